@@ -1,0 +1,36 @@
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+
+/** Where journeys save screenshots (git-ignored). */
+export const shotsDir = join(__dirname, "../../../.e2e/screenshots");
+
+const args = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
+
+/**
+ * One headless Debian Chromium per test file. `browser().newContext()` gives a fresh,
+ * cookie-less visitor; `baseUrl` is the local stack's origin.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    mkdirSync(shotsDir, { recursive: true });
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    baseUrl: () => inject("baseUrl"),
+    async newPage(opts: { viewport?: { width: number; height: number } } = {}): Promise<{ page: Page; context: BrowserContext }> {
+      if (!browser) throw new Error("browser not started");
+      const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 860 }, baseURL: inject("baseUrl") });
+      const page = await context.newPage();
+      return { page, context };
+    },
+    shot: (page: Page, name: string) => page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true }),
+  };
+}
+
+export const PHONE = { width: 390, height: 844 };

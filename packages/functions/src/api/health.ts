@@ -1,0 +1,4 @@
+import { Health } from "@payloft/core/health/index";
+import { api } from "../http/api";
+
+export const handler = api(async () => Health.check());

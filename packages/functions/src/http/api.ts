@@ -1,0 +1,122 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
+import { AppError, ForbiddenError, UnauthorizedError, ValidationError } from "@payloft/core/errors";
+import { isAdmin } from "@payloft/core/actor/index";
+import { logger } from "@payloft/core/log/index";
+import { findRoute, type RouteDef } from "../routes";
+import { Reply, parseCookies, type ApiRequest } from "./request";
+import { resolveSession } from "../auth/session";
+import { guardPlatform } from "./guards";
+
+type Handler = (req: ApiRequest) => Promise<unknown>;
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * The one wrapper every route handler goes through: find the route row, parse input,
+ * resolve the caller, enforce the row's access rule, run the handler, and turn typed
+ * errors into JSON answers. Handlers stay a few lines of "validate, call core, return".
+ */
+export function api(fn: Handler) {
+  return async (event: APIGatewayProxyEventV2, context?: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    const requestId = context?.awsRequestId ?? event.requestContext?.requestId ?? "local";
+    logger.appendKeys({ requestId, route: event.routeKey });
+    try {
+      const route = findRoute(event.routeKey);
+      if (!route) throw new AppError("route.unknown", "Not found", 404);
+      const req = buildRequest(event, requestId);
+      checkOrigin(route, req);
+      const session = await resolveSession(req);
+      req.actor = session.actor;
+      req.setCookies.push(...session.setCookies);
+      enforceAccess(route, req);
+      await guardPlatform(route, req);
+      const result = await fn(req);
+      return respond(result, req.setCookies);
+    } catch (err) {
+      return respondError(err);
+    } finally {
+      logger.resetKeys();
+    }
+  };
+}
+
+function buildRequest(event: APIGatewayProxyEventV2, requestId: string): ApiRequest {
+  const rawBody = event.body
+    ? event.isBase64Encoded ? Buffer.from(event.body, "base64").toString("utf8") : event.body
+    : "";
+  const headers = Object.fromEntries(
+    Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v ?? ""]),
+  );
+  let body: unknown;
+  if (rawBody && (headers["content-type"] ?? "").includes("json")) {
+    try {
+      body = JSON.parse(rawBody);
+    } catch {
+      throw new ValidationError("The request body is not valid JSON.");
+    }
+  }
+  return {
+    event,
+    rawBody,
+    body,
+    params: (event.pathParameters ?? {}) as Record<string, string>,
+    query: (event.queryStringParameters ?? {}) as Record<string, string>,
+    cookies: parseCookies(event.cookies, headers.cookie),
+    headers,
+    actor: null,
+    requestId,
+    setCookies: [],
+  };
+}
+
+/** The session is a cookie, so a state-changing call from another site is refused (CSRF). */
+function checkOrigin(route: RouteDef, req: ApiRequest) {
+  if (route.system || !STATE_CHANGING.has(req.event.requestContext.http.method)) return;
+  const origin = req.headers.origin;
+  if (!origin) return;
+  const site = process.env.SITE_URL;
+  const own = site ? new URL(site).origin : `https://${req.headers.host}`;
+  const sameHost = (() => { try { return new URL(origin).host === req.headers.host; } catch { return false; } })();
+  if (origin !== own && !sameHost) throw new ForbiddenError("This request came from another site and was refused.", "auth.bad_origin");
+}
+
+function enforceAccess(route: RouteDef, req: ApiRequest) {
+  if (route.access === "anonymous") return;
+  const actor = req.actor;
+  if (!actor) throw new UnauthorizedError();
+  const admin = isAdmin(actor);
+  const allowed =
+    route.access === "user" ||
+    (route.access === "admin" && admin) ||
+    (route.access === "creator" && (actor.role === "creator" || admin)) ||
+    (route.access === "customer" && actor.role === "customer");
+  if (!allowed) throw new ForbiddenError();
+}
+
+function respond(result: unknown, cookies: string[]): APIGatewayProxyStructuredResultV2 {
+  const reply = result instanceof Reply ? result : new Reply(200, result ?? { ok: true });
+  const isText = typeof reply.body === "string" && reply.headers["content-type"];
+  return {
+    statusCode: reply.status,
+    headers: { "content-type": "application/json", "cache-control": "no-store", ...reply.headers },
+    body: isText ? (reply.body as string) : JSON.stringify(reply.body),
+    cookies: cookies.length ? cookies : undefined,
+  };
+}
+
+function respondError(err: unknown): APIGatewayProxyStructuredResultV2 {
+  if (err instanceof AppError) {
+    if (err.status >= 500) logger.warn("request failed", { code: err.code, status: err.status });
+    return {
+      statusCode: err.status,
+      headers: { "content-type": "application/json", "cache-control": "no-store" },
+      body: JSON.stringify({ error: err.message, code: err.code, ...err.extra }),
+    };
+  }
+  logger.error("unexpected error", err as Error);
+  return {
+    statusCode: 500,
+    headers: { "content-type": "application/json", "cache-control": "no-store" },
+    body: JSON.stringify({ error: "Something went wrong on our side. Please try again.", code: "internal" }),
+  };
+}

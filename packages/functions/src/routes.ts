@@ -1,0 +1,37 @@
+/**
+ * THE route table. infra/api.ts declares one API Gateway route + Lambda per row and the
+ * local gateway serves the same rows; `access` is enforced by the `api()` wrapper, which
+ * finds the row by the event's routeKey. Add a route here and nowhere else.
+ *
+ * access:
+ *  - anonymous: anyone
+ *  - user:      any signed-in, active person (with or without a role)
+ *  - customer:  role customer
+ *  - creator:   role creator, or an admin (admins sell too)
+ *  - admin:     role admin or is_admin
+ */
+export type Access = "anonymous" | "user" | "customer" | "creator" | "admin";
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+export interface RouteDef {
+  method: Method;
+  path: string;
+  /** Module under packages/functions/src/api, without extension; it exports `handler`. */
+  handler: string;
+  access: Access;
+  /** Webhooks and the health check bypass maintenance mode and the Origin check. */
+  system?: boolean;
+}
+
+export const routes: RouteDef[] = [
+  { method: "GET", path: "/api/health", handler: "health", access: "anonymous", system: true },
+];
+
+export const routeKey = (r: Pick<RouteDef, "method" | "path">) => `${r.method} ${r.path}`;
+
+export function findRoute(key: string): RouteDef | undefined {
+  return routes.find((r) => routeKey(r) === key);
+}
+
+/** Path of a route's handler module relative to the repository root (used by infra). */
+export const handlerModule = (r: RouteDef) => `packages/functions/src/api/${r.handler}`;

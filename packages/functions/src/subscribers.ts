@@ -1,0 +1,15 @@
+/**
+ * The bus subscriber table: infra/bus.ts subscribes one Lambda per row on the EventBridge
+ * bus, and the local in-process bus delivers to the same rows. `handler` is a module under
+ * packages/functions/src/events exporting `handler(event: BusEvent)`.
+ */
+export interface SubscriberDef {
+  name: string;
+  handler: string;
+  /** EventBridge detail-types this subscriber receives. */
+  detailTypes: string[];
+}
+
+export const subscribers: SubscriberDef[] = [];
+
+export const subscriberModule = (s: SubscriberDef) => `packages/functions/src/events/${s.handler}`;

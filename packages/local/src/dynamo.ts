@@ -1,0 +1,104 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { mkdirSync } from "node:fs";
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
+import { tableKeys } from "@payloft/core/db/table";
+import { freePort } from "./ports";
+
+export interface DynamoLocal {
+  endpoint: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+function emulatorDir() {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve("amplify-dynamodb-simulator/package.json")), "emulator");
+}
+
+export function assertJava() {
+  const out = spawnSync("java", ["-version"], { encoding: "utf8" });
+  if (out.error || out.status !== 0) {
+    throw new Error("Java 17 or newer is needed for DynamoDB Local: install it (e.g. `apt-get install -y openjdk-17-jre-headless`) and try again.");
+  }
+}
+
+/** Starts AWS's DynamoDB Local: in memory, or persisted in `dataDir` so data survives restarts. */
+export async function startDynamoLocal(opts: { port?: number; dataDir?: string | null } = {}): Promise<DynamoLocal> {
+  assertJava();
+  const port = opts.port ?? (await freePort());
+  const dir = emulatorDir();
+  const storage = opts.dataDir ? (mkdirSync(opts.dataDir, { recursive: true }), ["-dbPath", opts.dataDir]) : ["-inMemory"];
+  const child: ChildProcess = spawn(
+    "java",
+    ["-Xmx512m", `-Djava.library.path=${join(dir, "DynamoDBLocal_lib")}`, "-jar", join(dir, "DynamoDBLocal.jar"), "-port", String(port), "-disableTelemetry", ...storage, "-sharedDb"],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  let stderr = "";
+  child.stderr?.on("data", (d) => (stderr += d));
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = localClient(endpoint);
+  const started = Date.now();
+  while (true) {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (code ${child.exitCode}): ${stderr.trim().split("\n").pop() ?? ""}`);
+    try {
+      await client.send(new ListTablesCommand({}));
+      break;
+    } catch {
+      if (Date.now() - started > 30_000) {
+        child.kill("SIGKILL");
+        throw new Error(`DynamoDB Local did not answer on port ${port} within 30 s.`);
+      }
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+  client.destroy();
+  return {
+    endpoint,
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 3000).unref();
+      }),
+  };
+}
+
+export function localClient(endpoint: string) {
+  return new DynamoDBClient({ endpoint, region: "local", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+}
+
+/** Creates the table from the same key schema infra/storage.ts declares, if it is missing. */
+export async function ensureTable(endpoint: string, name: string) {
+  const client = localClient(endpoint);
+  try {
+    try {
+      await client.send(new DescribeTableCommand({ TableName: name }));
+      return;
+    } catch (err) {
+      if ((err as Error).name !== "ResourceNotFoundException") throw err;
+    }
+    const key = (hash: string, range: string) => [
+      { AttributeName: hash, KeyType: "HASH" as const },
+      { AttributeName: range, KeyType: "RANGE" as const },
+    ];
+    await client.send(
+      new CreateTableCommand({
+        TableName: name,
+        BillingMode: "PAY_PER_REQUEST",
+        AttributeDefinitions: tableKeys.fields.map((f) => ({ AttributeName: f, AttributeType: "S" as const })),
+        KeySchema: key(tableKeys.primary.hashKey, tableKeys.primary.rangeKey),
+        GlobalSecondaryIndexes: Object.entries(tableKeys.globalIndexes).map(([IndexName, k]) => ({
+          IndexName,
+          KeySchema: key(k.hashKey, k.rangeKey),
+          Projection: { ProjectionType: "ALL" as const },
+        })),
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Points `Resource` (sst) and our config at local stand-ins by setting the same
+ * SST_RESOURCE_* variables the Lambda runtime gets in AWS. Must run before any module
+ * that reads Resource is imported.
+ */
+export interface LocalEnv {
+  siteUrl: string;
+  dynamoEndpoint: string;
+  tableName: string;
+  issuerUrl: string;
+  stripeApiUrl: string;
+}
+
+export function applyLocalEnv(e: LocalEnv) {
+  const res = (name: string, value: unknown) => (process.env[`SST_RESOURCE_${name}`] = JSON.stringify(value));
+  process.env.DYNAMODB_ENDPOINT = e.dynamoEndpoint;
+  process.env.SITE_URL = e.siteUrl;
+  process.env.AWS_REGION ??= "local";
+  process.env.STRIPE_API_URL = e.stripeApiUrl;
+  res("App", { name: "payloft", stage: "local" });
+  res("Table", { name: e.tableName, type: "sst.aws.Dynamo" });
+  res("Bus", { name: "local-bus", arn: "arn:aws:events:local:000000000000:event-bus/local-bus", type: "sst.aws.Bus" });
+  res("Email", { sender: "receipts@payloft.local", type: "sst.aws.Email" });
+  res("Auth", { url: e.issuerUrl, type: "sst.aws.Auth" });
+  // Local-only secret values; a real stage sets its own with `sst secret set`.
+  res("StripeSecretKey", { value: "sk_test_platform_local", type: "sst.sst.Secret" });
+  res("StripeWebhookSecret", { value: "", type: "sst.sst.Secret" });
+  res("EncryptionKey", { value: "bG9jYWwtZGV2LWtleS1kby1ub3QtdXNlLWluLXByb2Q=", type: "sst.sst.Secret" });
+  res("AdminEmails", { value: process.env.ADMIN_EMAILS ?? "admin@demo.local", type: "sst.sst.Secret" });
+  res("UnlimitedEmails", { value: process.env.UNLIMITED_EMAILS ?? "", type: "sst.sst.Secret" });
+  res("GoogleClientId", { value: "local-google-client", type: "sst.sst.Secret" });
+  res("GoogleClientSecret", { value: "local-google-secret", type: "sst.sst.Secret" });
+}

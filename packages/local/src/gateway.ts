@@ -1,0 +1,137 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { randomUUID } from "node:crypto";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { dirname, join } from "node:path";
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import { routes, routeKey, type RouteDef } from "@payloft/functions/routes";
+
+/**
+ * The local stand-in for API Gateway (HTTP API, payload format 2.0): it matches a request
+ * against the same route table infra/api.ts deploys, builds the v2 event and calls the
+ * route's real handler module.
+ */
+const apiDir = join(dirname(fileURLToPath(import.meta.url)), "../../functions/src/api");
+
+type Matcher = { route: RouteDef; regex: RegExp; names: string[] };
+
+const matchers: Matcher[] = routes.map((route) => {
+  const names: string[] = [];
+  const pattern = route.path.replace(/\{(\w+)\+?\}/g, (_m, name: string) => {
+    names.push(name);
+    return "([^/]+)";
+  });
+  return { route, regex: new RegExp(`^${pattern}/?$`), names };
+});
+
+export function matchRoute(method: string, path: string) {
+  let pathMatched = false;
+  for (const m of matchers) {
+    const hit = m.regex.exec(path);
+    if (!hit) continue;
+    pathMatched = true;
+    if (m.route.method !== method) continue;
+    const params = Object.fromEntries(m.names.map((n, i) => [n, decodeURIComponent(hit[i + 1]!)]));
+    return { route: m.route, params };
+  }
+  return pathMatched ? "method-not-allowed" : undefined;
+}
+
+const modules = new Map<string, Promise<{ handler: (e: APIGatewayProxyEventV2, c: unknown) => Promise<APIGatewayProxyStructuredResultV2> }>>();
+
+function loadHandler(route: RouteDef) {
+  let mod = modules.get(route.handler);
+  if (!mod) {
+    mod = import(pathToFileURL(join(apiDir, `${route.handler}.ts`)).href);
+    modules.set(route.handler, mod);
+  }
+  return mod;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size > 6 * 1024 * 1024) { reject(new Error("payload too large")); req.destroy(); return; }
+      chunks.push(c);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+export function buildEvent(req: IncomingMessage, route: RouteDef, params: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
+  const url = new URL(req.url ?? "/", "http://local");
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (k === "cookie") continue;
+    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(",") : v;
+  }
+  const cookies = req.headers.cookie ? req.headers.cookie.split(";").map((c) => c.trim()).filter(Boolean) : undefined;
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  const isText = /json|text|x-www-form-urlencoded/.test(headers["content-type"] ?? "") || body.length === 0;
+  const now = Date.now();
+  return {
+    version: "2.0",
+    routeKey: routeKey(route),
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    cookies,
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(params).length ? params : undefined,
+    body: body.length ? (isText ? body.toString("utf8") : body.toString("base64")) : undefined,
+    isBase64Encoded: body.length > 0 && !isText,
+    requestContext: {
+      accountId: "000000000000",
+      apiId: "local",
+      domainName: headers.host ?? "localhost",
+      domainPrefix: "localhost",
+      http: {
+        method: req.method ?? "GET",
+        path: url.pathname,
+        protocol: "HTTP/1.1",
+        sourceIp: req.socket.remoteAddress ?? "127.0.0.1",
+        userAgent: headers["user-agent"] ?? "",
+      },
+      requestId: randomUUID(),
+      routeKey: routeKey(route),
+      stage: "$default",
+      time: new Date(now).toUTCString(),
+      timeEpoch: now,
+    },
+    stageVariables: undefined,
+  } as APIGatewayProxyEventV2;
+}
+
+/** Handles /api/* requests; answers false when the path is not an API path. */
+export async function handleApi(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const url = new URL(req.url ?? "/", "http://local");
+  if (!url.pathname.startsWith("/api/") && url.pathname !== "/api") return false;
+  const match = matchRoute(req.method ?? "GET", url.pathname);
+  if (!match || match === "method-not-allowed") {
+    const status = match ? 405 : 404;
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify({ error: status === 404 ? "Not found" : "Method not allowed" }));
+    return true;
+  }
+  let body: Buffer;
+  try {
+    body = await readBody(req);
+  } catch {
+    res.writeHead(413, { "content-type": "application/json" });
+    res.end(JSON.stringify({ error: "Request body too large" }));
+    return true;
+  }
+  const event = buildEvent(req, match.route, match.params, body);
+  const { handler } = await loadHandler(match.route);
+  const context = { awsRequestId: event.requestContext.requestId, functionName: match.route.handler };
+  const result = await handler(event, context);
+  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+  if (result.cookies?.length) headers["set-cookie"] = result.cookies;
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(result.body ? (result.isBase64Encoded ? Buffer.from(result.body, "base64") : result.body) : undefined);
+  return true;
+}

@@ -1,0 +1,97 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
+import { startDynamoLocal, ensureTable, type DynamoLocal } from "./dynamo";
+import { applyLocalEnv } from "./env";
+import { freePort, assertPortFree } from "./ports";
+
+export interface StackOptions {
+  /** Port of the one local origin (web + /api). 0 picks a free port. */
+  port?: number;
+  /** Use an already running DynamoDB Local instead of starting one. */
+  dynamoEndpoint?: string;
+  /** Where DynamoDB Local keeps data; null keeps it in memory. */
+  dataDir?: string | null;
+  tableName?: string;
+  /** Built web app to serve; defaults to packages/web/dist. */
+  webDist?: string;
+  /** Load the demo data (on by default for `npm start`). */
+  seed?: boolean;
+  quiet?: boolean;
+}
+
+export type Mount = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve((server.address() as { port: number }).port));
+  });
+}
+
+/**
+ * Starts the whole offline product: DynamoDB Local, the table, the in-process bus, the
+ * outbox and one HTTP origin serving the web app and /api/* through the route table.
+ * Each part lives in its own module; this file only wires them together.
+ */
+export async function startStack(opts: StackOptions = {}) {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const fixed = opts.port !== undefined && opts.port !== 0;
+  if (fixed) await assertPortFree(opts.port!, "the web app and API");
+  const port = fixed ? opts.port! : await freePort();
+  const siteUrl = `http://localhost:${port}`;
+
+  let dynamo: DynamoLocal | undefined;
+  const dynamoEndpoint = opts.dynamoEndpoint ?? (dynamo = await startDynamoLocal({ dataDir: opts.dataDir ?? null })).endpoint;
+  const tableName = opts.tableName ?? "payloft-local";
+  await ensureTable(dynamoEndpoint, tableName);
+
+  const issuerPort = await freePort();
+  const stripePort = await freePort();
+  applyLocalEnv({
+    siteUrl,
+    dynamoEndpoint,
+    tableName,
+    issuerUrl: `http://localhost:${issuerPort}`,
+    stripeApiUrl: `http://localhost:${stripePort}`,
+  });
+
+  // Imported only now: these read Resource, which must see the env set above.
+  const { handleApi } = await import("./gateway");
+  const { startLocalBus } = await import("./bus");
+  const { startOutbox } = await import("./outbox");
+  const { staticSite } = await import("./static");
+
+  const bus = startLocalBus();
+  const outbox = startOutbox();
+  const mounts: Mount[] = [handleApi, outbox.handle];
+  const serveStatic = staticSite(opts.webDist ?? join(here, "../../web/dist"));
+
+  const server = createServer(async (req, res) => {
+    try {
+      for (const mount of mounts) if (await mount(req, res)) return;
+      serveStatic(req, res);
+    } catch (err) {
+      console.error(err);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: "Local gateway error" }));
+    }
+  });
+  await listen(server, port);
+
+  return {
+    url: siteUrl,
+    port,
+    dynamoEndpoint,
+    tableName,
+    bus,
+    outbox,
+    async stop() {
+      await new Promise<void>((r) => server.close(() => r()));
+      server.closeAllConnections?.();
+      await dynamo?.stop();
+    },
+  };
+}
+
+export type Stack = Awaited<ReturnType<typeof startStack>>;

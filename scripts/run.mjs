@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// `npm start` and `npm test` on a machine that has only Node (and Java): install the
+// workspace with the pinned pnpm when needed, then run the offline stack or every test.
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const pnpmVersion = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).packageManager.split("@")[1];
+const env = { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true", NODE_NO_WARNINGS: "1" };
+
+function run(cmd, args, opts = {}) {
+  const out = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env, ...opts });
+  if (out.error) throw out.error;
+  return out.status ?? 1;
+}
+function must(cmd, args, what) {
+  const code = run(cmd, args);
+  if (code !== 0) {
+    console.error(`\n✖ ${what} failed (exit ${code}).`);
+    process.exit(code);
+  }
+}
+const pnpm = (args, what) => must("npx", ["--yes", `pnpm@${pnpmVersion}`, ...args], what);
+
+function ensureInstalled() {
+  const marker = join(root, "node_modules/.modules.yaml");
+  const lock = join(root, "pnpm-lock.yaml");
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  console.log("→ Installing dependencies (pnpm " + pnpmVersion + ")…");
+  pnpm(["install", "--frozen-lockfile"], "Installing dependencies");
+}
+
+function ensureJava() {
+  const out = spawnSync("java", ["-version"], { encoding: "utf8" });
+  if (out.error || out.status !== 0) {
+    console.error("✖ Java 17+ is needed for DynamoDB Local. Install it (e.g. `apt-get install -y openjdk-17-jre-headless`) and try again.");
+    process.exit(1);
+  }
+}
+
+function ensureChromium() {
+  if (existsSync("/usr/bin/chromium") || process.env.CHROMIUM_PATH) return;
+  const isRoot = process.getuid?.() === 0;
+  if (!isRoot) {
+    console.error("✖ Browser tests need Chromium: install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH).");
+    process.exit(1);
+  }
+  console.log("→ Installing Chromium for the browser tests (apt-get)…");
+  must("apt-get", ["update", "-qq"], "apt-get update");
+  must("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium", "fonts-liberation"], "Installing Chromium");
+}
+
+const buildWeb = () => pnpm(["--filter", "@payloft/web", "build"], "Building the web app");
+
+const command = process.argv[2];
+ensureInstalled();
+if (command === "start") {
+  ensureJava();
+  buildWeb();
+  process.exit(run("node", ["--import", "tsx", "packages/local/src/main.ts"]));
+} else if (command === "test") {
+  ensureJava();
+  ensureChromium();
+  must("node", ["scripts/typecheck.mjs"], "Type-checking (code and infra)");
+  buildWeb();
+  mkdirSync(join(root, ".e2e"), { recursive: true });
+  const report = join(root, ".e2e/vitest.json");
+  const code = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(3)]);
+  if (existsSync(report)) {
+    const r = JSON.parse(readFileSync(report, "utf8"));
+    console.log(`\nTests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + (r.numTodoTests ?? 0)} skipped`);
+  }
+  process.exit(code);
+} else {
+  console.error("usage: node scripts/run.mjs start|test");
+  process.exit(2);
+}

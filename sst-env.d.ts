@@ -1,0 +1,19 @@
+/* Resource types for `import { Resource } from "sst"`. Mirrors what infra/* links. */
+import "sst";
+declare module "sst" {
+  export interface Resource {
+    App: { name: string; stage: string };
+    Table: { name: string; type: "sst.aws.Dynamo" };
+    Bus: { name: string; arn: string; type: "sst.aws.Bus" };
+    Email: { sender: string; type: "sst.aws.Email" };
+    Auth: { url: string; type: "sst.aws.Auth" };
+    StripeSecretKey: { value: string; type: "sst.sst.Secret" };
+    StripeWebhookSecret: { value: string; type: "sst.sst.Secret" };
+    EncryptionKey: { value: string; type: "sst.sst.Secret" };
+    AdminEmails: { value: string; type: "sst.sst.Secret" };
+    UnlimitedEmails: { value: string; type: "sst.sst.Secret" };
+    GoogleClientId: { value: string; type: "sst.sst.Secret" };
+    GoogleClientSecret: { value: string; type: "sst.sst.Secret" };
+  }
+}
+export {};

@@ -1,0 +1,37 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * One vitest run covers the workspace:
+ *  - "api": core, handler and local-runtime tests against DynamoDB Local (started once by
+ *    the global setup; every test file gets its own table and its own in-process stack);
+ *  - "e2e": browser journeys in Debian's Chromium against a full local stack.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "api",
+          include: ["packages/{core,functions,local}/test/**/*.test.ts"],
+          globalSetup: ["packages/local/src/testing/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: "forks",
+          env: { LOG_LEVEL: "SILENT", AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["packages/e2e/test/**/*.test.ts"],
+          globalSetup: ["packages/e2e/src/global-setup.ts"],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+          fileParallelism: false,
+          env: { LOG_LEVEL: "SILENT", AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
+        },
+      },
+    ],
+  },
+});

@@ -11,3 +11,5 @@ const step = (args) => {
 };
 console.log("→ tsc (packages)");
 step(["tsc", "-p", "tsconfig.json"]);
+console.log("→ tsc (web)");
+step(["tsc", "-p", "packages/web/tsconfig.json"]);

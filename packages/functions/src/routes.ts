@@ -24,7 +24,20 @@ export interface RouteDef {
 }
 
 export const routes: RouteDef[] = [
+  // ── platform ──
   { method: "GET", path: "/api/health", handler: "health", access: "anonymous", system: true },
+
+  // ── sign-in, sessions, profiles ──
+
+  // ── payments: webhooks ──
+
+  // ── selling: products, payment setup, public pages, checkout ──
+
+  // ── plans and platform billing ──
+
+  // ── dashboards, sales, customers, customer portal ──
+
+  // ── admin, settings, announcements ──
 ];
 
 export const routeKey = (r: Pick<RouteDef, "method" | "path">) => `${r.method} ${r.path}`;

@@ -64,6 +64,10 @@ export async function startStack(opts: StackOptions = {}) {
 
   const bus = startLocalBus();
   const outbox = startOutbox();
+  if (opts.seed) {
+    const { seedDemoData } = await import("./seed/index");
+    await seedDemoData();
+  }
   const mounts: Mount[] = [handleApi, outbox.handle];
   const serveStatic = staticSite(opts.webDist ?? join(here, "../../web/dist"));
 

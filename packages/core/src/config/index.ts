@@ -1,0 +1,14 @@
+import { Resource } from "sst";
+
+/** Stage configuration read through Resource (sst.Secret values), never literals in code. */
+const list = (raw: string | undefined) =>
+  (raw ?? "").split(/[\s,;]+/).map((e) => e.trim().toLowerCase()).filter(Boolean);
+
+export namespace Config {
+  /** E-mails that become admins on sign-in (the first admins of a stage). */
+  export const adminEmails = () => list(Resource.AdminEmails.value);
+  /** E-mails with no product limit whatever their plan (DECISIONS 5). */
+  export const unlimitedEmails = () => list(Resource.UnlimitedEmails.value);
+  /** The site's own origin, e.g. https://shop.example.com or http://localhost:3000. */
+  export const siteUrl = () => (process.env.SITE_URL ?? "").replace(/\/$/, "");
+}

@@ -1,0 +1,21 @@
+import Stripe from "stripe";
+
+/**
+ * A Stripe client for one account's secret key. `STRIPE_API_URL` (set only by the local
+ * runtime) points the real SDK at the local payments sandbox through its host/port/protocol
+ * options; in AWS it is unset and the SDK talks to Stripe. No other code branches on it.
+ */
+export function stripeClient(secretKey: string): Stripe {
+  const base = process.env.STRIPE_API_URL ? new URL(process.env.STRIPE_API_URL) : undefined;
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 10_000,
+    telemetry: false,
+    ...(base
+      ? { host: base.hostname, port: Number(base.port || (base.protocol === "https:" ? 443 : 80)), protocol: base.protocol.replace(":", "") as "http" | "https" }
+      : {}),
+  });
+}
+
+/** Webhook signature verification (no API call, so no key needed). */
+export const stripeWebhooks = () => stripeClient("sk_test_verify_only").webhooks;

@@ -1,0 +1,168 @@
+import { z } from "zod";
+import { SettingEntity } from "../db/entities";
+import { ValidationError } from "../errors";
+
+/**
+ * Platform settings (admin System Settings, DECISIONS 15–17). Every key has an in-code
+ * default, so a fresh stage works before anything is seeded; a stored item overrides it.
+ * Values are read per request (no cache), so a change takes effect on the next call.
+ */
+export namespace Setting {
+  export const CATEGORIES = ["branding", "contact", "finance", "emails", "moderation", "limits", "system"] as const;
+  export type Category = (typeof CATEGORIES)[number];
+  type Kind = "number" | "boolean" | "email" | "color" | "text" | "multiline";
+
+  interface Definition {
+    category: Category;
+    kind: Kind;
+    default: string;
+    description: string;
+    min?: number;
+    max?: number;
+  }
+
+  const RECEIPT_TEMPLATE = [
+    "Hi {customer_name},",
+    "",
+    "Thank you for buying {product_name} for {amount}.",
+    "Open your content any time: {content_url}",
+    "",
+    "Questions? Reply to this e-mail or write to {support_email}.",
+    "— The {site_name} team",
+  ].join("\n");
+
+  export const DEFINITIONS = {
+    site_name: { category: "branding", kind: "text", default: "Payloft", description: "Name shown in the site header and e-mails" },
+    primary_color: { category: "branding", kind: "color", default: "#4f46e5", description: "Brand colour (hex, e.g. #4f46e5)" },
+    support_email: { category: "contact", kind: "email", default: "support@payloft.local", description: "Where customers can reach support" },
+    commission_rate: { category: "finance", kind: "number", default: "5", min: 0, max: 100, description: "Platform commission in percent of revenue" },
+    receipt_email_template: { category: "emails", kind: "multiline", default: RECEIPT_TEMPLATE, description: "Body of the purchase receipt e-mail" },
+    auto_approve_products: { category: "moderation", kind: "boolean", default: "true", description: "Approve new products automatically (when disabled they wait for review)" },
+    max_upload_size: { category: "limits", kind: "number", default: "100", min: 1, max: 10240, description: "Maximum upload size in MB" },
+    maintenance_mode: { category: "system", kind: "boolean", default: "false", description: "Only admins can use the site while enabled" },
+  } satisfies Record<string, Definition>;
+
+  export type Key = keyof typeof DEFINITIONS;
+  export const KEYS = Object.keys(DEFINITIONS) as Key[];
+  const definition = (key: Key): Definition => DEFINITIONS[key];
+
+  export const isKey = (key: unknown): key is Key => typeof key === "string" && key in DEFINITIONS;
+
+  export const Info = z.object({
+    id: z.string(),
+    setting_key: z.string(),
+    setting_value: z.string(),
+    description: z.string(),
+    category: z.enum(CATEGORIES),
+    updated_at: z.string().nullable(),
+  });
+  export type Info = z.infer<typeof Info>;
+
+  function serialize(key: Key, stored?: { value: string; updated_at?: string }): Info {
+    const def = definition(key);
+    return {
+      id: key,
+      setting_key: key,
+      setting_value: stored?.value ?? def.default,
+      description: def.description,
+      category: def.category,
+      updated_at: stored?.updated_at ?? null,
+    };
+  }
+
+  /** The current value of a setting as stored text (its default when never set). */
+  export async function get(key: Key): Promise<string> {
+    const item = await SettingEntity.get({ key }).go();
+    return item.data?.value ?? definition(key).default;
+  }
+
+  export async function bool(key: Key): Promise<boolean> {
+    return (await get(key)) === "true";
+  }
+
+  export async function number(key: Key): Promise<number> {
+    const n = Number(await get(key));
+    return Number.isFinite(n) ? n : Number(definition(key).default);
+  }
+
+  /** Every known setting (stored or default), in the order of DEFINITIONS. One Query. */
+  export async function list(): Promise<Info[]> {
+    const stored = await SettingEntity.query.primary({}).go({ pages: "all" });
+    const byKey = new Map(stored.data.map((s) => [s.key, s]));
+    return KEYS.map((key) => serialize(key, byKey.get(key)));
+  }
+
+  /** Turns what a form sent into the stored text, or says what to fix (400). */
+  export function normalize(key: string, value: unknown): string {
+    if (!isKey(key)) throw new ValidationError(`Unknown setting "${key}".`, "setting.unknown");
+    const def = definition(key);
+    const text = typeof value === "string" ? value.trim() : typeof value === "number" || typeof value === "boolean" ? String(value) : undefined;
+    if (text === undefined) throw new ValidationError(`Please enter a value for ${key}.`, "setting.invalid");
+    switch (def.kind) {
+      case "number": {
+        const n = Number(text);
+        if (text === "" || !Number.isFinite(n)) throw new ValidationError(`${key} must be a number.`, "setting.invalid");
+        if ((def.min !== undefined && n < def.min) || (def.max !== undefined && n > def.max))
+          throw new ValidationError(`${key} must be between ${def.min} and ${def.max}.`, "setting.invalid");
+        return String(n);
+      }
+      case "boolean":
+        if (text !== "true" && text !== "false") throw new ValidationError(`${key} must be true (Enabled) or false (Disabled).`, "setting.invalid");
+        return text;
+      case "email":
+        if (!z.email().safeParse(text).success) throw new ValidationError(`${key} must be a valid e-mail address.`, "setting.invalid");
+        return text.toLowerCase();
+      case "color":
+        if (!/^#[0-9a-fA-F]{6}$/.test(text)) throw new ValidationError(`${key} must be a hex colour like #4f46e5.`, "setting.invalid");
+        return text.toLowerCase();
+      case "text":
+        if (!text) throw new ValidationError(`Please enter a value for ${key}.`, "setting.invalid");
+        if (text.length > 200) throw new ValidationError(`${key} must be at most 200 characters.`, "setting.invalid");
+        return text;
+      case "multiline": {
+        // Keep the template's own line breaks and indentation; only require some content.
+        const raw = typeof value === "string" ? value : text;
+        if (!raw.trim()) throw new ValidationError(`Please enter a value for ${key}.`, "setting.invalid");
+        if (raw.length > 20000) throw new ValidationError(`${key} must be at most 20000 characters.`, "setting.invalid");
+        return raw;
+      }
+    }
+  }
+
+  /** Saves one setting (PUT /api/admin/settings). */
+  export async function set(input: { key: string; value: unknown; updatedBy?: string }): Promise<Info> {
+    const value = normalize(input.key, input.value);
+    const key = input.key as Key;
+    const def = definition(key);
+    const saved = await SettingEntity.upsert({ key, value, category: def.category, description: def.description, updated_by: input.updatedBy })
+      .go({ response: "all_new" });
+    return serialize(key, saved.data as { value: string; updated_at?: string });
+  }
+
+  /** Writes every missing default (seed); existing values are left alone. */
+  export async function seedDefaults(): Promise<void> {
+    const stored = new Set((await SettingEntity.query.primary({}).go({ pages: "all" })).data.map((s) => s.key));
+    for (const key of KEYS) {
+      if (stored.has(key)) continue;
+      const def = definition(key);
+      await SettingEntity.create({ key, value: def.default, category: def.category, description: def.description })
+        .go()
+        .catch((err: unknown) => {
+          // A concurrent seed created it first: that is fine, it only has to exist.
+          if (!String((err as Error).message).includes("conditional")) throw err;
+        });
+    }
+  }
+
+  /** Public, anonymous subset (GET /api/public/status). */
+  export async function publicStatus() {
+    const all = await list();
+    const value = (k: Key) => all.find((s) => s.setting_key === k)!.setting_value;
+    return {
+      maintenance_mode: value("maintenance_mode") === "true",
+      support_email: value("support_email"),
+      site_name: value("site_name"),
+      primary_color: value("primary_color"),
+    };
+  }
+}

@@ -1,3 +1,6 @@
+import { isAdmin } from "@payloft/core/actor/index";
+import { UnavailableError } from "@payloft/core/errors";
+import { Setting } from "@payloft/core/setting/index";
 import type { RouteDef } from "../routes";
 import type { ApiRequest } from "./request";
 
@@ -5,4 +8,28 @@ import type { ApiRequest } from "./request";
  * Platform-wide gates that apply after the caller is known (maintenance mode, DECISIONS 15;
  * deactivated accounts, DECISIONS 7). Filled in by the issues that own those settings.
  */
-export async function guardPlatform(_route: RouteDef, _req: ApiRequest): Promise<void> {}
+export async function guardPlatform(route: RouteDef, req: ApiRequest): Promise<void> {
+  await guardMaintenance(route, req);
+}
+
+// ── maintenance mode (DECISIONS 15) ──
+
+export const MAINTENANCE_MESSAGE = "Payloft is down for maintenance. Please try again soon.";
+
+/**
+ * Sign-in and session calls keep working during maintenance, so an admin can still sign in
+ * and the web app can tell who is signed in (it shows non-admins the maintenance notice).
+ * They are exempt here rather than `system`, which would also drop their Origin check.
+ */
+const MAINTENANCE_EXEMPT = new Set([
+  "/api/users/me",
+  "/api/oauth/google/redirect_url",
+  "/api/sessions",
+  "/api/logout",
+]);
+
+async function guardMaintenance(route: RouteDef, req: ApiRequest) {
+  if (route.system || MAINTENANCE_EXEMPT.has(route.path)) return;
+  if (req.actor && isAdmin(req.actor)) return;
+  if (await Setting.bool("maintenance_mode")) throw new UnavailableError(MAINTENANCE_MESSAGE, "platform.maintenance");
+}

@@ -40,6 +40,10 @@ export const UserEntity = new Entity(
       product_count: { type: "number", required: true, default: 0 },
       granted_by: { type: "string" },
       last_login_at: { type: "string" },
+      /** The identity provider's own name for the person (users/me google_user_data.name). */
+      google_name: { type: "string" },
+      /** Epoch ms of the last logout: sessions signed in before it are refused (server-side logout). */
+      sessions_revoked_at: { type: "number" },
       ...timestamps,
     },
     indexes: {
@@ -296,6 +300,25 @@ export const AnnouncementEntity = new Entity(
       ...timestamps,
     },
     indexes: { primary: { pk: { field: "pk", composite: [], casing: "none" }, sk: { field: "sk", composite: ["id"], casing: "none" } } },
+  },
+  cfg(),
+);
+
+/**
+ * OpenAuth issuer storage (signing keys, authorization codes, refresh tokens) on the same
+ * table. `ns` + `key` mirror OpenAuth's key parts; `expires_at` (epoch s) is checked on read
+ * and is also the table's TTL attribute so stale codes/tokens are removed by DynamoDB.
+ */
+export const AuthStoreEntity = new Entity(
+  {
+    model: { entity: "authstore", version: "1", service: "payloft" },
+    attributes: {
+      ns: { type: "string", required: true },
+      key: { type: "string", required: true },
+      value: { type: "string", required: true },
+      expires_at: { type: "number" },
+    },
+    indexes: { primary: { pk: { field: "pk", composite: ["ns"], casing: "none" }, sk: { field: "sk", composite: ["key"], casing: "none" } } },
   },
   cfg(),
 );

@@ -3,6 +3,7 @@ import { RouterProvider } from "react-router-dom";
 import { SessionProvider } from "./session";
 import { router } from "./router";
 import { Toaster } from "../components/ui/toast";
+import { ConfirmHost } from "../components/ui/ConfirmDialog";
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 } },
@@ -14,6 +15,7 @@ export function App() {
       <SessionProvider>
         <RouterProvider router={router} />
         <Toaster />
+        <ConfirmHost />
       </SessionProvider>
     </QueryClientProvider>
   );

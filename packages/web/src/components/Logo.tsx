@@ -1,0 +1,30 @@
+import { Link } from "react-router-dom";
+import { cn } from "./ui/cn";
+
+/** The Payloft mark: a rising "loft" arrow in a rounded square. */
+export function LogoMark({ className }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 32 32" aria-hidden className={cn("h-8 w-8", className)}>
+      <defs>
+        <linearGradient id="payloft-mark" x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0" stopColor="#6366f1" />
+          <stop offset="1" stopColor="#4338ca" />
+        </linearGradient>
+      </defs>
+      <rect width="32" height="32" rx="9" fill="url(#payloft-mark)" />
+      <path d="M9 21.5 15 15.5l3.5 3.5L23.5 13" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+      <path d="M19 12.5h5v5" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** Mark + wordmark. Links home unless `to` is null (e.g. inside the home link already). */
+export function Logo({ to = "/", className, tone = "dark" }: { to?: string | null; className?: string; tone?: "dark" | "light" }) {
+  const content = (
+    <span className={cn("inline-flex items-center gap-2", className)}>
+      <LogoMark />
+      <span className={cn("text-lg font-bold tracking-tight", tone === "light" ? "text-white" : "text-slate-900")}>Payloft</span>
+    </span>
+  );
+  return to === null ? content : <Link to={to} aria-label="Payloft home" className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-500">{content}</Link>;
+}

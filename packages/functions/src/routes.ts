@@ -36,6 +36,14 @@ export const routes: RouteDef[] = [
   // ── plans and platform billing ──
 
   // ── dashboards, sales, customers, customer portal ──
+  { method: "GET", path: "/api/dashboard/stats", handler: "dashboard-stats", access: "creator" },
+  { method: "GET", path: "/api/dashboard/chart-data", handler: "dashboard-chart-data", access: "creator" },
+  { method: "GET", path: "/api/dashboard/products-analytics", handler: "dashboard-products-analytics", access: "creator" },
+  { method: "GET", path: "/api/sales-history", handler: "sales-history", access: "creator" },
+  { method: "GET", path: "/api/customers", handler: "customers", access: "creator" },
+  { method: "GET", path: "/api/customer/purchases", handler: "customer-purchases", access: "customer" },
+  { method: "POST", path: "/api/customer/track-access", handler: "customer-track-access", access: "customer" },
+  { method: "PUT", path: "/api/customer/profile", handler: "customer-profile", access: "customer" },
 
   // ── admin, settings, announcements ──
 ];

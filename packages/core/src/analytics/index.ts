@@ -1,0 +1,123 @@
+import { z } from "zod";
+import { CounterEntity, DailyStatEntity, ProductEntity, UserEntity } from "../db/entities";
+import { planOf } from "../plan/plans";
+import { productLimitFor } from "../plan/limits";
+
+/**
+ * Creator dashboard figures (spec part 2 §2–§3). Everything here reads the running totals
+ * and daily aggregates that fulfilment and view tracking write at event time, so the cost
+ * of a dashboard is a fixed handful of GetItem/Query calls however many sales exist:
+ *  - stats:  GetItem counter `creator#<id>` + GetItem user (plan, product count);
+ *  - chart:  one Query of ≤ 30 daily items `creator#<id>`;
+ *  - per-product figures: one Query of the creator's products (bounded by the plan limit,
+ *    not by sales), whose items carry their own view/sale/revenue totals.
+ */
+export namespace Analytics {
+  /** The chart always covers this many days, today (UTC) included. */
+  export const CHART_DAYS = 30;
+
+  const CreatorId = z.string().min(1);
+
+  export interface Stats {
+    totalProducts: number;
+    totalSales: number;
+    /** cents */
+    totalRevenue: number;
+    totalCustomers: number;
+    /** percent with one decimal: purchases ÷ sales-page views × 100; 0 without views */
+    conversionRate: number;
+    /** null = unlimited */
+    productLimit: number | null;
+    plan: string;
+  }
+
+  export interface ChartPoint {
+    date: string;
+    sales: number;
+    /** cents */
+    revenue: number;
+    views: number;
+  }
+
+  export interface ProductFigures {
+    id: string;
+    name: string;
+    is_active: boolean;
+    views: number;
+    sales: number;
+    /** cents */
+    revenue: number;
+    conversionRate: number;
+  }
+
+  /** One decimal; no views means no rate rather than a division by zero. */
+  export function conversionRate(sales: number, views: number): number {
+    if (!views || views <= 0) return 0;
+    return Math.round((sales / views) * 1000) / 10;
+  }
+
+  export async function stats(creatorId: string): Promise<Stats> {
+    const id = CreatorId.parse(creatorId);
+    const [counter, user] = await Promise.all([
+      CounterEntity.get({ scope: `creator#${id}` }).go(),
+      UserEntity.get({ id }).go({ attributes: ["email", "plan", "role", "is_admin", "product_count"] }),
+    ]);
+    const c = counter.data;
+    const u = user.data;
+    const plan = planOf(u?.plan);
+    const sales = c?.sales ?? 0;
+    return {
+      // The user's product_count is the figure the plan limit is enforced on, so the strip's
+      // "count / limit" always agrees with what the create dialog allows.
+      totalProducts: u?.product_count ?? c?.products ?? 0,
+      totalSales: sales,
+      totalRevenue: c?.revenue ?? 0,
+      totalCustomers: c?.customers ?? 0,
+      conversionRate: conversionRate(sales, c?.views ?? 0),
+      productLimit: u ? productLimitFor({ ...u, email: u.email ?? "" }) : plan.productLimit,
+      plan: plan.id,
+    };
+  }
+
+  /** YYYY-MM-DD (UTC) of the last `days` days, oldest first, ending with `today`. */
+  export function lastDays(days: number, today = new Date()): string[] {
+    const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+    return Array.from({ length: days }, (_, i) => new Date(end - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+  }
+
+  /** The last 30 days for one scope, zero-filled, read with a single Query. */
+  export async function dailySeries(scope: string, today = new Date()): Promise<ChartPoint[]> {
+    const dates = lastDays(CHART_DAYS, today);
+    const res = await DailyStatEntity.query
+      .primary({ scope })
+      .between({ date: dates[0]! }, { date: dates[dates.length - 1]! })
+      .go({ pages: "all" });
+    const byDate = new Map(res.data.map((d) => [d.date, d]));
+    return dates.map((date) => {
+      const d = byDate.get(date);
+      return { date, sales: d?.sales ?? 0, revenue: d?.revenue ?? 0, views: d?.views ?? 0 };
+    });
+  }
+
+  export async function chartData(creatorId: string, today = new Date()): Promise<ChartPoint[]> {
+    return dailySeries(`creator#${CreatorId.parse(creatorId)}`, today);
+  }
+
+  /** Views, sales, revenue and conversion per product, best sellers first. */
+  export async function productFigures(creatorId: string): Promise<ProductFigures[]> {
+    const res = await ProductEntity.query
+      .byCreator({ creator_id: CreatorId.parse(creatorId) })
+      .go({ pages: "all", attributes: ["id", "name", "is_active", "view_count", "sales_count", "total_revenue"] });
+    return res.data
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        is_active: p.is_active,
+        views: p.view_count ?? 0,
+        sales: p.sales_count ?? 0,
+        revenue: p.total_revenue ?? 0,
+        conversionRate: conversionRate(p.sales_count ?? 0, p.view_count ?? 0),
+      }))
+      .sort((a, b) => b.revenue - a.revenue || b.sales - a.sales || a.name.localeCompare(b.name));
+  }
+}

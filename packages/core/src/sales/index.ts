@@ -1,0 +1,190 @@
+import { z } from "zod";
+import { CustomerEntity, PurchaseEntity, UserEntity } from "../db/entities";
+import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
+
+/**
+ * Sales seen from both sides: a creator's sales history and customers (spec part 2 §2
+ * Settings), and a buyer's own purchases in the customer portal (§2 Customer portal).
+ * Every read is a Query on a key that belongs to the caller (creator id or buyer e-mail),
+ * so one person can never page into another's records; lists are cursor-paginated.
+ */
+export namespace Sales {
+  export const DEFAULT_PAGE = 25;
+  export const MAX_PAGE = 100;
+
+  export const PageInput = z.object({
+    cursor: z.string().min(1).optional().nullable(),
+    limit: z.coerce
+      .number({ message: "limit must be a number between 1 and 100." })
+      .int("limit must be a whole number between 1 and 100.")
+      .min(1, "limit must be a number between 1 and 100.")
+      .max(MAX_PAGE, "limit must be a number between 1 and 100.")
+      .optional(),
+  });
+  export type PageInput = z.infer<typeof PageInput>;
+
+  export interface Sale {
+    id: string;
+    created_at: string;
+    product_id: string;
+    product_name: string;
+    customer_email: string;
+    /** cents */
+    amount: number;
+    status: "completed" | "refunded";
+  }
+
+  export interface Customer {
+    email: string;
+    total_purchases: number;
+    /** cents */
+    total_spent: number;
+    last_purchase_at: string | null;
+    products: string[];
+  }
+
+  export interface Purchase {
+    id: string;
+    product_id: string;
+    product_name: string;
+    description: string;
+    creator_name: string;
+    /** cents */
+    amount: number;
+    created_at: string;
+    access_count: number;
+    last_accessed_at: string | null;
+    /** null once refunded: the content is no longer delivered. */
+    content_url: string | null;
+    status: "completed" | "refunded";
+  }
+
+  type PurchaseItem = NonNullable<Awaited<ReturnType<typeof getPurchase>>>;
+
+  const REFUNDED = "This purchase was refunded, so its content is no longer available.";
+  const NOT_FOUND = "Purchase not found.";
+
+  /** A creator's sales, newest first. */
+  export async function history(creatorId: string, page: PageInput = {}) {
+    const { cursor, limit } = PageInput.parse(page);
+    const res = await PurchaseEntity.query
+      .byCreator({ creator_id: creatorId })
+      .go({ order: "desc", cursor: cursor ?? null, limit: limit ?? DEFAULT_PAGE });
+    return { sales: res.data.map(toSale), nextCursor: res.cursor ?? null };
+  }
+
+  /** A creator's customers (aggregated at purchase time), in e-mail order. */
+  export async function customers(creatorId: string, page: PageInput = {}) {
+    const { cursor, limit } = PageInput.parse(page);
+    const res = await CustomerEntity.query
+      .primary({ creator_id: creatorId })
+      .go({ cursor: cursor ?? null, limit: limit ?? DEFAULT_PAGE });
+    const list: Customer[] = res.data.map((c) => ({
+      email: c.email,
+      total_purchases: c.total_purchases ?? 0,
+      total_spent: c.total_spent ?? 0,
+      last_purchase_at: c.last_purchase_at ?? null,
+      products: [...(c.products ?? [])].sort(),
+    }));
+    return { customers: list, nextCursor: res.cursor ?? null };
+  }
+
+  /**
+   * The caller's own purchases, newest first. Buyer e-mails are stored lower-cased; a
+   * mixed-case sign-in e-mail is looked up both ways so no purchase goes missing.
+   */
+  export async function purchasesOf(email: string): Promise<Purchase[]> {
+    const keys = emailKeys(email);
+    const pages = await Promise.all(
+      keys.map((customer_email) => PurchaseEntity.query.byCustomer({ customer_email }).go({ order: "desc", pages: "all" })),
+    );
+    return pages
+      .flatMap((p) => p.data)
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+      .map(toPurchase);
+  }
+
+  export const TrackAccessInput = z.object({
+    purchase_id: z.string({ message: "purchase_id is required." }).trim().min(1, "purchase_id is required."),
+    access_type: z.literal("view", { message: "access_type must be 'view'." }).default("view"),
+  });
+
+  /**
+   * Records one opening of the content (access_count + 1, last_accessed_at) on the caller's
+   * own purchase. Someone else's purchase answers 404 exactly like a missing one, so ids
+   * cannot be probed; a refunded purchase is refused. The condition repeats both checks so
+   * a refund landing between the read and the write cannot slip through.
+   */
+  export async function trackAccess(email: string, input: z.input<typeof TrackAccessInput>) {
+    const { purchase_id } = TrackAccessInput.parse(input);
+    const item = await getPurchase(purchase_id);
+    if (!item || !emailKeys(email).includes(item.customer_email)) throw new NotFoundError("purchase.not_found", NOT_FOUND);
+    if (item.status === "refunded") throw new ForbiddenError(REFUNDED, "purchase.refunded");
+    const at = new Date().toISOString();
+    try {
+      const res = await PurchaseEntity.patch({ id: purchase_id })
+        .add({ access_count: 1 })
+        .set({ last_accessed_at: at })
+        .where((a, op) => `${op.eq(a.status, "completed")} AND ${op.eq(a.customer_email, item.customer_email)}`)
+        .go({ response: "all_new" });
+      return { success: true, purchase: toPurchase(res.data as PurchaseItem) };
+    } catch (err) {
+      if ((err as { cause?: { name?: string } }).cause?.name === "ConditionalCheckFailedException") {
+        throw new ForbiddenError(REFUNDED, "purchase.refunded");
+      }
+      throw err;
+    }
+  }
+
+  export const ProfileInput = z.object({
+    name: z
+      .string({ message: "Please enter your name." })
+      .trim()
+      .min(1, "Please enter your name.")
+      .max(100, "Your name can be at most 100 characters."),
+  });
+
+  /** A customer renames themselves in Profile Settings; the trimmed name is stored. */
+  export async function renameCustomer(userId: string, input: z.input<typeof ProfileInput>) {
+    const parsed = ProfileInput.safeParse(input);
+    if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? "Please enter your name.");
+    const res = await UserEntity.patch({ id: userId }).set({ name: parsed.data.name }).go({ response: "all_new" });
+    return { success: true, profile: { name: res.data.name } };
+  }
+
+  async function getPurchase(id: string) {
+    return (await PurchaseEntity.get({ id }).go()).data;
+  }
+
+  function emailKeys(email: string) {
+    return [...new Set([email.trim().toLowerCase(), email.trim()])];
+  }
+
+  function toSale(p: PurchaseItem): Sale {
+    return {
+      id: p.id,
+      created_at: p.created_at,
+      product_id: p.product_id,
+      product_name: p.product_name,
+      customer_email: p.customer_email,
+      amount: p.amount,
+      status: p.status,
+    };
+  }
+
+  function toPurchase(p: PurchaseItem): Purchase {
+    return {
+      id: p.id,
+      product_id: p.product_id,
+      product_name: p.product_name,
+      description: p.product_description ?? "",
+      creator_name: p.creator_name ?? "",
+      amount: p.amount,
+      created_at: p.created_at,
+      access_count: p.access_count ?? 0,
+      last_accessed_at: p.last_accessed_at ?? null,
+      content_url: p.status === "refunded" ? null : p.content_url,
+      status: p.status,
+    };
+  }
+}

@@ -88,6 +88,8 @@ export const ProductEntity = new Entity(
       moderation_notes: { type: "string" },
       moderated_by: { type: "string" },
       moderated_at: { type: "string" },
+      /** Switched off because an admin deactivated the owner; reactivation switches it back on. */
+      paused_with_owner: { type: "boolean" },
       sales_count: { type: "number", required: true, default: 0 },
       /** cents */
       total_revenue: { type: "number", required: true, default: 0 },

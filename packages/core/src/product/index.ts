@@ -79,6 +79,11 @@ export namespace Product {
     return p;
   }
 
+  /*
+   * Counters are bumped with update().add(), NOT upsert().add(): ElectroDB's upsert also SETs
+   * every attribute that has a default (sales: 0, products: 0, ...), which would zero the
+   * other running totals of the same item on each write. UpdateItem creates a missing item.
+   */
   const counterScopes = (creatorId: string) => [`creator#${creatorId}`, "platform"];
 
   /** POST /api/products. Price arrives in dollars (DECISIONS 4) and is stored in cents. */
@@ -96,7 +101,7 @@ export namespace Product {
       limit === null
         ? users.patch({ id: creatorId }).add({ product_count: 1 }).commit()
         : users.patch({ id: creatorId }).add({ product_count: 1 }).where((a, op) => op.lt(a.product_count, limit)).commit(),
-      ...counterScopes(creatorId).map((scope) => counter.upsert({ scope }).add({ products: 1, active_products: 1 }).commit()),
+      ...counterScopes(creatorId).map((scope) => counter.update({ scope }).add({ products: 1, active_products: 1 }).commit()),
     ]);
     if (codes) {
       if (codes[1] === "ConditionalCheckFailed" && limit !== null) {
@@ -124,7 +129,7 @@ export namespace Product {
       const codes = await transact(({ product, counter }) => [
         // Conditional on the state we read, so a concurrent toggle cannot count twice.
         product.patch({ id }).set({ is_active }).where((a, op) => `${op.eq(a.is_active, p.is_active)} AND ${op.eq(a.creator_id, creatorId)}`).commit(),
-        ...counterScopes(creatorId).map((scope) => counter.upsert({ scope }).add({ active_products: delta }).commit()),
+        ...counterScopes(creatorId).map((scope) => counter.update({ scope }).add({ active_products: delta }).commit()),
       ]);
       if (!codes) return serialize({ ...p, is_active }, { owner: true });
     }
@@ -138,7 +143,7 @@ export namespace Product {
       product.delete({ id }).where((a, op) => op.eq(a.creator_id, creatorId)).commit(),
       user.patch({ id: creatorId }).add({ product_count: -1 }).commit(),
       ...counterScopes(creatorId).map((scope) =>
-        counter.upsert({ scope }).add({ products: -1, active_products: p.is_active ? -1 : 0 }).commit(),
+        counter.update({ scope }).add({ products: -1, active_products: p.is_active ? -1 : 0 }).commit(),
       ),
     ]);
     // The product's own condition failing means someone deleted it first.
@@ -208,9 +213,9 @@ export namespace Product {
     const date = today();
     const codes = await transact(({ product, counter, daily }) => [
       product.patch({ id }).add({ view_count: 1 }).commit(),
-      counter.upsert({ scope: `creator#${p.creator_id}` }).add({ views: 1 }).commit(),
-      daily.upsert({ scope: `creator#${p.creator_id}`, date }).add({ views: 1 }).commit(),
-      daily.upsert({ scope: `product#${id}`, date }).add({ views: 1 }).commit(),
+      counter.update({ scope: `creator#${p.creator_id}` }).add({ views: 1 }).commit(),
+      daily.update({ scope: `creator#${p.creator_id}`, date }).add({ views: 1 }).commit(),
+      daily.update({ scope: `product#${id}`, date }).add({ views: 1 }).commit(),
     ]);
     if (codes?.[0] === "ConditionalCheckFailed") throw notFound();
     if (codes) throw new AppError("product.view_failed", "Could not record the view.", 503);

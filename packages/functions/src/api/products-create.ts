@@ -1,0 +1,6 @@
+import { Product } from "@payloft/core/product/index";
+import { api } from "../http/api";
+import { reply } from "../http/request";
+
+/** Body {name, headline, subheadline, price (dollars), content_url, description, media_type, media_url}; core validates. */
+export const handler = api(async (req) => reply(201, await Product.create(req.actor!.userId, req.body)));

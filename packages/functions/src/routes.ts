@@ -34,6 +34,10 @@ export const routes: RouteDef[] = [
   // ── selling: products, payment setup, public pages, checkout ──
 
   // ── plans and platform billing ──
+  { method: "POST", path: "/api/platform/create-checkout-session", handler: "platform-create-checkout-session", access: "user" },
+  { method: "POST", path: "/api/platform/create-lifetime-checkout", handler: "platform-create-lifetime-checkout", access: "user" },
+  { method: "GET", path: "/api/platform/subscription-success", handler: "platform-subscription-success", access: "user" },
+  { method: "POST", path: "/api/platform/change-plan", handler: "platform-change-plan", access: "creator" },
 
   // ── dashboards, sales, customers, customer portal ──
   { method: "GET", path: "/api/dashboard/stats", handler: "dashboard-stats", access: "creator" },

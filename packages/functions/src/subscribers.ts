@@ -10,6 +10,9 @@ export interface SubscriberDef {
   detailTypes: string[];
 }
 
-export const subscribers: SubscriberDef[] = [];
+export const subscribers: SubscriberDef[] = [
+  // plans: the platform's verified Stripe events change creators' plans
+  { name: "ApplyPlan", handler: "apply-plan", detailTypes: ["stripe.platform"] },
+];
 
 export const subscriberModule = (s: SubscriberDef) => `packages/functions/src/events/${s.handler}`;

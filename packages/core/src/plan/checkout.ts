@@ -1,0 +1,130 @@
+import type Stripe from "stripe";
+import type { Actor } from "../actor/index";
+import { Config } from "../config/index";
+import { CheckoutEntity, UserEntity } from "../db/entities";
+import { ConflictError, NotFoundError, ProviderError, ValidationError } from "../errors";
+import { logger } from "../log/index";
+import { applyPlanUpdate, type UserItem } from "./apply";
+import { applyCheckoutCompleted } from "./events";
+import { LIFETIME_PRICE, PLANS, TRIAL_DAYS, planOf, type BillingCycle } from "./plans";
+import { cyclePrice, type PaidPlanId } from "./prices";
+import { platformStripe } from "./stripe";
+
+/** Platform checkout: Stripe Checkout on the platform account for plans and the lifetime deal. */
+export const CHECKOUT_FAILED = "Failed to create checkout session";
+export const FREE_SESSION_ID = "free";
+
+export async function loadUser(actor: Actor): Promise<UserItem> {
+  const { data } = await UserEntity.get({ id: actor.userId }).go({ consistent: true });
+  if (!data) throw new NotFoundError("user.not_found", "Your profile was not found. Please sign in again.");
+  return data;
+}
+
+export function requireRole(actor: Actor) {
+  if (!actor.role) {
+    throw new ValidationError("Choose how you want to use Payloft (sell or buy) before picking a plan.", "plan.role_required");
+  }
+}
+
+/**
+ * Spec part 1 §5: profile name, else the identity account's name, else the e-mail prefix.
+ * The name typed at onboarding (customer_name) fills a profile that has none yet.
+ */
+export async function resolveCustomerName(actor: Actor, user: UserItem, typed?: string): Promise<string> {
+  const name = user.name?.trim() || typed?.trim() || actor.name?.trim() || actor.email.split("@")[0]!;
+  if (!user.name?.trim() && name) await UserEntity.patch({ id: user.id }).set({ name }).go();
+  return name;
+}
+
+const successUrl = () => `${Config.siteUrl()}/onboarding-success?session_id={CHECKOUT_SESSION_ID}`;
+
+async function createSession(params: Stripe.Checkout.SessionCreateParams) {
+  try {
+    return await platformStripe().checkout.sessions.create(params);
+  } catch (err) {
+    logger.warn("platform checkout session failed", { error: (err as Error).message });
+    throw new ProviderError(CHECKOUT_FAILED, "plan.checkout_failed");
+  }
+}
+
+/** A subscription checkout for a paid plan, with the 14-day trial, at the table's price. */
+export async function subscriptionCheckout(user: UserItem, plan: PaidPlanId, cycle: BillingCycle, cancelPath = "/onboarding") {
+  const metadata = { kind: "plan", user_id: user.id, plan, billing_cycle: cycle };
+  const session = await createSession({
+    mode: "subscription",
+    customer_email: user.email,
+    line_items: [{
+      quantity: 1,
+      price_data: {
+        currency: "usd",
+        ...cyclePrice(plan, cycle),
+        product_data: { name: `Payloft ${PLANS[plan].name} plan` },
+      },
+    }],
+    subscription_data: { trial_period_days: TRIAL_DAYS, metadata },
+    metadata,
+    client_reference_id: user.id,
+    success_url: successUrl(),
+    cancel_url: `${Config.siteUrl()}${cancelPath}`,
+  });
+  if (!session.url) throw new ProviderError(CHECKOUT_FAILED, "plan.checkout_failed");
+  await CheckoutEntity.create({
+    session_id: session.id, kind: "plan", user_id: user.id, plan, billing_cycle: cycle, amount: cyclePrice(plan, cycle).unit_amount,
+  }).go();
+  return { url: session.url };
+}
+
+/** The lifetime deal: one payment of $199 (DECISIONS 2). */
+export async function lifetimeCheckout(user: UserItem) {
+  if (user.plan === "lifetime") throw new ConflictError("plan.already_lifetime", "You already have lifetime access.");
+  const metadata = { kind: "lifetime", user_id: user.id };
+  const session = await createSession({
+    mode: "payment",
+    customer_email: user.email,
+    line_items: [{
+      quantity: 1,
+      price_data: { currency: "usd", unit_amount: LIFETIME_PRICE, product_data: { name: "Payloft Lifetime Access" } },
+    }],
+    payment_intent_data: { metadata },
+    metadata,
+    client_reference_id: user.id,
+    success_url: successUrl(),
+    cancel_url: `${Config.siteUrl()}/secret-lifetime-deal`,
+  });
+  if (!session.url) throw new ProviderError(CHECKOUT_FAILED, "plan.checkout_failed");
+  await CheckoutEntity.create({
+    session_id: session.id, kind: "plan", user_id: user.id, plan: "lifetime", billing_cycle: "lifetime", amount: LIFETIME_PRICE,
+  }).go();
+  return { url: session.url };
+}
+
+/** Free needs no payment: it completes onboarding at once. */
+export async function completeFree(user: UserItem) {
+  await applyPlanUpdate(user.id, (u) =>
+    planOf(u.plan).id === "free" && u.onboarding_completed ? null : { plan: "free", onboarding_completed: true });
+  return { url: `${Config.siteUrl()}/onboarding-success?session_id=${FREE_SESSION_ID}` };
+}
+
+/**
+ * The success page's reconcile: the webhook normally applied the checkout already; if it
+ * has not arrived yet, apply it now from the session Stripe returns (idempotent; ordered by
+ * the session's creation time, so a revisit after a later cancellation changes nothing).
+ */
+export async function reconcileSession(user: UserItem, sessionId: string) {
+  const { data: record } = await CheckoutEntity.get({ session_id: sessionId }).go();
+  if (!record || record.kind !== "plan" || record.user_id !== user.id) {
+    throw new NotFoundError("plan.session_not_found", "We could not find this subscription checkout.");
+  }
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await platformStripe().checkout.sessions.retrieve(sessionId);
+  } catch (err) {
+    logger.warn("platform checkout retrieve failed", { error: (err as Error).message });
+    throw new ProviderError("We could not confirm your subscription with the payment provider. Please refresh in a moment.", "plan.confirm_failed");
+  }
+  if (session.status !== "complete") {
+    throw new ConflictError("plan.checkout_incomplete", "This checkout has not been completed yet.");
+  }
+  await applyCheckoutCompleted(session, session.created);
+  return { plan: record.plan === "lifetime" ? "lifetime" : (record.plan ?? planOf(user.plan).id) };
+}

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import type Stripe from "stripe";
+import type { Actor } from "../actor/index";
+import { NotFoundError, ProviderError, ValidationError } from "../errors";
+import { logger } from "../log/index";
+import { applyPlanUpdate } from "./apply";
+import { changePlan, hasLiveSubscription, subscriptionSuccessUrl, switchSubscription, cancelSubscription } from "./billing";
+import { FREE_SESSION_ID, completeFree, lifetimeCheckout, loadUser, reconcileSession, requireRole, resolveCustomerName, subscriptionCheckout } from "./checkout";
+import { applyPlatformEvent } from "./events";
+import { PLAN_IDS, isSelectablePlan, planOf, type PlanId, type SelectablePlanId } from "./plans";
+import { platformStripe } from "./stripe";
+
+export * from "./plans";
+export { productLimitFor } from "./limits";
+
+const INVALID_PLAN = "Invalid plan selected";
+const planId = z.string({ error: INVALID_PLAN }).refine((p): p is PlanId => (PLAN_IDS as readonly string[]).includes(p), INVALID_PLAN);
+const cycle = z.enum(["monthly", "yearly"], { error: "Billing cycle must be 'monthly' or 'yearly'." }).default("monthly");
+/** zod → the typed 400 (first issue, worded for a person). */
+function validate<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  throw new ValidationError(result.error.issues[0]?.message ?? "Invalid request", "plan.invalid_input");
+}
+const customerName = z.string().trim().max(120, "Your name can be at most 120 characters.").optional();
+
+/**
+ * Plans and platform billing (issue 6): the platform's own subscriptions and lifetime deal.
+ * Plan changes that involve money happen only through verified Stripe webhooks
+ * (applyStripeEvent); the browser starts checkouts and reads results.
+ */
+export namespace Billing {
+  export const CheckoutInput = z.object({
+    plan: z.string({ error: INVALID_PLAN }).refine((p) => isSelectablePlan(p), INVALID_PLAN),
+    billing_cycle: z.enum(["monthly", "yearly", "lifetime"], { error: "Billing cycle must be 'monthly' or 'yearly'." }).default("monthly"),
+    customer_name: customerName,
+  });
+  export const LifetimeInput = z.object({ customer_name: customerName });
+  export const ChangeInput = z.object({ plan: planId, billing_cycle: cycle });
+
+  /** POST /api/platform/create-checkout-session → {url}. */
+  export async function createCheckout(actor: Actor, input: z.input<typeof CheckoutInput>): Promise<{ url: string }> {
+    const data = validate(CheckoutInput, input);
+    requireRole(actor);
+    const user = await loadUser(actor);
+    await resolveCustomerName(actor, user, data.customer_name);
+    const plan = data.plan as SelectablePlanId;
+    if (plan === "lifetime") return lifetimeCheckout(user);
+    if (plan === "free") {
+      if (hasLiveSubscription(user)) await cancelSubscription(user.subscription_id!);
+      return completeFree(user);
+    }
+    const billing = data.billing_cycle === "yearly" ? "yearly" : "monthly";
+    if (user.plan !== "lifetime" && hasLiveSubscription(user)) {
+      // Never a second subscription: change the running one and show the same success page.
+      await switchSubscription(user.subscription_id!, plan, billing);
+      if (!user.onboarding_completed) await applyPlanUpdate(user.id, (u) => (u.onboarding_completed ? null : { onboarding_completed: true }));
+      return { url: subscriptionSuccessUrl(user.subscription_id!) };
+    }
+    return subscriptionCheckout(user, plan, billing);
+  }
+
+  /** POST /api/platform/create-lifetime-checkout → {url}. */
+  export async function createLifetimeCheckout(actor: Actor, input: z.input<typeof LifetimeInput>) {
+    const data = validate(LifetimeInput, input);
+    requireRole(actor);
+    const user = await loadUser(actor);
+    await resolveCustomerName(actor, user, data.customer_name);
+    return lifetimeCheckout(user);
+  }
+
+  /** GET /api/platform/subscription-success?session_id= → {plan, customer_name}. */
+  export async function subscriptionSuccess(actor: Actor, sessionId: string | undefined) {
+    if (!sessionId) throw new ValidationError("session_id is missing from the address.", "plan.session_missing");
+    const user = await loadUser(actor);
+    const customer_name = await resolveCustomerName(actor, user);
+    if (sessionId === FREE_SESSION_ID) return { plan: planOf(user.plan).id, customer_name };
+    if (sessionId.startsWith("sub_")) {
+      if (user.subscription_id !== sessionId) throw new NotFoundError("plan.session_not_found", "We could not find this subscription checkout.");
+      const sub = await platformStripe().subscriptions.retrieve(sessionId).catch((err: Error) => {
+        logger.warn("subscription retrieve failed", { error: err.message });
+        throw new ProviderError("We could not confirm your subscription with the payment provider. Please refresh in a moment.", "plan.confirm_failed");
+      });
+      return { plan: isSelectablePlan(sub.metadata?.plan) ? sub.metadata.plan : planOf(user.plan).id, customer_name };
+    }
+    const { plan } = await reconcileSession(user, sessionId);
+    return { plan, customer_name };
+  }
+
+  /** POST /api/platform/change-plan → {status:'updating'} | {status:'updated', plan} | {url}. */
+  export async function change(actor: Actor, input: z.input<typeof ChangeInput>) {
+    const data = validate(ChangeInput, input);
+    return changePlan(await loadUser(actor), data.plan, data.billing_cycle);
+  }
+
+  /** The platform Stripe subscriber's entry point (verified events only). */
+  export const applyStripeEvent = (event: Stripe.Event) => applyPlatformEvent(event);
+
+  /**
+   * Sets a plan without payment (admin "change plan", "grant free account"), keeping the
+   * users-per-plan counters right. Paying subscribers should change plan through Billing.
+   */
+  export async function setPlan(userId: string, plan: SelectablePlanId) {
+    if (!isSelectablePlan(plan)) throw new ValidationError(INVALID_PLAN, "plan.invalid");
+    const { user } = await applyPlanUpdate(userId, (u) => (u.plan === plan ? null : { plan }));
+    return { id: user.id, plan: planOf(user.plan).id };
+  }
+}

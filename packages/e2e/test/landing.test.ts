@@ -3,24 +3,83 @@ import { useBrowser, PHONE } from "../src/browser";
 
 const b = useBrowser();
 
+/** Landing page `/` (spec part 1 §2) as a signed-out visitor sees it. */
 describe("landing page", () => {
   it("shows every section and the signed-out top bar", async () => {
     const { page, context } = await b.newPage();
     await page.goto("/");
+    await page.getByRole("button", { name: "Sign In" }).waitFor();
     for (const id of ["features", "pricing", "reviews"]) {
       await expect(page.locator(`#${id}`).count()).resolves.toBe(1);
     }
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const [name, href] of [["Features", "#features"], ["Pricing", "#pricing"], ["Reviews", "#reviews"]]) {
+      await expect(nav.getByRole("link", { name: name! }).getAttribute("href")).resolves.toBe(href);
+    }
     await expect(page.getByRole("button", { name: "Sign In" }).first().isVisible()).resolves.toBe(true);
     await expect(page.getByRole("button", { name: "Get Started" }).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("button", { name: "Dashboard" }).count()).resolves.toBe(0);
+
+    // The six features of the spec and the marketing statistics.
+    const features = page.locator("#features");
+    for (const title of ["Analytics", "Secure payments", "Customer management", "Global reach", "Instant setup", "Custom storefronts"]) {
+      await expect(features.getByRole("heading", { name: title, exact: true }).count()).resolves.toBe(1);
+    }
+    const reviews = page.locator("#reviews");
+    for (const stat of ["10,000+", "$2M+", "99.9%"]) await expect(reviews.getByText(stat, { exact: true }).count()).resolves.toBe(1);
+    await expect(page.getByText("All plans include 14-day free trial • No setup fees • Cancel anytime").count()).resolves.toBe(1);
+    await expect(page.locator("footer").getByRole("link", { name: "GitHub" }).count()).resolves.toBe(1);
     await b.shot(page, "landing-desktop");
+    await context.close();
+  });
+
+  it("Get Started sends a signed-out visitor to /pricing, Sign In to /login", async () => {
+    const { page, context } = await b.newPage();
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Get Started" }).click();
+    await page.waitForURL("**/pricing");
+    await page.goto("/");
+    await page.getByRole("button", { name: "Start Selling" }).first().click();
+    await page.waitForURL("**/pricing");
+    await page.goto("/");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL("**/login");
+    await context.close();
+  });
+
+  it("the pricing toggle switches to yearly prices", async () => {
+    const { page, context } = await b.newPage();
+    await page.goto("/");
+    await page.locator("#pricing").waitFor();
+    const pricing = page.locator("#pricing");
+    const price = (plan: string) => pricing.locator(`[data-plan="${plan}"] [data-testid="plan-price"]`).textContent();
+    const billed = (plan: string) => pricing.locator(`[data-plan="${plan}"] [data-testid="plan-billing"]`).textContent();
+    await expect(Promise.all(["free", "starter", "pro", "business"].map(price))).resolves.toEqual(["$0", "$9", "$19", "$35"]);
+    await expect(pricing.locator('[data-plan="pro"]').getByText("Popular", { exact: true }).count()).resolves.toBe(1);
+
+    await pricing.getByRole("radio", { name: /Yearly/ }).click();
+    await expect(pricing.getByRole("radio", { name: /Yearly/ }).getAttribute("aria-checked")).resolves.toBe("true");
+    await expect(pricing.getByText("Save 20%").count()).resolves.toBe(1);
+    await expect(Promise.all(["free", "starter", "pro", "business"].map(price))).resolves.toEqual(["$0", "$7.20", "$15.20", "$28"]);
+    // Yearly total = monthly-equivalent × 12, rounded to whole dollars (DECISIONS 1).
+    await expect(Promise.all(["starter", "pro", "business"].map(billed))).resolves.toEqual(["$86 billed yearly", "$182 billed yearly", "$336 billed yearly"]);
+    await b.shot(page, "landing-pricing-yearly");
+
+    await pricing.getByRole("button", { name: "Get Started", exact: true }).click();
+    await page.waitForURL("**/pricing");
     await context.close();
   });
 
   it("fits a phone screen without horizontal scrolling", async () => {
     const { page, context } = await b.newPage({ viewport: PHONE });
     await page.goto("/");
+    await page.getByRole("button", { name: "Get Started" }).first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await expect(page.getByRole("button", { name: "Get Started" }).first().isVisible()).resolves.toBe(true);
+    // Section anchors live behind the menu button on phones.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.locator("#landing-menu").getByRole("link", { name: "Pricing" }).isVisible()).resolves.toBe(true);
     await b.shot(page, "landing-phone");
     await context.close();
   });

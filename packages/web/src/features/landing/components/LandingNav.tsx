@@ -1,0 +1,64 @@
+import { useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { Logo } from "../../../components/Logo";
+import { Button } from "../../../components/ui/Button";
+import { IconMenu, IconX } from "../../../components/ui/icons";
+import { useSession } from "../../../app/session";
+import { StartButton } from "./StartButton";
+
+const anchors = [
+  { href: "#features", label: "Features" },
+  { href: "#pricing", label: "Pricing" },
+  { href: "#reviews", label: "Reviews" },
+];
+
+/** Sticky top bar: section anchors plus Sign In / Get Started, or Dashboard / Log Out when signed in. */
+export function LandingNav() {
+  const { user, isPending, logout } = useSession();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  const actions = isPending ? (
+    <div className="h-9 w-36" aria-hidden />
+  ) : user ? (
+    <>
+      <StartButton size="sm">Dashboard</StartButton>
+      <Button size="sm" variant="ghost" onClick={() => void logout()}>Log Out</Button>
+    </>
+  ) : (
+    <>
+      <Button size="sm" variant="ghost" onClick={() => navigate("/login")}>Sign In</Button>
+      <StartButton size="sm">Get Started</StartButton>
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white/85 backdrop-blur-md">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+        <Logo />
+        <ul className="ml-8 hidden items-center gap-1 md:flex">
+          {anchors.map((a) => (
+            <li key={a.href}>
+              <a href={a.href} className="rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900">{a.label}</a>
+            </li>
+          ))}
+        </ul>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">{actions}</div>
+        <button type="button" className="-mr-2 rounded-lg p-2 text-slate-600 hover:bg-slate-100 md:hidden"
+          aria-label={menuOpen ? "Close menu" : "Open menu"} aria-expanded={menuOpen} aria-controls="landing-menu"
+          onClick={() => setMenuOpen((o) => !o)}>
+          {menuOpen ? <IconX className="h-5 w-5" /> : <IconMenu className="h-5 w-5" />}
+        </button>
+      </nav>
+      {menuOpen && (
+        <ul id="landing-menu" className="border-t border-slate-200 px-4 py-2 md:hidden">
+          {anchors.map((a) => (
+            <li key={a.href}>
+              <a href={a.href} onClick={() => setMenuOpen(false)} className="block rounded-lg px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100">{a.label}</a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </header>
+  );
+}

@@ -50,6 +50,29 @@ export const routes: RouteDef[] = [
   { method: "PUT", path: "/api/customer/profile", handler: "customer-profile", access: "customer" },
 
   // ── admin, settings, announcements ──
+  { method: "GET", path: "/api/public/status", handler: "public-status", access: "anonymous", system: true },
+  { method: "GET", path: "/api/announcements", handler: "announcements", access: "user" },
+  { method: "GET", path: "/api/payment-integrations", handler: "payment-integrations", access: "admin" },
+  { method: "GET", path: "/api/admin/stats", handler: "admin-stats", access: "admin" },
+  { method: "GET", path: "/api/admin/chart-data", handler: "admin-chart-data", access: "admin" },
+  { method: "GET", path: "/api/admin/finance", handler: "admin-finance", access: "admin" },
+  { method: "GET", path: "/api/admin/users", handler: "admin-users-list", access: "admin" },
+  { method: "POST", path: "/api/admin/users/create", handler: "admin-users-create", access: "admin" },
+  { method: "PUT", path: "/api/admin/users/{id}/admin", handler: "admin-users-set-admin", access: "admin" },
+  { method: "PUT", path: "/api/admin/users/{id}/plan", handler: "admin-users-set-plan", access: "admin" },
+  { method: "PUT", path: "/api/admin/users/{id}/deactivate", handler: "admin-users-deactivate", access: "admin" },
+  { method: "PUT", path: "/api/admin/users/{id}/reactivate", handler: "admin-users-reactivate", access: "admin" },
+  { method: "DELETE", path: "/api/admin/users/{id}", handler: "admin-users-delete", access: "admin" },
+  { method: "GET", path: "/api/admin/sales", handler: "admin-sales", access: "admin" },
+  { method: "GET", path: "/api/admin/customers", handler: "admin-customers", access: "admin" },
+  { method: "GET", path: "/api/admin/products", handler: "admin-products", access: "admin" },
+  { method: "PUT", path: "/api/admin/products/{id}/moderate", handler: "admin-products-moderate", access: "admin" },
+  { method: "GET", path: "/api/admin/settings", handler: "admin-settings-list", access: "admin" },
+  { method: "PUT", path: "/api/admin/settings", handler: "admin-settings-update", access: "admin" },
+  { method: "GET", path: "/api/admin/announcements", handler: "admin-announcements-list", access: "admin" },
+  { method: "POST", path: "/api/admin/announcements", handler: "admin-announcements-create", access: "admin" },
+  { method: "PUT", path: "/api/admin/announcements/{id}", handler: "admin-announcements-update", access: "admin" },
+  { method: "DELETE", path: "/api/admin/announcements/{id}", handler: "admin-announcements-delete", access: "admin" },
 ];
 
 export const routeKey = (r: Pick<RouteDef, "method" | "path">) => `${r.method} ${r.path}`;

@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+
 /**
  * Points `Resource` (sst) and our config at local stand-ins by setting the same
  * SST_RESOURCE_* variables the Lambda runtime gets in AWS. Must run before any module
@@ -24,7 +26,9 @@ export function applyLocalEnv(e: LocalEnv) {
   res("Auth", { url: e.issuerUrl, type: "sst.aws.Auth" });
   // Local-only secret values; a real stage sets its own with `sst secret set`.
   res("StripeSecretKey", { value: "sk_test_platform_local", type: "sst.sst.Secret" });
-  res("StripeWebhookSecret", { value: "", type: "sst.sst.Secret" });
+  // The sandbox registers the platform's webhook endpoint with this secret (stripe-sandbox/local.ts).
+  process.env.LOCAL_STRIPE_WEBHOOK_SECRET ??= `whsec_local_${randomBytes(24).toString("hex")}`;
+  res("StripeWebhookSecret", { value: process.env.LOCAL_STRIPE_WEBHOOK_SECRET, type: "sst.sst.Secret" });
   res("EncryptionKey", { value: "bG9jYWwtZGV2LWtleS1kby1ub3QtdXNlLWluLXByb2Q=", type: "sst.sst.Secret" });
   res("AdminEmails", { value: process.env.ADMIN_EMAILS ?? "admin@demo.local", type: "sst.sst.Secret" });
   res("UnlimitedEmails", { value: process.env.UNLIMITED_EMAILS ?? "", type: "sst.sst.Secret" });

@@ -1,0 +1,159 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { handleApi, createEndpoint } from "./api";
+import { completeSession } from "./checkout";
+import { EventBus, type EventsOptions } from "./events";
+import { StripeApiError } from "./errors";
+import { parseForm, str } from "./form";
+import { checkoutPage, completedPage, eventsPage, successUrl } from "./pages";
+import { createRefund } from "./refunds";
+import { SandboxStore, parseKey, type StripeObject } from "./store";
+import { failPayment } from "./subscriptions";
+import type { Sandbox } from "./context";
+
+export { signatureHeader } from "./events";
+
+/**
+ * The local payments sandbox: a stand-in for api.stripe.com that the real `stripe` SDK talks
+ * to through its host/port/protocol options. It implements the v1 endpoints the product
+ * uses, a hosted checkout page at each session's `url`, signed webhook delivery with
+ * retries, an events page, and two helpers Stripe's dashboard would otherwise provide
+ * (refund a payment, fail a subscription's renewal).
+ */
+export interface SandboxOptions extends EventsOptions {
+  port: number;
+  /** Keeps sandbox data across restarts (npm start); tests keep it in memory. */
+  stateFile?: string;
+}
+
+/** Cards that decline, like Stripe's test cards. */
+const DECLINED_CARDS = new Set(["4000000000000002", "4000000000009995"]);
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = "";
+    req.setEncoding("utf8");
+    req.on("data", (c: string) => (data += c));
+    req.on("end", () => resolve(data));
+    req.on("error", reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  const isHtml = typeof body === "string";
+  res.writeHead(status, { "content-type": isHtml ? "text/html; charset=utf-8" : "application/json", "request-id": `req_sandbox`, ...headers });
+  res.end(isHtml ? body : JSON.stringify(body, null, 2));
+}
+
+export async function startStripeSandbox(opts: SandboxOptions) {
+  const store = new SandboxStore(opts.stateFile);
+  const events = new EventBus(store, opts);
+  const baseUrl = `http://localhost:${opts.port}`;
+  const sb: Sandbox = { store, events, baseUrl };
+
+  async function route(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", baseUrl);
+    const path = url.pathname;
+    const method = req.method ?? "GET";
+    const raw = await readBody(req);
+    // HTML forms on the sandbox's own pages post url-encoded bodies too, so one parser serves both.
+    const body = (req.headers["content-type"] ?? "").includes("json") ? JSON.parse(raw || "{}") : parseForm(raw);
+
+    if (path.startsWith("/v1/")) {
+      const answer = handleApi(sb, { method, path, query: parseForm(url.search.slice(1)), body, rawBody: raw, headers: req.headers as Record<string, string> });
+      return send(res, answer.status, answer.body, answer.headers);
+    }
+    const pay = /^\/pay\/([^/]+)$/.exec(path);
+    if (pay) {
+      const found = store.find(decodeURIComponent(pay[1]!));
+      if (!found || found.object.object !== "checkout.session") return send(res, 404, checkoutMissing());
+      const session = found.object;
+      if (method === "GET") return send(res, 200, checkoutPage(session));
+      const email = (str(body.email) ?? session.customer_email ?? "").trim().toLowerCase();
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return send(res, 400, checkoutPage(session, { error: "Enter a valid e-mail address.", email }));
+      if (DECLINED_CARDS.has((str(body.card) ?? "").replace(/\s/g, ""))) {
+        return send(res, 402, checkoutPage(session, { error: "Your card was declined. Try the test card 4242 4242 4242 4242.", email }));
+      }
+      try {
+        completeSession(sb, found.account, session, email);
+      } catch (err) {
+        if (err instanceof StripeApiError) return send(res, 400, checkoutPage(session, { error: err.message, email }));
+        throw err;
+      }
+      if (!session.success_url) return send(res, 200, completedPage(session));
+      res.writeHead(303, { location: successUrl(session) });
+      return res.end();
+    }
+    if (method === "GET" && (path === "/" || path === "/events")) return send(res, 200, eventsPage([...store.accounts.values()]));
+    if (method === "GET" && path === "/events.json") {
+      return send(res, 200, [...store.accounts.values()].flatMap((a) => a.events.map((r) => ({ account: a.id, ...r }))));
+    }
+    // Helpers without a key: the sandbox finds the object's account itself.
+    const fromPage = (req.headers.accept ?? "").includes("text/html");
+    const helper = (run: () => StripeObject) => {
+      try {
+        const result = run();
+        if (fromPage) { res.writeHead(303, { location: "/events" }); return res.end(); }
+        return send(res, 200, result);
+      } catch (err) {
+        if (err instanceof StripeApiError) return send(res, err.status, err.body());
+        throw err;
+      }
+    };
+    if (method === "POST" && path === "/__sandbox/refunds") {
+      const target = str(body.payment_intent) ?? str(body.charge) ?? "";
+      const found = store.find(target);
+      if (!found) return send(res, 404, { error: { type: "invalid_request_error", message: `No such payment: '${target}'` } });
+      return helper(() => createRefund(sb, found.account, body));
+    }
+    const fail = /^\/__sandbox\/subscriptions\/([^/]+)\/fail_payment$/.exec(path);
+    if (method === "POST" && fail) {
+      const found = store.find(decodeURIComponent(fail[1]!));
+      if (!found || found.object.object !== "subscription") return send(res, 404, { error: { type: "invalid_request_error", message: "No such subscription" } });
+      return helper(() => failPayment(sb, found.account, found.object, str(body.final) === "true"));
+    }
+    send(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` } });
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((err: Error) => {
+      if (!res.headersSent) send(res, 500, { error: { type: "api_error", message: `Sandbox error: ${err.message}` } });
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port, "127.0.0.1", () => resolve());
+  });
+
+  return {
+    url: baseUrl,
+    store,
+    events,
+    /**
+     * Registers (or re-points) a webhook endpoint with a signing secret chosen by the caller:
+     * the local stack does this for the platform account, so the app can be given the secret
+     * before it starts.
+     */
+    ensureEndpoint(secretKey: string, endpointUrl: string, secret: string, enabledEvents: string[] = ["*"]) {
+      const key = parseKey(secretKey);
+      if (!key) throw new Error(`Not a well-formed Stripe key: ${secretKey.slice(0, 8)}…`);
+      const account = store.account(key);
+      for (const e of store.ofType(account, "webhook_endpoint")) if (e.url === endpointUrl) e.status = "deleted";
+      return createEndpoint(sb, account, { url: endpointUrl, enabled_events: enabledEvents }, secret);
+    },
+    /** Resolves once no webhook delivery is in flight. */
+    idle: () => events.idle(),
+    async stop() {
+      events.stop();
+      store.flush();
+      await new Promise<void>((r) => server.close(() => r()));
+      server.closeAllConnections?.();
+    },
+  };
+}
+
+function checkoutMissing() {
+  return `<!doctype html><meta charset="utf-8"><title>Not found</title><p style="font-family:system-ui;padding:2rem">This checkout session does not exist.</p>`;
+}
+
+export type StripeSandbox = Awaited<ReturnType<typeof startStripeSandbox>>;

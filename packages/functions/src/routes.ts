@@ -28,6 +28,15 @@ export const routes: RouteDef[] = [
   { method: "GET", path: "/api/health", handler: "health", access: "anonymous", system: true },
 
   // ── sign-in, sessions, profiles ──
+  { method: "GET", path: "/api/oauth/google/redirect_url", handler: "oauth-redirect-url", access: "anonymous" },
+  { method: "POST", path: "/api/sessions", handler: "sessions-create", access: "anonymous" },
+  { method: "GET", path: "/api/logout", handler: "logout", access: "anonymous" },
+  { method: "GET", path: "/api/users/me", handler: "users-me", access: "user" },
+  { method: "GET", path: "/api/profile", handler: "profile-get", access: "user" },
+  { method: "POST", path: "/api/profile", handler: "profile-update", access: "user" },
+  { method: "POST", path: "/api/profile/role", handler: "profile-role", access: "user" },
+  { method: "POST", path: "/api/profile/customer", handler: "profile-customer", access: "user" },
+  { method: "GET", path: "/api/public/creator/{creatorId}", handler: "public-creator", access: "anonymous" },
 
   // ── payments: webhooks ──
 

@@ -62,6 +62,9 @@ export async function startStack(opts: StackOptions = {}) {
   const { startOutbox } = await import("./outbox");
   const { staticSite } = await import("./static");
 
+  const { startIssuer } = await import("./issuer");
+  const { DEMO_ACCOUNTS } = await import("./seed/accounts");
+  const issuer = await startIssuer({ port: issuerPort, suggested: opts.seed ? [...DEMO_ACCOUNTS] : [] });
   const bus = startLocalBus();
   const outbox = startOutbox();
   if (opts.seed) {
@@ -90,9 +93,11 @@ export async function startStack(opts: StackOptions = {}) {
     tableName,
     bus,
     outbox,
+    issuer,
     async stop() {
       await new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections?.();
+      await issuer.stop();
       await dynamo?.stop();
     },
   };

@@ -1,0 +1,271 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { CounterEntity, Db, EmailEntity, UserEntity } from "../db/entities";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { Config } from "../config/index";
+import { PLANS, type SelectablePlanId } from "../plan/plans";
+import { logger } from "../log/index";
+
+export type UserItem = NonNullable<Awaited<ReturnType<ReturnType<typeof UserEntity.get>["go"]>>["data"]>;
+export type Role = "admin" | "creator" | "customer";
+
+/**
+ * People and their profiles (spec part 1 §3, part 2 §4). One e-mail is one person: the
+ * EmailEntity item is created in the same transaction as the user, with a condition. Every
+ * creation also counts the user in the platform counters and today's new_users, so the
+ * admin dashboards read one item.
+ */
+/** zod parse that fails as a 400 a person can act on (not a 500). */
+function check<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const r = schema.safeParse(value ?? {});
+  if (r.success) return r.data;
+  throw new ValidationError(r.error.issues[0]?.message ?? "Invalid request");
+}
+
+export namespace User {
+  export const DEACTIVATED_MESSAGE = "Your account has been deactivated. Please contact support.";
+  export const NAME_MAX = 100;
+
+  /** The profile as GET /api/profile answers it (spec part 2 §4 "Profile"). */
+  export const Profile = z.object({
+    id: z.string(),
+    user_id: z.string(),
+    name: z.string(),
+    plan: z.string(),
+    role: z.enum(["admin", "creator", "customer"]).nullable(),
+    is_admin: z.boolean(),
+    onboarding_completed: z.boolean(),
+    deactivated: z.boolean(),
+    created_at: z.string(),
+    email: z.string(),
+    total_products: z.number().int(),
+  });
+  export type Profile = z.infer<typeof Profile>;
+
+  export const notFound = () => new NotFoundError("profile.not_found", "Profile not found");
+
+  export function serialize(u: UserItem): Profile {
+    return {
+      id: u.id,
+      user_id: u.id,
+      name: u.name ?? "",
+      plan: u.plan in PLANS ? u.plan : "free",
+      role: u.role ?? null,
+      is_admin: u.is_admin,
+      onboarding_completed: u.onboarding_completed,
+      deactivated: u.deactivated,
+      created_at: u.created_at,
+      email: u.email,
+      total_products: u.product_count ?? 0,
+    };
+  }
+
+  /** The session user (GET /api/users/me, spec part 1 §3). */
+  export function serializeIdentity(u: UserItem) {
+    return {
+      id: u.id,
+      email: u.email,
+      google_user_data: { name: u.google_name ?? u.name ?? "", picture: u.picture ?? null },
+    };
+  }
+
+  export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+  export async function fromID(id: string): Promise<UserItem | null> {
+    if (!id) return null;
+    return (await UserEntity.get({ id }).go()).data;
+  }
+
+  export async function fromEmail(email: string): Promise<UserItem | null> {
+    const link = (await EmailEntity.get({ email: normalizeEmail(email) }).go()).data;
+    return link ? fromID(link.user_id) : null;
+  }
+
+  export const CreateInput = z.object({
+    email: z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address.")),
+    name: z.string().trim().max(NAME_MAX).optional(),
+    role: z.enum(["admin", "creator", "customer"]).optional(),
+    is_admin: z.boolean().optional(),
+    onboarding_completed: z.boolean().optional(),
+    plan: z.enum(["free", "starter", "pro", "business", "lifetime"]).optional(),
+    google_sub: z.string().optional(),
+    google_name: z.string().optional(),
+    picture: z.string().optional(),
+    granted_by: z.string().optional(),
+  });
+
+  /**
+   * Creates a person (first sign-in, an admin's "Grant Free Account", demo data). Fails with
+   * 409 when the e-mail already belongs to someone.
+   */
+  export async function create(raw: z.input<typeof CreateInput>): Promise<UserItem> {
+    const input = check(CreateInput, raw);
+    const id = randomUUID();
+    const plan: SelectablePlanId = input.plan ?? "free";
+    const now = new Date();
+    await ensurePlatformCounter();
+    try {
+      await Db.transaction
+        .write(({ user, email, counter, daily }) => [
+          user.create({
+            id,
+            email: input.email,
+            name: input.name ?? input.google_name ?? "",
+            role: input.role,
+            is_admin: input.is_admin ?? false,
+            onboarding_completed: input.onboarding_completed ?? false,
+            plan,
+            google_sub: input.google_sub,
+            google_name: input.google_name,
+            picture: input.picture,
+            granted_by: input.granted_by,
+            last_login_at: input.google_sub ? now.toISOString() : undefined,
+          }).commit(),
+          email.create({ email: input.email, user_id: id }).commit(),
+          counter.update({ scope: "platform" })
+            .data((a, op) => {
+              op.add(a.users, 1);
+              op.add(a.active_users, 1);
+              op.add(a.plan_users[plan], 1);
+            })
+            .commit(),
+          daily.upsert({ scope: "platform", date: now.toISOString().slice(0, 10) }).add({ new_users: 1 }).commit(),
+        ])
+        .go();
+    } catch (err) {
+      if (await fromEmail(input.email)) throw new ConflictError("user.exists", "An account with this email already exists.");
+      throw err;
+    }
+    const created = await fromID(id);
+    if (!created) throw new Error("user vanished after create");
+    return created;
+  }
+
+  /** The plan_users map must exist before a nested ADD can target one of its keys. */
+  async function ensurePlatformCounter() {
+    await CounterEntity.upsert({ scope: "platform" }).ifNotExists({ plan_users: {} }).go();
+  }
+
+  export const SignInInput = z.object({
+    sub: z.string().min(1),
+    email: z.string().min(3),
+    name: z.string().optional(),
+    picture: z.string().optional(),
+  });
+
+  /**
+   * Called by the issuer once the identity provider vouched for the person. Creates the
+   * profile at first sign-in, or hands over one an admin granted in advance (DECISIONS 8).
+   * Configured admin e-mails become admins. Deactivated people are refused (DECISIONS 7).
+   */
+  export async function signIn(raw: z.input<typeof SignInInput>): Promise<UserItem> {
+    const input = check(SignInInput, raw);
+    const email = normalizeEmail(input.email);
+    const name = input.name?.trim().slice(0, NAME_MAX) || undefined;
+    const configuredAdmin = Config.adminEmails().includes(email);
+    let user = await fromEmail(email);
+    if (!user) {
+      try {
+        return await create({
+          email, google_sub: input.sub, google_name: name, name, picture: input.picture,
+          ...(configuredAdmin ? { is_admin: true, role: "admin", onboarding_completed: true } : {}),
+        });
+      } catch (err) {
+        if (!(err instanceof ConflictError)) throw err;
+        user = await fromEmail(email); // a parallel first sign-in won the race
+        if (!user) throw err;
+      }
+    }
+    if (user.deactivated) throw new ForbiddenError(DEACTIVATED_MESSAGE, "user.deactivated");
+    if (user.google_sub && user.google_sub !== input.sub) {
+      logger.warn("google subject changed for an e-mail", { userId: user.id });
+    }
+    const updated = await UserEntity.patch({ id: user.id })
+      .set({
+        google_sub: input.sub,
+        last_login_at: new Date().toISOString(),
+        ...(name ? { google_name: name } : {}),
+        ...(input.picture ? { picture: input.picture } : {}),
+        ...(!user.name && name ? { name } : {}),
+        ...(configuredAdmin ? { is_admin: true, ...(user.role ? {} : { role: "admin" as const }) } : {}),
+      })
+      .go({ response: "all_new" });
+    return updated.data as UserItem;
+  }
+
+  const Name = z.string({ error: "Please enter your name" })
+    .trim()
+    .min(1, "Please enter your name")
+    .max(NAME_MAX, `Your name can be at most ${NAME_MAX} characters.`);
+
+  export const RenameInput = z.object({ name: Name });
+
+  export async function rename(userId: string, raw: z.input<typeof RenameInput>): Promise<Profile> {
+    const { name } = check(RenameInput, raw);
+    return serialize(await patchExisting(userId, { name }));
+  }
+
+  export const RoleInput = z.object({
+    role: z.enum(["creator", "customer"], { error: "Please choose a role: creator or customer." }),
+  });
+
+  /** A person picks selling or buying. admin is never self-assigned; admins keep their role. */
+  export async function setRole(userId: string, raw: z.input<typeof RoleInput>): Promise<Profile> {
+    const { role } = check(RoleInput, raw);
+    const user = await fromID(userId);
+    if (!user) throw notFound();
+    if (user.role === "admin") return serialize(user);
+    return serialize(await patchExisting(userId, {
+      role,
+      // A buyer has nothing to set up; a seller finishes onboarding by choosing a plan.
+      ...(role === "customer" ? { onboarding_completed: true } : {}),
+    }));
+  }
+
+  export const CustomerSignupInput = z.object({
+    name: Name,
+    creator_user_id: z.string({ error: "creator_user_id is required." }).trim().min(1, "creator_user_id is required."),
+  });
+
+  /** Customer signup from a creator's link (spec part 1 §2 "Customer signup"). */
+  export async function becomeCustomer(userId: string, raw: z.input<typeof CustomerSignupInput>): Promise<Profile> {
+    const input = check(CustomerSignupInput, raw);
+    const creator = await fromID(input.creator_user_id);
+    if (!creator) throw new NotFoundError("creator.not_found", "Creator not found");
+    const user = await fromID(userId);
+    if (!user) throw notFound();
+    return serialize(await patchExisting(userId, {
+      name: input.name,
+      onboarding_completed: true,
+      // An admin or an existing seller who also buys keeps their role and dashboard.
+      ...(user.role === "admin" || user.role === "creator" ? {} : { role: "customer" as const }),
+    }));
+  }
+
+  /** The public creator card for customer signup: only the display name is public. */
+  export async function publicCreator(creatorId: string): Promise<{ name: string }> {
+    const user = await fromID(creatorId);
+    if (!user || user.deactivated) throw new NotFoundError("creator.not_found", "Creator not found");
+    return { name: user.name || "" };
+  }
+
+  /** Server-side logout: every session issued before now stops working. */
+  export async function revokeSessions(userId: string, at = Date.now()) {
+    await UserEntity.patch({ id: userId }).set({ sessions_revoked_at: at }).go().catch((err: unknown) => {
+      if (!isConditionalFailure(err)) throw err; // the user was deleted: nothing to revoke
+    });
+  }
+
+  async function patchExisting(userId: string, set: Partial<Pick<UserItem, "name" | "role" | "onboarding_completed">>) {
+    try {
+      const res = await UserEntity.patch({ id: userId }).set(set).go({ response: "all_new" });
+      return res.data as UserItem;
+    } catch (err) {
+      if (isConditionalFailure(err)) throw notFound();
+      throw err;
+    }
+  }
+
+  const isConditionalFailure = (err: unknown) =>
+    String((err as Error)?.message ?? "").includes("conditional request failed");
+}

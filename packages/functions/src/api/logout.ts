@@ -1,0 +1,11 @@
+import { User } from "@payloft/core/user/index";
+import { api } from "../http/api";
+import { clearSessionCookies } from "../auth/session";
+
+/** GET /api/logout: ends the session on the server (all of the person's sessions) and here. */
+export const handler = api(async (req) => {
+  if (req.actor) await User.revokeSessions(req.actor.userId);
+  req.setCookies.length = 0;
+  req.setCookies.push(...clearSessionCookies());
+  return { ok: true };
+});

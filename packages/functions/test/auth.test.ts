@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { call, useStack } from "@payloft/local/testing/index";
+import { signIn, startSignIn } from "@payloft/local/testing/auth";
+
+const stack = useStack();
+const NO_CODE = "Cannot exchange code for session token: no code provided in the URL search params";
+
+describe("sign-in through the issuer and the Google emulator", () => {
+  it("GET /api/oauth/google/redirect_url points at the issuer's authorize for provider google", async () => {
+    const res = await call(stack(), "GET", "/api/oauth/google/redirect_url");
+    expect(res.status).toBe(200);
+    const url = new URL(res.json.redirectUrl);
+    expect(url.origin).toBe(stack().issuer.url);
+    expect(url.pathname).toBe("/authorize");
+    expect(url.searchParams.get("provider")).toBe("google");
+    expect(url.searchParams.get("redirect_uri")).toBe(`${stack().url}/auth/callback`);
+    expect(url.searchParams.get("code_challenge")).toBeTruthy();
+    expect(res.headers.get("set-cookie")).toMatch(/payloft_pkce=.+HttpOnly; SameSite=Lax/);
+  });
+
+  it("a new person signs in: session cookies, users/me, a fresh profile", async () => {
+    const cookie = await signIn(stack(), { email: "Ann@Example.com", name: "Ann Lee" });
+    expect(cookie).toMatch(/payloft_access=[^;]+; payloft_refresh=/);
+    const me = await call(stack(), "GET", "/api/users/me", { cookie });
+    expect(me.status).toBe(200);
+    expect(me.json).toMatchObject({ email: "ann@example.com", google_user_data: { name: "Ann Lee" } });
+    expect(me.json.id).toBeTypeOf("string");
+    const profile = await call(stack(), "GET", "/api/profile", { cookie });
+    expect(profile.status).toBe(200);
+    expect(profile.json).toMatchObject({
+      id: me.json.id, user_id: me.json.id, name: "Ann Lee", plan: "free", role: null,
+      is_admin: false, onboarding_completed: false, email: "ann@example.com",
+    });
+  });
+
+  it("signing in again is the same person", async () => {
+    const a = await call(stack(), "GET", "/api/users/me", { cookie: await signIn(stack(), { email: "bo@example.com", name: "Bo" }) });
+    const b = await call(stack(), "GET", "/api/users/me", { cookie: await signIn(stack(), { email: "bo@example.com", name: "Bo B" }) });
+    expect(b.json.id).toBe(a.json.id);
+    expect(b.json.google_user_data.name).toBe("Bo B");
+  });
+
+  it("POST /api/sessions without a code answers the spec's message", async () => {
+    for (const body of [{}, { code: "" }, { code: "   " }]) {
+      const res = await call(stack(), "POST", "/api/sessions", { body });
+      expect(res.status).toBe(400);
+      expect(res.json.error).toBe(NO_CODE);
+    }
+  });
+
+  it("a code works once, and only in the browser that started sign-in", async () => {
+    const flow = await startSignIn(stack(), { email: "cy@example.com" });
+    const other = await call(stack(), "POST", "/api/sessions", { body: { code: flow.code } });
+    expect(other.status).toBe(400);
+    const again = await startSignIn(stack(), { email: "cy@example.com" });
+    const ok = await call(stack(), "POST", "/api/sessions", { body: { code: again.code }, cookie: again.siteJar.header() });
+    expect(ok.status).toBe(200);
+    const reused = await call(stack(), "POST", "/api/sessions", { body: { code: again.code }, cookie: again.siteJar.header() });
+    expect(reused.status).toBe(400);
+  });
+
+  it("anonymous, forged and missing cookies get 401 on users/me", async () => {
+    expect((await call(stack(), "GET", "/api/users/me")).status).toBe(401);
+    const forged = await call(stack(), "GET", "/api/users/me", { cookie: "payloft_access=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.abc" });
+    expect(forged.status).toBe(401);
+    expect((await call(stack(), "GET", "/api/users/me", { cookie: "payloft_refresh=user:x:y" })).status).toBe(401);
+  });
+
+  it("logout clears the cookies and ends the session on the server", async () => {
+    const cookie = await signIn(stack(), { email: "dee@example.com", name: "Dee" });
+    const out = await call(stack(), "GET", "/api/logout", { cookie });
+    expect(out.status).toBe(200);
+    expect(out.headers.get("set-cookie")).toMatch(/payloft_access=; Path=\/; Max-Age=0/);
+    // The old cookie, replayed, no longer works.
+    expect((await call(stack(), "GET", "/api/users/me", { cookie })).status).toBe(401);
+    // A new sign-in works again.
+    const again = await signIn(stack(), { email: "dee@example.com", name: "Dee" });
+    expect((await call(stack(), "GET", "/api/users/me", { cookie: again })).status).toBe(200);
+  });
+});

@@ -1,0 +1,89 @@
+import type { Stack } from "../stack";
+
+/**
+ * Signs a person in through the REAL flow over HTTP, as a browser would: the login redirect
+ * call, the issuer, the Google emulator's form, the issuer's callback and POST /api/sessions.
+ * Returns the session as a Cookie header ("payloft_access=…; payloft_refresh=…") for call().
+ *
+ *   const cookie = await signIn(stack(), { email: "ann@example.com", name: "Ann" });
+ *   await call(stack(), "GET", "/api/profile", { cookie });
+ */
+export async function signIn(stack: Stack, who: { email: string; name?: string }): Promise<string> {
+  const flow = await startSignIn(stack, who);
+  if (!flow.code) throw new Error(`sign-in did not return a code: ${flow.callback}`);
+  const res = await fetch(`${stack.url}/api/sessions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: stack.url, cookie: flow.siteJar.header() },
+    body: JSON.stringify({ code: flow.code }),
+  });
+  if (!res.ok) throw new Error(`POST /api/sessions answered ${res.status}: ${await res.text()}`);
+  const session = new CookieJar();
+  session.take(res);
+  return session.header();
+}
+
+/**
+ * Runs the sign-in up to the return to /auth/callback and gives back that URL (with `code`,
+ * or `error`/`error_description` when the issuer refused) plus the site's cookies so far.
+ */
+export async function startSignIn(stack: Stack, who: { email: string; name?: string }) {
+  const siteJar = new CookieJar();
+  const issuerJar = new CookieJar();
+  const start = await fetch(`${stack.url}/api/oauth/google/redirect_url`);
+  if (!start.ok) throw new Error(`redirect_url answered ${start.status}`);
+  siteJar.take(start);
+  const { redirectUrl } = (await start.json()) as { redirectUrl: string };
+
+  // Issuer /authorize -> /google/authorize -> the emulator's page.
+  let url = redirectUrl;
+  for (let i = 0; i < 5 && !url.includes("/__google/authorize"); i++) url = await hop(url, issuerJar);
+  const q = new URL(url).searchParams;
+  const page = await fetch(url);
+  if (!page.ok) throw new Error(`emulator page answered ${page.status}`);
+
+  const form = new URLSearchParams({
+    client_id: q.get("client_id") ?? "", redirect_uri: q.get("redirect_uri") ?? "", state: q.get("state") ?? "",
+    email: who.email, name: who.name ?? "",
+  });
+  const posted = await fetch(url.split("?")[0]!, {
+    method: "POST", body: form, redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+  let next = new URL(posted.headers.get("location") ?? "", url).toString();
+  // Issuer /google/callback -> our site's /auth/callback?code=…
+  for (let i = 0; i < 5 && !next.startsWith(stack.url); i++) next = await hop(next, issuerJar);
+  const callback = new URL(next);
+  return { callback: next, code: callback.searchParams.get("code"), error: callback.searchParams.get("error_description"), siteJar };
+}
+
+async function hop(url: string, jar: CookieJar): Promise<string> {
+  const res = await fetch(url, { redirect: "manual", headers: { cookie: jar.header() } });
+  jar.take(res);
+  const location = res.headers.get("location");
+  if (res.status < 300 || res.status >= 400 || !location) {
+    throw new Error(`expected a redirect from ${url}, got ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  }
+  return new URL(location, url).toString();
+}
+
+/** Just enough of a cookie jar for one origin: names and values, deletions honoured. */
+export class CookieJar {
+  private cookies = new Map<string, string>();
+  take(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(";");
+      const i = pair!.indexOf("=");
+      const name = pair!.slice(0, i).trim();
+      const value = pair!.slice(i + 1).trim();
+      const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === "";
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  get(name: string) {
+    return this.cookies.get(name);
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}

@@ -1,0 +1,74 @@
+import { BuyerEntity, IntegrationEntity, PurchaseEntity } from "../db/entities";
+import { ValidationError } from "../errors";
+import { pageInput, withCursor } from "./page";
+
+/**
+ * Admin "All Sales" and "Customer Analytics": the platform-wide purchases index and the
+ * buyer aggregates written at fulfilment time. Both are Queries over one index partition.
+ */
+export namespace AdminSales {
+  const STATUSES = ["completed", "refunded"] as const;
+
+  /** GET /api/admin/sales?status=&q=&cursor=: newest first; q matches buyer e-mail or product. */
+  export async function sales(query: unknown) {
+    const { limit, cursor, q, status } = pageInput(query);
+    if (status && status !== "all" && !(STATUSES as readonly string[]).includes(status)) {
+      throw new ValidationError("status must be all, completed or refunded.");
+    }
+    const filterStatus = status && status !== "all" ? (status as (typeof STATUSES)[number]) : undefined;
+    const res = await withCursor(cursor, () => {
+      const base = PurchaseEntity.query.all({});
+      const filtered = filterStatus || q
+        ? base.where((a, op) => {
+            const parts: string[] = [];
+            if (filterStatus) parts.push(op.eq(a.status, filterStatus));
+            if (q) parts.push(`(${op.contains(a.customer_email, q.toLowerCase())} OR ${op.contains(a.product_name, q)})`);
+            return parts.join(" AND ");
+          })
+        : base;
+      return filtered.go({ order: "desc", cursor, ...(filterStatus || q ? { count: limit } : { limit }) });
+    });
+    return {
+      sales: res.data.map((p) => ({
+        id: p.id,
+        created_at: p.created_at,
+        product_id: p.product_id,
+        product_name: p.product_name,
+        creator_id: p.creator_id,
+        creator_name: p.creator_name ?? "",
+        customer_email: p.customer_email,
+        amount: p.amount,
+        currency: p.currency,
+        status: p.status,
+      })),
+      nextCursor: res.cursor ?? null,
+    };
+  }
+
+  /** GET /api/admin/customers?q=&cursor=: by e-mail; q is an e-mail prefix. */
+  export async function customers(query: unknown) {
+    const { limit, cursor, q } = pageInput(query);
+    const res = await withCursor(cursor, () => {
+      const base = BuyerEntity.query.primary({});
+      return (q ? base.begins({ email: q.toLowerCase() }) : base).go({ cursor, limit });
+    });
+    return {
+      customers: res.data.map((b) => ({
+        email: b.email,
+        total_purchases: b.total_purchases,
+        total_spent: b.total_spent,
+        creators_purchased_from: b.creators?.length ?? 0,
+        last_purchase_at: b.last_purchase_at ?? null,
+      })),
+      nextCursor: res.cursor ?? null,
+    };
+  }
+
+  /** GET /api/payment-integrations: the admin's own integrations (one per seller today). */
+  export async function integrationsOf(userId: string) {
+    const i = (await IntegrationEntity.get({ user_id: userId }).go()).data;
+    return {
+      integrations: i ? [{ id: i.user_id, provider: i.provider, is_live: i.is_live, is_active: i.is_active, updated_at: i.updated_at }] : [],
+    };
+  }
+}

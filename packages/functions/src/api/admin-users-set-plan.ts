@@ -1,0 +1,4 @@
+import { AdminUsers } from "@payloft/core/admin/users";
+import { api } from "../http/api";
+
+export const handler = api(async (req) => ({ user: await AdminUsers.setPlan(req.params.id ?? "", req.body) }));

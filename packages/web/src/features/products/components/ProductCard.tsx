@@ -1,0 +1,92 @@
+import { Badge } from "../../../components/ui/Badge";
+import { Button } from "../../../components/ui/Button";
+import { IconLink, IconX } from "../../../components/ui/icons";
+import { confirmDialog } from "../../../components/ui/ConfirmDialog";
+import { toast } from "../../../components/ui/toast";
+import { formatCents } from "../../sales-page/lib/money";
+import { useDeleteProduct } from "../api/useDeleteProduct";
+import { useSetProductActive } from "../api/useSetProductActive";
+import type { Product } from "../api/types";
+import { salesPageUrl } from "./productUrl";
+
+const DELETE_CONFIRM = "Are you sure you want to delete this product? This action cannot be undone.";
+
+const MODERATION: Record<Product["moderation_status"], { label: string; tone: "warning" | "info" | "danger" } | null> = {
+  approved: null,
+  pending: { label: "Pending review", tone: "warning" },
+  under_review: { label: "Under review", tone: "info" },
+  rejected: { label: "Rejected", tone: "danger" },
+};
+
+function Thumbnail({ product }: { product: Product }) {
+  if (product.media_type === "image" && product.media_url) {
+    return <img src={product.media_url} alt="" loading="lazy" className="h-full w-full object-cover" />;
+  }
+  return (
+    <div className="flex h-full w-full items-center justify-center bg-gradient-to-br from-brand-500 to-brand-700 px-4 text-center">
+      <span className="line-clamp-2 text-lg font-bold text-white/95">{product.name}</span>
+    </div>
+  );
+}
+
+/** One product of the grid: status, figures and the owner's actions (spec part 2 §2). */
+export function ProductCard({ product }: { product: Product }) {
+  const setActive = useSetProductActive();
+  const remove = useDeleteProduct();
+  const moderation = MODERATION[product.moderation_status];
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(salesPageUrl(product.id));
+      toast("Sales page URL copied to clipboard!", "success");
+    } catch (err) {
+      console.error("Failed to copy the sales page URL", err); // spec: copy failures are only logged
+    }
+  };
+
+  const onDelete = async () => {
+    const ok = await confirmDialog({ title: "Delete product?", message: DELETE_CONFIRM, confirmLabel: "Delete", tone: "danger" });
+    if (!ok) return;
+    remove.mutate(product.id, { onError: (err) => console.error("Failed to delete product", err) });
+  };
+
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md" data-testid="product-card">
+      <div className="relative aspect-[16/9] bg-slate-100">
+        <Thumbnail product={product} />
+        <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
+          <Badge tone={product.is_active ? "success" : "neutral"}>{product.is_active ? "Active" : "Inactive"}</Badge>
+          {moderation && <Badge tone={moderation.tone}>{moderation.label}</Badge>}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col p-4">
+        <div className="flex items-start justify-between gap-3">
+          <h3 className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900" title={product.name}>{product.name}</h3>
+          <span className="shrink-0 text-base font-bold text-slate-900">{formatCents(product.price)}</span>
+        </div>
+        {product.headline && <p className="mt-1 line-clamp-2 text-sm text-slate-500">{product.headline}</p>}
+        <dl className="mt-4 grid grid-cols-2 gap-3 rounded-xl bg-slate-50 px-3 py-2.5 text-sm">
+          <div>
+            <dt className="text-xs text-slate-500">Sales</dt>
+            <dd className="font-semibold text-slate-900" data-testid="product-sales">{product.sales_count}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Revenue</dt>
+            <dd className="font-semibold text-slate-900">{formatCents(product.total_revenue)}</dd>
+          </div>
+        </dl>
+        <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
+          <Button size="sm" variant={product.is_active ? "secondary" : "primary"} loading={setActive.isPending}
+            onClick={() => setActive.mutate({ id: product.id, is_active: !product.is_active }, { onError: (err) => console.error("Failed to update product", err) })}>
+            {product.is_active ? "Deactivate" : "Activate"}
+          </Button>
+          <Button size="sm" variant="ghost" leftIcon={<IconLink className="h-4 w-4" />} onClick={copy}>Copy URL</Button>
+          <a href={`/product/${product.id}`} target="_blank" rel="noopener noreferrer"
+            className="inline-flex h-8 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50">View page</a>
+          <Button size="sm" variant="ghost" className="ml-auto text-red-600 hover:bg-red-50" aria-label={`Delete ${product.name}`}
+            leftIcon={<IconX className="h-4 w-4" />} loading={remove.isPending} onClick={onDelete}>Delete</Button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,17 +1,27 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router-dom";
+import { isRouteErrorResponse, useRouteError } from "react-router-dom";
+import { CenteredMessage } from "../components/CenteredMessage";
+import { Button, ButtonLink } from "../components/ui/Button";
+import { IconAlert } from "../components/ui/icons";
 
-/** Error boundary for every route: a friendly message instead of a blank page. */
+/**
+ * Error boundary for every route: a friendly message instead of a blank page. A failed lazy
+ * chunk (usually a new deploy replaced the files) is fixed by reloading, so that is offered first.
+ */
 export function RouteError() {
   const error = useRouteError();
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong while showing this page.";
+  if (import.meta.env.DEV) console.error(error);
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : "Something went wrong while showing this page. Reloading usually fixes it.";
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-3 px-6 text-center">
-      <h1 className="text-2xl font-semibold">We hit a problem</h1>
-      <p className="text-slate-600">{message}</p>
-      <div className="flex gap-4">
-        <button className="text-brand-600 underline" onClick={() => window.location.reload()}>Reload</button>
-        <Link to="/" className="text-brand-600 underline">Go home</Link>
-      </div>
-    </main>
+    <CenteredMessage icon={<IconAlert />} title="We hit a problem"
+      actions={
+        <>
+          <Button onClick={() => window.location.reload()}>Reload page</Button>
+          <ButtonLink to="/" variant="secondary">Go home</ButtonLink>
+        </>
+      }>
+      {message}
+    </CenteredMessage>
   );
 }

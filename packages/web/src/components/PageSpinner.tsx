@@ -1,7 +1,10 @@
+import { Spinner } from "./ui/Spinner";
+
+/** Full-area loading state for lazy routes and pages waiting on the session. */
 export function PageSpinner({ label = "Loading…" }: { label?: string }) {
   return (
-    <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-live="polite">
-      <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" aria-hidden />
+    <div className="flex min-h-[60vh] flex-col items-center justify-center gap-3 text-brand-600" role="status" aria-live="polite">
+      <Spinner size="lg" />
       <span className="sr-only">{label}</span>
     </div>
   );

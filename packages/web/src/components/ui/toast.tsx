@@ -24,10 +24,10 @@ export function dismiss(id: number) {
   emit();
 }
 
-const styles: Record<ToastVariant, string> = {
-  info: "bg-slate-900 text-white",
-  success: "bg-emerald-600 text-white",
-  error: "bg-red-600 text-white",
+const styles: Record<ToastVariant, { box: string; icon: string; path: string }> = {
+  info: { box: "bg-slate-900 text-white", icon: "text-brand-300", path: "M12 8v.01M11 12h1v4h1" },
+  success: { box: "bg-emerald-600 text-white", icon: "text-white", path: "m8 12.5 3 3 5-6" },
+  error: { box: "bg-red-600 text-white", icon: "text-white", path: "M12 8v4.5M12 16v.01" },
 };
 
 export function Toaster() {
@@ -40,9 +40,12 @@ export function Toaster() {
     <div className="pointer-events-none fixed inset-x-0 bottom-4 z-[100] flex flex-col items-center gap-2 px-4" aria-live="polite">
       {list.map((t) => (
         <div key={t.id} role={t.variant === "error" ? "alert" : "status"}
-          className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-xl px-4 py-3 text-sm shadow-lg ${styles[t.variant]}`}>
-          <span className="flex-1">{t.message}</span>
-          <button type="button" aria-label="Dismiss" className="opacity-70 hover:opacity-100" onClick={() => dismiss(t.id)}>×</button>
+          className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-xl ring-1 ring-black/5 ${styles[t.variant].box}`}>
+          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden className={`mt-px h-5 w-5 shrink-0 ${styles[t.variant].icon}`}>
+            <circle cx="12" cy="12" r="9" /><path d={styles[t.variant].path} />
+          </svg>
+          <span className="flex-1 leading-5">{t.message}</span>
+          <button type="button" aria-label="Dismiss" className="-mr-1 rounded px-1 text-lg leading-5 opacity-70 hover:opacity-100" onClick={() => dismiss(t.id)}>×</button>
         </div>
       ))}
     </div>

@@ -45,10 +45,17 @@ function SalesPagePreview() {
           <span className="h-2.5 w-2.5 rounded-full bg-red-300" /><span className="h-2.5 w-2.5 rounded-full bg-amber-300" /><span className="h-2.5 w-2.5 rounded-full bg-emerald-300" />
           <span className="ml-3 truncate rounded-md bg-slate-100 px-2 py-0.5 text-[11px] text-slate-500">payloft.app/product/notion-creator-os</span>
         </div>
-        <div className="aspect-[16/9] rounded-xl bg-gradient-to-br from-brand-500 via-violet-500 to-fuchsia-400 p-5 text-white">
-          <p className="text-xs font-semibold uppercase tracking-wider opacity-80">Template</p>
-          <p className="mt-1 text-xl font-bold sm:text-2xl">Creator OS for Notion</p>
-          <p className="mt-1 text-sm opacity-90">Plan, publish and track every launch.</p>
+        <div className="flex aspect-[16/9] flex-col justify-between rounded-xl bg-gradient-to-br from-brand-500 via-violet-500 to-fuchsia-400 p-5 text-white">
+          <div>
+            <p className="text-xs font-semibold uppercase tracking-wider opacity-80">Template</p>
+            <p className="mt-1 text-xl font-bold sm:text-2xl">Creator OS for Notion</p>
+            <p className="mt-1 text-sm opacity-90">Plan, publish and track every launch.</p>
+          </div>
+          <div className="flex flex-wrap gap-1.5">
+            {["Notion template", "PDF guide", "Lifetime updates"].map((t) => (
+              <span key={t} className="rounded-full bg-white/20 px-2.5 py-1 text-[11px] font-semibold ring-1 ring-white/30">{t}</span>
+            ))}
+          </div>
         </div>
         <div className="mt-4 flex items-center justify-between gap-3">
           <div>
@@ -64,7 +71,7 @@ function SalesPagePreview() {
         <p className="text-[11px] font-medium text-slate-500">New sale</p>
         <p className="text-lg font-bold text-emerald-600">+$29.00</p>
       </div>
-      <div className="absolute -bottom-5 right-4 hidden rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-xl sm:block">
+      <div className="absolute -bottom-10 right-6 hidden rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-xl sm:block">
         <p className="text-[11px] font-medium text-slate-500">Revenue this month</p>
         <p className="text-lg font-bold text-slate-900">$4,812</p>
       </div>

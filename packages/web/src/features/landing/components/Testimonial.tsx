@@ -29,7 +29,7 @@ export function Testimonial() {
       </figure>
       <dl className="mx-auto mt-16 grid max-w-4xl gap-4 sm:grid-cols-3">
         {stats.map((s) => (
-          <div key={s.label} className="rounded-2xl border border-slate-200 bg-white px-6 py-8 text-center shadow-sm">
+          <div key={s.label} className="flex flex-col gap-1 rounded-2xl border border-slate-200 bg-white px-6 py-6 text-center shadow-sm sm:py-8">
             <dt className="text-sm font-medium text-slate-500">{s.label}</dt>
             <dd className="order-first text-4xl font-extrabold tracking-tight text-brand-600">{s.value}</dd>
           </div>

@@ -1,6 +1,114 @@
-import { Placeholder } from "../../../components/Placeholder";
+import { useEffect } from "react";
+import { useParams } from "react-router-dom";
+import { ApiError } from "../../../lib/api";
+import { IconLock } from "../../../components/ui/icons";
+import { toast } from "../../../components/ui/toast";
+import { usePublicProduct } from "../api/usePublicProduct";
+import { usePaymentInfo } from "../api/usePaymentInfo";
+import { useCreateCheckout } from "../api/useCreateCheckout";
+import { useRecordView } from "../api/useRecordView";
+import { Benefits } from "../components/Benefits";
+import { BuyButton, PriceCard, type BuyState } from "../components/PriceCard";
+import { ProductMedia } from "../components/ProductMedia";
+import { SalesHeader } from "../components/SalesHeader";
+import { SalesMessage, SalesSkeleton } from "../components/SalesStates";
+import { joinOthers } from "../components/SocialProof";
+import { formatCents } from "../lib/money";
 
-/** Placeholder until its issue builds the screen. */
+const PAYPAL_SOON = "PayPal integration is coming soon. Please contact the seller directly.";
+
+/**
+ * The public sales page at /product/:productId and /p/:productId (spec part 1 §2). Its own
+ * lazy chunk: it imports only ui primitives, never dashboard or chart code.
+ */
 export default function SalesPage() {
-  return <Placeholder title="Product" />;
+  const { productId = "" } = useParams();
+  const product = usePublicProduct(productId);
+  const payment = usePaymentInfo(productId);
+  const checkout = useCreateCheckout();
+  const data = product.data;
+  useRecordView(productId, Boolean(data));
+
+  useEffect(() => {
+    if (data) document.title = `${data.headline || data.name} · Payloft`;
+  }, [data]);
+
+  if (product.isPending) return <SalesSkeleton />;
+  if (product.isError || !data) {
+    const err = product.error;
+    const title = err instanceof ApiError && err.status === 404 ? err.message || "Product not found" : "Failed to load product";
+    return <SalesMessage title={title} message="The product you're looking for doesn't exist or is no longer available." />;
+  }
+  if (!data.is_active) {
+    return <SalesMessage title="Product Unavailable" message="This product is currently unavailable for purchase." />;
+  }
+
+  const provider: BuyState["provider"] = payment.isPending ? undefined : payment.isError ? "unknown" : payment.data.provider;
+  const onBuy = () => {
+    if (provider === "paypal") return toast(PAYPAL_SOON);
+    checkout.mutate(data.id, {
+      onSuccess: (res) => {
+        if (res.url) window.location.assign(res.url);
+        else toast(`Purchase failed: ${res.error || "Failed to create checkout session"}`, "error");
+      },
+      onError: (err) => {
+        const message = err instanceof ApiError ? (err.body.error as string | undefined) || "Failed to create checkout session" : err.message || "Please try again.";
+        toast(`Purchase failed: ${message}`, "error");
+      },
+    });
+  };
+  // Stay "Processing..." after success too, while the browser leaves for the payment page.
+  const buy: BuyState = { price: data.price, provider, busy: checkout.isPending || checkout.isSuccess, onBuy };
+  const paragraphs = data.description.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+
+  return (
+    <div className="min-h-screen bg-slate-50 pb-24 lg:pb-0">
+      <SalesHeader />
+      <main className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[1fr_22rem] lg:gap-10 lg:py-12">
+        <div className="min-w-0 space-y-8">
+          <div>
+            {data.creator_name && <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">By {data.creator_name}</p>}
+            <h1 className="mt-2 text-3xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-4xl lg:text-5xl">{data.headline || data.name}</h1>
+            {data.subheadline && <p className="mt-4 text-lg leading-relaxed text-slate-600 sm:text-xl">{data.subheadline}</p>}
+          </div>
+          <ProductMedia type={data.media_type} url={data.media_url} title={data.name} />
+          {paragraphs.length > 0 && (
+            <section aria-label="Description" className="space-y-4 text-base leading-relaxed text-slate-700 sm:text-lg">
+              {paragraphs.map((p, i) => <p key={i}>{p}</p>)}
+            </section>
+          )}
+          <Benefits />
+          <p className="flex items-start gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
+            <IconLock className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" />
+            <span><strong>Secure checkout.</strong> Your payment is processed by the seller's payment provider over an encrypted connection. We never see or store your card details.</span>
+          </p>
+        </div>
+
+        <aside className="lg:sticky lg:top-24 lg:self-start" aria-label="Purchase">
+          <PriceCard {...buy} salesCount={data.sales_count} />
+        </aside>
+
+        <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-700 p-8 text-center text-white lg:col-span-2">
+          <h2 className="text-2xl font-bold sm:text-3xl">Ready to get {data.name}?</h2>
+          <p className="mx-auto mt-2 max-w-xl text-brand-100">
+            {data.sales_count > 0 ? joinOthers(data.sales_count) : "Get instant access today."} One payment, lifetime access.
+          </p>
+          <div className="mx-auto mt-6 max-w-sm [&_button]:bg-white [&_button]:text-brand-700 [&_button:hover]:bg-brand-50">
+            <BuyButton {...buy} />
+          </div>
+        </section>
+      </main>
+
+      {/* Phones: keep the price and the buy button in reach while reading. */}
+      <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur lg:hidden">
+        <div className="mx-auto flex max-w-xl items-center gap-3">
+          <div className="shrink-0">
+            <p className="text-lg font-bold leading-none text-slate-900">{formatCents(data.price)}</p>
+            <p className="mt-1 text-[11px] text-slate-500">One-time payment</p>
+          </div>
+          <div className="min-w-0 flex-1"><BuyButton {...buy} size="md" /></div>
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,68 @@
+import { Button } from "../../../components/ui/Button";
+import { IconAlert, IconLock, IconShield } from "../../../components/ui/icons";
+import { formatCents } from "../lib/money";
+import type { PaymentProvider } from "../api/types";
+import { SocialProof } from "./SocialProof";
+
+export interface BuyState {
+  price: number;
+  /** undefined while payment info loads. */
+  provider: PaymentProvider | "unknown" | undefined;
+  busy: boolean;
+  onBuy: () => void;
+}
+
+const providerName = (p: BuyState["provider"]) => (p === "paypal" ? "PayPal" : "Stripe");
+
+/** 'Buy Now - $12.34', 'Processing...', or the disabled 'Purchase Temporarily Unavailable'. */
+export function BuyButton({ price, provider, busy, onBuy, size = "lg" }: BuyState & { size?: "md" | "lg" }) {
+  if (provider === null) {
+    return <Button size={size} fullWidth disabled>Purchase Temporarily Unavailable</Button>;
+  }
+  return (
+    <Button size={size} fullWidth loading={busy} disabled={provider === undefined} onClick={onBuy}>
+      {busy ? "Processing..." : `Buy Now - ${formatCents(price)}`}
+    </Button>
+  );
+}
+
+/** The sticky price card (spec part 1 §2): price, buy button, provider line, social proof. */
+export function PriceCard(props: BuyState & { salesCount: number }) {
+  const { price, provider, salesCount } = props;
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-slate-900/5">
+      <p className="text-4xl font-extrabold tracking-tight text-slate-900">{formatCents(price)}</p>
+      <p className="mt-1 text-sm font-medium text-slate-500">One-time payment</p>
+
+      {provider === null && (
+        <div role="status" className="mt-5 flex gap-3 rounded-xl border border-yellow-300 bg-yellow-50 p-3.5 text-sm text-yellow-900">
+          <IconAlert className="mt-0.5 h-5 w-5 shrink-0 text-yellow-600" />
+          <div>
+            <p className="font-semibold">Payment Setup In Progress</p>
+            <p className="mt-0.5 text-yellow-800">The seller is finishing their payment setup. Please check back soon.</p>
+          </div>
+        </div>
+      )}
+
+      <div className="mt-5">
+        <BuyButton {...props} />
+      </div>
+
+      {provider && (
+        <div className="mt-4 space-y-1 text-center text-xs text-slate-500">
+          <p className="flex items-center justify-center gap-1.5">
+            <IconLock className="h-3.5 w-3.5" /> Secure payment via {providerName(provider)}
+          </p>
+          <p>Powered by <span className="font-semibold text-slate-700">{providerName(provider)}</span></p>
+        </div>
+      )}
+
+      <ul className="mt-5 space-y-2 border-t border-slate-100 pt-5 text-sm text-slate-600">
+        <li className="flex items-center gap-2"><IconShield className="h-4 w-4 text-emerald-600" /> Instant access after payment</li>
+        <li className="flex items-center gap-2"><IconShield className="h-4 w-4 text-emerald-600" /> Receipt and link sent by e-mail</li>
+      </ul>
+
+      {salesCount > 0 && <SocialProof count={salesCount} className="mt-5 border-t border-slate-100 pt-5" />}
+    </div>
+  );
+}

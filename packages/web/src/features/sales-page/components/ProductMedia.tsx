@@ -1,0 +1,58 @@
+import { posterFor, videoType, youtubeId } from "../lib/media";
+
+const frame = "overflow-hidden rounded-2xl bg-slate-900 shadow-lg ring-1 ring-slate-900/5";
+
+/**
+ * The media block by media_type. Embed HTML is rendered only inside a sandboxed iframe
+ * without allow-same-origin (DECISIONS 12), so it can never act as the signed-in buyer.
+ */
+export function ProductMedia({ type, url, title }: { type: string; url: string; title: string }) {
+  if (!url) return null;
+  switch (type) {
+    case "image":
+      return (
+        <figure className={`${frame} bg-slate-100`}>
+          <img src={url} alt={title} className="h-auto w-full object-cover" />
+        </figure>
+      );
+    case "youtube": {
+      const id = youtubeId(url);
+      if (!id) return null;
+      return (
+        <div className={`${frame} aspect-video`}>
+          <iframe
+            src={`https://www.youtube-nocookie.com/embed/${id}`}
+            title={`${title} video`}
+            className="h-full w-full"
+            allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+            allowFullScreen
+            loading="lazy"
+          />
+        </div>
+      );
+    }
+    case "video":
+      return (
+        <div className={frame}>
+          <video controls preload="metadata" playsInline poster={posterFor(url) || undefined} className="aspect-video w-full">
+            <source src={url} type={videoType(url)} />
+            Your browser cannot play this video.
+          </video>
+        </div>
+      );
+    case "embed":
+      return (
+        <div className={`${frame} bg-white`}>
+          <iframe
+            sandbox="allow-scripts allow-popups"
+            srcDoc={url}
+            title={`${title} embedded content`}
+            className="block min-h-[360px] w-full"
+            loading="lazy"
+          />
+        </div>
+      );
+    default:
+      return null;
+  }
+}

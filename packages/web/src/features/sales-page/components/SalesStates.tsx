@@ -1,0 +1,37 @@
+import { Link } from "react-router-dom";
+import { Skeleton, SkeletonText } from "../../../components/ui/Skeleton";
+import { buttonClasses } from "../../../components/ui/Button";
+import { SalesHeader } from "./SalesHeader";
+
+/** Loading skeleton shaped like the page, so nothing jumps when the product arrives. */
+export function SalesSkeleton() {
+  return (
+    <div className="min-h-screen bg-slate-50" aria-busy="true" aria-label="Loading product">
+      <SalesHeader />
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[1fr_22rem] lg:py-12">
+        <div className="space-y-5">
+          <Skeleton className="h-10 w-4/5" />
+          <Skeleton className="h-5 w-3/5" />
+          <Skeleton className="aspect-video w-full rounded-2xl" />
+          <SkeletonText lines={4} />
+        </div>
+        <Skeleton className="h-80 rounded-2xl" />
+      </div>
+    </div>
+  );
+}
+
+/** Not found / unavailable: a short message and a way back home. */
+export function SalesMessage({ title, message }: { title: string; message: string }) {
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <SalesHeader />
+      <main className="mx-auto flex max-w-lg flex-col items-center px-6 py-24 text-center">
+        <div className="flex h-14 w-14 items-center justify-center rounded-full bg-slate-200 text-2xl" aria-hidden>🔍</div>
+        <h1 className="mt-6 text-2xl font-bold text-slate-900">{title}</h1>
+        <p className="mt-2 text-slate-600">{message}</p>
+        <Link to="/" className={buttonClasses("secondary", "md", "mt-8")}>Back to home</Link>
+      </main>
+    </div>
+  );
+}

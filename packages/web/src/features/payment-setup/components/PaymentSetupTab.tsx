@@ -16,12 +16,13 @@ import { SecretInput } from "./SecretInput";
 
 const DELETE_CONFIRM = "Are you sure you want to delete your payment integration? This will disable checkout for all your products.";
 
-/** Saved secrets only ever come back masked, so the form starts them empty ("keep"). */
+/**
+ * Saved secrets only ever come back masked (DECISIONS 9); sending the masked value back
+ * unchanged tells the server to keep the stored secret.
+ */
 const formFrom = (saved: PaymentIntegration | null | undefined): PaymentIntegration => ({
   ...DEFAULT_INTEGRATION,
   ...(saved ?? {}),
-  stripe_secret_key: "",
-  paypal_client_secret: "",
   paypal_webhook_id: saved?.paypal_webhook_id ?? "",
 });
 
@@ -60,7 +61,7 @@ export function PaymentSetupTab() {
   if (query.isPending) return <Skeleton className="h-96 rounded-2xl" />;
   const mode = form.is_live ? "live" : "test";
   const keyHint = (kind: "pk" | "sk") => `Starts with ${kind}_${mode}_`;
-  const savedSecret = (masked: string | undefined) => (masked ? `Saved: ${masked} — leave blank to keep` : undefined);
+  const savedSecret = (masked: string | undefined) => (masked ? "Saved and encrypted. Replace it to use a new key." : undefined);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
@@ -99,7 +100,7 @@ export function PaymentSetupTab() {
             </Field>
             <Field label="Secret key" hint={savedSecret(saved?.provider === "stripe" ? saved.stripe_secret_key : undefined) ?? keyHint("sk")}>
               <SecretInput name="stripe_secret_key" value={form.stripe_secret_key} onChange={(e) => set("stripe_secret_key", e.target.value.trim())}
-                placeholder={saved?.stripe_secret_key || `sk_${mode}_…`} />
+                placeholder={`sk_${mode}_…`} />
             </Field>
           </div>
         ) : (
@@ -108,8 +109,7 @@ export function PaymentSetupTab() {
               <Input name="paypal_client_id" className="font-mono" value={form.paypal_client_id} autoComplete="off" onChange={(e) => set("paypal_client_id", e.target.value.trim())} />
             </Field>
             <Field label="Client secret" hint={savedSecret(saved?.provider === "paypal" ? saved.paypal_client_secret : undefined)}>
-              <SecretInput name="paypal_client_secret" value={form.paypal_client_secret} onChange={(e) => set("paypal_client_secret", e.target.value.trim())}
-                placeholder={saved?.paypal_client_secret || ""} />
+              <SecretInput name="paypal_client_secret" value={form.paypal_client_secret} onChange={(e) => set("paypal_client_secret", e.target.value.trim())} />
             </Field>
             <Field label="Webhook ID (optional)">
               <Input name="paypal_webhook_id" className="font-mono" value={form.paypal_webhook_id ?? ""} onChange={(e) => set("paypal_webhook_id", e.target.value.trim())} />

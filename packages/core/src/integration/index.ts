@@ -1,0 +1,204 @@
+import { z } from "zod";
+import { Config } from "../config/index";
+import { IntegrationEntity } from "../db/entities";
+import { ProviderError, ValidationError } from "../errors";
+import { logger } from "../log/index";
+import { decryptSecret, encryptSecret, maskKey } from "../payment/secrets";
+import { stripeClient } from "../payment/stripe";
+import { registerSellerWebhook, unregisterSellerWebhook } from "./webhook";
+
+/**
+ * A seller's payment integration (spec part 2 §3 "Payment integration"; Settings → Payment
+ * Setup). One per seller. Secrets are stored encrypted and only ever answered masked
+ * (DECISIONS 9); the server decrypts them for its own Stripe calls.
+ */
+export namespace Integration {
+  export const Info = z.object({
+    provider: z.enum(["stripe", "paypal"]),
+    is_active: z.boolean(),
+    is_live: z.boolean(),
+    stripe_publishable_key: z.string(),
+    /** Masked, e.g. "sk_test_...4242". */
+    stripe_secret_key: z.string(),
+    paypal_client_id: z.string(),
+    /** Masked. */
+    paypal_client_secret: z.string(),
+    paypal_webhook_id: z.string(),
+    updated_at: z.string(),
+  });
+  export type Info = z.infer<typeof Info>;
+
+  export const MSG = {
+    provider: "Choose Stripe or PayPal as your payment provider.",
+    publishableMissing: "Enter your Stripe publishable key (it starts with pk_test_ or pk_live_).",
+    publishableFormat: "Your Stripe publishable key must start with pk_test_ or pk_live_.",
+    secretMissing: "Enter your Stripe secret key (it starts with sk_test_ or sk_live_).",
+    secretFormat: "Your Stripe secret key must start with sk_test_ or sk_live_.",
+    maskedUnknown: "Enter your full Stripe secret key: the masked value can't be used here.",
+    keysMixed: "Your publishable and secret keys must both be test keys or both be live keys.",
+    testInLive: "You chose Live mode but entered test keys (pk_test_/sk_test_). Switch to Test mode or enter your live keys.",
+    liveInTest: "You chose Test mode but entered live keys (pk_live_/sk_live_). Switch to Live mode or enter your test keys.",
+    rejected: "Your Stripe secret key was rejected by Stripe. Check it and try again.",
+    unreachable: "We couldn't reach Stripe to check your keys. Please try again in a moment.",
+    paypalId: "Enter your PayPal client ID.",
+    paypalSecret: "Enter your PayPal client secret.",
+  } as const;
+
+  const text = z.string().trim().max(500, "That key is too long: paste only the key itself.").nullish().transform((v) => v ?? "");
+  const flag = (fallback: boolean) => z.boolean("Use true or false for the on/off switches.").nullish().transform((v) => v ?? fallback);
+  export const Input = z.object({
+    provider: z.enum(["stripe", "paypal"], MSG.provider),
+    is_active: flag(true),
+    is_live: flag(false),
+    stripe_publishable_key: text,
+    stripe_secret_key: text,
+    paypal_client_id: text,
+    paypal_client_secret: text,
+    paypal_webhook_id: text,
+  });
+
+  type Stored = NonNullable<Awaited<ReturnType<ReturnType<typeof IntegrationEntity.get>["go"]>>["data"]>;
+
+  const load = async (userId: string) => (await IntegrationEntity.get({ user_id: userId }).go()).data;
+  const open = (enc: string | undefined) => (enc ? decryptSecret(enc) : "");
+  /** A value the form sent back unchanged is the masked form: it means "keep the stored one". */
+  const isMasked = (v: string) => v.includes("...");
+
+  function serialize(i: Stored): Info {
+    return {
+      provider: i.provider,
+      is_active: i.is_active,
+      is_live: i.is_live,
+      stripe_publishable_key: i.stripe_publishable_key ?? "",
+      stripe_secret_key: maskKey(open(i.stripe_secret_key_enc)),
+      paypal_client_id: i.paypal_client_id ?? "",
+      paypal_client_secret: maskKey(open(i.paypal_client_secret_enc)),
+      paypal_webhook_id: i.paypal_webhook_id ?? "",
+      updated_at: i.updated_at,
+    };
+  }
+
+  function parse(input: unknown) {
+    const r = Input.safeParse(input ?? {});
+    if (r.success) return r.data;
+    throw new ValidationError(r.error.issues[0]?.message ?? MSG.provider, "integration.invalid");
+  }
+
+  /** The seller's integration (masked), or null when none is saved. */
+  export async function get(userId: string): Promise<Info | null> {
+    const item = await load(userId);
+    return item ? serialize(item) : null;
+  }
+
+  /** Validates, checks Stripe keys against Stripe, (re)registers the seller's webhook, stores encrypted. */
+  export async function save(userId: string, input: unknown): Promise<Info> {
+    const data = parse(input);
+    const existing = await load(userId);
+    const next: Parameters<typeof IntegrationEntity.put>[0] = {
+      user_id: userId,
+      provider: data.provider,
+      is_active: data.is_active,
+      is_live: data.is_live,
+      // Fields of the other provider are kept, so switching back does not lose them.
+      stripe_publishable_key: existing?.stripe_publishable_key,
+      stripe_secret_key_enc: existing?.stripe_secret_key_enc,
+      paypal_client_id: existing?.paypal_client_id,
+      paypal_client_secret_enc: existing?.paypal_client_secret_enc,
+      paypal_webhook_id: existing?.paypal_webhook_id,
+      webhook_endpoint_id: existing?.webhook_endpoint_id,
+      webhook_secret_enc: existing?.webhook_secret_enc,
+      ...(existing ? { created_at: existing.created_at } : {}),
+    };
+    if (data.provider === "stripe") Object.assign(next, await stripeFields(userId, data, existing));
+    else Object.assign(next, paypalFields(data, existing));
+    const saved = await IntegrationEntity.put(next).go();
+    return serialize(saved.data as Stored);
+  }
+
+  async function stripeFields(userId: string, data: z.infer<typeof Input>, existing: Stored | undefined) {
+    const pk = data.stripe_publishable_key;
+    if (!pk) throw new ValidationError(MSG.publishableMissing, "integration.invalid");
+    if (!/^pk_(test|live)_\w+$/.test(pk)) throw new ValidationError(MSG.publishableFormat, "integration.invalid");
+    const storedSecret = open(existing?.stripe_secret_key_enc);
+    let sk = data.stripe_secret_key;
+    if (isMasked(sk)) {
+      if (!storedSecret || maskKey(storedSecret) !== sk) throw new ValidationError(MSG.maskedUnknown, "integration.invalid");
+      sk = storedSecret;
+    }
+    if (!sk) throw new ValidationError(MSG.secretMissing, "integration.invalid");
+    if (!/^sk_(test|live)_\w+$/.test(sk)) throw new ValidationError(MSG.secretFormat, "integration.invalid");
+    const pkLive = pk.startsWith("pk_live_");
+    const skLive = sk.startsWith("sk_live_");
+    if (pkLive !== skLive) throw new ValidationError(MSG.keysMixed, "integration.invalid");
+    if (data.is_live && !skLive) throw new ValidationError(MSG.testInLive, "integration.mode_mismatch");
+    if (!data.is_live && skLive) throw new ValidationError(MSG.liveInTest, "integration.mode_mismatch");
+
+    await verifyStripeKey(sk, data.is_live);
+    const fields = { stripe_publishable_key: pk, stripe_secret_key_enc: sk === storedSecret ? existing!.stripe_secret_key_enc : encryptSecret(sk) };
+    // A new key may be a different Stripe account: its events need their own endpoint there.
+    const sameAccount = sk === storedSecret && existing?.webhook_endpoint_id && existing.webhook_secret_enc;
+    if (sameAccount) return fields;
+    if (existing?.webhook_endpoint_id && storedSecret) await unregisterSellerWebhook(storedSecret, existing.webhook_endpoint_id);
+    const endpoint = await registerSellerWebhook(sk, `${Config.siteUrl()}/api/webhooks/stripe/${encodeURIComponent(userId)}`);
+    return { ...fields, webhook_endpoint_id: endpoint.id, webhook_secret_enc: encryptSecret(endpoint.secret) };
+  }
+
+  function paypalFields(data: z.infer<typeof Input>, existing: Stored | undefined) {
+    if (!data.paypal_client_id) throw new ValidationError(MSG.paypalId, "integration.invalid");
+    let secretEnc = existing?.paypal_client_secret_enc;
+    const stored = open(secretEnc);
+    const sent = data.paypal_client_secret;
+    if (!sent || (isMasked(sent) && (!stored || maskKey(stored) !== sent))) throw new ValidationError(MSG.paypalSecret, "integration.invalid");
+    if (!isMasked(sent)) secretEnc = encryptSecret(sent);
+    return { paypal_client_id: data.paypal_client_id, paypal_client_secret_enc: secretEnc, paypal_webhook_id: data.paypal_webhook_id || undefined };
+  }
+
+  /** Asks Stripe (the sandbox locally) whether the key works and is in the chosen mode. */
+  async function verifyStripeKey(secretKey: string, live: boolean) {
+    let balance;
+    try {
+      balance = await stripeClient(secretKey).balance.retrieve();
+    } catch (err) {
+      const e = err as { type?: string; statusCode?: number; message?: string };
+      if (e.type === "StripeAuthenticationError" || e.type === "StripePermissionError" || e.statusCode === 401 || e.statusCode === 403) {
+        throw new ValidationError(MSG.rejected, "integration.key_rejected");
+      }
+      logger.warn("stripe key check failed", { error: e.message });
+      throw new ProviderError(MSG.unreachable, "integration.provider_unreachable");
+    }
+    if (balance.livemode !== live) throw new ValidationError(live ? MSG.testInLive : MSG.liveInTest, "integration.mode_mismatch");
+  }
+
+  /** Deletes the integration and its Stripe webhook endpoint; checkout stops for this seller. */
+  export async function remove(userId: string): Promise<void> {
+    const existing = await load(userId);
+    if (!existing) return;
+    const secret = open(existing.stripe_secret_key_enc);
+    if (existing.webhook_endpoint_id && secret) await unregisterSellerWebhook(secret, existing.webhook_endpoint_id);
+    await IntegrationEntity.delete({ user_id: userId }).go();
+  }
+
+  /** Which buy button the sales page shows: null when nothing usable is active. */
+  export async function paymentInfo(userId: string): Promise<{ provider: "stripe" | "paypal" | null }> {
+    const i = await load(userId);
+    if (!i || !i.is_active) return { provider: null };
+    if (i.provider === "stripe") return { provider: i.stripe_secret_key_enc ? "stripe" : null };
+    return { provider: i.paypal_client_id ? "paypal" : null };
+  }
+
+  /** The seller's Stripe secret key in clear, for server-side Stripe calls only. Never return it to a client. */
+  export async function stripeSecretFor(userId: string): Promise<string | null> {
+    return open((await load(userId))?.stripe_secret_key_enc) || null;
+  }
+
+  /** The signing secret of the seller's webhook endpoint, to verify their events. */
+  export async function webhookSecretFor(userId: string): Promise<string | null> {
+    return open((await load(userId))?.webhook_secret_enc) || null;
+  }
+
+  /** Admin user detail: the seller's integrations without any key material. */
+  export async function listForAdmin(userId: string): Promise<{ id: string; provider: "stripe" | "paypal"; is_live: boolean; is_active: boolean }[]> {
+    const i = await load(userId);
+    return i ? [{ id: i.user_id, provider: i.provider, is_live: i.is_live, is_active: i.is_active }] : [];
+  }
+}

@@ -59,7 +59,7 @@ export function Dialog({ open, onClose, title, description, children, footer, si
       )}
     >
       <div className="flex max-h-[85vh] flex-col">
-        <div className="flex items-start justify-between gap-4 px-5 pt-5 sm:px-6">
+        <div className={cn("flex items-start justify-between gap-4 px-5 pt-5 sm:px-6", !children && "pb-5")}>
           <div>
             <h2 id={titleId} className="text-lg font-semibold">{title}</h2>
             {description && <p id={descId} className="mt-1 text-sm text-slate-600">{description}</p>}

@@ -47,6 +47,7 @@ export const routes: RouteDef[] = [
   { method: "POST", path: "/api/platform/create-lifetime-checkout", handler: "platform-create-lifetime-checkout", access: "user" },
   { method: "GET", path: "/api/platform/subscription-success", handler: "platform-subscription-success", access: "user" },
   { method: "POST", path: "/api/platform/change-plan", handler: "platform-change-plan", access: "creator" },
+  { method: "GET", path: "/api/platform/billing", handler: "platform-billing", access: "creator" },
 
   // ── dashboards, sales, customers, customer portal ──
   { method: "GET", path: "/api/dashboard/stats", handler: "dashboard-stats", access: "creator" },

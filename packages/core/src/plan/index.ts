@@ -7,7 +7,9 @@ import { applyPlanUpdate } from "./apply";
 import { changePlan, hasLiveSubscription, subscriptionSuccessUrl, switchSubscription, cancelSubscription } from "./billing";
 import { FREE_SESSION_ID, completeFree, lifetimeCheckout, loadUser, reconcileSession, requireRole, resolveCustomerName, subscriptionCheckout } from "./checkout";
 import { applyPlatformEvent } from "./events";
-import { PLAN_IDS, isSelectablePlan, planOf, type PlanId, type SelectablePlanId } from "./plans";
+import { productLimitFor } from "./limits";
+import { LIFETIME_PRICE, PLAN_IDS, isSelectablePlan, planOf, type BillingCycle, type PlanId, type SelectablePlanId } from "./plans";
+import { cyclePrice, type PaidPlanId } from "./prices";
 import { platformStripe } from "./stripe";
 
 export * from "./plans";
@@ -15,7 +17,7 @@ export { productLimitFor } from "./limits";
 
 const INVALID_PLAN = "Invalid plan selected";
 const planId = z.string({ error: INVALID_PLAN }).refine((p): p is PlanId => (PLAN_IDS as readonly string[]).includes(p), INVALID_PLAN);
-const cycle = z.enum(["monthly", "yearly"], { error: "Billing cycle must be 'monthly' or 'yearly'." }).default("monthly");
+const cycle = z.enum(["monthly", "yearly"], { error: "billing_cycle must be 'monthly' or 'yearly'." }).default("monthly");
 /** zod → the typed 400 (first issue, worded for a person). */
 function validate<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input ?? {});
@@ -32,7 +34,7 @@ const customerName = z.string().trim().max(120, "Your name can be at most 120 ch
 export namespace Billing {
   export const CheckoutInput = z.object({
     plan: z.string({ error: INVALID_PLAN }).refine((p) => isSelectablePlan(p), INVALID_PLAN),
-    billing_cycle: z.enum(["monthly", "yearly", "lifetime"], { error: "Billing cycle must be 'monthly' or 'yearly'." }).default("monthly"),
+    billing_cycle: z.enum(["monthly", "yearly", "lifetime"], { error: "billing_cycle must be 'monthly' or 'yearly'." }).default("monthly"),
     customer_name: customerName,
   });
   export const LifetimeInput = z.object({ customer_name: customerName });
@@ -91,6 +93,28 @@ export namespace Billing {
   export async function change(actor: Actor, input: z.input<typeof ChangeInput>) {
     const data = validate(ChangeInput, input);
     return changePlan(await loadUser(actor), data.plan, data.billing_cycle);
+  }
+
+  /**
+   * GET /api/platform/billing: what Settings → Billing shows. `price` is what the current
+   * plan costs per billing cycle, in cents; product_limit null = unlimited.
+   */
+  export async function summary(actor: Actor) {
+    const user = await loadUser(actor);
+    const plan = planOf(user.plan);
+    const billing_cycle = plan.id === "lifetime" ? "lifetime" : user.billing_cycle === "yearly" ? "yearly" : "monthly";
+    const price = plan.id === "lifetime" ? LIFETIME_PRICE
+      : plan.id === "free" ? 0
+      : cyclePrice(plan.id as PaidPlanId, billing_cycle as BillingCycle).unit_amount;
+    return {
+      plan: plan.id,
+      billing_cycle,
+      price,
+      subscription_status: user.subscription_status ?? null,
+      has_subscription: hasLiveSubscription(user),
+      product_count: user.product_count ?? 0,
+      product_limit: productLimitFor({ plan: user.plan, email: user.email, role: user.role, is_admin: user.is_admin }),
+    };
   }
 
   /** The platform Stripe subscriber's entry point (verified events only). */

@@ -1,6 +1,70 @@
-import { Placeholder } from "../../../components/Placeholder";
+import { useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { Logo } from "../../../components/Logo";
+import { PageSpinner } from "../../../components/PageSpinner";
+import { Button } from "../../../components/ui/Button";
+import { Card } from "../../../components/ui/Card";
+import { SkeletonText } from "../../../components/ui/Skeleton";
+import { Tabs } from "../../../components/ui/Tabs";
+import { useSession } from "../../../app/session";
+import { AnnouncementBanner } from "../../announcements/components/AnnouncementBanner";
+import { useProfileGate } from "../../dashboard/lib/useProfileGate";
+import { IconLogout } from "../../dashboard/components/navIcons";
+import { usePurchases } from "../api/purchases";
+import { customerGate } from "../lib/customerGate";
+import { HelpSupportTab } from "../components/HelpSupportTab";
+import { MyProductsTab } from "../components/MyProductsTab";
+import { ProfileSettingsTab } from "../components/ProfileSettingsTab";
+import { PurchaseHistoryTab } from "../components/PurchaseHistoryTab";
 
-/** Placeholder until its issue builds the screen. */
+type PortalTab = "products" | "history" | "profile" | "help";
+
+/** /customer-dashboard: the buyer's portal (spec part 2 §2 Customer portal). */
 export default function CustomerDashboardPage() {
-  return <Placeholder title="Customer dashboard" />;
+  const gate = useProfileGate(customerGate);
+  const { logout } = useSession();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<PortalTab>("products");
+  const purchases = usePurchases(gate.ready);
+
+  if (!gate.ready || !gate.profile) return <PageSpinner label="Loading your purchases…" />;
+  const profile = gate.profile;
+  const email = profile.email || gate.user?.email || "";
+  const name = profile.name || gate.user?.google_user_data?.name || email.split("@")[0] || "";
+  const list = purchases.data ?? [];
+  const loading = purchases.isPending ? <Card className="p-6"><SkeletonText lines={4} /></Card> : null;
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+          <Logo to="/customer-dashboard" />
+          <div className="flex items-center gap-3">
+            <span className="hidden text-sm text-slate-600 sm:inline">{email}</span>
+            <Button variant="ghost" size="sm" leftIcon={<IconLogout className="h-4 w-4" />}
+              onClick={async () => { await logout(); navigate("/", { replace: true }); }}>
+              Log Out
+            </Button>
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+        <AnnouncementBanner className="mb-6" />
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Welcome back{name ? `, ${name}` : ""}</h1>
+        <p className="mt-1 text-slate-500">Your purchases and content, all in one place.</p>
+        <Tabs<PortalTab>
+          className="mt-6"
+          label="Customer portal sections"
+          value={tab}
+          onChange={setTab}
+          tabs={[
+            { id: "products", label: "My Products", content: loading ?? <MyProductsTab purchases={list} /> },
+            { id: "history", label: "Purchase History", content: loading ?? <PurchaseHistoryTab purchases={list} /> },
+            { id: "profile", label: "Profile Settings", content: <ProfileSettingsTab profile={profile} email={email} /> },
+            { id: "help", label: "Help & Support", content: <HelpSupportTab /> },
+          ]}
+        />
+      </main>
+    </div>
+  );
 }

@@ -1,6 +1,47 @@
-import { Placeholder } from "../../../components/Placeholder";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { planOf } from "@payloft/core/plan/plans";
+import { PageSpinner } from "../../../components/PageSpinner";
+import { useSession } from "../../../app/session";
+import { AnnouncementBanner } from "../../announcements/components/AnnouncementBanner";
+import { useSupportEmail } from "../../customer/api/supportContact";
+import { SettingsSection } from "../../settings/components/SettingsSection";
+import { DashboardShell, SECTIONS, type SectionId } from "../components/DashboardShell";
+import { AnalyticsSection, CustomersSection, ProductsOverview } from "../components/Sections";
+import { creatorGate, useProfileGate } from "../lib/useProfileGate";
 
-/** Placeholder until its issue builds the screen. */
+/** /dashboard: the creator's home (spec part 2 §2). The open section lives in ?section= so it can be linked. */
 export default function DashboardPage() {
-  return <Placeholder title="Creator dashboard" />;
+  const gate = useProfileGate(creatorGate);
+  const { logout } = useSession();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const support = useSupportEmail();
+  const requested = params.get("section");
+  const section: SectionId = SECTIONS.some((s) => s.id === requested) ? (requested as SectionId) : "products";
+
+  if (!gate.ready || !gate.profile) return <PageSpinner label="Loading your dashboard…" />;
+  const profile = gate.profile;
+  const plan = planOf(profile.plan);
+  const email = profile.email || gate.user?.email || "";
+  const name = profile.name || gate.user?.google_user_data?.name || email.split("@")[0] || "";
+
+  return (
+    <DashboardShell
+      active={section}
+      onSelect={(id) => setParams(id === "products" ? {} : { section: id })}
+      userName={name}
+      planName={plan.name}
+      supportHref={`mailto:${support.data ?? ""}`}
+      onLogout={async () => {
+        await logout();
+        navigate("/", { replace: true });
+      }}
+    >
+      <AnnouncementBanner className="mb-6" />
+      {section === "products" && <ProductsOverview plan={plan.id} />}
+      {section === "analytics" && <AnalyticsSection />}
+      {section === "customers" && <CustomersSection />}
+      {section === "settings" && <SettingsSection profile={profile} email={email} />}
+    </DashboardShell>
+  );
 }

@@ -1,0 +1,45 @@
+import { Badge } from "../../../components/ui/Badge";
+import { Card } from "../../../components/ui/Card";
+import { EmptyState } from "../../../components/ui/EmptyState";
+import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/Table";
+import { IconInbox } from "../../../components/ui/icons";
+import { formatDate, formatMoney } from "../../dashboard/lib/format";
+import type { Purchase } from "../api/purchases";
+import { SummaryCard } from "./SummaryCard";
+
+/**
+ * Purchase History: Product / Creator / Amount / Date / Status, and the summary. A refunded
+ * purchase shows 'Refunded' and is left out of the money figures (it was paid back).
+ */
+export function PurchaseHistoryTab({ purchases }: { purchases: Purchase[] }) {
+  if (!purchases.length) return <EmptyState icon={<IconInbox />} title="No purchases yet" description="Your receipts will be listed here." />;
+  const paid = purchases.filter((p) => p.status !== "refunded");
+  const spent = paid.reduce((s, p) => s + p.amount, 0);
+  return (
+    <div className="space-y-6">
+      <Card className="overflow-hidden">
+        <Table aria-label="Purchase history">
+          <THead>
+            <TR><TH>Product</TH><TH>Creator</TH><TH className="text-right">Amount</TH><TH>Date</TH><TH>Status</TH></TR>
+          </THead>
+          <TBody>
+            {purchases.map((p) => (
+              <TR key={p.id}>
+                <TD className="font-medium text-slate-900">{p.product_name}</TD>
+                <TD>{p.creator_name || "—"}</TD>
+                <TD className="text-right tabular-nums">{formatMoney(p.amount)}</TD>
+                <TD className="whitespace-nowrap text-slate-500">{formatDate(p.created_at)}</TD>
+                <TD>{p.status === "refunded" ? <Badge tone="warning">Refunded</Badge> : <Badge tone="success">Completed</Badge>}</TD>
+              </TR>
+            ))}
+          </TBody>
+        </Table>
+      </Card>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4">
+        <SummaryCard label="Total Purchases" value={String(paid.length)} testId="summary-purchases" />
+        <SummaryCard label="Total Spent" value={formatMoney(spent)} testId="summary-spent" />
+        <SummaryCard label="Average Purchase" value={formatMoney(paid.length ? Math.round(spent / paid.length) : 0)} testId="summary-average" />
+      </div>
+    </div>
+  );
+}

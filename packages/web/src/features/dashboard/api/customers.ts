@@ -1,0 +1,25 @@
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { apiFetch } from "../../../lib/api";
+import { dashboardKeys } from "./stats";
+
+/** GET /api/customers?cursor=&limit=: the creator's customers; totals in cents. */
+export interface Customer {
+  email: string;
+  total_purchases: number;
+  total_spent: number;
+  last_purchase_at: string | null;
+  products: string[];
+}
+
+interface Page { customers: Customer[]; nextCursor: string | null }
+
+export const customersQuery = (limit = 25) =>
+  infiniteQueryOptions({
+    queryKey: [...dashboardKeys.all, "customers", limit],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) =>
+      apiFetch<Page>(`/api/customers?limit=${limit}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export const useCustomers = (limit?: number) => useInfiniteQuery(customersQuery(limit));

@@ -1,0 +1,27 @@
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { apiFetch } from "../../../lib/api";
+import { dashboardKeys } from "./stats";
+
+/** GET /api/sales-history?cursor=&limit=: the creator's sales, newest first, in pages. */
+export interface Sale {
+  id: string;
+  created_at: string;
+  product_id?: string;
+  product_name: string;
+  customer_email: string;
+  amount: number;
+  status: "completed" | "refunded";
+}
+
+interface Page { sales: Sale[]; nextCursor: string | null }
+
+export const salesHistoryQuery = (limit = 25) =>
+  infiniteQueryOptions({
+    queryKey: [...dashboardKeys.all, "sales-history", limit],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) =>
+      apiFetch<Page>(`/api/sales-history?limit=${limit}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export const useSalesHistory = (limit?: number) => useInfiniteQuery(salesHistoryQuery(limit));

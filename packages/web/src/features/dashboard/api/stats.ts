@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiFetch } from "../../../lib/api";
+
+/** GET /api/dashboard/stats: the stats strip. Money in cents; productLimit null = unlimited. */
+export interface DashboardStats {
+  totalProducts: number;
+  totalSales: number;
+  totalRevenue: number;
+  totalCustomers: number;
+  conversionRate: number;
+  productLimit: number | null;
+  plan: string;
+}
+
+export const dashboardKeys = { all: ["dashboard"] as const };
+
+export const statsQuery = () =>
+  queryOptions({
+    queryKey: [...dashboardKeys.all, "stats"],
+    queryFn: async () => (await apiFetch<{ stats: DashboardStats }>("/api/dashboard/stats")).stats,
+  });
+
+export const useDashboardStats = () => useQuery(statsQuery());

@@ -1,0 +1,58 @@
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { ChartPoint } from "../api/chartData";
+import { formatDay, formatMoney, formatWholeDollars } from "../lib/format";
+
+/**
+ * Sales count on the left axis (blue) and revenue in dollars on the right axis (green),
+ * 320 px high (spec part 2 §2, §9). recharts is imported only here, inside the lazy
+ * dashboard chunk, so the buyer's sales page never downloads it.
+ */
+export type ChartKind = "line" | "bar";
+const SALES = "#3b82f6";
+const REVENUE = "#10b981";
+
+export function SalesChart({ data, kind }: { data: ChartPoint[]; kind: ChartKind }) {
+  const rows = data.map((p) => ({ date: p.date, sales: p.sales, revenue: p.revenue / 100 }));
+  const common = (
+    <>
+      <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
+      <XAxis dataKey="date" tickFormatter={(d: string) => formatDay(d)} tick={{ fontSize: 12, fill: "#64748b" }} tickLine={false} axisLine={{ stroke: "#e2e8f0" }} minTickGap={24} />
+      <YAxis yAxisId="sales" orientation="left" allowDecimals={false} tick={{ fontSize: 12, fill: SALES }} tickLine={false} axisLine={false} width={36} />
+      <YAxis yAxisId="revenue" orientation="right" tickFormatter={(v: number) => formatWholeDollars(v * 100)} tick={{ fontSize: 12, fill: REVENUE }} tickLine={false} axisLine={false} width={56} />
+      <Tooltip content={(p) => <ChartTooltip active={p.active} payload={p.payload} label={p.label} />} cursor={{ fill: "rgba(99,102,241,0.06)", stroke: "#c7d2fe" }} />
+      <Legend verticalAlign="top" height={32} iconType="circle" wrapperStyle={{ fontSize: 13 }} />
+    </>
+  );
+  return (
+    <div style={{ height: 320 }} className="w-full" data-testid={`sales-chart-${kind}`}>
+      <ResponsiveContainer width="100%" height={320}>
+        {kind === "line" ? (
+          <LineChart data={rows} margin={{ top: 4, right: 4, left: 0, bottom: 0 }}>
+            {common}
+            <Line yAxisId="sales" type="monotone" dataKey="sales" name="Sales" stroke={SALES} strokeWidth={2.5} dot={false} activeDot={{ r: 5 }} />
+            <Line yAxisId="revenue" type="monotone" dataKey="revenue" name="Revenue" stroke={REVENUE} strokeWidth={2.5} dot={false} activeDot={{ r: 5 }} />
+          </LineChart>
+        ) : (
+          <BarChart data={rows} margin={{ top: 4, right: 4, left: 0, bottom: 0 }} barGap={2}>
+            {common}
+            <Bar yAxisId="sales" dataKey="sales" name="Sales" fill={SALES} radius={[4, 4, 0, 0]} maxBarSize={18} />
+            <Bar yAxisId="revenue" dataKey="revenue" name="Revenue" fill={REVENUE} radius={[4, 4, 0, 0]} maxBarSize={18} />
+          </BarChart>
+        )}
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+function ChartTooltip({ active, payload, label }: { active?: boolean; payload?: readonly { payload?: unknown }[]; label?: unknown }) {
+  if (!active || !payload?.length) return null;
+  const row = payload[0]?.payload as { sales: number; revenue: number } | undefined;
+  if (!row) return null;
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm shadow-lg">
+      <p className="font-semibold text-slate-900">{formatDay(String(label), true)}</p>
+      <p className="mt-1 flex items-center gap-2 text-slate-600"><span className="h-2 w-2 rounded-full" style={{ background: SALES }} />Sales: <span className="font-medium text-slate-900">{row.sales}</span></p>
+      <p className="flex items-center gap-2 text-slate-600"><span className="h-2 w-2 rounded-full" style={{ background: REVENUE }} />Revenue: <span className="font-medium text-slate-900">{formatMoney(Math.round(row.revenue * 100))}</span></p>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { PlanBanner } from "../../plans/components/PlanBanner";
+import { ProductsSection } from "../../products/components/ProductsSection";
+import { CustomersTab } from "../../settings/components/CustomersTab";
+import { useDashboardStats } from "../api/stats";
+import { ProductFiguresTable } from "./ProductFiguresTable";
+import { SalesAnalytics } from "./SalesAnalytics";
+import { StatsStrip } from "./StatsStrip";
+
+/**
+ * The dashboard's sections. Products: plan banner (free plan only), stats strip, the
+ * Sales Analytics chart once there is a sale, and the product grid. Analytics and
+ * Customers are built out instead of the spec's 'coming soon' (issue 7).
+ */
+export function ProductsOverview({ plan }: { plan: string }) {
+  const stats = useDashboardStats();
+  return (
+    <div className="space-y-6">
+      {plan === "free" && <PlanBanner />}
+      <StatsStrip stats={stats.data} loading={stats.isPending} />
+      {(stats.data?.totalSales ?? 0) > 0 && <SalesAnalytics />}
+      <ProductsSection />
+    </div>
+  );
+}
+
+export function AnalyticsSection() {
+  const stats = useDashboardStats();
+  return (
+    <div className="space-y-6">
+      <SectionTitle title="Analytics" description="How your sales pages convert and what they earn." />
+      <StatsStrip stats={stats.data} loading={stats.isPending} />
+      <SalesAnalytics />
+      <ProductFiguresTable />
+    </div>
+  );
+}
+
+export function CustomersSection() {
+  return (
+    <div className="space-y-6">
+      <SectionTitle title="Customers" description="Everyone who bought from you, with what they bought." />
+      <CustomersTab />
+    </div>
+  );
+}
+
+function SectionTitle({ title, description }: { title: string; description: string }) {
+  return (
+    <div>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+      <p className="mt-1 text-sm text-slate-500">{description}</p>
+    </div>
+  );
+}

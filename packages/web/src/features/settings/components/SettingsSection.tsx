@@ -1,0 +1,34 @@
+import { useState } from "react";
+import { Tabs } from "../../../components/ui/Tabs";
+import type { Profile } from "../../dashboard/api/profile";
+import { PaymentSetupTab } from "../../payment-setup/components/PaymentSetupTab";
+import { BillingTab } from "../../plans/components/BillingTab";
+import { AccountTab } from "./AccountTab";
+import { CustomersTab } from "./CustomersTab";
+import { SalesHistoryTab } from "./SalesHistoryTab";
+
+type SettingsTab = "account" | "payment" | "billing" | "sales" | "customers";
+
+/** Settings with its five tabs (spec part 2 §2 Settings). */
+export function SettingsSection({ profile, email }: { profile: Profile; email: string }) {
+  const [tab, setTab] = useState<SettingsTab>("account");
+  return (
+    <div>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Settings</h1>
+      <p className="mt-1 text-sm text-slate-500">Manage your account, payments, plan and sales records.</p>
+      <Tabs<SettingsTab>
+        className="mt-6"
+        label="Settings sections"
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          { id: "account", label: "Account", content: <AccountTab profile={profile} email={email} /> },
+          { id: "payment", label: "Payment Setup", content: <PaymentSetupTab /> },
+          { id: "billing", label: "Billing", content: <BillingTab /> },
+          { id: "sales", label: "Sales History", content: <SalesHistoryTab /> },
+          { id: "customers", label: "Customers", content: <CustomersTab /> },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { subscribers, subscriberModule } from "../packages/functions/src/subscribers";
+import { table } from "./storage";
+import { email } from "./email";
+import { allSecrets } from "./secret";
+import { siteUrl } from "./router";
+
+/**
+ * The EventBridge bus that webhooks publish to, and one Lambda per row of the subscriber
+ * table (the same rows the local in-process bus delivers to). A failing subscriber is
+ * retried twice by Lambda's async invocation; after that the event lands in the
+ * dead-letter queue, where it is kept 14 days for inspection and replay.
+ */
+export const bus = new sst.aws.Bus("Bus");
+
+export const deadLetters = new sst.aws.Queue("BusDeadLetters", {
+  transform: {
+    queue: (args) => {
+      args.messageRetentionSeconds = 14 * 24 * 60 * 60;
+    },
+  },
+});
+
+for (const row of subscribers) {
+  bus.subscribe(
+    row.name,
+    {
+      handler: `${subscriberModule(row)}.handler`,
+      runtime: "nodejs22.x",
+      link: [table, bus, email, ...allSecrets],
+      environment: { SITE_URL: siteUrl },
+      retries: 2,
+      permissions: [{ actions: ["sqs:SendMessage"], resources: [deadLetters.arn] }],
+      transform: {
+        eventInvokeConfig: (args) => {
+          args.maximumEventAgeInSeconds = 6 * 60 * 60;
+          args.destinationConfig = { onFailure: { destination: deadLetters.arn } };
+        },
+      },
+    },
+    { pattern: { detailType: row.detailTypes } },
+  );
+}

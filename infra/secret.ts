@@ -1,0 +1,21 @@
+/**
+ * Every secret the product reads through `Resource` (names mirrored in sst-env.d.ts).
+ * Set them per stage: `npx sst secret set <Name> <value> --stage <stage>` (README).
+ */
+export const secrets = {
+  /** The platform's own Stripe secret key (plan subscriptions, lifetime deal). */
+  StripeSecretKey: new sst.Secret("StripeSecretKey"),
+  /** Signing secret of the platform's Stripe webhook endpoint (/api/webhooks/stripe). */
+  StripeWebhookSecret: new sst.Secret("StripeWebhookSecret"),
+  /** 32 random bytes, base64 (`openssl rand -base64 32`): encrypts sellers' payment keys (AES-256-GCM). */
+  EncryptionKey: new sst.Secret("EncryptionKey"),
+  /** Comma-separated e-mails that become admins on sign-in. */
+  AdminEmails: new sst.Secret("AdminEmails"),
+  /** Comma-separated e-mails with no product limit; empty unless set. */
+  UnlimitedEmails: new sst.Secret("UnlimitedEmails", ""),
+  /** Google OAuth client used by the sign-in issuer. */
+  GoogleClientId: new sst.Secret("GoogleClientId"),
+  GoogleClientSecret: new sst.Secret("GoogleClientSecret"),
+};
+
+export const allSecrets = Object.values(secrets);

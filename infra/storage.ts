@@ -1,0 +1,23 @@
+import { tableKeys } from "../packages/core/src/db/table";
+
+/**
+ * The one DynamoDB table (single-table design). Fields and indexes come from the same
+ * `tableKeys` object the local runtime creates its table from, so AWS and `npm start`
+ * can never disagree about keys or index names.
+ */
+const fields = Object.fromEntries(tableKeys.fields.map((f) => [f, "string" as const]));
+
+export const table = new sst.aws.Dynamo("Table", {
+  fields,
+  primaryIndex: { ...tableKeys.primary },
+  globalIndexes: Object.fromEntries(
+    Object.entries(tableKeys.globalIndexes).map(([name, keys]) => [name, { ...keys, projection: "all" as const }]),
+  ),
+  // Sales and purchases are records people rely on: a mistaken delete of a live table must fail.
+  deletionProtection: $app.stage === "production",
+  transform: {
+    table: (args) => {
+      args.pointInTimeRecovery = { enabled: $app.stage === "production" };
+    },
+  },
+});

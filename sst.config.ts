@@ -1,0 +1,39 @@
+/// <reference path="./.sst/platform/config.d.ts" />
+
+/**
+ * Payloft on AWS. Each concern is one file in infra/; this file only wires them in order
+ * and returns the URLs a person needs after `npx sst deploy --stage <name>`.
+ */
+export default $config({
+  app(input) {
+    const production = input?.stage === "production";
+    return {
+      name: "payloft",
+      // Production keeps its table, bucket and secrets if the stage is removed; others are cleaned up.
+      removal: production ? "retain" : "remove",
+      protect: production,
+      home: "aws",
+    };
+  },
+  async run() {
+    await import("./infra/defaults");
+    const { router, siteUrl } = await import("./infra/router");
+    const { table } = await import("./infra/storage");
+    const { auth } = await import("./infra/auth");
+    const { bus, deadLetters } = await import("./infra/bus");
+    const { api } = await import("./infra/api");
+    await import("./infra/web");
+
+    return {
+      site: siteUrl,
+      router: router.url,
+      api: api.url,
+      authUrl: auth.url,
+      googleRedirectUri: $interpolate`${auth.url}/google/callback`,
+      stripeWebhookUrl: $interpolate`${siteUrl}/api/webhooks/stripe`,
+      table: table.name,
+      bus: bus.name,
+      deadLetters: deadLetters.url,
+    };
+  },
+});

@@ -1,0 +1,78 @@
+import type Stripe from "stripe";
+import { z } from "zod";
+import { Config } from "../config/index";
+import { CheckoutEntity } from "../db/entities";
+import { ProviderError, ValidationError } from "../errors";
+import { Integration } from "../integration/index";
+import { logger } from "../log/index";
+import { stripeClient } from "../payment/stripe";
+import { Product } from "../product/index";
+import { validate } from "../product/input";
+
+/**
+ * Buying a product (spec part 1 §2 "Public product sales page", §7): a Checkout Session on
+ * the SELLER's own Stripe account, at the price stored on the server (DECISIONS 4), plus the
+ * CheckoutEntity that lets the success page and the webhook reconcile the same purchase.
+ */
+export namespace Checkout {
+  export const NO_PROVIDER = "This seller has not set up payments yet.";
+  export const PAYPAL_SOON = "PayPal integration is coming soon. Please contact the seller directly.";
+  export const CREATE_FAILED = "Failed to create checkout session";
+  /** Stripe refuses card charges under $0.50 (USD). */
+  export const MIN_CHARGE = 50;
+
+  const CreateInput = z.object({
+    productId: z.string("Please choose a product to buy.").trim().min(1, "Please choose a product to buy."),
+  });
+
+  /** POST /api/checkout/create-session {productId} -> {url}. */
+  export async function createSession(input: unknown, buyer?: { email?: string } | null): Promise<{ url: string }> {
+    const { productId } = validate(CreateInput, input);
+    const product = await Product.forCheckout(productId);
+
+    const { provider } = await Integration.paymentInfo(product.creator_id);
+    if (!provider) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
+    if (provider === "paypal") throw new ValidationError(PAYPAL_SOON, "checkout.paypal_unavailable");
+    if (product.price < MIN_CHARGE) {
+      throw new ValidationError("This product can't be bought online: card payments must be at least $0.50.", "checkout.below_minimum");
+    }
+    const secret = await Integration.stripeSecretFor(product.creator_id);
+    if (!secret) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
+
+    const site = Config.siteUrl();
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await stripeClient(secret).checkout.sessions.create({
+        mode: "payment",
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: "usd",
+              unit_amount: product.price,
+              product_data: { name: product.name, ...(product.description ? { description: product.description.slice(0, 500) } : {}) },
+            },
+          },
+        ],
+        // A signed-in buyer gets their e-mail prefilled; the purchase then lands in their portal.
+        ...(buyer?.email ? { customer_email: buyer.email } : {}),
+        success_url: `${site}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${site}/product/${product.id}`,
+        metadata: { kind: "product", product_id: product.id, creator_id: product.creator_id },
+      });
+    } catch (err) {
+      logger.warn("seller checkout session failed", { productId: product.id, error: (err as Error).message });
+      throw new ProviderError(CREATE_FAILED, "checkout.provider_failed");
+    }
+    if (!session.url) throw new ProviderError(CREATE_FAILED, "checkout.provider_failed");
+
+    await CheckoutEntity.create({
+      session_id: session.id,
+      kind: "product",
+      product_id: product.id,
+      creator_id: product.creator_id,
+      amount: product.price,
+    }).go();
+    return { url: session.url };
+  }
+}

@@ -1,0 +1,5 @@
+import { Checkout } from "@payloft/core/checkout/index";
+import { api } from "../http/api";
+
+/** Anonymous buyers too; a signed-in buyer's e-mail is prefilled on the payment page. */
+export const handler = api(async (req) => Checkout.createSession(req.body, req.actor));

@@ -1,3 +1,4 @@
+import type { CreateEntityItem, EntityItem } from "electrodb";
 import { z } from "zod";
 import { Config } from "../config/index";
 import { IntegrationEntity } from "../db/entities";
@@ -57,7 +58,7 @@ export namespace Integration {
     paypal_webhook_id: text,
   });
 
-  type Stored = NonNullable<Awaited<ReturnType<ReturnType<typeof IntegrationEntity.get>["go"]>>["data"]>;
+  type Stored = EntityItem<typeof IntegrationEntity>;
 
   const load = async (userId: string) => (await IntegrationEntity.get({ user_id: userId }).go()).data;
   const open = (enc: string | undefined) => (enc ? decryptSecret(enc) : "");
@@ -94,7 +95,7 @@ export namespace Integration {
   export async function save(userId: string, input: unknown): Promise<Info> {
     const data = parse(input);
     const existing = await load(userId);
-    const next: Parameters<typeof IntegrationEntity.put>[0] = {
+    const next: CreateEntityItem<typeof IntegrationEntity> = {
       user_id: userId,
       provider: data.provider,
       is_active: data.is_active,
@@ -112,7 +113,7 @@ export namespace Integration {
     if (data.provider === "stripe") Object.assign(next, await stripeFields(userId, data, existing));
     else Object.assign(next, paypalFields(data, existing));
     const saved = await IntegrationEntity.put(next).go();
-    return serialize(saved.data as Stored);
+    return serialize(saved.data);
   }
 
   async function stripeFields(userId: string, data: z.infer<typeof Input>, existing: Stored | undefined) {

@@ -130,6 +130,9 @@ export const PurchaseEntity = new Entity(
       status: { type: ["completed", "refunded"] as const, required: true, default: "completed" },
       provider: { type: "string", required: true, default: "stripe" },
       payment_intent: { type: "string" },
+      /** Set (conditionally) when the receipt e-mail is claimed, so retries never send a second one. */
+      receipt_sent_at: { type: "string" },
+      refunded_at: { type: "string" },
       access_count: { type: "number", required: true, default: 0 },
       last_accessed_at: { type: "string" },
       ...timestamps,

@@ -1,0 +1,80 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, useStack } from "@payloft/local/testing/index";
+import { signIn } from "@payloft/local/testing/auth";
+
+const stack = useStack();
+
+let seller: { cookie: string; id: string };
+let productId: string;
+
+beforeAll(async () => {
+  const cookie = await signIn(stack(), { email: "sam@example.com", name: "Sam Seller" });
+  const role = await call(stack(), "POST", "/api/profile/role", { cookie, body: { role: "creator" } });
+  seller = { cookie, id: role.json.id };
+  const { UserEntity } = await import("@payloft/core/db/entities");
+  await UserEntity.patch({ id: seller.id }).set({ plan: "business" }).go();
+  const made = await call(stack(), "POST", "/api/products", {
+    cookie,
+    body: { name: "Secret Guide", price: 25, content_url: "https://files.example.com/secret.pdf", media_type: "youtube", media_url: "https://youtu.be/dQw4w9WgXcQ" },
+  });
+  productId = made.json.id;
+});
+
+describe("GET /api/public/products/{productId}", () => {
+  it("answers the sales view with the seller's name and never content_url (DECISIONS 14)", async () => {
+    const res = await call(stack(), "GET", `/api/public/products/${productId}`);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({
+      id: productId, name: "Secret Guide", price: 2500, media_type: "youtube", is_active: true,
+      sales_count: 0, creator_id: seller.id, creator_name: "Sam Seller",
+    });
+    expect(res.json).not.toHaveProperty("content_url");
+    expect(res.text).not.toContain("secret.pdf");
+  });
+
+  it("answers 404 {error:'Product not found'} for an unknown id", async () => {
+    const res = await call(stack(), "GET", "/api/public/products/does-not-exist");
+    expect(res.status).toBe(404);
+    expect(res.json.error).toBe("Product not found");
+  });
+
+  it("shows inactive, not approved and deactivated-seller products as is_active=false", async () => {
+    const { ProductEntity, UserEntity } = await import("@payloft/core/db/entities");
+    await call(stack(), "PUT", `/api/products/${productId}`, { cookie: seller.cookie, body: { is_active: false } });
+    expect((await call(stack(), "GET", `/api/public/products/${productId}`)).json.is_active).toBe(false);
+    await call(stack(), "PUT", `/api/products/${productId}`, { cookie: seller.cookie, body: { is_active: true } });
+
+    await ProductEntity.patch({ id: productId }).set({ moderation_status: "rejected" }).go();
+    const rejected = await call(stack(), "GET", `/api/public/products/${productId}`);
+    expect(rejected.json).toMatchObject({ is_active: false, media_url: "" });
+    await ProductEntity.patch({ id: productId }).set({ moderation_status: "approved" }).go();
+
+    await UserEntity.patch({ id: seller.id }).set({ deactivated: true }).go();
+    expect((await call(stack(), "GET", `/api/public/products/${productId}`)).json.is_active).toBe(false);
+    await UserEntity.patch({ id: seller.id }).set({ deactivated: false }).go();
+    expect((await call(stack(), "GET", `/api/public/products/${productId}`)).json.is_active).toBe(true);
+  });
+});
+
+describe("POST /api/public/products/{productId}/view", () => {
+  it("counts each page view on the product and the seller's daily views, anonymously", async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await call(stack(), "POST", `/api/public/products/${productId}/view`)).status).toBe(204);
+    }
+    const { ProductEntity, CounterEntity, DailyStatEntity } = await import("@payloft/core/db/entities");
+    const date = new Date().toISOString().slice(0, 10);
+    expect((await ProductEntity.get({ id: productId }).go()).data?.view_count).toBe(3);
+    expect((await CounterEntity.get({ scope: `creator#${seller.id}` }).go()).data).toMatchObject({ views: 3, products: 1 });
+    expect((await DailyStatEntity.get({ scope: `product#${productId}`, date }).go()).data?.views).toBe(3);
+    expect((await call(stack(), "POST", "/api/public/products/nope/view")).status).toBe(404);
+  });
+});
+
+describe("GET /api/public/payment-info/{productId}", () => {
+  it("answers provider null before the seller sets up payments, 404 for unknown products", async () => {
+    const res = await call(stack(), "GET", `/api/public/payment-info/${productId}`);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ provider: null });
+    expect((await call(stack(), "GET", "/api/public/payment-info/nope")).status).toBe(404);
+  });
+});

@@ -129,7 +129,12 @@ export namespace User {
               op.add(a.plan_users[plan], 1);
             })
             .commit(),
-          daily.upsert({ scope: "platform", date: now.toISOString().slice(0, 10) }).add({ new_users: 1 }).commit(),
+          // ElectroDB's upsert SETs every defaulted attribute back to its default unless it is
+          // named in ifNotExists: name them all, or today's sales/views would be wiped.
+          daily.upsert({ scope: "platform", date: now.toISOString().slice(0, 10) })
+            .ifNotExists({ sales: 0, revenue: 0, views: 0 })
+            .add({ new_users: 1 })
+            .commit(),
         ])
         .go();
     } catch (err) {
@@ -143,7 +148,11 @@ export namespace User {
 
   /** The plan_users map must exist before a nested ADD can target one of its keys. */
   async function ensurePlatformCounter() {
-    await CounterEntity.upsert({ scope: "platform" }).ifNotExists({ plan_users: {} }).go();
+    await CounterEntity.upsert({ scope: "platform" })
+      .ifNotExists({
+        plan_users: {}, sales: 0, revenue: 0, views: 0, customers: 0, products: 0, active_products: 0, users: 0, active_users: 0,
+      })
+      .go();
   }
 
   export const SignInInput = z.object({

@@ -1,5 +1,7 @@
 import { isAdmin } from "@payloft/core/actor/index";
-import { UnavailableError } from "@payloft/core/errors";
+import { ForbiddenError, UnavailableError } from "@payloft/core/errors";
+import { User } from "@payloft/core/user/index";
+import { sessionUser } from "../auth/session";
 import { Setting } from "@payloft/core/setting/index";
 import type { RouteDef } from "../routes";
 import type { ApiRequest } from "./request";
@@ -9,7 +11,19 @@ import type { ApiRequest } from "./request";
  * deactivated accounts, DECISIONS 7). Filled in by the issues that own those settings.
  */
 export async function guardPlatform(route: RouteDef, req: ApiRequest): Promise<void> {
+  guardDeactivated(route, req);
   await guardMaintenance(route, req);
+}
+
+// ── deactivated accounts (DECISIONS 7) ──
+
+/**
+ * A deactivated person may not use any signed-in call; logout stays open so they can clear
+ * their cookies. Public (anonymous) pages keep working for them as for any visitor.
+ */
+function guardDeactivated(route: RouteDef, req: ApiRequest) {
+  if (route.access === "anonymous" || route.path === "/api/logout") return;
+  if (sessionUser(req)?.deactivated) throw new ForbiddenError(User.DEACTIVATED_MESSAGE, "user.deactivated");
 }
 
 // ── maintenance mode (DECISIONS 15) ──

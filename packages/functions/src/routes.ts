@@ -41,6 +41,18 @@ export const routes: RouteDef[] = [
   // ── payments: webhooks ──
 
   // ── selling: products, payment setup, public pages, checkout ──
+  { method: "GET", path: "/api/products", handler: "products-list", access: "creator" },
+  { method: "POST", path: "/api/products", handler: "products-create", access: "creator" },
+  { method: "PUT", path: "/api/products/{id}", handler: "products-update", access: "creator" },
+  { method: "DELETE", path: "/api/products/{id}", handler: "products-delete", access: "creator" },
+  { method: "GET", path: "/api/payment-integration", handler: "payment-integration-get", access: "creator" },
+  { method: "POST", path: "/api/payment-integration", handler: "payment-integration-save", access: "creator" },
+  { method: "DELETE", path: "/api/payment-integration", handler: "payment-integration-delete", access: "creator" },
+  { method: "GET", path: "/api/public/products/{productId}", handler: "public-product", access: "anonymous" },
+  { method: "POST", path: "/api/public/products/{productId}/view", handler: "public-product-view", access: "anonymous" },
+  { method: "GET", path: "/api/public/payment-info/{productId}", handler: "public-payment-info", access: "anonymous" },
+  { method: "POST", path: "/api/checkout/create-session", handler: "checkout-create-session", access: "anonymous" },
+  { method: "GET", path: "/api/checkout/success", handler: "checkout-success", access: "anonymous" },
 
   // ── plans and platform billing ──
   { method: "POST", path: "/api/platform/create-checkout-session", handler: "platform-create-checkout-session", access: "user" },

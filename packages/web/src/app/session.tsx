@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 
 /**
@@ -30,6 +31,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [isFetching, setFetching] = useState(false);
   const inflight = useRef<Promise<void> | null>(null);
   const exchange = useRef<Promise<void> | null>(null);
+  const queryClient = useQueryClient();
 
   const fetchUser = useCallback(() => {
     inflight.current ??= (async () => {
@@ -76,12 +78,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     setUser(null);
+    queryClient.clear(); // the next person on this browser must not see this one's cached data
     try {
       await fetch("/api/logout", { credentials: "include" });
     } catch (err) {
       console.error("Failed to logout", err);
     }
-  }, []);
+  }, [queryClient]);
 
   const value = useMemo(
     () => ({ user, isPending, isFetching, fetchUser, redirectToLogin, exchangeCodeForSessionToken, logout }),

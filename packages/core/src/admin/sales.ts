@@ -1,4 +1,4 @@
-import { BuyerEntity, IntegrationEntity, PurchaseEntity } from "../db/entities";
+import { BuyerEntity, PurchaseEntity } from "../db/entities";
 import { ValidationError } from "../errors";
 import { pageInput, withCursor } from "./page";
 
@@ -55,20 +55,12 @@ export namespace AdminSales {
     return {
       customers: res.data.map((b) => ({
         email: b.email,
-        total_purchases: b.total_purchases,
-        total_spent: b.total_spent,
+        total_purchases: b.total_purchases ?? 0,
+        total_spent: b.total_spent ?? 0,
         creators_purchased_from: b.creators?.length ?? 0,
         last_purchase_at: b.last_purchase_at ?? null,
       })),
       nextCursor: res.cursor ?? null,
-    };
-  }
-
-  /** GET /api/payment-integrations: the admin's own integrations (one per seller today). */
-  export async function integrationsOf(userId: string) {
-    const i = (await IntegrationEntity.get({ user_id: userId }).go()).data;
-    return {
-      integrations: i ? [{ id: i.user_id, provider: i.provider, is_live: i.is_live, is_active: i.is_active, updated_at: i.updated_at }] : [],
     };
   }
 }

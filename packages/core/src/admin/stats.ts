@@ -51,9 +51,9 @@ export namespace AdminStats {
         active_products: nonNegative(c?.active_products),
       },
       recent: {
-        revenue_30d: days.reduce((s, d) => s + d.revenue, 0),
-        new_sales_30d: days.reduce((s, d) => s + d.sales, 0),
-        new_users_30d: days.reduce((s, d) => s + d.new_users, 0),
+        revenue_30d: days.reduce((s, d) => s + (d.revenue ?? 0), 0),
+        new_sales_30d: days.reduce((s, d) => s + (d.sales ?? 0), 0),
+        new_users_30d: days.reduce((s, d) => s + (d.new_users ?? 0), 0),
       },
     };
   }
@@ -90,7 +90,7 @@ export namespace AdminStats {
     }
     for (const d of days) {
       const m = months.get(d.date.slice(0, 7));
-      if (m) { m.revenue += d.revenue; m.sales += d.sales; }
+      if (m) { m.revenue += d.revenue ?? 0; m.sales += d.sales ?? 0; }
     }
     return {
       total_revenue: revenue,

@@ -61,7 +61,7 @@ export namespace AdminUsers {
   async function withRevenue(users: UserItem[]): Promise<Info[]> {
     if (!users.length) return [];
     const counters = await CounterEntity.get(users.map((u) => ({ scope: `creator#${u.id}` }))).go();
-    const revenue = new Map(counters.data.map((c) => [c.scope, c.revenue]));
+    const revenue = new Map(counters.data.map((c) => [c.scope, c.revenue ?? 0]));
     return users.map((u) => serialize(u, revenue.get(`creator#${u.id}`) ?? 0));
   }
 
@@ -90,9 +90,13 @@ export namespace AdminUsers {
     return { users: await withRevenue(res.data as UserItem[]), nextCursor: res.cursor ?? null };
   }
 
-  /** The plan_users map must exist before a nested ADD can target one of its keys. */
+  /**
+   * The plan_users map must exist before a nested ADD can target one of its keys. Counters
+   * always go through update(), never upsert(): ElectroDB's upsert SETs every defaulted
+   * attribute back to its default, which would wipe the other running totals.
+   */
   async function ensurePlatformCounter() {
-    await CounterEntity.upsert({ scope: "platform" }).ifNotExists({ plan_users: {} }).go();
+    await CounterEntity.update({ scope: "platform" }).ifNotExists({ plan_users: {} }).go();
   }
 
   const PlanInput = z.object({
@@ -144,8 +148,8 @@ export namespace AdminUsers {
     const user = await load(id);
     if (!user.deactivated) {
       const codes = await transact(({ user: users, counter }) => [
-        users.patch({ id }).set({ deactivated: true, sessions_revoked_at: Date.now() }).where((a, op) => op.eq(a.deactivated, false)).commit(),
-        counter.upsert({ scope: "platform" }).add({ active_users: -1 }).commit(),
+        users.patch({ id }).set({ deactivated: true }).where((a, op) => op.eq(a.deactivated, false)).commit(),
+        counter.update({ scope: "platform" }).add({ active_users: -1 }).commit(),
       ]);
       // A failed condition means a concurrent deactivation already counted it.
       if (codes && codes[0] !== "ConditionalCheckFailed") throw busy();
@@ -160,7 +164,7 @@ export namespace AdminUsers {
     if (user.deactivated) {
       const codes = await transact(({ user: users, counter }) => [
         users.patch({ id }).set({ deactivated: false }).where((a, op) => op.eq(a.deactivated, true)).commit(),
-        counter.upsert({ scope: "platform" }).add({ active_users: 1 }).commit(),
+        counter.update({ scope: "platform" }).add({ active_users: 1 }).commit(),
       ]);
       if (codes && codes[0] !== "ConditionalCheckFailed") throw busy();
     }
@@ -169,7 +173,7 @@ export namespace AdminUsers {
       if (!p.paused_with_owner || p.is_active) continue;
       await transact(({ product, counter }) => [
         product.patch({ id: p.id }).set({ is_active: true }).remove(["paused_with_owner"]).where((a, op) => op.eq(a.is_active, false)).commit(),
-        ...[`creator#${id}`, "platform"].map((scope) => counter.upsert({ scope }).add({ active_products: 1 }).commit()),
+        ...[`creator#${id}`, "platform"].map((scope) => counter.update({ scope }).add({ active_products: 1 }).commit()),
       ]);
     }
     return serialize({ ...user, deactivated: false });
@@ -183,7 +187,7 @@ export namespace AdminUsers {
       await transact(({ product, counter }) => [
         product.patch({ id: p.id }).set({ is_active: false, ...(opts.remember ? { paused_with_owner: true } : {}) })
           .where((a, op) => op.eq(a.is_active, true)).commit(),
-        ...[`creator#${ownerId}`, "platform"].map((scope) => counter.upsert({ scope }).add({ active_products: -1 }).commit()),
+        ...[`creator#${ownerId}`, "platform"].map((scope) => counter.update({ scope }).add({ active_products: -1 }).commit()),
       ]);
     }
   }

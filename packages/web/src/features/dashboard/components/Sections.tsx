@@ -15,7 +15,7 @@ export function ProductsOverview({ plan }: { plan: string }) {
   const stats = useDashboardStats();
   return (
     <div className="space-y-6">
-      {plan === "free" && <PlanBanner />}
+      <PlanBanner plan={plan} />
       <StatsStrip stats={stats.data} loading={stats.isPending} />
       {(stats.data?.totalSales ?? 0) > 0 && <SalesAnalytics />}
       <ProductsSection />

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiFetch } from "../../../lib/api";
+
+/** GET /api/platform/billing: the Billing tab's current plan, price (cents per cycle) and usage. */
+export interface BillingSummary {
+  plan: "free" | "starter" | "pro" | "business" | "lifetime";
+  billing_cycle: "monthly" | "yearly" | "lifetime";
+  price: number;
+  subscription_status: string | null;
+  has_subscription: boolean;
+  product_count: number;
+  /** null = unlimited */
+  product_limit: number | null;
+}
+
+export const billingQuery = () =>
+  queryOptions({ queryKey: ["platform", "billing"], queryFn: () => apiFetch<BillingSummary>("/api/platform/billing") });
+
+export const useBilling = (refetchInterval?: number | false) => useQuery({ ...billingQuery(), refetchInterval });

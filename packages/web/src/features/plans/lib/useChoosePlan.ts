@@ -1,0 +1,51 @@
+import { useCallback, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { useQueryClient } from "@tanstack/react-query";
+import type { SelectablePlanId } from "@payloft/core/plan/plans";
+import { useSession } from "../../../app/session";
+import { toast } from "../../../components/ui/toast";
+import { checkoutErrorText, createCheckoutSession, createLifetimeCheckout } from "../api/checkout";
+import { planProfileQuery } from "../api/profile";
+import { customerNameFor } from "./customerName";
+import { storeSelection, type StoredCycle } from "./selection";
+
+/**
+ * The pricing / lifetime-deal choice (spec part 1 §4 "Pricing"): signed out → remember the
+ * choice and sign in; no role yet → remember it and pick a role; otherwise start the
+ * platform checkout and leave for its page. `busy` is the plan being processed.
+ */
+export function useChoosePlan() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<SelectablePlanId | null>(null);
+
+  const choose = useCallback(async (plan: SelectablePlanId, cycle: StoredCycle) => {
+    setBusy(plan);
+    try {
+      if (!user) {
+        storeSelection(plan, cycle);
+        navigate("/login");
+        return;
+      }
+      const profile = await queryClient.fetchQuery(planProfileQuery()).catch(() => null);
+      if (!profile?.role) {
+        storeSelection(plan, cycle);
+        navigate("/role-selection");
+        return;
+      }
+      const customer_name = customerNameFor(profile.name, user.google_user_data?.name, user.email);
+      const url = plan === "lifetime"
+        ? await createLifetimeCheckout({ customer_name })
+        : await createCheckoutSession({ plan, billing_cycle: cycle === "yearly" ? "yearly" : "monthly", customer_name });
+      window.location.assign(url);
+      // Keep the card busy while the browser leaves for the checkout page.
+      return;
+    } catch (err) {
+      toast(checkoutErrorText(err), "error");
+    }
+    setBusy(null);
+  }, [user, navigate, queryClient]);
+
+  return { choose, busy };
+}

@@ -37,34 +37,61 @@ export async function startDynamoLocal(opts: { port?: number; dataDir?: string |
   );
   let stderr = "";
   child.stderr?.on("data", (d) => (stderr += d));
+  // However this process ends (an error at start, process.exit, a crash), the JVM goes too.
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  let stopping = false;
+  let ready = false;
+  child.once("exit", (code, signal) => {
+    process.off("exit", killOnExit);
+    // Ctrl-C reaches the JVM too (same process group; it exits 130): that is not a failure.
+    const interrupted = signal === "SIGINT" || code === 130;
+    if (!stopping && ready && !interrupted) {
+      console.error(`  ✖ DynamoDB Local stopped unexpectedly (${signal ?? `exit code ${code}`}): the API answers 503 until it is back. Restart with npm start.`);
+    }
+  });
   const endpoint = `http://127.0.0.1:${port}`;
   const client = localClient(endpoint);
   const started = Date.now();
   while (true) {
-    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (code ${child.exitCode}): ${stderr.trim().split("\n").pop() ?? ""}`);
+    if (child.exitCode !== null) throw new Error(whyDynamoFailed(child.exitCode, stderr, opts.dataDir));
     try {
       await client.send(new ListTablesCommand({}));
       break;
     } catch {
-      if (Date.now() - started > 30_000) {
+      // A cold JVM on a busy 2-core machine has been seen to need well over 30 s.
+      if (Date.now() - started > 90_000) {
         child.kill("SIGKILL");
-        throw new Error(`DynamoDB Local did not answer on port ${port} within 30 s.`);
+        throw new Error(`DynamoDB Local did not answer on port ${port} within 90 s: the machine may be overloaded; close other heavy processes and try again.`);
       }
       await new Promise((r) => setTimeout(r, 150));
     }
   }
   client.destroy();
+  ready = true;
   return {
     endpoint,
     port,
     stop: () =>
       new Promise<void>((resolve) => {
+        stopping = true;
         if (child.exitCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 3000).unref();
       }),
   };
+}
+
+/** One actionable line for the usual reasons the JVM gives up at start. */
+function whyDynamoFailed(code: number, stderr: string, dataDir?: string | null) {
+  const last = stderr.trim().split("\n").filter(Boolean).pop() ?? "";
+  if (/UnsupportedClassVersionError/.test(stderr)) return "DynamoDB Local needs Java 17 or newer: install it (e.g. `apt-get install -y openjdk-17-jre-headless`) and try again.";
+  if (/BindException|Address already in use/.test(stderr)) return "DynamoDB Local could not get its port (already in use): try again.";
+  if (dataDir && /SQLite|database|lock|Permission denied|AccessDenied/i.test(stderr)) {
+    return `DynamoDB Local could not open its data in ${dataDir} (${last}). Is another npm start running? If not, delete that folder to start fresh.`;
+  }
+  return `DynamoDB Local exited at start (code ${code}): ${last || "no output"}`;
 }
 
 export function localClient(endpoint: string) {

@@ -13,6 +13,9 @@ export const table = new sst.aws.Dynamo("Table", {
   globalIndexes: Object.fromEntries(
     Object.entries(tableKeys.globalIndexes).map(([name, keys]) => [name, { ...keys, projection: "all" as const }]),
   ),
+  // Epoch seconds on OpenAuth's codes and refresh tokens (AuthStoreEntity): DynamoDB deletes
+  // them once expired, so sign-in data does not pile up.
+  ttl: "expires_at",
   // Sales and purchases are records people rely on: a mistaken delete of a live table must fail.
   deletionProtection: $app.stage === "production",
   transform: {

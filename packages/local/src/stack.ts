@@ -67,6 +67,9 @@ export async function startStack(opts: StackOptions = {}) {
   const issuer = await startIssuer({ port: issuerPort, suggested: opts.seed ? [...DEMO_ACCOUNTS] : [] });
   const bus = startLocalBus();
   const outbox = startOutbox();
+  // Before the seed: it saves a demo seller's Stripe integration, which calls the sandbox.
+  const { startLocalPayments } = await import("./stripe-sandbox/local");
+  const stripe = await startLocalPayments({ port: stripePort, siteUrl, dataDir: opts.dataDir });
   if (opts.seed) {
     const { seedDemoData } = await import("./seed/index");
     await seedDemoData();
@@ -94,7 +97,9 @@ export async function startStack(opts: StackOptions = {}) {
     bus,
     outbox,
     issuer,
+    stripe,
     async stop() {
+      await stripe.stop();
       await new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections?.();
       await issuer.stop();

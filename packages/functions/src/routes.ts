@@ -39,6 +39,8 @@ export const routes: RouteDef[] = [
   { method: "GET", path: "/api/public/creator/{creatorId}", handler: "public-creator", access: "anonymous" },
 
   // ── payments: webhooks ──
+  { method: "POST", path: "/api/webhooks/stripe", handler: "webhooks-stripe", access: "anonymous", system: true },
+  { method: "POST", path: "/api/webhooks/stripe/{sellerId}", handler: "webhooks-stripe-seller", access: "anonymous", system: true },
 
   // ── selling: products, payment setup, public pages, checkout ──
   { method: "GET", path: "/api/products", handler: "products-list", access: "creator" },

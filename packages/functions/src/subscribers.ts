@@ -13,6 +13,8 @@ export interface SubscriberDef {
 export const subscribers: SubscriberDef[] = [
   // plans: the platform's verified Stripe events change creators' plans
   { name: "ApplyPlan", handler: "apply-plan", detailTypes: ["stripe.platform"] },
+  // payments: sellers' verified Stripe events record purchases and refunds
+  { name: "FulfilPurchase", handler: "fulfil-purchase", detailTypes: ["stripe.seller"] },
 ];
 
 export const subscriberModule = (s: SubscriberDef) => `packages/functions/src/events/${s.handler}`;

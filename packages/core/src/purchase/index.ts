@@ -1,0 +1,168 @@
+import type Stripe from "stripe";
+import type { EntityItem } from "electrodb";
+import { CheckoutEntity, EmailEntity, ProductEntity, PurchaseEntity, UserEntity } from "../db/entities";
+import { NotFoundError } from "../errors";
+import { Integration } from "../integration/index";
+import { logger } from "../log/index";
+import { stripeClient } from "../payment/stripe";
+import { ProductGoneError, recordPurchase, recordRefund } from "./ledger";
+import { sendReceiptOnce } from "./receipt";
+
+/**
+ * Product purchases (issue 4): fulfilment of a seller's paid Checkout Session exactly once
+ * (DECISIONS 10), refunds, the success page's reconciliation and the receipt e-mail.
+ * The webhook subscriber and the success page both end in `fulfil`, which is idempotent.
+ */
+export namespace Purchase {
+  type Item = EntityItem<typeof PurchaseEntity>;
+
+  export interface Info {
+    id: string;
+    product_id: string;
+    product_name: string;
+    description: string;
+    content_url: string;
+    creator_id: string;
+    creator_name: string;
+    customer_email: string;
+    amount: number;
+    currency: string;
+    status: "completed" | "refunded";
+    created_at: string;
+  }
+
+  function serialize(p: Item): Info {
+    return {
+      id: p.id, product_id: p.product_id, product_name: p.product_name, description: p.product_description ?? "",
+      content_url: p.content_url, creator_id: p.creator_id, creator_name: p.creator_name ?? "",
+      customer_email: p.customer_email, amount: p.amount, currency: p.currency, status: p.status, created_at: p.created_at,
+    };
+  }
+
+  const load = async (id: string) => (await PurchaseEntity.get({ id }).go()).data;
+
+  export async function get(sessionId: string): Promise<Info | null> {
+    const p = await load(sessionId);
+    return p ? serialize(p) : null;
+  }
+
+  const NOT_FOUND = () => new NotFoundError("purchase.not_found", "Purchase details not found");
+
+  /** Is this a paid product purchase for this seller? Anything else is not ours to fulfil. */
+  function productPurchase(sellerId: string, s: Stripe.Checkout.Session) {
+    const m = s.metadata ?? {};
+    if (m.kind !== "product" || !m.product_id) return null;
+    // A seller's signed events can only fulfil that seller's own products.
+    if (m.creator_id && m.creator_id !== sellerId) return null;
+    if (s.status !== "complete" || s.payment_status !== "paid") return null;
+    return { productId: m.product_id };
+  }
+
+  /**
+   * Records the purchase of a completed, paid Checkout Session from seller `sellerId`'s Stripe
+   * account, once; then sends the receipt once. Returns null for sessions that are not a paid
+   * product purchase of this seller (ignored, not retried).
+   */
+  export async function fulfil(sellerId: string, session: Stripe.Checkout.Session): Promise<Info | null> {
+    const target = productPurchase(sellerId, session);
+    if (!target) return null;
+    let stored = await load(session.id);
+    if (!stored) {
+      const product = (await ProductEntity.get({ id: target.productId }).go()).data;
+      if (!product || product.creator_id !== sellerId) {
+        logger.error("paid session for an unknown product", { sessionId: session.id, productId: target.productId, sellerId });
+        return null;
+      }
+      const email = (session.customer_details?.email ?? session.customer_email ?? "").trim().toLowerCase();
+      if (!email) throw new Error(`session ${session.id} has no buyer e-mail`);
+      const [creator, account] = await Promise.all([
+        UserEntity.get({ id: sellerId }).go({ attributes: ["name"] }),
+        EmailEntity.get({ email }).go(),
+      ]);
+      try {
+        await recordPurchase({
+          id: session.id,
+          product_id: product.id,
+          product_name: product.name,
+          product_description: product.description ?? "",
+          content_url: product.content_url,
+          creator_id: sellerId,
+          creator_name: creator.data?.name ?? "",
+          customer_email: email,
+          customer_user_id: account.data?.user_id,
+          // What the buyer paid: the server computed it when it created the session (DECISIONS 4).
+          amount: session.amount_total ?? product.price,
+          currency: session.currency ?? "usd",
+          payment_intent: typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id,
+        });
+      } catch (err) {
+        if (err instanceof ProductGoneError) {
+          logger.error("product deleted before its sale was recorded", { sessionId: session.id });
+          return null;
+        }
+        throw err;
+      }
+      stored = (await load(session.id))!;
+    }
+    await sendReceiptOnce(stored);
+    return serialize(stored);
+  }
+
+  /**
+   * A refund of a seller's charge: finds the purchase through its Checkout Session (Stripe's
+   * sessions list by payment_intent), fulfilling it first if that event has not arrived yet,
+   * then marks it refunded and reverses its figures once. Partial refunds change nothing.
+   */
+  export async function refund(sellerId: string, charge: Stripe.Charge): Promise<Info | null> {
+    if (!charge.refunded) return null;
+    const pi = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+    if (!pi) return null;
+    const secret = await Integration.stripeSecretFor(sellerId);
+    if (!secret) throw new Error(`seller ${sellerId} has no Stripe key to look up refunded ${pi}`);
+    const sessions = await stripeClient(secret).checkout.sessions.list({ payment_intent: pi, limit: 1 });
+    const session = sessions.data[0];
+    if (!session) return null;
+    const purchase = (await load(session.id)) ?? ((await fulfil(sellerId, session)) && (await load(session.id)));
+    if (!purchase) return null;
+    if (purchase.status !== "refunded") await recordRefund(purchase);
+    return serialize((await load(session.id))!);
+  }
+
+  /**
+   * The success page's view of a session: the stored purchase, or, when the webhook has not
+   * arrived yet, the session fetched from the seller's Stripe and fulfilled on the spot.
+   */
+  export async function reconcile(sessionId: string): Promise<Info | null> {
+    const existing = await load(sessionId);
+    if (existing) return serialize(existing);
+    const checkout = (await CheckoutEntity.get({ session_id: sessionId }).go()).data;
+    if (!checkout || checkout.kind !== "product" || !checkout.creator_id) return null;
+    const secret = await Integration.stripeSecretFor(checkout.creator_id);
+    if (!secret) return null;
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await stripeClient(secret).checkout.sessions.retrieve(sessionId);
+    } catch (err) {
+      logger.warn("could not retrieve checkout session", { sessionId, error: (err as Error).message });
+      return null;
+    }
+    try {
+      return await fulfil(checkout.creator_id, session);
+    } catch (err) {
+      // Stored but the receipt failed: the page can still show it; the webhook retries the receipt.
+      const stored = await load(sessionId);
+      if (stored) return serialize(stored);
+      throw err;
+    }
+  }
+
+  /** GET /api/checkout/success?session_id=: spec part 1 §7 answer shape. */
+  export async function successView(sessionId: string) {
+    const p = await reconcile(sessionId);
+    if (!p) throw NOT_FOUND();
+    return {
+      product: { name: p.product_name, description: p.description, content_url: p.content_url },
+      purchase: { id: p.id, amount: p.amount, currency: p.currency, created_at: p.created_at, customer_email: p.customer_email, status: p.status },
+    };
+  }
+}

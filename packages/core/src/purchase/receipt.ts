@@ -1,0 +1,80 @@
+import { Config } from "../config/index";
+import { PurchaseEntity } from "../db/entities";
+import { Email } from "../email/index";
+import { logger } from "../log/index";
+
+export interface ReceiptPurchase {
+  id: string;
+  product_name: string;
+  content_url: string;
+  creator_name?: string;
+  customer_email: string;
+  amount: number;
+  currency: string;
+  created_at: string;
+  receipt_sent_at?: string;
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const money = (cents: number, currency: string) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
+const day = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/**
+ * Sends the purchase receipt exactly once however often fulfilment runs: the send is claimed
+ * with a conditional write of receipt_sent_at first (concurrent webhook retries race on that
+ * condition, not on the e-mail), and the claim is released if sending fails so a retry sends.
+ */
+export async function sendReceiptOnce(p: ReceiptPurchase): Promise<boolean> {
+  if (p.receipt_sent_at) return false;
+  const claimedAt = new Date().toISOString();
+  try {
+    await PurchaseEntity.patch({ id: p.id })
+      .set({ receipt_sent_at: claimedAt })
+      .where((a, op) => op.notExists(a.receipt_sent_at))
+      .go();
+  } catch (err) {
+    if (/conditional request failed/i.test((err as Error).message)) return false; // someone else sends it
+    throw err;
+  }
+  try {
+    await Email.send(receiptMessage(p));
+    return true;
+  } catch (err) {
+    logger.warn("receipt e-mail failed; releasing the claim so a retry sends it", { purchaseId: p.id, error: (err as Error).message });
+    await PurchaseEntity.patch({ id: p.id }).remove(["receipt_sent_at"]).where((a, op) => op.eq(a.receipt_sent_at, claimedAt)).go().catch(() => {});
+    throw err;
+  }
+}
+
+export function receiptMessage(p: ReceiptPurchase) {
+  const site = Config.siteUrl();
+  const portal = `${site}/customer-dashboard`;
+  const amount = money(p.amount, p.currency);
+  const date = day(p.created_at);
+  const seller = p.creator_name ? ` from ${p.creator_name}` : "";
+  const text = [
+    `Thank you for your purchase${seller}!`,
+    "",
+    `Product: ${p.product_name}`,
+    `Amount paid: ${amount}`,
+    `Date: ${date}`,
+    `Order: ${p.id}`,
+    "",
+    `Access your content: ${p.content_url}`,
+    "",
+    `Your access is permanent. You can always find this purchase in your customer portal: ${portal}`,
+    "(sign in with this e-mail address).",
+  ].join("\n");
+  const row = (k: string, v: string) => `<tr><td style="padding:6px 0;color:#64748b">${k}</td><td style="padding:6px 0;text-align:right;font-weight:600">${v}</td></tr>`;
+  const html = `<div style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:520px;margin:0 auto;color:#0f172a">
+<h1 style="font-size:22px;margin:0 0 4px">Thank you for your purchase</h1>
+<p style="color:#64748b;margin:0 0 20px">Your receipt${esc(seller)}.</p>
+<table style="width:100%;border-collapse:collapse;border-top:1px solid #e2e8f0;border-bottom:1px solid #e2e8f0">
+${row("Product", esc(p.product_name))}${row("Amount paid", esc(amount))}${row("Date", esc(date))}${row("Order", `<code style="font-size:12px">${esc(p.id.slice(0, 24))}…</code>`)}
+</table>
+<p style="margin:24px 0"><a href="${esc(p.content_url)}" style="background:#4f46e5;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600;display:inline-block">Access Your Content</a></p>
+<p style="color:#64748b;font-size:14px">Your access is permanent. Find this purchase any time in your <a href="${esc(portal)}">customer portal</a> (sign in with this e-mail address).</p>
+</div>`;
+  return { to: p.customer_email, subject: `Your receipt: ${p.product_name}`, text, html };
+}

@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
+import { signIn } from "@payloft/local/testing/auth";
+import type { Stack } from "@payloft/local/stack";
 import { useBrowser, PHONE } from "../src/browser";
 
 const b = useBrowser();
+
+/** Signs in through the real OpenAuth + Google-emulator flow and hands the session cookies to the browser. */
+async function signInAs(context: BrowserContext, email: string) {
+  const header = await signIn({ url: b.baseUrl() } as Stack, { email, name: email.split("@")[0] });
+  await context.addCookies(header.split("; ").map((pair) => {
+    const i = pair.indexOf("=");
+    return { name: pair.slice(0, i), value: pair.slice(i + 1), url: b.baseUrl() };
+  }));
+}
 
 /** Landing page `/` (spec part 1 §2) as a signed-out visitor sees it. */
 describe("landing page", () => {
@@ -82,5 +94,45 @@ describe("landing page", () => {
     await expect(page.locator("#landing-menu").getByRole("link", { name: "Pricing" }).isVisible()).resolves.toBe(true);
     await b.shot(page, "landing-phone");
     await context.close();
+  });
+
+  it("signed in: Dashboard leads by role and Log Out stays on the landing page", async () => {
+    // Demo accounts from the seed (onboarding completed) and a brand-new person without a role.
+    const cases = [
+      ["admin@demo.local", "/admin"],
+      ["buyer@demo.local", "/customer-dashboard"],
+      ["creator@demo.local", "/dashboard"],
+      [`newcomer-${Date.now()}@example.com`, "/pricing"],
+    ] as const;
+    for (const [email, target] of cases) {
+      const { page, context } = await b.newPage();
+      await signInAs(context, email);
+      await page.goto("/");
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await nav.getByRole("button", { name: "Dashboard" }).waitFor();
+      await expect(nav.getByRole("button", { name: "Sign In" }).count()).resolves.toBe(0);
+      if (email === "creator@demo.local") await b.shot(page, "landing-signed-in");
+      // The destination page may redirect on its own (e.g. dashboards by role), so record
+      // the landing's own navigation rather than only where the browser ends up.
+      await page.evaluate(() => {
+        const w = window as unknown as { navs: string[] };
+        w.navs = [];
+        const push = history.pushState.bind(history);
+        history.pushState = (data, unused, url) => { w.navs.push(new URL(String(url), location.href).pathname); push(data, unused, url); };
+      });
+      await nav.getByRole("button", { name: "Dashboard" }).click();
+      await page.waitForFunction(() => (window as unknown as { navs: string[] }).navs.length > 0);
+      await expect(page.evaluate(() => (window as unknown as { navs: string[] }).navs[0])).resolves.toBe(target);
+      if (email === "creator@demo.local") {
+        await page.goto("/");
+        await nav.getByRole("button", { name: "Log Out" }).click();
+        await nav.getByRole("button", { name: "Sign In" }).waitFor();
+        expect(new URL(page.url()).pathname).toBe("/");
+        // The server ended the session too: a reload stays signed out.
+        await page.reload();
+        await nav.getByRole("button", { name: "Sign In" }).waitFor();
+      }
+      await context.close();
+    }
   });
 });

@@ -66,6 +66,37 @@ describe("sign-in through the issuer and the Google emulator", () => {
     expect((await call(stack(), "GET", "/api/users/me", { cookie: "payloft_refresh=user:x:y" })).status).toBe(401);
   });
 
+  it("an expired or missing access token is refreshed transparently with the refresh token", async () => {
+    const cookie = await signIn(stack(), { email: "eve@example.com", name: "Eve" });
+    const refreshOnly = cookie.split("; ").filter((c) => c.startsWith("payloft_refresh=")).join("; ");
+    const res = await call(stack(), "GET", "/api/users/me", { cookie: refreshOnly });
+    expect(res.status).toBe(200);
+    expect(res.json.email).toBe("eve@example.com");
+    const set = res.headers.getSetCookie();
+    expect(set.some((c) => /^payloft_access=[^;]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/.test(c))).toBe(true);
+    expect(set.some((c) => c.startsWith("payloft_refresh="))).toBe(true);
+  });
+
+  it("the issuer hands codes only to our own site's callback", async () => {
+    const url = new URL(`${stack().issuer.url}/authorize`);
+    for (const [k, v] of Object.entries({ client_id: "payloft-web", redirect_uri: "https://evil.example/cb", response_type: "code", provider: "google" })) {
+      url.searchParams.set(k, v);
+    }
+    const res = await fetch(url, { redirect: "manual" });
+    const location = res.headers.get("location") ?? "";
+    expect(location).not.toContain("/google/authorize");
+    expect(new URL(location).searchParams.get("error")).toBe("unauthorized_client");
+  });
+
+  it("POST /api/sessions from another site is refused", async () => {
+    const flow = await startSignIn(stack(), { email: "mal@example.com" });
+    const res = await call(stack(), "POST", "/api/sessions", {
+      body: { code: flow.code }, cookie: flow.siteJar.header(), headers: { origin: "https://evil.example" },
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.get("set-cookie")).toBeNull();
+  });
+
   it("logout clears the cookies and ends the session on the server", async () => {
     const cookie = await signIn(stack(), { email: "dee@example.com", name: "Dee" });
     const out = await call(stack(), "GET", "/api/logout", { cookie });

@@ -15,10 +15,10 @@ export function MyProductsTab({ purchases }: { purchases: Purchase[] }) {
   const latest = purchases.reduce<string | null>((m, p) => (!m || p.created_at > m ? p.created_at : m), null);
   return (
     <div className="space-y-6">
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
         <SummaryCard label="Products" value={String(purchases.length)} testId="total-products" />
         <SummaryCard label="Total Access" value={String(totalAccess)} testId="total-access" />
-        <SummaryCard label="Latest Purchase" value={latest ? formatDate(latest) : "—"} testId="latest-purchase" />
+        <SummaryCard className="col-span-2 sm:col-span-1" label="Latest Purchase" value={latest ? formatDate(latest) : "—"} testId="latest-purchase" />
       </div>
       <Card>
         <CardHeader title="Your Content Library" description="Everything you bought, ready to open." />

@@ -35,10 +35,10 @@ export function PurchaseHistoryTab({ purchases }: { purchases: Purchase[] }) {
           </TBody>
         </Table>
       </Card>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
         <SummaryCard label="Total Purchases" value={String(paid.length)} testId="summary-purchases" />
         <SummaryCard label="Total Spent" value={formatMoney(spent)} testId="summary-spent" />
-        <SummaryCard label="Average Purchase" value={formatMoney(paid.length ? Math.round(spent / paid.length) : 0)} testId="summary-average" />
+        <SummaryCard className="col-span-2 sm:col-span-1" label="Average Purchase" value={formatMoney(paid.length ? Math.round(spent / paid.length) : 0)} testId="summary-average" />
       </div>
     </div>
   );

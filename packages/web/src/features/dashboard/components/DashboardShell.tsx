@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Logo } from "../../../components/Logo";
 import { IconChart, IconMenu, IconUsers, IconX } from "../../../components/ui/icons";
 import { cn } from "../../../components/ui/cn";
@@ -24,11 +24,12 @@ interface ShellProps {
 }
 
 /**
- * The creator dashboard frame: a fixed sidebar on large screens and, on phones and
+ * The creator dashboard frame: a sticky sidebar on large screens and, on phones and
  * tablets, a top bar whose menu button opens the same navigation as a drawer.
  */
 export function DashboardShell({ active, onSelect, userName, planName, supportHref, onLogout, children }: ShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const desktop = useIsDesktop();
 
   useEffect(() => {
     if (!drawerOpen) return;
@@ -44,25 +45,27 @@ export function DashboardShell({ active, onSelect, userName, planName, supportHr
   const nav = <SidebarNav active={active} onSelect={select} userName={userName} planName={planName} supportHref={supportHref} onLogout={onLogout} />;
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-slate-200 bg-white lg:flex lg:flex-col" aria-label="Dashboard">
-        {nav}
-      </aside>
+    <div className="min-h-screen bg-slate-50 lg:flex">
+      {desktop ? (
+        <aside className="w-64 shrink-0 border-r border-slate-200 bg-white" aria-label="Dashboard">
+          <div className="sticky top-0 h-screen">{nav}</div>
+        </aside>
+      ) : (
+        <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white/95 px-4 backdrop-blur">
+          <Logo to="/dashboard" />
+          <button type="button" onClick={() => setDrawerOpen(true)} aria-label="Open menu" aria-expanded={drawerOpen}
+            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500">
+            <IconMenu className="h-6 w-6" />
+          </button>
+        </header>
+      )}
 
-      <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white/95 px-4 backdrop-blur lg:hidden">
-        <Logo to="/dashboard" />
-        <button type="button" onClick={() => setDrawerOpen(true)} aria-label="Open menu" aria-expanded={drawerOpen}
-          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500">
-          <IconMenu className="h-6 w-6" />
-        </button>
-      </header>
-
-      {drawerOpen && (
-        <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu">
+      {drawerOpen && !desktop && (
+        <div className="fixed inset-0 z-40" role="dialog" aria-modal="true" aria-label="Menu">
           <div className="absolute inset-0 bg-slate-900/40" onClick={() => setDrawerOpen(false)} aria-hidden />
           <div className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl">
             <button type="button" onClick={() => setDrawerOpen(false)} aria-label="Close menu"
-              className="absolute right-3 top-4 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100">
+              className="absolute right-3 top-4 z-10 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100">
               <IconX className="h-5 w-5" />
             </button>
             {nav}
@@ -70,10 +73,26 @@ export function DashboardShell({ active, onSelect, userName, planName, supportHr
         </div>
       )}
 
-      <main className="lg:pl-64">
+      <main className="min-w-0 flex-1">
         <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">{children}</div>
       </main>
     </div>
+  );
+}
+
+/**
+ * Large screens get the sidebar, smaller ones the top bar and drawer. Only one of them is
+ * rendered (not both with CSS hiding), so the navigation exists once for assistive tech.
+ */
+const DESKTOP = "(min-width: 1024px)";
+function useIsDesktop() {
+  return useSyncExternalStore(
+    (notify) => {
+      const mq = window.matchMedia(DESKTOP);
+      mq.addEventListener("change", notify);
+      return () => mq.removeEventListener("change", notify);
+    },
+    () => window.matchMedia(DESKTOP).matches,
   );
 }
 

@@ -1,0 +1,100 @@
+/** Shapes of the admin calls (spec part 2 §3, §7). Money is integer cents. */
+export type PlanChoice = "starter" | "pro" | "business";
+export type ModerationStatus = "pending" | "under_review" | "approved" | "rejected";
+
+export interface AdminStats {
+  users: { total_users: number; active_users: number; starter_users: number; pro_users: number; business_users: number; free_users?: number };
+  products: { total_revenue: number; total_sales: number; total_products: number; active_products: number };
+  recent: { revenue_30d: number; new_sales_30d: number; new_users_30d?: number };
+}
+
+export interface AdminChartPoint { date: string; revenue: number; sales: number; users: number }
+
+export interface AdminUser {
+  id: string;
+  email: string;
+  name: string;
+  plan: string;
+  role: "admin" | "creator" | "customer" | null;
+  is_admin: boolean;
+  onboarding_completed: boolean;
+  deactivated: boolean;
+  created_at: string;
+  last_login_at: string | null;
+  pending_first_sign_in: boolean;
+  total_products: number;
+  total_revenue: number;
+}
+
+export interface AdminSale {
+  id: string;
+  created_at: string;
+  product_name: string;
+  creator_name: string;
+  customer_email: string;
+  amount: number;
+  status: "completed" | "refunded";
+}
+
+export interface AdminCustomer {
+  email: string;
+  total_purchases: number;
+  total_spent: number;
+  creators_purchased_from: number;
+  last_purchase_at: string | null;
+}
+
+export interface AdminProduct {
+  id: string;
+  name: string;
+  headline: string;
+  description: string;
+  price: number;
+  is_active: boolean;
+  sales_count: number;
+  total_revenue: number;
+  creator_id: string;
+  creator_name: string;
+  creator_email: string;
+  moderation_status: ModerationStatus;
+  moderation_notes: string;
+  moderated_by: string | null;
+  moderated_by_name: string | null;
+  moderated_at: string | null;
+  created_at: string;
+}
+
+export type ModerationCounts = Record<ModerationStatus | "all", number>;
+
+export interface Finance {
+  total_revenue: number;
+  total_sales: number;
+  commission_rate: number;
+  platform_commission: number;
+  net_to_creators: number;
+  average_order_value: number;
+  monthly: { month: string; revenue: number; sales: number; commission: number; net_to_creators: number }[];
+}
+
+export interface PlatformSetting {
+  id: string;
+  setting_key: string;
+  setting_value: string;
+  description: string;
+  category: "branding" | "contact" | "finance" | "emails" | "moderation" | "limits" | "system";
+  updated_at: string | null;
+}
+
+export interface AdminAnnouncement {
+  id: string;
+  title: string;
+  content: string;
+  type: "info" | "warning" | "success" | "error";
+  target_audience: "all" | "creators" | "customers" | "admins";
+  is_active: boolean;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Page<T> { items: T[]; nextCursor: string | null }

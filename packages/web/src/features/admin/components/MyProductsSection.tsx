@@ -1,0 +1,82 @@
+import { useState } from "react";
+import { Badge } from "../../../components/ui/Badge";
+import { Button, buttonClasses } from "../../../components/ui/Button";
+import { Card } from "../../../components/ui/Card";
+import { EmptyState } from "../../../components/ui/EmptyState";
+import { Skeleton } from "../../../components/ui/Skeleton";
+import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/Table";
+import { IconLink, IconPlus } from "../../../components/ui/icons";
+import { toast } from "../../../components/ui/toast";
+import { useProducts } from "../../products/api/useProducts";
+import { CreateProductDialog } from "../../products/components/CreateProductDialog";
+import { IconBox } from "../../dashboard/components/navIcons";
+import { formatCount, formatMoney, STATUS_LABELS } from "../lib/format";
+import { SectionHeader } from "./SectionHeader";
+import { StatCard } from "./StatCard";
+
+/** My Products: the admin's own products (admins sell too, with no product limit). */
+export function MyProductsSection() {
+  const products = useProducts();
+  const [creating, setCreating] = useState(false);
+  const list = products.data ?? [];
+  const active = list.filter((p) => p.is_active).length;
+  const sales = list.reduce((s, p) => s + p.sales_count, 0);
+  const revenue = list.reduce((s, p) => s + p.total_revenue, 0);
+
+  const copy = async (id: string) => {
+    try {
+      await navigator.clipboard.writeText(`${window.location.origin}/p/${id}`);
+      toast("Sales page URL copied to clipboard!", "success");
+    } catch (err) {
+      console.error("copy link failed", err);
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <SectionHeader title="My Products" description="Products you sell yourself."
+        action={<Button leftIcon={<IconPlus className="h-4 w-4" />} onClick={() => setCreating(true)}>Add Product</Button>} />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Products" value={formatCount(list.length)} loading={products.isPending} />
+        <StatCard label="Active" value={formatCount(active)} loading={products.isPending} tone="emerald" />
+        <StatCard label="Sales" value={formatCount(sales)} loading={products.isPending} tone="sky" />
+        <StatCard label="Revenue" value={formatMoney(revenue)} loading={products.isPending} tone="amber" />
+      </div>
+      {products.isPending ? (
+        <Skeleton className="h-48 w-full rounded-2xl" />
+      ) : list.length === 0 ? (
+        <EmptyState icon={<IconBox />} title="No products yet" description="Create a product to get your own sales page."
+          action={<Button onClick={() => setCreating(true)}>Create Your First Product</Button>} />
+      ) : (
+        <Card className="overflow-hidden">
+          <Table>
+            <THead><TR><TH>Product</TH><TH>Status</TH><TH className="text-right">Price</TH><TH className="text-right">Sales</TH><TH className="text-right">Revenue</TH><TH className="text-right">Actions</TH></TR></THead>
+            <TBody>
+              {list.map((p) => (
+                <TR key={p.id}>
+                  <TD className="max-w-xs"><p className="truncate font-medium text-slate-900">{p.name}</p>{p.headline && <p className="truncate text-xs text-slate-500">{p.headline}</p>}</TD>
+                  <TD>
+                    <div className="flex flex-wrap gap-1.5">
+                      <Badge tone={p.is_active ? "success" : "neutral"}>{p.is_active ? "Active" : "Inactive"}</Badge>
+                      {p.moderation_status !== "approved" && <Badge tone="warning">{STATUS_LABELS[p.moderation_status]}</Badge>}
+                    </div>
+                  </TD>
+                  <TD className="text-right tabular-nums">{formatMoney(p.price)}</TD>
+                  <TD className="text-right tabular-nums">{formatCount(p.sales_count)}</TD>
+                  <TD className="text-right tabular-nums">{formatMoney(p.total_revenue)}</TD>
+                  <TD>
+                    <div className="flex justify-end gap-2">
+                      <a href={`/p/${p.id}`} target="_blank" rel="noreferrer" className={buttonClasses("secondary", "sm")}>View Page</a>
+                      <Button size="sm" variant="ghost" leftIcon={<IconLink className="h-4 w-4" />} onClick={() => copy(p.id)}>Copy Link</Button>
+                    </div>
+                  </TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        </Card>
+      )}
+      <CreateProductDialog open={creating} onClose={() => setCreating(false)} />
+    </div>
+  );
+}

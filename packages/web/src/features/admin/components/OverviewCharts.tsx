@@ -1,0 +1,86 @@
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { ReactNode } from "react";
+import { Card, CardContent, CardHeader } from "../../../components/ui/Card";
+import type { AdminChartPoint } from "../api/types";
+import { formatDay, formatMoney, formatWholeDollars } from "../lib/format";
+
+/**
+ * The four Overview charts (spec part 2 §2). recharts is imported only in the lazy admin
+ * (and dashboard) chunks, never by the buyer's sales page. The revenue axis shows whole
+ * dollars: allowDecimals={false} on dollar values plus a whole-dollar formatter.
+ */
+const BRAND = "#4f46e5";
+const EMERALD = "#10b981";
+const SKY = "#0ea5e9";
+const PLAN_COLOURS = { Free: "#cbd5e1", Starter: "#38bdf8", Pro: "#6366f1", Business: "#10b981" } as const;
+const axis = { tick: { fontSize: 12, fill: "#64748b" }, tickLine: false, axisLine: false } as const;
+
+function ChartCard({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader title={title} />
+      <CardContent><div style={{ height: 260 }} className="w-full">{children}</div></CardContent>
+    </Card>
+  );
+}
+
+const xAxis = <XAxis dataKey="date" tickFormatter={(d: string) => formatDay(d)} minTickGap={28} {...axis} axisLine={{ stroke: "#e2e8f0" }} />;
+const grid = <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />;
+const tooltipLabel = (d: unknown) => formatDay(String(d), true);
+
+export function OverviewCharts({ data, plans }: { data: AdminChartPoint[]; plans: { Free: number; Starter: number; Pro: number; Business: number } }) {
+  const rows = data.map((p) => ({ ...p, dollars: p.revenue / 100 }));
+  const pie = (Object.keys(plans) as (keyof typeof plans)[]).map((name) => ({ name, value: plans[name] })).filter((p) => p.value > 0);
+  return (
+    <div className="grid gap-6 xl:grid-cols-2">
+      <ChartCard title="Revenue Growth (Last 30 Days)" testId="chart-revenue">
+        <ResponsiveContainer width="100%" height="100%">
+          <AreaChart data={rows} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+            <defs>
+              <linearGradient id="admin-revenue" x1="0" y1="0" x2="0" y2="1">
+                <stop offset="0%" stopColor={BRAND} stopOpacity={0.35} />
+                <stop offset="100%" stopColor={BRAND} stopOpacity={0.02} />
+              </linearGradient>
+            </defs>
+            {grid}{xAxis}
+            <YAxis allowDecimals={false} tickFormatter={(v: number) => formatWholeDollars(v * 100)} width={64} {...axis} />
+            <Tooltip labelFormatter={tooltipLabel} formatter={(v) => [formatMoney(Math.round(Number(v) * 100)), "Revenue"]} />
+            <Area type="monotone" dataKey="dollars" name="Revenue" stroke={BRAND} strokeWidth={2.5} fill="url(#admin-revenue)" />
+          </AreaChart>
+        </ResponsiveContainer>
+      </ChartCard>
+      <ChartCard title="Sales Volume" testId="chart-sales">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={rows} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+            {grid}{xAxis}
+            <YAxis allowDecimals={false} width={36} {...axis} />
+            <Tooltip labelFormatter={tooltipLabel} cursor={{ fill: "rgba(16,185,129,0.08)" }} />
+            <Bar dataKey="sales" name="Sales" fill={EMERALD} radius={[4, 4, 0, 0]} maxBarSize={18} />
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartCard>
+      <ChartCard title="User Growth" testId="chart-users">
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={rows} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+            {grid}{xAxis}
+            <YAxis allowDecimals={false} width={36} {...axis} />
+            <Tooltip labelFormatter={tooltipLabel} />
+            <Line type="monotone" dataKey="users" name="New users" stroke={SKY} strokeWidth={2.5} dot={false} activeDot={{ r: 5 }} />
+          </LineChart>
+        </ResponsiveContainer>
+      </ChartCard>
+      <ChartCard title="Subscription Plan Distribution" testId="chart-plans">
+        <ResponsiveContainer width="100%" height="100%">
+          <PieChart>
+            <Pie data={pie} dataKey="value" nameKey="name" innerRadius="45%" outerRadius="75%" paddingAngle={2}
+              label={({ name, value }) => `${name}: ${value}`} labelLine={false}>
+              {pie.map((p) => <Cell key={p.name} fill={PLAN_COLOURS[p.name]} />)}
+            </Pie>
+            <Tooltip />
+            <Legend verticalAlign="bottom" iconType="circle" wrapperStyle={{ fontSize: 13 }} />
+          </PieChart>
+        </ResponsiveContainer>
+      </ChartCard>
+    </div>
+  );
+}

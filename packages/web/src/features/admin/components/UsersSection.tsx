@@ -1,0 +1,123 @@
+import { useState } from "react";
+import { ApiError } from "../../../lib/api";
+import { Badge } from "../../../components/ui/Badge";
+import { Button } from "../../../components/ui/Button";
+import { Card } from "../../../components/ui/Card";
+import { confirmDialog } from "../../../components/ui/ConfirmDialog";
+import { Skeleton } from "../../../components/ui/Skeleton";
+import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/Table";
+import { toast } from "../../../components/ui/toast";
+import { LoadMore } from "../../settings/components/LoadMore";
+import { useAdminUsers } from "../api/users";
+import { useUserAction, type UserAction } from "../api/userActions";
+import type { AdminUser, PlanChoice } from "../api/types";
+import { formatCount, formatDate, formatMoney, planName } from "../lib/format";
+import { useDebounced } from "../lib/useDebounced";
+import { DeleteUserDialog } from "./DeleteUserDialog";
+import { SearchBox } from "./SearchBox";
+import { SectionHeader } from "./SectionHeader";
+
+const DEACTIVATE_CONFIRM = "Are you sure you want to deactivate this user? This will disable their access and deactivate all their products.";
+
+/** All Users and Their Plans (spec part 2 §2, §4, §5; DECISIONS 7). */
+export function UsersSection({ selfId }: { selfId: string }) {
+  const [search, setSearch] = useState("");
+  const q = useDebounced(search.trim());
+  const users = useAdminUsers(q);
+  const action = useUserAction();
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const rows = users.data?.pages.flatMap((p) => p.users) ?? [];
+
+  const run = async (a: UserAction) => {
+    try {
+      await action.mutateAsync(a);
+      return true;
+    } catch (err) {
+      console.error("admin user update failed", err);
+      // The server's 400s say what to fix (e.g. "You cannot deactivate your own account.").
+      if (err instanceof ApiError && err.status === 400) toast(err.message, "error");
+      return false;
+    }
+  };
+
+  const deactivate = async (u: AdminUser) => {
+    if (await confirmDialog({ title: "Deactivate user?", message: DEACTIVATE_CONFIRM, confirmLabel: "Deactivate", tone: "danger" })) {
+      await run({ kind: "deactivate", id: u.id });
+    }
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    try {
+      await action.mutateAsync({ kind: "delete", id: deleting.id });
+      toast(`${deleting.email} was deleted.`, "success");
+      setDeleting(null);
+    } catch (err) {
+      toast(err instanceof ApiError && err.message ? err.message : "Failed to delete user", "error");
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <SectionHeader title="All Users and Their Plans" description="Change plans, grant or remove admin access, deactivate or delete accounts."
+        action={<SearchBox value={search} onChange={setSearch} label="Search users" placeholder="Search by e-mail or name" />} />
+      <Card className="overflow-hidden">
+        {users.isPending ? (
+          <div className="space-y-3 p-5">{Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-10 w-full" />)}</div>
+        ) : rows.length === 0 ? (
+          <p className="p-8 text-center text-sm text-slate-500">{q ? `No users match "${q}".` : "No users yet."}</p>
+        ) : (
+          <Table>
+            <THead><TR><TH>User</TH><TH>Plan</TH><TH>Role</TH><TH>Status</TH><TH className="text-right">Products</TH><TH className="text-right">Revenue</TH><TH>Joined</TH><TH className="text-right">Actions</TH></TR></THead>
+            <TBody>
+              {rows.map((u) => {
+                const self = u.id === selfId;
+                const busy = action.isPending && action.variables?.id === u.id;
+                return (
+                  <TR key={u.id} data-testid={`user-row-${u.email}`} className={u.deactivated ? "bg-slate-50/80" : undefined}>
+                    <TD className="max-w-[16rem]">
+                      <p className="truncate font-medium text-slate-900">{u.name || u.email.split("@")[0]}{self && <span className="ml-1.5 text-xs font-normal text-slate-400">(you)</span>}</p>
+                      <p className="truncate text-xs text-slate-500">{u.email}</p>
+                    </TD>
+                    <TD>
+                      <select aria-label={`Plan of ${u.email}`} value={["starter", "pro", "business"].includes(u.plan) ? u.plan : ""} disabled={busy}
+                        onChange={(e) => run({ kind: "plan", id: u.id, plan: e.target.value as PlanChoice })}
+                        className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-800 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20">
+                        {!["starter", "pro", "business"].includes(u.plan) && <option value="" disabled>{planName(u.plan)}</option>}
+                        <option value="starter">Starter</option>
+                        <option value="pro">Pro</option>
+                        <option value="business">Business</option>
+                      </select>
+                    </TD>
+                    <TD>
+                      <div className="flex flex-wrap gap-1">
+                        {u.is_admin ? <Badge tone="brand">Admin</Badge> : <Badge>{u.role === "customer" ? "Customer" : u.role === "creator" ? "Creator" : "No role"}</Badge>}
+                        {u.pending_first_sign_in && <Badge tone="info">Invited</Badge>}
+                      </div>
+                    </TD>
+                    <TD>{u.deactivated ? <Badge tone="danger">Deactivated</Badge> : <Badge tone="success">Active</Badge>}</TD>
+                    <TD className="text-right tabular-nums">{formatCount(u.total_products)}</TD>
+                    <TD className="text-right tabular-nums">{formatMoney(u.total_revenue)}</TD>
+                    <TD className="whitespace-nowrap text-slate-500">{formatDate(u.created_at)}</TD>
+                    <TD>
+                      <div className="flex justify-end gap-1.5">
+                        <Button size="sm" variant="secondary" disabled={busy || (self && u.is_admin)} title={self ? "You cannot remove your own admin access" : undefined}
+                          onClick={() => run({ kind: "admin", id: u.id, is_admin: !u.is_admin })}>{u.is_admin ? "Remove Admin" : "Make Admin"}</Button>
+                        {u.deactivated
+                          ? <Button size="sm" variant="secondary" disabled={busy} onClick={() => run({ kind: "reactivate", id: u.id })}>Reactivate</Button>
+                          : <Button size="sm" variant="secondary" disabled={busy || self} onClick={() => deactivate(u)}>Deactivate</Button>}
+                        <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50" disabled={busy || self} onClick={() => setDeleting(u)}>Delete</Button>
+                      </div>
+                    </TD>
+                  </TR>
+                );
+              })}
+            </TBody>
+          </Table>
+        )}
+        <LoadMore hasMore={!!users.hasNextPage} loading={users.isFetchingNextPage} onClick={() => users.fetchNextPage()} />
+      </Card>
+      <DeleteUserDialog user={deleting} busy={action.isPending} onCancel={() => setDeleting(null)} onConfirm={remove} />
+    </div>
+  );
+}

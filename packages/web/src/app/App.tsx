@@ -4,6 +4,7 @@ import { SessionProvider } from "./session";
 import { router } from "./router";
 import { Toaster } from "../components/ui/toast";
 import { ConfirmHost } from "../components/ui/ConfirmDialog";
+import { MaintenanceNotice } from "../features/maintenance/components/MaintenanceNotice";
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 } },
@@ -16,6 +17,7 @@ export function App() {
         <RouterProvider router={router} />
         <Toaster />
         <ConfirmHost />
+        <MaintenanceNotice />
       </SessionProvider>
     </QueryClientProvider>
   );

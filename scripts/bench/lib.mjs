@@ -1,0 +1,64 @@
+// Shared helpers for the benchmarks: a seeded in-memory local stack, percentiles and budgets.
+// Run through `npm run bench` (scripts/bench/index.mjs), which loads TypeScript with tsx.
+import { createRequire } from "node:module";
+import { availableParallelism, loadavg } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+process.env.LOG_LEVEL ??= "SILENT";
+
+/** The real offline product (DynamoDB Local in memory, demo data) on a free port. */
+export async function startBenchStack() {
+  const { startStack } = await import(join(root, "packages/local/src/stack.ts"));
+  return startStack({ port: 0, dataDir: null, seed: true, quiet: true });
+}
+
+/** The demo creator's product (seeded by packages/local/src/seed/products.ts), if any. */
+export async function demoProductId() {
+  const { EmailEntity, ProductEntity } = await import(join(root, "packages/core/src/db/entities.ts"));
+  const creatorId = (await EmailEntity.get({ email: "creator@demo.local" }).go()).data?.user_id;
+  if (!creatorId) return undefined;
+  const products = (await ProductEntity.query.byCreator({ creator_id: creatorId }).go()).data;
+  return products[0]?.id;
+}
+
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** Times `n` sequential calls of `fn` (after a warm-up) and answers p50/p95/max in ms. */
+export async function timeCalls(fn, { n = 200, warmup = 20 } = {}) {
+  for (let i = 0; i < warmup; i++) await fn();
+  const samples = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  return { n, p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples.at(-1) };
+}
+
+const results = [];
+/** Records one measured number against its budget; `print()` lists them with PASS/FAIL. */
+export function budget(name, value, limit, unit) {
+  results.push({ name, value, limit, unit, ok: value <= limit });
+}
+
+export function print(title) {
+  console.log(`\n${title}`);
+  const [load] = loadavg();
+  const cores = availableParallelism();
+  if (load > cores) console.log(`  ⚠ load average ${load.toFixed(1)} on ${cores} cores: the machine is busy, timings are inflated.`);
+  for (const r of results) {
+    const v = `${r.value.toFixed(r.unit === "ms" ? 1 : 0)} ${r.unit}`;
+    console.log(`  ${r.ok ? "PASS" : "FAIL"}  ${r.name.padEnd(44)} ${v.padStart(12)}   budget ≤ ${r.limit} ${r.unit}`);
+  }
+  return results.every((r) => r.ok);
+}
+
+/** playwright-core lives in the e2e package (pnpm keeps it out of the root). */
+export function chromium() {
+  const require = createRequire(join(root, "packages/e2e/package.json"));
+  return require("playwright-core").chromium;
+}

@@ -82,3 +82,14 @@ describe("GET /api/customers", () => {
     }
   });
 });
+
+describe("pagination input", () => {
+  it("treats empty cursor and limit as the first page, and a broken cursor as a clear 400", async () => {
+    const res = await call(stack(), "GET", "/api/sales-history?cursor=&limit=", { cookie: ann.cookie });
+    expect(res.status).toBe(200);
+    expect(res.json.sales).toHaveLength(10);
+    const broken = await call(stack(), "GET", "/api/customers?cursor=not-a-real-cursor", { cookie: ann.cookie });
+    expect(broken.status).toBe(400);
+    expect(broken.json.error).toBe("This page of results is no longer valid. Reload the list to start again.");
+  });
+});

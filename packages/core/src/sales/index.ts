@@ -12,14 +12,17 @@ export namespace Sales {
   export const DEFAULT_PAGE = 25;
   export const MAX_PAGE = 100;
 
+  // "?cursor=&limit=" (empty values) means the first page with the default size.
+  const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+
   export const PageInput = z.object({
-    cursor: z.string().min(1).optional().nullable(),
-    limit: z.coerce
+    cursor: z.preprocess(blankToUndefined, z.string().optional()),
+    limit: z.preprocess(blankToUndefined, z.coerce
       .number({ message: "limit must be a number between 1 and 100." })
       .int("limit must be a whole number between 1 and 100.")
       .min(1, "limit must be a number between 1 and 100.")
       .max(MAX_PAGE, "limit must be a number between 1 and 100.")
-      .optional(),
+      .optional()),
   });
   export type PageInput = z.infer<typeof PageInput>;
 
@@ -67,18 +70,18 @@ export namespace Sales {
   /** A creator's sales, newest first. */
   export async function history(creatorId: string, page: PageInput = {}) {
     const { cursor, limit } = PageInput.parse(page);
-    const res = await PurchaseEntity.query
+    const res = await page_(() => PurchaseEntity.query
       .byCreator({ creator_id: creatorId })
-      .go({ order: "desc", cursor: cursor ?? null, limit: limit ?? DEFAULT_PAGE });
+      .go({ order: "desc", cursor: cursor ?? null, limit: limit ?? DEFAULT_PAGE }));
     return { sales: res.data.map(toSale), nextCursor: res.cursor ?? null };
   }
 
   /** A creator's customers (aggregated at purchase time), in e-mail order. */
   export async function customers(creatorId: string, page: PageInput = {}) {
     const { cursor, limit } = PageInput.parse(page);
-    const res = await CustomerEntity.query
+    const res = await page_(() => CustomerEntity.query
       .primary({ creator_id: creatorId })
-      .go({ cursor: cursor ?? null, limit: limit ?? DEFAULT_PAGE });
+      .go({ cursor: cursor ?? null, limit: limit ?? DEFAULT_PAGE }));
     const list: Customer[] = res.data.map((c) => ({
       email: c.email,
       total_purchases: c.total_purchases ?? 0,
@@ -150,6 +153,18 @@ export namespace Sales {
     if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? "Please enter your name.");
     const res = await UserEntity.patch({ id: userId }).set({ name: parsed.data.name }).go({ response: "all_new" });
     return { success: true, profile: { name: res.data.name } };
+  }
+
+  /** A cursor that does not decode (edited or stale link) is the caller's to fix, not a 500. */
+  async function page_<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      if (/cursor|starting key|ExclusiveStartKey/i.test(String((err as Error)?.message))) {
+        throw new ValidationError("This page of results is no longer valid. Reload the list to start again.", "page.invalid_cursor");
+      }
+      throw err;
+    }
   }
 
   async function getPurchase(id: string) {

@@ -15,7 +15,7 @@ const purchaseDate = (iso: string) =>
 function Shell({ children }: { children: React.ReactNode }) {
   return (
     <div className="min-h-screen bg-gradient-to-b from-emerald-50 via-white to-white">
-      <header className="mx-auto flex h-16 max-w-3xl items-center px-4 sm:px-6"><Logo /></header>
+      <header className="mx-auto flex h-16 max-w-2xl items-center px-4 sm:px-6"><Logo /></header>
       <main className="mx-auto max-w-2xl px-4 pb-16 pt-6 sm:px-6">{children}</main>
     </div>
   );

@@ -6,7 +6,7 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeS
 /** The 'Current Status' box: provider, environment, Active/Disabled, last updated. */
 export function IntegrationStatus({ saved }: { saved: PaymentIntegration | null }) {
   return (
-    <aside aria-labelledby="integration-status" className="rounded-2xl border border-slate-200 bg-slate-50 p-5">
+    <aside aria-labelledby="integration-status" className="self-start rounded-2xl border border-slate-200 bg-slate-50 p-5">
       <h3 id="integration-status" className="text-sm font-semibold text-slate-900">Current Status</h3>
       {saved ? (
         <dl className="mt-3 space-y-2.5 text-sm">
@@ -30,8 +30,8 @@ export function IntegrationStatus({ saved }: { saved: PaymentIntegration | null 
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="flex items-center justify-between gap-3">
-      <dt className="text-slate-500">{label}</dt>
+    <div className="flex items-center justify-between gap-3 text-right">
+      <dt className="shrink-0 text-left text-slate-500">{label}</dt>
       <dd className="font-medium text-slate-900">{children}</dd>
     </div>
   );

@@ -1,6 +1,6 @@
 import { Badge } from "../../../components/ui/Badge";
 import { Button } from "../../../components/ui/Button";
-import { IconLink, IconX } from "../../../components/ui/icons";
+import { IconLink } from "../../../components/ui/icons";
 import { confirmDialog } from "../../../components/ui/ConfirmDialog";
 import { toast } from "../../../components/ui/toast";
 import { formatCents } from "../../sales-page/lib/money";
@@ -17,6 +17,17 @@ const MODERATION: Record<Product["moderation_status"], { label: string; tone: "w
   under_review: { label: "Under review", tone: "info" },
   rejected: { label: "Rejected", tone: "danger" },
 };
+
+const IconExternal = ({ className }: { className?: string }) => (
+  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden className={className}>
+    <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+  </svg>
+);
+const IconTrash = ({ className }: { className?: string }) => (
+  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden className={className}>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a1 1 0 0 0 1 1h8a1 1 0 0 0 1-1l1-12M9 7V4h6v3" />
+  </svg>
+);
 
 function Thumbnail({ product }: { product: Product }) {
   if (product.media_type === "image" && product.media_url) {
@@ -75,16 +86,22 @@ export function ProductCard({ product }: { product: Product }) {
             <dd className="font-semibold text-slate-900">{formatCents(product.total_revenue)}</dd>
           </div>
         </dl>
-        <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
+        <div className="mt-4 flex items-center gap-1.5 border-t border-slate-100 pt-4">
           <Button size="sm" variant={product.is_active ? "secondary" : "primary"} loading={setActive.isPending}
             onClick={() => setActive.mutate({ id: product.id, is_active: !product.is_active }, { onError: (err) => console.error("Failed to update product", err) })}>
             {product.is_active ? "Deactivate" : "Activate"}
           </Button>
           <Button size="sm" variant="ghost" leftIcon={<IconLink className="h-4 w-4" />} onClick={copy}>Copy URL</Button>
-          <a href={`/product/${product.id}`} target="_blank" rel="noopener noreferrer"
-            className="inline-flex h-8 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50">View page</a>
-          <Button size="sm" variant="ghost" className="ml-auto text-red-600 hover:bg-red-50" aria-label={`Delete ${product.name}`}
-            leftIcon={<IconX className="h-4 w-4" />} loading={remove.isPending} onClick={onDelete}>Delete</Button>
+          <div className="ml-auto flex items-center">
+            <a href={`/product/${product.id}`} target="_blank" rel="noopener noreferrer" title="View sales page" aria-label={`View the sales page of ${product.name}`}
+              className="inline-flex h-8 w-8 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-500">
+              <IconExternal className="h-4 w-4" />
+            </a>
+            <button type="button" title="Delete product" aria-label={`Delete ${product.name}`} onClick={onDelete} disabled={remove.isPending}
+              className="inline-flex h-8 w-8 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-500 disabled:opacity-50">
+              <IconTrash className="h-4 w-4" />
+            </button>
+          </div>
         </div>
       </div>
     </article>

@@ -27,10 +27,11 @@ export function BuyButton({ price, provider, busy, onBuy, size = "lg" }: BuyStat
 }
 
 /** The sticky price card (spec part 1 §2): price, buy button, provider line, social proof. */
-export function PriceCard(props: BuyState & { salesCount: number }) {
-  const { price, provider, salesCount } = props;
+export function PriceCard({ name, salesCount, ...props }: BuyState & { name: string; salesCount: number }) {
+  const { price, provider } = props;
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-slate-900/5">
+      <p className="mb-3 text-sm font-semibold text-slate-900">{name}</p>
       <p className="text-4xl font-extrabold tracking-tight text-slate-900">{formatCents(price)}</p>
       <p className="mt-1 text-sm font-medium text-slate-500">One-time payment</p>
 

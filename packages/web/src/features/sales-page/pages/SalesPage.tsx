@@ -85,14 +85,15 @@ export default function SalesPage() {
         </div>
 
         <aside className="lg:sticky lg:top-24 lg:self-start" aria-label="Purchase">
-          <PriceCard {...buy} salesCount={data.sales_count} />
+          <PriceCard {...buy} name={data.name} salesCount={data.sales_count} />
         </aside>
 
         <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-700 p-8 text-center text-white lg:col-span-2">
+          {data.sales_count > 0 && (
+            <p className="mb-4 inline-flex rounded-full bg-white/15 px-3 py-1 text-sm font-semibold text-white">{joinOthers(data.sales_count)}</p>
+          )}
           <h2 className="text-2xl font-bold sm:text-3xl">Ready to get {data.name}?</h2>
-          <p className="mx-auto mt-2 max-w-xl text-brand-100">
-            {data.sales_count > 0 ? joinOthers(data.sales_count) : "Get instant access today."} One payment, lifetime access.
-          </p>
+          <p className="mx-auto mt-2 max-w-xl text-brand-100">Get instant access today. One payment, lifetime access.</p>
           <div className="mx-auto mt-6 max-w-sm [&_button]:bg-white [&_button]:text-brand-700 [&_button:hover]:bg-brand-50">
             <BuyButton {...buy} />
           </div>

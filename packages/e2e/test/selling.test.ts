@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { useBrowser, PHONE } from "../src/browser";
+
+/**
+ * The selling journey on the demo data (issue 5): a creator lists two products and connects
+ * sandbox Stripe keys; an anonymous buyer opens the sales page, pays on the sandbox page,
+ * gets the content link; the receipt is in the outbox and the sale shows on the grid.
+ */
+const b = useBrowser();
+const SELLER = { email: "maya@e2e.local", name: "Maya Maker" };
+const BUYER = "reader@e2e.local";
+const CONTENT = "https://files.example.com/maya/field-guide.pdf";
+
+/** Through /login, the issuer and the local Google emulator, like a person would. */
+async function signIn(page: Page, email: string, name?: string) {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await page.waitForURL(/__google\/authorize/);
+  const oneClick = page.getByRole("button", { name: `Continue as ${email}` });
+  if (await oneClick.count()) {
+    await oneClick.click();
+  } else {
+    await page.locator("form:has(#email) #email").fill(email);
+    if (name) await page.locator("#name").fill(name);
+    await page.getByRole("button", { name: "Sign in" }).click();
+  }
+  await page.waitForURL((url) => !/auth\/callback|__google|authorize/.test(url.pathname + url.search), { timeout: 20_000 });
+}
+
+async function createProduct(page: Page, p: { name: string; price: string; media: string; mediaUrl: string; headline?: string; description?: string }) {
+  await page.getByRole("button", { name: "Add Product" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Product" });
+  await dialog.locator('[name="name"]').fill(p.name);
+  if (p.headline) await dialog.locator('[name="headline"]').fill(p.headline);
+  await dialog.locator('[name="price"]').fill(p.price);
+  await dialog.locator('[name="content_url"]').fill(CONTENT);
+  if (p.description) await dialog.locator('[name="description"]').fill(p.description);
+  await dialog.locator('[name="media_type"]').selectOption(p.media);
+  await dialog.locator('[name="media_url"]').fill(p.mediaUrl);
+  await dialog.getByRole("button", { name: "Create Product" }).click();
+  await dialog.waitFor({ state: "detached" });
+  await page.getByRole("heading", { name: p.name }).waitFor();
+}
+
+describe("selling", () => {
+  let productId = "";
+
+  it("a creator on a paid plan lists an image and a YouTube product and saves sandbox Stripe keys", async () => {
+    // The demo creator is on the free plan (1 product, already used by the seed), so the demo
+    // admin grants a second creator the Pro plan through the real admin API first.
+    const admin = await b.newPage();
+    await signIn(admin.page, "admin@demo.local");
+    const granted = await admin.page.request.post("/api/admin/users/create", {
+      data: { email: SELLER.email, plan: "pro", is_admin: false, onboarding_completed: true },
+    });
+    expect(granted.ok(), await granted.text()).toBe(true);
+    await admin.context.close();
+
+    const { page, context } = await b.newPage();
+    await signIn(page, SELLER.email, SELLER.name);
+    await page.waitForURL(/\/dashboard/);
+    await page.getByRole("heading", { name: "Your Products" }).waitFor();
+    await page.getByText("No products yet").waitFor();
+
+    await createProduct(page, {
+      name: "The Field Guide to Freelancing", price: "19.99", media: "image",
+      mediaUrl: `${b.baseUrl()}/demo/creator-launch-kit.svg`,
+      headline: "Land your first five clients in 30 days",
+      description: "A practical, step-by-step guide.\nTemplates for proposals, contracts and invoices included.",
+    });
+    await createProduct(page, { name: "Pricing Masterclass", price: "49", media: "youtube", mediaUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" });
+    await page.getByRole("heading", { name: "Products (2)" }).waitFor();
+    await b.shot(page, "selling-creator-grid");
+
+    await page.getByRole("button", { name: "Settings" }).first().click();
+    await page.getByRole("tab", { name: "Payment Setup" }).click();
+    await page.locator('[name="stripe_publishable_key"]').fill("pk_test_maya_e2e_account");
+    await page.locator('[name="stripe_secret_key"]').fill("sk_test_maya_e2e_account");
+    await page.getByRole("button", { name: "Save Integration" }).click();
+    await page.getByText("Payment integration saved successfully!").waitFor();
+    await page.getByText("Current Status").waitFor();
+    await b.shot(page, "selling-payment-setup");
+
+    const products = (await (await page.request.get("/api/products")).json()) as { id: string; name: string }[];
+    productId = products.find((p) => p.name === "The Field Guide to Freelancing")!.id;
+    expect(productId).toBeTruthy();
+    await context.close();
+  });
+
+  it("an anonymous buyer sees the sales page, pays on the sandbox and gets the content link", async () => {
+    const { page, context } = await b.newPage();
+    await page.goto(`/product/${productId}`);
+    await page.getByRole("heading", { name: "Land your first five clients in 30 days" }).waitFor();
+    await expect(page.getByText("One-time payment").first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText("Secure payment via Stripe").isVisible()).resolves.toBe(true);
+    await expect(page.getByText("What You'll Get").isVisible()).resolves.toBe(true);
+    const buy = page.getByRole("button", { name: "Buy Now - $19.99" }).first();
+    await buy.waitFor();
+    expect(await page.content()).not.toContain(CONTENT); // DECISIONS 14
+    await b.shot(page, "selling-sales-page-desktop");
+
+    await buy.click();
+    await page.waitForURL(/\/pay\/cs_test_/);
+    await page.locator("#email").fill(BUYER);
+    await page.getByRole("button", { name: "Pay" }).click();
+    await page.waitForURL(/\/checkout\/success\?session_id=/);
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor({ timeout: 20_000 });
+    const link = page.getByRole("link", { name: "Access Your Content" });
+    expect(await link.getAttribute("href")).toBe(CONTENT);
+    expect(await link.getAttribute("target")).toBe("_blank");
+    expect(await link.getAttribute("rel")).toContain("noopener");
+    await expect(page.getByText("$19.99").first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText(BUYER).first().isVisible()).resolves.toBe(true);
+    await b.shot(page, "selling-checkout-success");
+
+    const outbox = (await (await page.request.get("/__outbox.json")).json()) as { to: string; subject: string; text: string }[];
+    const receipt = outbox.find((m) => m.to === BUYER);
+    expect(receipt, JSON.stringify(outbox.map((m) => [m.to, m.subject]))).toBeTruthy();
+    expect(receipt!.text).toContain(CONTENT);
+    await context.close();
+  });
+
+  it("the sales page fits a phone and keeps the buy button in reach", async () => {
+    const { page, context } = await b.newPage({ viewport: PHONE });
+    await page.goto(`/p/${productId}`);
+    await page.getByRole("heading", { name: "Land your first five clients in 30 days" }).waitFor();
+    await page.getByText("Rated 5/5").first().waitFor(); // one sale now: social proof shows
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(page.getByRole("button", { name: "Buy Now - $19.99" }).first().isVisible()).resolves.toBe(true);
+    await b.shot(page, "selling-sales-page-phone");
+    await context.close();
+  });
+
+  it("the sale shows on the creator's grid", async () => {
+    const { page, context } = await b.newPage();
+    await signIn(page, SELLER.email, SELLER.name);
+    await page.waitForURL(/\/dashboard/);
+    const card = page.getByTestId("product-card").filter({ hasText: "The Field Guide to Freelancing" });
+    await card.waitFor();
+    await expect(card.getByTestId("product-sales").textContent()).resolves.toBe("1");
+    await context.close();
+  });
+
+  it("unknown and unavailable products show their states", async () => {
+    const { page, context } = await b.newPage();
+    await page.goto("/product/does-not-exist");
+    await page.getByRole("heading", { name: "Product not found" }).waitFor();
+    await page.getByRole("link", { name: "Back to home" }).waitFor();
+    await context.close();
+  });
+});

@@ -5,7 +5,7 @@ declare module "sst" {
     App: { name: string; stage: string };
     Table: { name: string; type: "sst.aws.Dynamo" };
     Bus: { name: string; arn: string; type: "sst.aws.Bus" };
-    Email: { sender: string; type: "sst.aws.Email" };
+    Email: { sender: string; configSet?: string; type: "sst.aws.Email" };
     Auth: { url: string; type: "sst.aws.Auth" };
     StripeSecretKey: { value: string; type: "sst.sst.Secret" };
     StripeWebhookSecret: { value: string; type: "sst.sst.Secret" };

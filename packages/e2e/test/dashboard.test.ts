@@ -90,8 +90,20 @@ describe("dashboards", () => {
     await expect(firstRow.textContent()).resolves.toContain(PRODUCT);
     await b.shot(page, "dashboard-sales-history");
 
+    await page.getByRole("tab", { name: "Account" }).click();
+    await page.getByText("Your e-mail is managed by Google sign-in.").waitFor();
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByLabel("Display name").fill("   ");
+    expect(await page.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
+    await page.getByLabel("Display name").fill("Demo Creator");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByTestId("display-name").filter({ hasText: "Demo Creator" }).waitFor();
+    await b.shot(page, "dashboard-settings-account");
+
     await page.getByRole("button", { name: "Analytics" }).first().click();
     await page.getByRole("table", { name: "Product performance" }).getByText(PRODUCT).waitFor();
+    await page.getByTestId("sales-chart-line").locator(".recharts-line").first().waitFor();
+    await b.shot(page, "dashboard-analytics");
     await page.getByRole("button", { name: "Customers" }).first().click();
     await page.getByTestId("customer-row").filter({ hasText: FAN.email }).waitFor();
     await context.close();
@@ -142,6 +154,13 @@ describe("dashboards", () => {
     await page.getByRole("tab", { name: "Purchase History" }).click();
     await expect(page.getByTestId("summary-spent").textContent()).resolves.toBe("$29.00");
     await page.getByRole("table", { name: "Purchase history" }).getByText("Completed").waitFor();
+    await page.getByRole("tab", { name: "Profile Settings" }).click();
+    await page.getByText("Email cannot be changed").waitFor();
+    await page.getByText("Customer Account").waitFor();
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByLabel("Display name").fill("  Frankie F.  ");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByTestId("customer-name").filter({ hasText: /^Frankie F\.$/ }).waitFor();
     await page.getByRole("tab", { name: "Help & Support" }).click();
     await page.getByText("Usually within 24 hours").waitFor();
     await page.getByTestId("support-email").waitFor();

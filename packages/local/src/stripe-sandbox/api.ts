@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { StripeApiError, invalidParam, missingParam, noSuch } from "./errors";
 import { int, list, metadataOf, str, type FormObject } from "./form";
-import { createSession, present } from "./checkout";
+import { createSession, present, publicLineItems } from "./checkout";
 import { cancelSubscription, presentSubscription, updateSubscription } from "./subscriptions";
 import { createRefund } from "./refunds";
 import { maskForError, nowSeconds, parseKey, randomId, type Account, type StripeObject } from "./store";
@@ -30,7 +30,7 @@ const routes: Route[] = [
   } },
   { method: "GET", pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/, run: (_sb, a, p, id) => present(get(a, id, "checkout.session", "checkout.session"), expandOf(p), a) },
   { method: "GET", pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/, run: (_sb, a, _p, id) =>
-    listOf(`/v1/checkout/sessions/${id}/line_items`, get(a, id, "checkout.session")._line_items, 100) },
+    listOf(`/v1/checkout/sessions/${id}/line_items`, publicLineItems(get(a, id, "checkout.session")), 100) },
   { method: "POST", pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, run: (sb, a, _p, id) => {
     const s = get(a, id, "checkout.session");
     if (s.status !== "open") throw new StripeApiError(400, "invalid_request_error", `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`);

@@ -37,6 +37,8 @@ export function createSession(sb: Sandbox, account: Account, p: FormObject): Str
       amount_total: price.unit_amount * quantity,
       currency: price.currency,
       description: product?.name ?? null,
+      // Shown on the hosted page under the name; not part of Stripe's line item (stripped).
+      _product_description: product?.description ?? null,
       price,
       quantity,
     };
@@ -138,10 +140,14 @@ function findOrCreateCustomer(sb: Sandbox, account: Account, existing: string | 
 export function present(session: StripeObject, expand: string[] = [], account?: Account): StripeObject {
   const out: StripeObject = Object.fromEntries(Object.entries(session).filter(([k]) => !k.startsWith("_"))) as StripeObject;
   if (expand.includes("line_items")) {
-    out.line_items = { object: "list", data: session._line_items, has_more: false, url: `/v1/checkout/sessions/${session.id}/line_items` };
+    out.line_items = { object: "list", data: publicLineItems(session), has_more: false, url: `/v1/checkout/sessions/${session.id}/line_items` };
   }
   for (const field of ["customer", "subscription", "payment_intent", "invoice"]) {
     if (expand.includes(field) && account && typeof out[field] === "string") out[field] = account.objects[out[field]] ?? out[field];
   }
   return out;
 }
+
+/** Line items without the sandbox's private fields. */
+export const publicLineItems = (session: StripeObject): StripeObject[] =>
+  (session._line_items ?? []).map((li: StripeObject) => Object.fromEntries(Object.entries(li).filter(([k]) => !k.startsWith("_"))));

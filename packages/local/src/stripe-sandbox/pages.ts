@@ -20,7 +20,7 @@ input:focus{outline:2px solid #635bff55;border-color:#635bff}
 .btn:hover{background:#5046e4}.link{display:block;text-align:center;margin-top:1rem;color:#697386;text-decoration:none;font-size:.9rem}
 .error{background:#fdecea;color:#a41c1c;border-radius:6px;padding:.6rem .8rem;margin-top:1rem;font-size:.9rem}
 table{width:100%;border-collapse:collapse;font-size:.875rem}th,td{text-align:left;padding:.55rem .5rem;border-top:1px solid #e3e8ee;vertical-align:top}
-th{color:#697386;font-weight:500}.ok{color:#0e7a3b}.bad{color:#a41c1c}.pending{color:#7a4b00}code{font-size:.8rem}
+th{color:#697386;font-weight:500;white-space:nowrap}.wrapall{word-break:break-all}.ok{color:#0e7a3b}.bad{color:#a41c1c}.pending{color:#7a4b00}code{font-size:.8rem}
 .row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}.small{font-size:.8rem;padding:.3rem .6rem;margin:0;width:auto;display:inline-block}`;
 
 const layout = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -36,13 +36,14 @@ export function checkoutPage(session: StripeObject, opts: { error?: string; emai
   const headline = trial ? `${trial} days free` : money(total, session.currency);
   const sub = trial ? `Then ${money(total, session.currency)}${per} after the trial` : recurring ? `Billed${per}` : "";
   const lines = items.map((li) => `<div class="line"><div><div>${esc(li.description)}</div>
+    ${li._product_description ? `<div class="muted">${esc(li._product_description)}</div>` : ""}
     ${li.quantity > 1 ? `<div class="muted">Qty ${li.quantity}</div>` : ""}</div><div>${money(li.amount_total, li.currency)}${esc(per)}</div></div>`).join("");
   const email = opts.email ?? session.customer_email ?? "";
   const closed = session.status !== "open";
   const form = closed
     ? `<p>This checkout session is ${esc(session.status)}.</p>${session.success_url && session.status === "complete" ? `<a class="btn" href="${esc(successUrl(session))}">Return to the merchant</a>` : ""}`
     : `<form method="post" action="/pay/${esc(session.id)}">
-      <label for="email">Email</label><input id="email" name="email" type="email" required autocomplete="email" value="${esc(email)}"${session.customer_email ? " readonly" : ""}>
+      <label for="email">Email</label><input id="email" name="email" type="email" required autocomplete="email" placeholder="you@example.com" value="${esc(email)}"${session.customer_email ? " readonly" : ""}>
       <label for="card">Card information</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" value="4242 4242 4242 4242" aria-describedby="card-hint">
       <p id="card-hint" class="muted">Test card. Use 4000 0000 0000 0002 to see a decline.</p>
       ${opts.error ? `<div class="error" role="alert">${esc(opts.error)}</div>` : ""}
@@ -63,6 +64,8 @@ export function completedPage(session: StripeObject): string {
     <p class="muted">Session <code>${esc(session.id)}</code> is complete. This session had no success_url to return to.</p></section></main>`);
 }
 
+const short = (id: string) => (id.length > 28 ? `${id.slice(0, 28)}…` : id);
+
 export function eventsPage(accounts: Account[]): string {
   const rows = accounts.flatMap((a) => a.events.map((r) => ({ a, r })))
     .sort((x, y) => y.r.event.created - x.r.event.created).slice(0, 300)
@@ -70,7 +73,7 @@ export function eventsPage(accounts: Account[]): string {
       const obj = r.event.data.object as StripeObject;
       const deliveries = r.deliveries.length
         ? r.deliveries.map((d) => `<div><span class="${d.state === "succeeded" ? "ok" : d.state === "failed" ? "bad" : "pending"}">${esc(d.state)}</span>
-            <span class="muted">${esc(d.url)}</span><br>${d.attempts.map((t) => `<code>${esc(t.at.slice(11, 19))} → ${t.status ?? esc(t.error ?? "no answer")}</code>`).join(" · ")}</div>`).join("")
+            <span class="muted wrapall">${esc(d.url)}</span><br>${d.attempts.map((t) => `<code>${esc(t.at.slice(11, 19))} → ${t.status ?? esc(t.error ?? "no answer")}</code>`).join(" · ")}</div>`).join("")
         : `<span class="muted">no endpoint registered</span>`;
       const actions = [
         obj.object === "checkout.session" && obj.payment_intent && r.event.type === "checkout.session.completed"
@@ -78,12 +81,12 @@ export function eventsPage(accounts: Account[]): string {
         obj.object === "subscription" && r.event.type === "customer.subscription.created"
           ? `<form method="post" action="/__sandbox/subscriptions/${esc(obj.id)}/fail_payment"><button class="btn small">Fail a payment</button></form>` : "",
       ].join("");
-      return `<tr><td>${esc(new Date(r.event.created * 1000).toISOString().replace("T", " ").slice(0, 19))}</td>
-        <td><strong>${esc(r.event.type)}</strong><br><code>${esc(r.event.id)}</code><br><code class="muted">${esc(obj.id)}</code></td>
+      return `<tr><td style="white-space:nowrap">${esc(new Date(r.event.created * 1000).toISOString().replace("T", " ").slice(0, 19))}</td>
+        <td><strong>${esc(r.event.type)}</strong><br><code>${esc(r.event.id)}</code><br><code class="muted" title="${esc(obj.id)}">${esc(short(obj.id))}</code></td>
         <td><code>${esc(a.id)}</code><br><span class="muted">${a.livemode ? "live" : "test"}</span></td><td>${deliveries}</td><td>${actions}</td></tr>`;
     }).join("");
   return layout("Payments sandbox · events", `<main class="wrap" style="max-width:1200px"><div class="row"><h1 style="margin:0">Payments sandbox</h1><span class="badge">Local</span></div>
     <p class="muted">Events of every sandbox account and their webhook deliveries (newest first). JSON at <a href="/events.json">/events.json</a>.</p>
-    <div class="card" style="overflow-x:auto"><table><thead><tr><th>Time (UTC)</th><th>Event</th><th>Account</th><th>Deliveries</th><th></th></tr></thead>
+    <div class="card" style="overflow-x:auto"><table><thead><tr><th>Time (UTC)</th><th>Event</th><th>Account</th><th style="width:40%">Deliveries</th><th></th></tr></thead>
     <tbody>${rows || `<tr><td colspan="5" class="muted">No events yet.</td></tr>`}</tbody></table></div></main>`);
 }

@@ -94,7 +94,7 @@ export namespace Integration {
   /** Validates, checks Stripe keys against Stripe, (re)registers the seller's webhook, stores encrypted. */
   export async function save(userId: string, input: unknown): Promise<Info> {
     const data = parse(input);
-    const existing = await load(userId);
+    const existing = (await load(userId)) ?? undefined;
     const next: CreateEntityItem<typeof IntegrationEntity> = {
       user_id: userId,
       provider: data.provider,

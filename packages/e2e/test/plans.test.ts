@@ -112,6 +112,51 @@ describe("plans journeys", () => {
     await context.close();
   });
 
+  it("free creator: dashboard banner → Upgrade Now → pay → Settings → Billing upgrades in place", async () => {
+    const { page, context } = await b.newPage();
+    await page.goto("/pricing");
+    await page.getByRole("button", { name: "Get Started with Free" }).click();
+    await page.waitForURL("**/login");
+    await signInOnEmulator(page, { email: "fay.free@e2e.local", name: "Fay Free" });
+    await page.getByRole("button", { name: "Continue" }).click();
+    expect(await page.getByRole("radio", { name: "Free plan" }).getAttribute("aria-checked")).toBe("true");
+    await page.getByRole("button", { name: "Complete Setup" }).click();
+    await page.getByRole("heading", { name: "Welcome to Payloft!" }).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId("success-plan").innerText()).toBe("Free");
+    await page.getByRole("button", { name: /Go to Dashboard/ }).click();
+
+    await page.getByRole("heading", { name: "Ready to grow your business?" }).waitFor({ timeout: 20_000 });
+    await b.shot(page, "plans-banner");
+    await page.getByRole("button", { name: "Upgrade Now to Starter" }).click();
+    await page.waitForURL("**/onboarding?upgrade=starter");
+    const starter = page.getByRole("radio", { name: "Starter plan" });
+    await starter.waitFor();
+    expect(await starter.getAttribute("aria-checked")).toBe("true");
+    await page.getByRole("button", { name: "Complete Setup" }).click();
+    await payOnSandbox(page, b.baseUrl());
+    await page.getByRole("heading", { name: "Welcome to Payloft!" }).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId("success-plan").innerText()).toBe("Starter");
+    await page.getByRole("button", { name: /Go to Dashboard/ }).click();
+    await page.getByTestId("sidebar-plan").first().waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId("sidebar-plan").first().innerText()).toBe("Starter Plan");
+    expect(await page.getByRole("heading", { name: "Ready to grow your business?" }).count()).toBe(0);
+
+    await page.getByRole("button", { name: "Settings" }).first().click();
+    await page.getByRole("tab", { name: "Billing" }).click();
+    await page.getByTestId("billing-plan").waitFor();
+    expect(await page.getByTestId("billing-plan").innerText()).toBe("Starter");
+    expect(await page.getByTestId("billing-price").innerText()).toBe("$9/month");
+    expect(await page.getByTestId("billing-usage").innerText()).toBe("0 / 3");
+    await b.shot(page, "plans-billing");
+    await page.locator("[data-plan=pro]").getByRole("button", { name: "Upgrade" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Upgrade" }).click();
+    await page.getByTestId("billing-plan").filter({ hasText: "Pro" }).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId("billing-price").innerText()).toBe("$19/month");
+    const billing = await (await page.request.get("/api/platform/billing")).json();
+    expect(billing).toMatchObject({ plan: "pro", has_subscription: true, product_limit: 10 });
+    await context.close();
+  });
+
   it("a signed-in person without a role is sent to role selection with the choice kept", async () => {
     const { page, context } = await b.newPage();
     await page.goto("/login");

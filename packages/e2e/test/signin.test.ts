@@ -153,7 +153,11 @@ describe("sign-in journeys", () => {
     await page.waitForURL("**/customer-dashboard", { timeout: 20_000 });
     const cookieHeader = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     await page.goto("/");
-    await page.getByRole("button", { name: "Log Out" }).first().click();
+    // The screen clears the user first, then calls the server (spec part 1 §4): wait for that call.
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/api/logout")),
+      page.getByRole("button", { name: "Log Out" }).first().click(),
+    ]);
     await page.getByRole("button", { name: "Sign In" }).first().waitFor();
     expect(pathOf(page)).toBe("/");
     expect((await page.request.get("/api/users/me")).status()).toBe(401);

@@ -46,8 +46,14 @@ export async function startStack(opts: StackOptions = {}) {
   const tableName = opts.tableName ?? "payloft-local";
   await ensureTable(dynamoEndpoint, tableName);
 
-  const issuerPort = await freePort();
-  const stripePort = await freePort();
+  // A fixed origin (npm start) keeps fixed neighbours, so the issuer URL (baked into
+  // session tokens) and the sandbox's hosted-page URLs survive a restart.
+  const issuerPort = fixed ? port + 1 : await freePort();
+  const stripePort = fixed ? port + 2 : await freePort();
+  if (fixed) {
+    await assertPortFree(issuerPort, "the local sign-in issuer");
+    await assertPortFree(stripePort, "the local payments sandbox");
+  }
   applyLocalEnv({
     siteUrl,
     dynamoEndpoint,

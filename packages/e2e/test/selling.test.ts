@@ -140,6 +140,14 @@ describe("selling", () => {
     const card = page.getByTestId("product-card").filter({ hasText: "The Field Guide to Freelancing" });
     await card.waitFor();
     await expect(card.getByTestId("product-sales").textContent()).resolves.toBe("1");
+
+    // Delete asks the spec's confirmation, then the grid and its count update.
+    await page.getByRole("button", { name: "Delete Pricing Masterclass" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete product?" });
+    await confirm.getByText("Are you sure you want to delete this product? This action cannot be undone.").waitFor();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("heading", { name: "Products (1)" }).waitFor();
+    await b.shot(page, "selling-creator-grid-after-sale");
     await context.close();
   });
 

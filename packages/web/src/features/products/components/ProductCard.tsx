@@ -69,6 +69,16 @@ export function ProductCard({ product }: { product: Product }) {
           <Badge tone={product.is_active ? "success" : "neutral"}>{product.is_active ? "Active" : "Inactive"}</Badge>
           {moderation && <Badge tone={moderation.tone}>{moderation.label}</Badge>}
         </div>
+        <div className="absolute right-3 top-3 flex gap-1.5">
+          <a href={`/product/${product.id}`} target="_blank" rel="noopener noreferrer" title="View sales page" aria-label={`View the sales page of ${product.name}`}
+            className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-white/95 text-slate-600 shadow-sm hover:bg-white hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500">
+            <IconExternal className="h-4 w-4" />
+          </a>
+          <button type="button" title="Delete product" aria-label={`Delete ${product.name}`} onClick={onDelete} disabled={remove.isPending}
+            className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-white/95 text-slate-600 shadow-sm hover:bg-white hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-500 disabled:opacity-50">
+            <IconTrash className="h-4 w-4" />
+          </button>
+        </div>
       </div>
       <div className="flex flex-1 flex-col p-4">
         <div className="flex items-start justify-between gap-3">
@@ -76,7 +86,7 @@ export function ProductCard({ product }: { product: Product }) {
           <span className="shrink-0 text-base font-bold text-slate-900">{formatCents(product.price)}</span>
         </div>
         {product.headline && <p className="mt-1 line-clamp-2 text-sm text-slate-500">{product.headline}</p>}
-        <dl className="mt-4 grid grid-cols-2 gap-3 rounded-xl bg-slate-50 px-3 py-2.5 text-sm">
+        <dl className="mb-4 mt-4 grid grid-cols-2 gap-3 rounded-xl bg-slate-50 px-3 py-2.5 text-sm">
           <div>
             <dt className="text-xs text-slate-500">Sales</dt>
             <dd className="font-semibold text-slate-900" data-testid="product-sales">{product.sales_count}</dd>
@@ -86,22 +96,12 @@ export function ProductCard({ product }: { product: Product }) {
             <dd className="font-semibold text-slate-900">{formatCents(product.total_revenue)}</dd>
           </div>
         </dl>
-        <div className="mt-4 flex items-center gap-1.5 border-t border-slate-100 pt-4">
+        <div className="mt-auto flex items-center gap-2 border-t border-slate-100 pt-4">
           <Button size="sm" variant={product.is_active ? "secondary" : "primary"} loading={setActive.isPending}
             onClick={() => setActive.mutate({ id: product.id, is_active: !product.is_active }, { onError: (err) => console.error("Failed to update product", err) })}>
             {product.is_active ? "Deactivate" : "Activate"}
           </Button>
           <Button size="sm" variant="ghost" leftIcon={<IconLink className="h-4 w-4" />} onClick={copy}>Copy URL</Button>
-          <div className="ml-auto flex items-center">
-            <a href={`/product/${product.id}`} target="_blank" rel="noopener noreferrer" title="View sales page" aria-label={`View the sales page of ${product.name}`}
-              className="inline-flex h-8 w-8 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-500">
-              <IconExternal className="h-4 w-4" />
-            </a>
-            <button type="button" title="Delete product" aria-label={`Delete ${product.name}`} onClick={onDelete} disabled={remove.isPending}
-              className="inline-flex h-8 w-8 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-500 disabled:opacity-50">
-              <IconTrash className="h-4 w-4" />
-            </button>
-          </div>
         </div>
       </div>
     </article>

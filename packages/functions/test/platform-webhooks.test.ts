@@ -103,6 +103,25 @@ describe("webhook-driven plan changes", () => {
     await payOnSandbox(res.json.url, "hook-d@example.com");
     await profileWhen(stack(), cookie, (p) => p.plan === "lifetime" && p.onboarding_completed === true);
   });
+
+  it("buying lifetime while subscribed stops the subscription and keeps lifetime", async () => {
+    const { cookie, id } = await person(stack(), "hook-e@example.com");
+    await subscribe(cookie, "hook-e@example.com", "pro");
+    await profileWhen(stack(), cookie, (p) => p.plan === "pro");
+    const subId = (await stored(id)).subscription_id!;
+    const res = await call(stack(), "POST", "/api/platform/create-lifetime-checkout", { cookie, body: {} });
+    await payOnSandbox(res.json.url, "hook-e@example.com");
+    await profileWhen(stack(), cookie, (p) => p.plan === "lifetime");
+    const until = Date.now() + 10_000;
+    while ((await (await platformStripe()).subscriptions.retrieve(subId)).status !== "canceled" && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect((await (await platformStripe()).subscriptions.retrieve(subId)).status).toBe("canceled");
+    await stack().stripe.idle();
+    await stack().bus.idle();
+    expect(await stored(id)).toMatchObject({ plan: "lifetime" });
+    expect((await stored(id)).subscription_id).toBeUndefined();
+  });
 });
 
 describe("plan limits follow the plan", () => {

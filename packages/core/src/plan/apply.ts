@@ -58,35 +58,35 @@ export async function applyPlanUpdate(
     if (newPlan !== oldPlan) await ensurePlanUsersMap();
 
     const result = await Db.transaction
-        .write(({ user: users, counter }) => {
-          let patch = users.patch({ id: userId }).set(set);
-          if (subscription_id === null) patch = patch.remove(["subscription_id"]);
-          const write = [
-            patch
-              .where((a, { eq, notExists }) =>
-                [
-                  eq(a.plan, user.plan),
-                  user.subscription_event_at === undefined
-                    ? notExists(a.subscription_event_at)
-                    : eq(a.subscription_event_at, user.subscription_event_at),
-                ].join(" AND "),
-              )
-              .commit(),
-          ];
-          if (newPlan !== oldPlan) {
-            write.push(
-              counter
-                .update({ scope: PLATFORM })
-                .data((a, { add }) => {
-                  add(a.plan_users[oldPlan], -1);
-                  add(a.plan_users[newPlan], 1);
-                })
-                .commit() as never,
-            );
-          }
-          return write;
-        })
-        .go();
+      .write(({ user: users, counter }) => {
+        let patch = users.patch({ id: userId }).set(set);
+        if (subscription_id === null) patch = patch.remove(["subscription_id"]);
+        const write = [
+          patch
+            .where((a, { eq, notExists }) =>
+              [
+                eq(a.plan, user.plan),
+                user.subscription_event_at === undefined
+                  ? notExists(a.subscription_event_at)
+                  : eq(a.subscription_event_at, user.subscription_event_at),
+              ].join(" AND "),
+            )
+            .commit(),
+        ];
+        if (newPlan !== oldPlan) {
+          write.push(
+            counter
+              .update({ scope: PLATFORM })
+              .data((a, { add }) => {
+                add(a.plan_users[oldPlan], -1);
+                add(a.plan_users[newPlan], 1);
+              })
+              .commit() as never,
+          );
+        }
+        return write;
+      })
+      .go();
     if (result.canceled) {
       // Someone changed this person between our read and write: decide again from fresh data.
       if (attempt < 4) continue;

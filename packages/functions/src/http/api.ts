@@ -20,10 +20,12 @@ export function api(fn: Handler) {
   return async (event: APIGatewayProxyEventV2, context?: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const requestId = context?.awsRequestId ?? event.requestContext?.requestId ?? "local";
     logger.appendKeys({ requestId, route: event.routeKey });
+    let cookies: string[] = [];
     try {
       const route = findRoute(event.routeKey);
       if (!route) throw new AppError("route.unknown", "Not found", 404);
       const req = buildRequest(event, requestId);
+      cookies = req.setCookies;
       checkOrigin(route, req);
       const session = await resolveSession(req);
       req.actor = session.actor;
@@ -33,7 +35,8 @@ export function api(fn: Handler) {
       const result = await fn(req);
       return respond(result, req.setCookies);
     } catch (err) {
-      return respondError(err);
+      // Cookie changes still apply on errors (e.g. clearing a forged session before a 401).
+      return { ...respondError(err), cookies: cookies.length ? cookies : undefined };
     } finally {
       logger.resetKeys();
     }

@@ -47,6 +47,10 @@ describe("plans journeys", () => {
     await phone.page.locator("[data-plan=business]").waitFor();
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await b.shot(phone.page, "plans-pricing-phone");
+    await phone.page.goto("/secret-lifetime-deal");
+    await phone.page.getByRole("button", { name: "Get Lifetime Access" }).waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await b.shot(phone.page, "plans-lifetime-phone");
     await phone.context.close();
   });
 

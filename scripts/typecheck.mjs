@@ -15,15 +15,19 @@ const env = {
   SST_TELEMETRY_DISABLED: "1",
 };
 
+// Every check runs even when an earlier one fails, so one run shows all the errors.
+const failed = [];
 function step(title, args) {
   console.log(`→ ${title}`);
   const started = Date.now();
   const out = spawnSync("npx", args, { cwd: root, stdio: "inherit", env });
   if (out.status !== 0) {
     console.error(`✖ ${title} failed.`);
-    process.exit(out.status ?? 1);
+    failed.push(title);
+    return false;
   }
   console.log(`  ✓ ${title} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  return true;
 }
 
 /** .sst/platform is stale when missing or written by another sst version than the one installed. */
@@ -40,8 +44,10 @@ if (only !== "infra") {
   step("tsc (packages)", ["tsc", "-p", "tsconfig.json"]);
   step("tsc (web)", ["tsc", "-p", "packages/web/tsconfig.json"]);
 }
-if (!platformIsCurrent()) {
-  // About 1.5 min cold: it npm-installs @pulumi/aws and SST's platform sources.
-  step("sst install (platform types for infra, first run only)", ["sst", "install", "--stage", "typecheck"]);
+// About 1.5 min cold: it npm-installs @pulumi/aws and SST's platform sources.
+const platformReady = platformIsCurrent() || step("sst install (platform types for infra, first run only)", ["sst", "install", "--stage", "typecheck"]);
+if (platformReady) step("tsc (sst.config.ts + infra)", ["tsc", "-p", "infra/tsconfig.json"]);
+if (failed.length) {
+  console.error(`✖ Type errors in: ${failed.join("; ")}`);
+  process.exit(1);
 }
-step("tsc (sst.config.ts + infra)", ["tsc", "-p", "infra/tsconfig.json"]);

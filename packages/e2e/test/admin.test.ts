@@ -64,7 +64,7 @@ describe("admin panel", () => {
     const ticks = (await yTicks.allTextContents()).filter(Boolean);
     expect(ticks.length).toBeGreaterThan(1);
     for (const t of ticks) expect(t).toMatch(/^\$[\d,]+$/);
-    await admin.waitForTimeout(600); // let the chart animations settle for the screenshot
+    await admin.waitForTimeout(1800); // let the chart animations finish for the screenshot
     await b.shot(admin, "admin-overview");
   });
 

@@ -12,7 +12,7 @@ import { formatDay, formatMoney, formatWholeDollars } from "../lib/format";
 const BRAND = "#4f46e5";
 const EMERALD = "#10b981";
 const SKY = "#0ea5e9";
-const PLAN_COLOURS = { Free: "#cbd5e1", Starter: "#38bdf8", Pro: "#6366f1", Business: "#10b981" } as const;
+const PLAN_COLOURS = { Free: "#94a3b8", Starter: "#38bdf8", Pro: "#6366f1", Business: "#10b981" } as const;
 const axis = { tick: { fontSize: 12, fill: "#64748b" }, tickLine: false, axisLine: false } as const;
 
 function ChartCard({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {

@@ -29,8 +29,17 @@ export function MaintenanceNotice() {
     wasOn.current = on;
   }, [on, client]);
 
-  if (!on || isAdmin || OPEN_DURING_MAINTENANCE.includes(pathname)) return null;
-  if (user && profile.isPending) return null; // still finding out whether this is an admin
+  const shown = on && !isAdmin && !OPEN_DURING_MAINTENANCE.includes(pathname) && !(user && profile.isPending);
+  useEffect(() => {
+    if (!shown) return;
+    // The page underneath must not scroll behind the notice.
+    const html = document.documentElement;
+    const before = html.style.overflow;
+    html.style.overflow = "hidden";
+    return () => { html.style.overflow = before; };
+  }, [shown]);
+
+  if (!shown) return null;
 
   const site = status.data?.site_name || "Payloft";
   return (

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { useBrowser, PHONE } from "../src/browser";
+import { join } from "node:path";
+import { useBrowser, PHONE, shotsDir } from "../src/browser";
 
 /**
  * The admin journey (issue 8) as admin@demo.local on the shared demo stack: overview charts,
@@ -87,6 +88,7 @@ describe("admin panel", () => {
     const row = admin.getByTestId(`user-row-${GRANTED}`);
     await row.waitFor();
     expect(await row.locator("select").inputValue()).toBe("pro");
+    await b.shot(admin, "admin-users");
   });
 
   it("rejecting a product makes its sales page 'Product Unavailable'", async () => {
@@ -154,7 +156,8 @@ describe("admin panel", () => {
       await phone.goto("/");
       await phone.getByTestId("maintenance-notice").waitFor();
       expect(await phone.getByText("Payloft is down for maintenance. Please try again soon.").count()).toBe(1);
-      await b.shot(phone, "maintenance-notice-phone");
+      // Viewport only: the notice covers the screen; a full-page shot would show the page under it.
+      await phone.screenshot({ path: join(shotsDir, "maintenance-notice-phone.png") });
       // The admin keeps working.
       await openSection(admin, "Overview");
       expect(await admin.getByTestId("maintenance-notice").count()).toBe(0);

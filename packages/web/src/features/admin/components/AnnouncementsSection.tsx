@@ -59,7 +59,7 @@ export function AnnouncementsSection() {
                 <div className="flex shrink-0 items-center gap-2">
                   <Switch checked={a.is_active} onChange={(v) => toggle(a, v)} aria-label={`${a.is_active ? "Deactivate" : "Activate"} ${a.title}`} />
                   <Button size="sm" variant="secondary" onClick={() => setDialog({ open: true, editing: a })}>Edit</Button>
-                  <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50" onClick={() => del(a)}>Delete</Button>
+                  <Button size="sm" variant="ghost" className="text-red-600! hover:bg-red-50!" onClick={() => del(a)}>Delete</Button>
                 </div>
               </div>
             </Card>

@@ -5,7 +5,7 @@ import { Button } from "../../../components/ui/Button";
 import { Card } from "../../../components/ui/Card";
 import { confirmDialog } from "../../../components/ui/ConfirmDialog";
 import { Skeleton } from "../../../components/ui/Skeleton";
-import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/Table";
+import { cn } from "../../../components/ui/cn";
 import { toast } from "../../../components/ui/toast";
 import { LoadMore } from "../../settings/components/LoadMore";
 import { useAdminUsers } from "../api/users";
@@ -67,53 +67,47 @@ export function UsersSection({ selfId }: { selfId: string }) {
         ) : rows.length === 0 ? (
           <p className="p-8 text-center text-sm text-slate-500">{q ? `No users match "${q}".` : "No users yet."}</p>
         ) : (
-          <Table>
-            <THead><TR><TH>User</TH><TH>Plan</TH><TH>Role</TH><TH>Status</TH><TH className="text-right">Products</TH><TH className="text-right">Revenue</TH><TH>Joined</TH><TH className="text-right">Actions</TH></TR></THead>
-            <TBody>
-              {rows.map((u) => {
-                const self = u.id === selfId;
-                const busy = action.isPending && action.variables?.id === u.id;
-                return (
-                  <TR key={u.id} data-testid={`user-row-${u.email}`} className={u.deactivated ? "bg-slate-50/80" : undefined}>
-                    <TD className="max-w-[16rem]">
-                      <p className="truncate font-medium text-slate-900">{u.name || u.email.split("@")[0]}{self && <span className="ml-1.5 text-xs font-normal text-slate-400">(you)</span>}</p>
-                      <p className="truncate text-xs text-slate-500">{u.email}</p>
-                    </TD>
-                    <TD>
-                      <select aria-label={`Plan of ${u.email}`} value={["starter", "pro", "business"].includes(u.plan) ? u.plan : ""} disabled={busy}
-                        onChange={(e) => run({ kind: "plan", id: u.id, plan: e.target.value as PlanChoice })}
-                        className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-800 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20">
-                        {!["starter", "pro", "business"].includes(u.plan) && <option value="" disabled>{planName(u.plan)}</option>}
-                        <option value="starter">Starter</option>
-                        <option value="pro">Pro</option>
-                        <option value="business">Business</option>
-                      </select>
-                    </TD>
-                    <TD>
-                      <div className="flex flex-wrap gap-1">
-                        {u.is_admin ? <Badge tone="brand">Admin</Badge> : <Badge>{u.role === "customer" ? "Customer" : u.role === "creator" ? "Creator" : "No role"}</Badge>}
-                        {u.pending_first_sign_in && <Badge tone="info">Invited</Badge>}
-                      </div>
-                    </TD>
-                    <TD>{u.deactivated ? <Badge tone="danger">Deactivated</Badge> : <Badge tone="success">Active</Badge>}</TD>
-                    <TD className="text-right tabular-nums">{formatCount(u.total_products)}</TD>
-                    <TD className="text-right tabular-nums">{formatMoney(u.total_revenue)}</TD>
-                    <TD className="whitespace-nowrap text-slate-500">{formatDate(u.created_at)}</TD>
-                    <TD>
-                      <div className="flex justify-end gap-1.5">
-                        <Button size="sm" variant="secondary" disabled={busy || (self && u.is_admin)} title={self ? "You cannot remove your own admin access" : undefined}
-                          onClick={() => run({ kind: "admin", id: u.id, is_admin: !u.is_admin })}>{u.is_admin ? "Remove Admin" : "Make Admin"}</Button>
-                        {u.deactivated
-                          ? <Button size="sm" variant="secondary" disabled={busy} onClick={() => run({ kind: "reactivate", id: u.id })}>Reactivate</Button>
-                          : <Button size="sm" variant="secondary" disabled={busy || self} onClick={() => deactivate(u)}>Deactivate</Button>}
-                        <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50" disabled={busy || self} onClick={() => setDeleting(u)}>Delete</Button>
-                      </div>
-                    </TD>
-                  </TR>
-                );
-              })}
-            </TBody>
-          </Table>
+          <ul className="divide-y divide-slate-100">
+            {rows.map((u) => {
+              const self = u.id === selfId;
+              const busy = action.isPending && action.variables?.id === u.id;
+              const paidPlan = ["starter", "pro", "business"].includes(u.plan);
+              return (
+                <li key={u.id} data-testid={`user-row-${u.email}`}
+                  className={cn("flex flex-col gap-3 px-4 py-4 sm:px-5 lg:flex-row lg:items-center lg:justify-between", u.deactivated && "bg-slate-50/80")}>
+                  <div className="min-w-0">
+                    <div className="flex flex-wrap items-center gap-1.5">
+                      <p className="truncate font-semibold text-slate-900">{u.name || u.email.split("@")[0]}</p>
+                      {self && <span className="text-xs text-slate-400">(you)</span>}
+                      {u.is_admin ? <Badge tone="brand">Admin</Badge> : <Badge>{u.role === "customer" ? "Customer" : u.role === "creator" ? "Creator" : "No role"}</Badge>}
+                      {u.deactivated ? <Badge tone="danger">Deactivated</Badge> : <Badge tone="success">Active</Badge>}
+                      {u.pending_first_sign_in && <Badge tone="info" title="Granted by an admin; has not signed in yet">Invited</Badge>}
+                    </div>
+                    <p className="truncate text-sm text-slate-500">{u.email}</p>
+                    <p className="mt-0.5 text-xs text-slate-400">
+                      Joined {formatDate(u.created_at)} · {formatCount(u.total_products)} {u.total_products === 1 ? "product" : "products"} · {formatMoney(u.total_revenue)} revenue
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2 lg:shrink-0 lg:justify-end">
+                    <select aria-label={`Plan of ${u.email}`} value={paidPlan ? u.plan : ""} disabled={busy}
+                      onChange={(e) => run({ kind: "plan", id: u.id, plan: e.target.value as PlanChoice })}
+                      className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-sm font-medium text-slate-800 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20">
+                      {!paidPlan && <option value="" disabled>{planName(u.plan)}</option>}
+                      <option value="starter">Starter</option>
+                      <option value="pro">Pro</option>
+                      <option value="business">Business</option>
+                    </select>
+                    <Button size="sm" variant="secondary" disabled={busy || (self && u.is_admin)} title={self ? "You cannot remove your own admin access" : undefined}
+                      onClick={() => run({ kind: "admin", id: u.id, is_admin: !u.is_admin })}>{u.is_admin ? "Remove Admin" : "Make Admin"}</Button>
+                    {u.deactivated
+                      ? <Button size="sm" variant="secondary" disabled={busy} onClick={() => run({ kind: "reactivate", id: u.id })}>Reactivate</Button>
+                      : <Button size="sm" variant="secondary" disabled={busy || self} onClick={() => deactivate(u)}>Deactivate</Button>}
+                    <Button size="sm" variant="ghost" className="text-red-600! hover:bg-red-50!" disabled={busy || self} onClick={() => setDeleting(u)}>Delete</Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
         )}
         <LoadMore hasMore={!!users.hasNextPage} loading={users.isFetchingNextPage} onClick={() => users.fetchNextPage()} />
       </Card>

@@ -6,7 +6,7 @@ import { cn } from "./ui/cn";
 export function LogoMark({ className }: { className?: string }) {
   // SVG ids are document-global: a fixed id lets a hidden copy (e.g. in a closed mobile menu)
   // own the gradient and blank every visible mark, so each instance gets its own id.
-  const gradientId = `payloft-mark-${useId().replace(/:/g, "")}`;
+  const gradientId = `payloft-mark-${useId().replace(/[^A-Za-z0-9_-]/g, "")}`;
   return (
     <svg viewBox="0 0 32 32" aria-hidden className={cn("h-8 w-8", className)}>
       <defs>

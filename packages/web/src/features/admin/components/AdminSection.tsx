@@ -1,4 +1,4 @@
-import type { Profile } from "../../dashboard/api/profile";
+import type { Profile } from "../../../lib/profile";
 import { AnalyticsSection } from "../../dashboard/components/Sections";
 import type { AdminSectionId } from "./AdminShell";
 import { AnnouncementsSection } from "./AnnouncementsSection";

@@ -2,7 +2,7 @@ import { Link } from "react-router-dom";
 import { Badge } from "../../../components/ui/Badge";
 import { Card, CardContent, CardHeader } from "../../../components/ui/Card";
 import { Skeleton } from "../../../components/ui/Skeleton";
-import type { Profile } from "../../dashboard/api/profile";
+import type { Profile } from "../../../lib/profile";
 import { usePaymentIntegrations } from "../api/paymentIntegrations";
 import { planName } from "../lib/format";
 import { SectionHeader } from "./SectionHeader";

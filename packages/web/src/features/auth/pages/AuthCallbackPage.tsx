@@ -5,7 +5,7 @@ import { useSession } from "../../../app/session";
 import { Spinner } from "../../../components/ui/Spinner";
 import { IconAlert, IconCheck } from "../../../components/ui/icons";
 import { AuthCard, AuthLayout } from "../components/AuthLayout";
-import { authProfileQuery } from "../api/profile";
+import { profileQuery } from "../../../lib/profile";
 import { homeFor, takeRedirect } from "../lib/redirect";
 
 type State = { status: "loading" } | { status: "success" } | { status: "error"; message: string };
@@ -32,8 +32,8 @@ export default function AuthCallbackPage() {
         timers.push(window.setTimeout(async () => {
           const target = takeRedirect();
           if (target) return navigate(target, { replace: true });
-          queryClient.removeQueries({ queryKey: authProfileQuery().queryKey });
-          const profile = await queryClient.fetchQuery(authProfileQuery()).catch(() => null);
+          queryClient.removeQueries({ queryKey: profileQuery().queryKey });
+          const profile = await queryClient.fetchQuery(profileQuery()).catch(() => null);
           navigate(homeFor(profile), { replace: true });
         }, 1500));
       },

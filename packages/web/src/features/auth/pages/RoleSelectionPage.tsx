@@ -7,7 +7,7 @@ import { toast } from "../../../components/ui/toast";
 import { IconArrowRight, IconDownload, IconStore } from "../../../components/ui/icons";
 import { cn } from "../../../components/ui/cn";
 import { AuthLayout } from "../components/AuthLayout";
-import { useAuthProfile } from "../api/profile";
+import { useProfile } from "../../../lib/profile";
 import { useSetRole } from "../api/setRole";
 
 type Choice = "creator" | "customer";
@@ -30,7 +30,7 @@ export default function RoleSelectionPage() {
   const { user, isPending } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const profile = useAuthProfile(Boolean(user));
+  const profile = useProfile(Boolean(user));
   const setRole = useSetRole();
   const [picked, setPicked] = useState<Choice | null>(null);
 

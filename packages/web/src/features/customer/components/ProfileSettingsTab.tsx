@@ -3,7 +3,7 @@ import { Button } from "../../../components/ui/Button";
 import { Card, CardContent, CardHeader } from "../../../components/ui/Card";
 import { Field } from "../../../components/ui/Field";
 import { Input } from "../../../components/ui/Input";
-import type { Profile } from "../../dashboard/api/profile";
+import type { Profile } from "../../../lib/profile";
 import { formatDate } from "../../dashboard/lib/format";
 import { useUpdateCustomerProfile } from "../api/updateCustomerProfile";
 

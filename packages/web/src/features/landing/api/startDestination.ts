@@ -1,19 +1,7 @@
-import { queryOptions, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { apiFetch } from "../../../lib/api";
 import { useSession } from "../../../app/session";
-
-/** GET /api/profile (spec part 1 §7): the signed-in user's profile. */
-export interface Profile {
-  role: "admin" | "customer" | "creator" | null;
-  is_admin: boolean;
-  onboarding_completed: boolean;
-  name: string | null;
-  plan: string | null;
-}
-
-export const profileQueryOptions = () =>
-  queryOptions({ queryKey: ["profile"], queryFn: () => apiFetch<Profile>("/api/profile"), staleTime: 30_000 });
+import { profileQuery, type Profile } from "../../../lib/profile";
 
 /** Spec part 1 §2 Landing: where Get Started / Start Selling / Dashboard lead for this profile. */
 export function startDestination(profile: Partial<Profile> | null | undefined): string {
@@ -34,7 +22,7 @@ export function useStartDestination() {
   return useCallback(async (): Promise<string> => {
     if (!user) return "/pricing";
     try {
-      return startDestination(await queryClient.fetchQuery(profileQueryOptions()));
+      return startDestination(await queryClient.fetchQuery(profileQuery()));
     } catch {
       return "/pricing";
     }

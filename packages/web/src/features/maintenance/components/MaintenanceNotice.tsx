@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { router } from "../../../app/router";
 import { useSession } from "../../../app/session";
 import { Logo } from "../../../components/Logo";
-import { profileQuery } from "../../dashboard/api/profile";
+import { profileQuery } from "../../../lib/profile";
 import { usePublicStatus } from "../api/publicStatus";
 
 /**

@@ -5,7 +5,7 @@ import { useSession } from "../../../app/session";
 import { PageSpinner } from "../../../components/PageSpinner";
 import { toast } from "../../../components/ui/toast";
 import { AuthCard, AuthLayout } from "../../auth/components/AuthLayout";
-import { useAuthProfile } from "../../auth/api/profile";
+import { useProfile } from "../../../lib/profile";
 import { PlanStep } from "../../plans/components/PlanStep";
 import { readSelection, storeSelection } from "../../plans/lib/selection";
 import { Stepper } from "../components/Stepper";
@@ -20,7 +20,7 @@ import { useSaveName } from "../api/saveName";
 export default function OnboardingPage() {
   const { user, isPending } = useSession();
   const [params] = useSearchParams();
-  const profile = useAuthProfile(Boolean(user));
+  const profile = useProfile(Boolean(user));
   const saveName = useSaveName();
   const upgrade = params.get("upgrade");
   const validUpgrade = isSelectablePlan(upgrade) ? upgrade : null;

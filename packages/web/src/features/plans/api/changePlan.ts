@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api";
 import { billingQuery } from "./billing";
-import { planProfileQuery } from "./profile";
+import { profileQuery } from "../../../lib/profile";
 
 /** POST /api/platform/change-plan: in-place change of the running subscription, or a checkout url. */
 export type ChangePlanResult = { status: "updating" } | { status: "updated"; plan: string } | { url: string };
@@ -13,7 +13,7 @@ export function useChangePlan() {
       apiFetch<ChangePlanResult>("/api/platform/change-plan", { method: "POST", body: input }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: billingQuery().queryKey });
-      void queryClient.invalidateQueries({ queryKey: planProfileQuery().queryKey });
+      void queryClient.invalidateQueries({ queryKey: profileQuery().queryKey });
     },
   });
 }

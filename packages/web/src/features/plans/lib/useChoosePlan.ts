@@ -5,7 +5,7 @@ import type { SelectablePlanId } from "@payloft/core/plan/plans";
 import { useSession } from "../../../app/session";
 import { toast } from "../../../components/ui/toast";
 import { checkoutErrorText, createCheckoutSession, createLifetimeCheckout } from "../api/checkout";
-import { planProfileQuery } from "../api/profile";
+import { profileQuery } from "../../../lib/profile";
 import { customerNameFor } from "./customerName";
 import { storeSelection, type StoredCycle } from "./selection";
 
@@ -28,7 +28,7 @@ export function useChoosePlan() {
         navigate("/login");
         return;
       }
-      const profile = await queryClient.fetchQuery(planProfileQuery()).catch(() => null);
+      const profile = await queryClient.fetchQuery(profileQuery()).catch(() => null);
       if (!profile?.role) {
         storeSelection(plan, cycle);
         navigate("/role-selection");

@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader } from "../../../components/ui/Card";
 import { Field } from "../../../components/ui/Field";
 import { Input } from "../../../components/ui/Input";
 import { toast } from "../../../components/ui/toast";
-import type { Profile } from "../../dashboard/api/profile";
+import type { Profile } from "../../../lib/profile";
 import { useUpdateProfileName } from "../../dashboard/api/updateProfileName";
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Tabs } from "../../../components/ui/Tabs";
-import type { Profile } from "../../dashboard/api/profile";
+import type { Profile } from "../../../lib/profile";
 import { PaymentSetupTab } from "../../payment-setup/components/PaymentSetupTab";
 import { BillingTab } from "../../plans/components/BillingTab";
 import { AccountTab } from "./AccountTab";

@@ -2,17 +2,22 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "re
 import { createBrowserRouter, Navigate, Outlet } from "react-router-dom";
 import { RouteError } from "./RouteError";
 import { PageSpinner } from "../components/PageSpinner";
+import { PageTitle } from "../components/usePageTitle";
 
 /**
  * Every route of both spec parts. Pages are lazy so the buyer's sales page never loads
  * dashboard or chart code (each feature is its own chunk).
  */
-const page = (load: () => Promise<{ default: ComponentType }>) => {
+const page = (load: () => Promise<{ default: ComponentType }>, title: string | null) => {
   const Page: LazyExoticComponent<ComponentType> = lazy(load);
+  // The title is a sibling rendered first, so a page's own title (set in its effects) wins.
   return (
-    <Suspense fallback={<PageSpinner />}>
-      <Page />
-    </Suspense>
+    <>
+      <PageTitle title={title} />
+      <Suspense fallback={<PageSpinner />}>
+        <Page />
+      </Suspense>
+    </>
   );
 };
 
@@ -21,23 +26,23 @@ export const router = createBrowserRouter([
     element: <Outlet />,
     errorElement: <RouteError />,
     children: [
-      { path: "/", element: page(() => import("../features/landing/pages/LandingPage")) },
-      { path: "/login", element: page(() => import("../features/auth/pages/LoginPage")) },
-      { path: "/auth/callback", element: page(() => import("../features/auth/pages/AuthCallbackPage")) },
-      { path: "/role-selection", element: page(() => import("../features/auth/pages/RoleSelectionPage")) },
-      { path: "/customer-signup", element: page(() => import("../features/auth/pages/CustomerSignupPage")) },
+      { path: "/", element: page(() => import("../features/landing/pages/LandingPage"), null) },
+      { path: "/login", element: page(() => import("../features/auth/pages/LoginPage"), "Sign in") },
+      { path: "/auth/callback", element: page(() => import("../features/auth/pages/AuthCallbackPage"), "Signing in") },
+      { path: "/role-selection", element: page(() => import("../features/auth/pages/RoleSelectionPage"), "Choose your role") },
+      { path: "/customer-signup", element: page(() => import("../features/auth/pages/CustomerSignupPage"), "Join as a customer") },
       { path: "/customer", element: <Navigate to="/customer-dashboard" replace /> },
-      { path: "/onboarding", element: page(() => import("../features/onboarding/pages/OnboardingPage")) },
-      { path: "/onboarding-success", element: page(() => import("../features/plans/pages/OnboardingSuccessPage")) },
-      { path: "/pricing", element: page(() => import("../features/plans/pages/PricingPage")) },
-      { path: "/secret-lifetime-deal", element: page(() => import("../features/plans/pages/LifetimeDealPage")) },
-      { path: "/dashboard", element: page(() => import("../features/dashboard/pages/DashboardPage")) },
-      { path: "/customer-dashboard", element: page(() => import("../features/customer/pages/CustomerDashboardPage")) },
-      { path: "/admin", element: page(() => import("../features/admin/pages/AdminPage")) },
-      { path: "/product/:productId", element: page(() => import("../features/sales-page/pages/SalesPage")) },
-      { path: "/p/:productId", element: page(() => import("../features/sales-page/pages/SalesPage")) },
-      { path: "/checkout/success", element: page(() => import("../features/checkout/pages/CheckoutSuccessPage")) },
-      { path: "*", element: page(() => import("./NotFoundPage")) },
+      { path: "/onboarding", element: page(() => import("../features/onboarding/pages/OnboardingPage"), "Set up your account") },
+      { path: "/onboarding-success", element: page(() => import("../features/plans/pages/OnboardingSuccessPage"), "Subscription confirmed") },
+      { path: "/pricing", element: page(() => import("../features/plans/pages/PricingPage"), "Pricing") },
+      { path: "/secret-lifetime-deal", element: page(() => import("../features/plans/pages/LifetimeDealPage"), "Lifetime deal") },
+      { path: "/dashboard", element: page(() => import("../features/dashboard/pages/DashboardPage"), "Dashboard") },
+      { path: "/customer-dashboard", element: page(() => import("../features/customer/pages/CustomerDashboardPage"), "My purchases") },
+      { path: "/admin", element: page(() => import("../features/admin/pages/AdminPage"), "Admin") },
+      { path: "/product/:productId", element: page(() => import("../features/sales-page/pages/SalesPage"), "Product") },
+      { path: "/p/:productId", element: page(() => import("../features/sales-page/pages/SalesPage"), "Product") },
+      { path: "/checkout/success", element: page(() => import("../features/checkout/pages/CheckoutSuccessPage"), "Payment Successful") },
+      { path: "*", element: page(() => import("./NotFoundPage"), "Page not found") },
     ],
   },
 ]);

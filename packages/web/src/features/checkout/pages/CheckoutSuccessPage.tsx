@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { ApiError } from "../../../lib/api";
 import { Logo } from "../../../components/Logo";
@@ -39,9 +38,6 @@ export default function CheckoutSuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get("session_id") ?? "";
   const query = useCheckoutSuccess(sessionId);
-  useEffect(() => {
-    document.title = "Payment Successful · Payloft";
-  }, []);
 
   if (!sessionId) return <Problem title="Invalid checkout session" />;
   if (query.isPending) {

@@ -1,8 +1,8 @@
-import { useEffect } from "react";
 import { useParams } from "react-router-dom";
 import { ApiError } from "../../../lib/api";
 import { IconLock } from "../../../components/ui/icons";
 import { toast } from "../../../components/ui/toast";
+import { usePageTitle } from "../../../components/usePageTitle";
 import { usePublicProduct } from "../api/usePublicProduct";
 import { usePaymentInfo } from "../api/usePaymentInfo";
 import { useCreateCheckout } from "../api/useCreateCheckout";
@@ -29,9 +29,7 @@ export default function SalesPage() {
   const data = product.data;
   useRecordView(productId, Boolean(data));
 
-  useEffect(() => {
-    if (data) document.title = `${data.headline || data.name} · Payloft`;
-  }, [data]);
+  usePageTitle(data ? data.headline || data.name : product.isError ? "Product not found" : undefined);
 
   if (product.isPending) return <SalesSkeleton />;
   if (product.isError || !data) {

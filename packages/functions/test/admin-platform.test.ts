@@ -1,15 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, useStack } from "@payloft/local/testing/index";
-import { productBody, signInAdmin, signInWithRole } from "./admin-actors";
+import { productBody, signInAdminCast, type Person } from "./actors";
 
 const stack = useStack();
-type Person = { cookie: string; id: string; email: string };
 let admin: Person, ann: Person, cara: Person;
 
 beforeAll(async () => {
-  admin = await signInAdmin(stack());
-  ann = await signInWithRole(stack(), "ann@example.com", "creator");
-  cara = await signInWithRole(stack(), "cara@example.com", "customer");
+  ({ admin, ann, cara } = await signInAdminCast(stack()));
 });
 
 const put = (body: unknown) => call(stack(), "PUT", "/api/admin/settings", { cookie: admin.cookie, body });

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, useStack } from "../../local/src/testing/index";
-import { signInAs } from "./sales-actors";
+import { signInWithRole as signInAs, type Person } from "./actors";
 
 const stack = useStack();
-let dana: Awaited<ReturnType<typeof signInAs>>;
-let eve: Awaited<ReturnType<typeof signInAs>>;
-let seller: Awaited<ReturnType<typeof signInAs>>;
+let dana: Person;
+let eve: Person;
+let seller: Person;
 
 async function purchase(id: string, email: string, extra: Record<string, unknown> = {}) {
   const { PurchaseEntity } = await import("@payloft/core/db/entities");

@@ -1,17 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, useStack } from "../../local/src/testing/index";
 import { writeSales } from "../../core/test/sales-fixtures";
-import { signInAs } from "./sales-actors";
+import { signInSellers, type Person } from "./actors";
 
 const stack = useStack();
-let ann: Awaited<ReturnType<typeof signInAs>>;
-let bob: Awaited<ReturnType<typeof signInAs>>;
-let cara: Awaited<ReturnType<typeof signInAs>>;
+let ann: Person, bob: Person, cara: Person;
 
 beforeAll(async () => {
-  ann = await signInAs(stack(), "ann@example.com", "creator");
-  bob = await signInAs(stack(), "bob@example.com", "creator");
-  cara = await signInAs(stack(), "cara@example.com", "customer");
+  ({ ann, bob, cara } = await signInSellers(stack()));
   await writeSales({ creatorId: ann.id, count: 10, amount: 1250, buyers: 4, viewsPerDay: 40 });
   await writeSales({ creatorId: bob.id, count: 3, amount: 900, buyers: 3 });
 });

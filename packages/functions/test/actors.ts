@@ -1,0 +1,55 @@
+import { call } from "@payloft/local/testing/index";
+import { signIn } from "@payloft/local/testing/auth";
+import type { Stack } from "@payloft/local/stack";
+
+/** People for the handler tests, all signed in through the real flow (issuer + Google emulator). */
+export type Person = { cookie: string; id: string; email: string };
+
+/** Signs a person in and gives them a role (creator or customer) with POST /api/profile/role. */
+export async function signInWithRole(stack: Stack, email: string, role: "creator" | "customer", name = email.split("@")[0]!): Promise<Person> {
+  const cookie = await signIn(stack, { email, name });
+  const res = await call(stack, "POST", "/api/profile/role", { cookie, body: { role } });
+  if (res.status !== 200) throw new Error(`role ${role} for ${email}: ${res.status} ${res.text}`);
+  return { cookie, id: res.json.id as string, email };
+}
+
+/** Signs a person in who has not chosen a role yet (fresh from the sign-in). */
+export async function signInWithoutRole(stack: Stack, email: string, name = email.split("@")[0]!): Promise<Person> {
+  const cookie = await signIn(stack, { email, name });
+  const me = await call(stack, "GET", "/api/profile", { cookie });
+  if (me.status !== 200) throw new Error(`sign-in of ${email}: ${me.status} ${me.text}`);
+  return { cookie, id: me.json.id as string, email };
+}
+
+/**
+ * admin@demo.local is a configured admin e-mail of the local stage (AdminEmails), so it
+ * becomes an admin at first sign-in.
+ */
+export async function signInAdmin(stack: Stack, email = "admin@demo.local"): Promise<Person> {
+  const cookie = await signIn(stack, { email, name: "Ada Admin" });
+  const me = await call(stack, "GET", "/api/profile", { cookie });
+  if (me.status !== 200 || !me.json.is_admin) throw new Error(`admin sign-in: ${me.status} ${me.text}`);
+  return { cookie, id: me.json.id as string, email };
+}
+
+/** Two creators (Ann, Bob) and a customer (Cara): the sellers-and-buyer tests' cast. */
+export async function signInSellers(stack: Stack) {
+  const ann = await signInWithRole(stack, "ann@example.com", "creator");
+  const bob = await signInWithRole(stack, "bob@example.com", "creator");
+  const cara = await signInWithRole(stack, "cara@example.com", "customer");
+  return { ann, bob, cara };
+}
+
+/** The admin tests' cast, in this sign-up order: the admin, a creator (Ann), a customer (Cara). */
+export async function signInAdminCast(stack: Stack) {
+  const admin = await signInAdmin(stack);
+  const ann = await signInWithRole(stack, "ann@example.com", "creator");
+  const cara = await signInWithRole(stack, "cara@example.com", "customer");
+  return { admin, ann, cara };
+}
+
+/** A valid POST /api/products body (price in dollars, DECISIONS 4). */
+export const productBody = (name = "Design Guide") => ({
+  name, headline: "Ship better UI", subheadline: "", price: "12.34",
+  content_url: "https://files.example.com/guide.pdf", description: "", media_type: "none", media_url: "",
+});

@@ -91,6 +91,28 @@ describe("admin panel", () => {
     await b.shot(admin, "admin-users");
   });
 
+  it("My Settings: the admin connects Stripe for their own products, and the integrations list shows it", async () => {
+    await openSection(admin, "My Settings");
+    expect(await admin.getByTestId("my-role").innerText()).toBe("Admin");
+    await admin.getByText("No payment integration yet. Set one up below to start selling.").waitFor();
+    const form = admin.getByRole("form", { name: "Payment Setup" });
+    await form.locator('[name="stripe_publishable_key"]').fill("pk_test_admin_e2e_account");
+    await form.locator('[name="stripe_secret_key"]').fill("sk_test_admin_e2e_account");
+    await form.getByRole("button", { name: "Save Integration" }).click();
+    await admin.getByText("Payment integration saved successfully!").waitFor();
+    const listed = admin.getByTestId("my-integration-stripe");
+    await listed.waitFor();
+    expect(await listed.innerText()).toMatch(/Stripe[\s\S]*Test[\s\S]*Active/);
+    await b.shot(admin, "admin-my-settings");
+
+    // Undo, with the spec's confirmation, so the shared demo admin stays without keys.
+    await form.getByRole("button", { name: "Delete Integration" }).click();
+    const confirm = admin.getByRole("dialog").filter({ hasText: "Are you sure you want to delete your payment integration?" });
+    await confirm.getByRole("button", { name: "Delete Integration" }).click();
+    await admin.getByText("Payment integration deleted successfully!").waitFor();
+    await listed.waitFor({ state: "detached" });
+  });
+
   it("rejecting a product makes its sales page 'Product Unavailable'", async () => {
     await openSection(admin, "My Products");
     await admin.getByRole("button", { name: "Add Product" }).click();

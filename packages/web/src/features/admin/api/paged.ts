@@ -22,5 +22,4 @@ export const adminKeys = {
   products: (status: string) => ["admin", "products", status] as const,
   settings: () => ["admin", "settings"] as const,
   announcements: () => ["admin", "announcements"] as const,
-  integrations: () => ["admin", "payment-integrations"] as const,
 };

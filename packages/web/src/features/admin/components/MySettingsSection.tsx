@@ -1,15 +1,17 @@
-import { Link } from "react-router-dom";
 import { Badge } from "../../../components/ui/Badge";
 import { Card, CardContent, CardHeader } from "../../../components/ui/Card";
 import { Skeleton } from "../../../components/ui/Skeleton";
 import type { Profile } from "../../../lib/profile";
 import { usePaymentIntegrations } from "../api/paymentIntegrations";
 import { planName } from "../lib/format";
+import { PaymentSetupTab } from "../../payment-setup/components/PaymentSetupTab";
 import { SectionHeader } from "./SectionHeader";
 
 /**
  * My Settings: the admin's own account and payment integrations. An admin's plan shows
  * Business by default (admins have business-level limits) unless a paid plan is stored.
+ * The Payment Setup form lives here too: admins sell their own products, and the creator
+ * dashboard (where creators set up payments) sends admins back to /admin.
  */
 export function MySettingsSection({ profile, email, name }: { profile: Profile; email: string; name: string }) {
   const integrations = usePaymentIntegrations();
@@ -32,19 +34,16 @@ export function MySettingsSection({ profile, email, name }: { profile: Profile; 
         </CardContent>
       </Card>
       <Card>
-        <CardHeader title="Payment integrations" description="Where buyers of your own products pay."
-          action={<Link to="/dashboard?section=settings" className="text-sm font-semibold text-brand-600 hover:text-brand-700">Manage in dashboard →</Link>} />
+        <CardHeader title="Payment integrations" description="Where buyers of your own products pay." />
         <CardContent>
           {integrations.isPending ? (
             <Skeleton className="h-12 w-full" />
           ) : !integrations.data?.length ? (
-            <p className="text-sm text-slate-500">
-              No payment integration yet. <Link to="/dashboard?section=settings" className="font-semibold text-brand-600 hover:text-brand-700">Set one up in the dashboard</Link>.
-            </p>
+            <p className="text-sm text-slate-500">No payment integration yet. Set one up below to start selling.</p>
           ) : (
             <ul className="divide-y divide-slate-100">
               {integrations.data.map((i) => (
-                <li key={i.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <li key={i.id} data-testid={`my-integration-${i.provider}`} className="flex flex-wrap items-center justify-between gap-3 py-3">
                   <span className="text-sm font-semibold capitalize text-slate-900">{i.provider === "paypal" ? "PayPal" : "Stripe"}</span>
                   <span className="flex gap-2">
                     <Badge tone={i.is_live ? "brand" : "warning"}>{i.is_live ? "Live" : "Test"}</Badge>
@@ -54,6 +53,11 @@ export function MySettingsSection({ profile, email, name }: { profile: Profile; 
               ))}
             </ul>
           )}
+        </CardContent>
+      </Card>
+      <Card id="payment-setup">
+        <CardContent className="sm:py-6">
+          <PaymentSetupTab />
         </CardContent>
       </Card>
     </div>

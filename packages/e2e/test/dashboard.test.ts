@@ -124,6 +124,14 @@ describe("dashboards", () => {
     await drawer.getByRole("button", { name: "Customers" }).click();
     await drawer.waitFor({ state: "detached" });
     await page.getByRole("heading", { name: "Customers" }).waitFor();
+    // Settings → Sales History stacks each sale instead of scrolling a five-column table sideways.
+    await page.goto("/dashboard?section=settings");
+    await page.getByRole("tab", { name: "Sales History" }).click();
+    const sale = page.getByRole("list", { name: "Sales history" }).getByRole("listitem").first();
+    await sale.waitFor();
+    expect(await sale.innerText()).toMatch(/\$\d+\.\d{2}[\s\S]*@[\s\S]*(Completed|Refunded)/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await b.shot(page, "dashboard-phone-sales-history");
     await context.close();
   });
 
@@ -175,6 +183,14 @@ describe("dashboards", () => {
     await page.getByTestId("library-item").first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await b.shot(page, "portal-phone");
+    // Purchase History stacks each purchase on a phone: every column readable, no sideways scroll.
+    await page.getByRole("tab", { name: "Purchase History" }).click();
+    const row = page.getByRole("list", { name: "Purchase history" }).getByRole("listitem").first();
+    await row.waitFor();
+    expect(await row.isVisible()).toBe(true);
+    expect(await row.innerText()).toMatch(/\$\d+\.\d{2}[\s\S]*by [\s\S]*Completed/);
+    expect(await page.getByRole("table", { name: "Purchase history" }).isVisible()).toBe(false);
+    await b.shot(page, "portal-phone-purchases");
     await context.close();
   });
 });

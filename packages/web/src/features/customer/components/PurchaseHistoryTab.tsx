@@ -6,6 +6,7 @@ import { IconInbox } from "../../../components/ui/icons";
 import { formatDate, formatMoney } from "../../dashboard/lib/format";
 import type { Purchase } from "../api/purchases";
 import { SummaryCard } from "./SummaryCard";
+import { PhoneRecordList } from "../../settings/components/PhoneRecordList";
 
 /**
  * Purchase History: Product / Creator / Amount / Date / Status, and the summary. A refunded
@@ -15,25 +16,31 @@ export function PurchaseHistoryTab({ purchases }: { purchases: Purchase[] }) {
   if (!purchases.length) return <EmptyState icon={<IconInbox />} title="No purchases yet" description="Your receipts will be listed here." />;
   const paid = purchases.filter((p) => p.status !== "refunded");
   const spent = paid.reduce((s, p) => s + p.amount, 0);
+  const status = (refunded: boolean) => (refunded ? <Badge tone="warning">Refunded</Badge> : <Badge tone="success">Completed</Badge>);
   return (
     <div className="space-y-6">
       <Card className="overflow-hidden">
-        <Table aria-label="Purchase history">
-          <THead>
-            <TR><TH>Product</TH><TH>Creator</TH><TH className="text-right">Amount</TH><TH>Date</TH><TH>Status</TH></TR>
-          </THead>
-          <TBody>
-            {purchases.map((p) => (
-              <TR key={p.id}>
-                <TD className="font-medium text-slate-900">{p.product_name}</TD>
-                <TD>{p.creator_name || "—"}</TD>
-                <TD className="text-right tabular-nums">{formatMoney(p.amount)}</TD>
-                <TD className="whitespace-nowrap text-slate-500">{formatDate(p.created_at)}</TD>
-                <TD>{p.status === "refunded" ? <Badge tone="warning">Refunded</Badge> : <Badge tone="success">Completed</Badge>}</TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
+        <PhoneRecordList label="Purchase history" records={purchases.map((p) => ({
+          id: p.id, title: p.product_name, detail: p.creator_name ? `by ${p.creator_name}` : "—", amount: formatMoney(p.amount), date: formatDate(p.created_at), status: status(p.status === "refunded"),
+        }))} />
+        <div className="hidden sm:block">
+          <Table aria-label="Purchase history">
+            <THead>
+              <TR><TH>Product</TH><TH>Creator</TH><TH className="text-right">Amount</TH><TH>Date</TH><TH>Status</TH></TR>
+            </THead>
+            <TBody>
+              {purchases.map((p) => (
+                <TR key={p.id}>
+                  <TD className="font-medium text-slate-900">{p.product_name}</TD>
+                  <TD>{p.creator_name || "—"}</TD>
+                  <TD className="text-right tabular-nums">{formatMoney(p.amount)}</TD>
+                  <TD className="whitespace-nowrap text-slate-500">{formatDate(p.created_at)}</TD>
+                  <TD>{status(p.status === "refunded")}</TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        </div>
       </Card>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
         <SummaryCard label="Total Purchases" value={String(paid.length)} testId="summary-purchases" />

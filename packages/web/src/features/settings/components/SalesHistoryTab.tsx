@@ -7,6 +7,7 @@ import { IconInbox } from "../../../components/ui/icons";
 import { useSalesHistory } from "../../dashboard/api/salesHistory";
 import { formatDate, formatMoney } from "../../dashboard/lib/format";
 import { LoadMore } from "./LoadMore";
+import { PhoneRecordList } from "./PhoneRecordList";
 
 /** Settings → Sales History: Date, Product, Customer, Amount ($x.xx), Status; newest first. */
 export function SalesHistoryTab() {
@@ -15,26 +16,30 @@ export function SalesHistoryTab() {
   if (q.isPending) return <Card className="p-6"><SkeletonText lines={5} /></Card>;
   if (q.isError) return <Card className="p-6 text-sm text-slate-500">Sales could not be loaded. Please try again.</Card>;
   if (!sales.length) return <EmptyState icon={<IconInbox />} title="No sales yet" description="Sales of your products will show up here." />;
+  const status = (refunded: boolean) => (refunded ? <Badge tone="warning">Refunded</Badge> : <Badge tone="success">Completed</Badge>);
   return (
     <Card className="overflow-hidden">
-      <Table aria-label="Sales history">
-        <THead>
-          <TR><TH>Date</TH><TH>Product</TH><TH>Customer</TH><TH className="text-right">Amount</TH><TH>Status</TH></TR>
-        </THead>
-        <TBody>
-          {sales.map((s) => (
-            <TR key={s.id}>
-              <TD className="whitespace-nowrap text-slate-500">{formatDate(s.created_at)}</TD>
-              <TD className="font-medium text-slate-900">{s.product_name}</TD>
-              <TD>{s.customer_email}</TD>
-              <TD className="text-right tabular-nums">{formatMoney(s.amount)}</TD>
-              <TD>
-                {s.status === "refunded" ? <Badge tone="warning">Refunded</Badge> : <Badge tone="success">Completed</Badge>}
-              </TD>
-            </TR>
-          ))}
-        </TBody>
-      </Table>
+      <PhoneRecordList label="Sales history" records={sales.map((s) => ({
+        id: s.id, title: s.product_name, detail: s.customer_email, amount: formatMoney(s.amount), date: formatDate(s.created_at), status: status(s.status === "refunded"),
+      }))} />
+      <div className="hidden sm:block">
+        <Table aria-label="Sales history">
+          <THead>
+            <TR><TH>Date</TH><TH>Product</TH><TH>Customer</TH><TH className="text-right">Amount</TH><TH>Status</TH></TR>
+          </THead>
+          <TBody>
+            {sales.map((s) => (
+              <TR key={s.id}>
+                <TD className="whitespace-nowrap text-slate-500">{formatDate(s.created_at)}</TD>
+                <TD className="font-medium text-slate-900">{s.product_name}</TD>
+                <TD>{s.customer_email}</TD>
+                <TD className="text-right tabular-nums">{formatMoney(s.amount)}</TD>
+                <TD>{status(s.status === "refunded")}</TD>
+              </TR>
+            ))}
+          </TBody>
+        </Table>
+      </div>
       <LoadMore hasMore={!!q.hasNextPage} loading={q.isFetchingNextPage} onClick={() => q.fetchNextPage()} />
     </Card>
   );

@@ -73,6 +73,19 @@ describe("selling", () => {
     await page.getByRole("heading", { name: "Products (2)" }).waitFor();
     await b.shot(page, "selling-creator-grid");
 
+    // Before the seller connects payments, buyers see the notice and a disabled button that
+    // wraps instead of pushing a phone's page sideways.
+    const products0 = (await (await page.request.get("/api/products")).json()) as { id: string; name: string }[];
+    const early = await b.newPage({ viewport: PHONE });
+    await early.page.goto(`/product/${products0[0]!.id}`);
+    await early.page.getByText("Payment Setup In Progress").waitFor();
+    const unavailable = early.page.getByRole("button", { name: "Purchase Temporarily Unavailable" });
+    expect(await unavailable.count()).toBeGreaterThan(0);
+    for (const button of await unavailable.all()) expect(await button.isDisabled()).toBe(true);
+    expect(await early.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await b.shot(early.page, "selling-sales-page-no-provider-phone");
+    await early.context.close();
+
     await page.getByRole("button", { name: "Settings" }).first().click();
     await page.getByRole("tab", { name: "Payment Setup" }).click();
     await page.locator('[name="stripe_publishable_key"]').fill("pk_test_maya_e2e_account");
@@ -90,8 +103,19 @@ describe("selling", () => {
 
   it("an anonymous buyer sees the sales page, pays on the sandbox and gets the content link", async () => {
     const { page, context } = await b.newPage();
+    const scripts: { url: string; body: Promise<string> }[] = [];
+    page.on("response", (res) => {
+      if (res.url().endsWith(".js")) scripts.push({ url: res.url(), body: res.text().catch(() => "") });
+    });
     await page.goto(`/product/${productId}`);
     await page.getByRole("heading", { name: "Land your first five clients in 30 days" }).waitFor();
+    expect(await page.title()).toBe("Land your first five clients in 30 days · Payloft");
+    // The buyer's page must stay light: no dashboard, admin or chart code is downloaded.
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const s of scripts) {
+      expect(s.url).not.toMatch(/DashboardPage|AdminPage|PaymentSetupTab|SalesChart|Overview/);
+      expect(await s.body, s.url).not.toContain("recharts");
+    }
     await expect(page.getByText("One-time payment").first().isVisible()).resolves.toBe(true);
     await expect(page.getByText("Secure payment via Stripe").isVisible()).resolves.toBe(true);
     await expect(page.getByText("What You'll Get").isVisible()).resolves.toBe(true);
@@ -126,6 +150,10 @@ describe("selling", () => {
     await page.goto(`/p/${productId}`);
     await page.getByRole("heading", { name: "Land your first five clients in 30 days" }).waitFor();
     await page.getByText("Rated 5/5").first().waitFor(); // one sale now: social proof shows
+    // ...in the singular.
+    await page.getByText("· 1 customer", { exact: true }).waitFor();
+    await page.getByText("1 person has already purchased this", { exact: true }).waitFor();
+    await page.getByText("Join 1 other...", { exact: true }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(page.getByRole("button", { name: "Buy Now - $19.99" }).first().isVisible()).resolves.toBe(true);
@@ -151,11 +179,45 @@ describe("selling", () => {
     await context.close();
   });
 
+  it("a PayPal seller's buy button gives the spec's alert instead of a checkout", async () => {
+    const admin = await b.newPage();
+    await signIn(admin.page, "admin@demo.local");
+    const seller = "paula@e2e.local";
+    const granted = await admin.page.request.post("/api/admin/users/create", {
+      data: { email: seller, plan: "pro", is_admin: false, onboarding_completed: true },
+    });
+    expect(granted.ok(), await granted.text()).toBe(true);
+    await admin.context.close();
+
+    const { page, context } = await b.newPage();
+    await signIn(page, seller, "Paula PayPal");
+    const headers = { origin: b.baseUrl() };
+    const created = await page.request.post("/api/products", {
+      headers, data: { name: "PayPal Preset Pack", price: 15, content_url: CONTENT, media_type: "none" },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const saved = await page.request.post("/api/payment-integration", {
+      headers, data: { provider: "paypal", is_active: true, is_live: false, paypal_client_id: "paula-client", paypal_client_secret: "paula-secret" },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    await context.close();
+
+    const buyer = await b.newPage({ viewport: PHONE });
+    await buyer.page.goto(`/product/${id}`);
+    await buyer.page.getByText("Secure payment via PayPal").waitFor();
+    await buyer.page.getByRole("button", { name: "Buy Now - $15.00" }).first().click();
+    await buyer.page.getByText("PayPal integration is coming soon. Please contact the seller directly.", { exact: true }).waitFor();
+    expect(new URL(buyer.page.url()).pathname).toBe(`/product/${id}`); // no checkout started
+    await buyer.context.close();
+  });
+
   it("unknown and unavailable products show their states", async () => {
     const { page, context } = await b.newPage();
     await page.goto("/product/does-not-exist");
     await page.getByRole("heading", { name: "Product not found" }).waitFor();
     await page.getByRole("link", { name: "Back to home" }).waitFor();
+    expect(await page.title()).toBe("Product not found · Payloft");
     await context.close();
   });
 });

@@ -17,7 +17,12 @@ const providerName = (p: BuyState["provider"]) => (p === "paypal" ? "PayPal" : "
 /** 'Buy Now - $12.34', 'Processing...', or the disabled 'Purchase Temporarily Unavailable'. */
 export function BuyButton({ price, provider, busy, onBuy, size = "lg" }: BuyState & { size?: "md" | "lg" }) {
   if (provider === null) {
-    return <Button size={size} fullWidth disabled>Purchase Temporarily Unavailable</Button>;
+    // The longest label of the page: let it wrap instead of pushing a phone's page sideways.
+    return (
+      <Button size={size} fullWidth disabled className="h-auto! min-h-10 whitespace-normal! py-2 text-center leading-tight">
+        Purchase Temporarily Unavailable
+      </Button>
+    );
   }
   return (
     <Button size={size} fullWidth loading={busy} disabled={provider === undefined} onClick={onBuy}>

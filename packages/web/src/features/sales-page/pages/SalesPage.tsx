@@ -38,7 +38,7 @@ export default function SalesPage() {
     return <SalesMessage title={title} message="The product you're looking for doesn't exist or is no longer available." />;
   }
   if (!data.is_active) {
-    return <SalesMessage title="Product Unavailable" message="This product is currently unavailable for purchase." />;
+    return <SalesMessage tone="unavailable" title="Product Unavailable" message="This product is currently unavailable for purchase." />;
   }
 
   const provider: BuyState["provider"] = payment.isPending ? undefined : payment.isError ? "unknown" : payment.data.provider;

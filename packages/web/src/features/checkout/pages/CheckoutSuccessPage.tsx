@@ -4,6 +4,7 @@ import { Logo } from "../../../components/Logo";
 import { buttonClasses } from "../../../components/ui/Button";
 import { IconAlert, IconCheck, IconDownload, IconInbox, IconLink, IconShield } from "../../../components/ui/icons";
 import { Skeleton, SkeletonText } from "../../../components/ui/Skeleton";
+import { usePageTitle } from "../../../components/usePageTitle";
 import { formatCents } from "../../sales-page/lib/money";
 import { useCheckoutSuccess } from "../api/useCheckoutSuccess";
 
@@ -21,6 +22,7 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 function Problem({ title, message }: { title: string; message?: string }) {
+  usePageTitle(title); // not "Payment Successful" when it was not
   return (
     <Shell>
       <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">

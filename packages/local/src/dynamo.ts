@@ -24,27 +24,43 @@ export function assertJava() {
   }
 }
 
+/**
+ * Runs "$@" (java …) in the background, prints its pid, and kills it when stdin reaches EOF
+ * (our end of the pipe closed). Exits with the JVM's exit code when the JVM ends first.
+ * In a non-interactive sh, background jobs ignore SIGINT (Ctrl-C stops us, and we stop it)
+ * and get /dev/null as stdin, hence the pipe is kept on fd 3 for the watcher.
+ */
+const WATCHDOG = `exec 3<&0
+"$@" </dev/null >/dev/null & j=$!
+echo $j
+(cat <&3 >/dev/null; kill $j 2>/dev/null) &
+wait $j; code=$?
+exit $code`;
+
 /** Starts AWS's DynamoDB Local: in memory, or persisted in `dataDir` so data survives restarts. */
 export async function startDynamoLocal(opts: { port?: number; dataDir?: string | null } = {}): Promise<DynamoLocal> {
   assertJava();
   const port = opts.port ?? (await freePort());
   const dir = emulatorDir();
   const storage = opts.dataDir ? (mkdirSync(opts.dataDir, { recursive: true }), ["-dbPath", opts.dataDir]) : ["-inMemory"];
-  const child: ChildProcess = spawn(
-    "java",
-    ["-Xmx512m", `-Djava.library.path=${join(dir, "DynamoDBLocal_lib")}`, "-jar", join(dir, "DynamoDBLocal.jar"), "-port", String(port), "-disableTelemetry", ...storage, "-sharedDb"],
-    { stdio: ["ignore", "ignore", "pipe"] },
-  );
+  const javaArgs = ["-Xmx512m", `-Djava.library.path=${join(dir, "DynamoDBLocal_lib")}`, "-jar", join(dir, "DynamoDBLocal.jar"), "-port", String(port), "-disableTelemetry", ...storage, "-sharedDb"];
+  // The JVM runs under a tiny sh that holds a pipe from us: however this process ends (Ctrl-C,
+  // a crash, SIGKILL, a test worker torn down), the pipe closes and the JVM is killed, so no
+  // DynamoDB Local is ever left running on its own. stop() closes the pipe on purpose.
+  const child: ChildProcess = spawn("sh", ["-c", WATCHDOG, "dynamodb-local", "java", ...javaArgs], { stdio: ["pipe", "pipe", "pipe"] });
+  let javaPid: number | undefined;
+  child.stdout?.once("data", (d) => (javaPid = Number(String(d).trim()) || undefined));
   let stderr = "";
   child.stderr?.on("data", (d) => (stderr += d));
-  // However this process ends (an error at start, process.exit, a crash), the JVM goes too.
-  const killOnExit = () => child.kill("SIGKILL");
-  process.once("exit", killOnExit);
+  const killJava = () => {
+    try { if (javaPid) process.kill(javaPid, "SIGKILL"); } catch { /* already gone */ }
+  };
+  process.once("exit", killJava);
   let stopping = false;
   let ready = false;
   child.once("exit", (code, signal) => {
-    process.off("exit", killOnExit);
-    // Ctrl-C reaches the JVM too (same process group; it exits 130): that is not a failure.
+    process.off("exit", killJava);
+    // Ctrl-C reaches the watchdog shell too; that is a stop, not a failure.
     const interrupted = signal === "SIGINT" || code === 130;
     if (!stopping && ready && !interrupted) {
       console.error(`  ✖ DynamoDB Local stopped unexpectedly (${signal ?? `exit code ${code}`}): the API answers 503 until it is back. Restart with npm start.`);
@@ -61,7 +77,8 @@ export async function startDynamoLocal(opts: { port?: number; dataDir?: string |
     } catch {
       // A cold JVM on a busy 2-core machine has been seen to need well over 30 s.
       if (Date.now() - started > 90_000) {
-        child.kill("SIGKILL");
+        child.stdin?.end();
+        killJava();
         throw new Error(`DynamoDB Local did not answer on port ${port} within 90 s: the machine may be overloaded; close other heavy processes and try again.`);
       }
       await new Promise((r) => setTimeout(r, 150));
@@ -75,10 +92,13 @@ export async function startDynamoLocal(opts: { port?: number; dataDir?: string |
     stop: () =>
       new Promise<void>((resolve) => {
         stopping = true;
-        if (child.exitCode !== null) return resolve();
+        child.stdin?.end(); // the watchdog sends the JVM SIGTERM and waits for it
+        if (child.exitCode !== null || child.signalCode !== null) {
+          setTimeout(killJava, 3000).unref();
+          return resolve();
+        }
         child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-        setTimeout(() => child.kill("SIGKILL"), 3000).unref();
+        setTimeout(killJava, 3000).unref();
       }),
   };
 }

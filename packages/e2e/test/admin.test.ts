@@ -197,5 +197,12 @@ describe("admin panel", () => {
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await b.shot(phone, "admin-overview-phone");
+    // The drawer leads to All Sales, which stacks each sale instead of scrolling sideways.
+    await phone.getByRole("button", { name: "Open menu" }).click();
+    await phone.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "All Sales" }).click();
+    const sale = phone.getByRole("list", { name: "All sales" }).getByRole("listitem").first();
+    await sale.waitFor();
+    expect(await sale.innerText()).toMatch(/\$\d+\.\d{2}[\s\S]*@[\s\S]*from [\s\S]*(Completed|Refunded)/);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 });

@@ -5,6 +5,7 @@ import { Select } from "../../../components/ui/Select";
 import { Skeleton } from "../../../components/ui/Skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/Table";
 import { LoadMore } from "../../settings/components/LoadMore";
+import { PhoneRecordList } from "../../settings/components/PhoneRecordList";
 import { useAdminSales } from "../api/sales";
 import { formatDate, formatMoney } from "../lib/format";
 import { SectionHeader } from "./SectionHeader";
@@ -27,21 +28,29 @@ export function SalesSection() {
         ) : rows.length === 0 ? (
           <p className="p-8 text-center text-sm text-slate-500">No sales yet</p>
         ) : (
-          <Table>
-            <THead><TR><TH>Date</TH><TH>Product</TH><TH>Creator</TH><TH>Customer</TH><TH className="text-right">Amount</TH><TH>Status</TH></TR></THead>
-            <TBody>
-              {rows.map((s) => (
-                <TR key={s.id}>
-                  <TD className="whitespace-nowrap text-slate-500">{formatDate(s.created_at)}</TD>
-                  <TD className="max-w-[14rem] truncate font-medium text-slate-900">{s.product_name}</TD>
-                  <TD className="max-w-[10rem] truncate">{s.creator_name || "—"}</TD>
-                  <TD className="max-w-[14rem] truncate">{s.customer_email}</TD>
-                  <TD className="text-right tabular-nums">{formatMoney(s.amount)}</TD>
-                  <TD><Badge tone={s.status === "refunded" ? "warning" : "success"}>{s.status === "refunded" ? "Refunded" : "Completed"}</Badge></TD>
-                </TR>
-              ))}
-            </TBody>
-          </Table>
+          <>
+            <PhoneRecordList label="All sales" records={rows.map((s) => ({
+              id: s.id, title: s.product_name, detail: `${s.customer_email} · from ${s.creator_name || "—"}`, amount: formatMoney(s.amount), date: formatDate(s.created_at),
+              status: <Badge tone={s.status === "refunded" ? "warning" : "success"}>{s.status === "refunded" ? "Refunded" : "Completed"}</Badge>,
+            }))} />
+            <div className="hidden sm:block">
+              <Table aria-label="All sales">
+                <THead><TR><TH>Date</TH><TH>Product</TH><TH>Creator</TH><TH>Customer</TH><TH className="text-right">Amount</TH><TH>Status</TH></TR></THead>
+                <TBody>
+                  {rows.map((s) => (
+                    <TR key={s.id}>
+                      <TD className="whitespace-nowrap text-slate-500">{formatDate(s.created_at)}</TD>
+                      <TD className="max-w-[14rem] truncate font-medium text-slate-900">{s.product_name}</TD>
+                      <TD className="max-w-[10rem] truncate">{s.creator_name || "—"}</TD>
+                      <TD className="max-w-[14rem] truncate">{s.customer_email}</TD>
+                      <TD className="text-right tabular-nums">{formatMoney(s.amount)}</TD>
+                      <TD><Badge tone={s.status === "refunded" ? "warning" : "success"}>{s.status === "refunded" ? "Refunded" : "Completed"}</Badge></TD>
+                    </TR>
+                  ))}
+                </TBody>
+              </Table>
+            </div>
+          </>
         )}
         <LoadMore hasMore={!!sales.hasNextPage} loading={sales.isFetchingNextPage} onClick={() => sales.fetchNextPage()} />
       </Card>

@@ -49,7 +49,16 @@ export function parseCookies(list: string[] | undefined, header?: string): Recor
     const i = part.indexOf("=");
     if (i < 0) continue;
     const name = part.slice(0, i).trim();
-    if (name && !(name in out)) out[name] = decodeURIComponent(part.slice(i + 1).trim());
+    if (name && !(name in out)) out[name] = safeDecode(part.slice(i + 1).trim());
   }
   return out;
+}
+
+/** A cookie the browser (or anyone) mangled is kept as sent, so it fails as a bad session, not a 500. */
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }

@@ -53,11 +53,16 @@ export const clearSessionCookies = () => [cookie(ACCESS_COOKIE, "", 0), cookie(R
 export const pkceCookie = (verifier: string) => cookie(PKCE_COOKIE, verifier, 600, "/api");
 export const clearPkceCookie = () => cookie(PKCE_COOKIE, "", 0, "/api");
 
+const MAX_REFRESH_TOKEN = 1_024;
+
 type Verified = { properties: { id: string; email: string; signed_in_at: number }; tokens?: { access: string; refresh: string } };
 
 /** Verifies (and if needed refreshes) the tokens; null when they are not a valid session. */
 export async function verifyTokens(access: string | undefined, refresh: string | undefined): Promise<Verified | null> {
   const client = authClient();
+  // A real refresh token is "<subject>:<uuid>"; a huge one is junk that would make the
+  // issuer's storage fail (key too large), which must sign the person out, not look like an outage.
+  if (refresh && refresh.length > MAX_REFRESH_TOKEN) refresh = undefined;
   try {
     let token = access;
     let refreshed: { access: string; refresh: string } | undefined;

@@ -22,7 +22,7 @@ export namespace Checkout {
   export const MIN_CHARGE = 50;
 
   const CreateInput = z.object({
-    productId: z.string("Please choose a product to buy.").trim().min(1, "Please choose a product to buy."),
+    productId: z.string("Please choose a product to buy.").trim().min(1, "Please choose a product to buy.").max(200, "Please choose a product to buy."),
   });
 
   /** POST /api/checkout/create-session {productId} -> {url}. */

@@ -74,6 +74,7 @@ export namespace Billing {
   /** GET /api/platform/subscription-success?session_id= → {plan, customer_name}. */
   export async function subscriptionSuccess(actor: Actor, sessionId: string | undefined) {
     if (!sessionId) throw new ValidationError("session_id is missing from the address.", "plan.session_missing");
+    if (sessionId.length > 200) throw new NotFoundError("plan.session_not_found", "We could not find this subscription checkout.");
     const user = await loadUser(actor);
     const customer_name = await resolveCustomerName(actor, user);
     if (sessionId === FREE_SESSION_ID) return { plan: planOf(user.plan).id, customer_name };

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
-import { AppError, ForbiddenError, UnauthorizedError, ValidationError } from "@payloft/core/errors";
+import { AppError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "@payloft/core/errors";
+import { isKeyTooLong } from "@payloft/core/db/errors";
 import { isAdmin } from "@payloft/core/actor/index";
 import { logger } from "@payloft/core/log/index";
 import { findRoute, type RouteDef } from "../routes";
@@ -10,6 +11,7 @@ import { guardPlatform } from "./guards";
 type Handler = (req: ApiRequest) => Promise<unknown>;
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const MAX_PATH_ID = 200;
 
 /**
  * The one wrapper every route handler goes through: find the route row, parse input,
@@ -58,11 +60,14 @@ function buildRequest(event: APIGatewayProxyEventV2, requestId: string): ApiRequ
       throw new ValidationError("The request body is not valid JSON.");
     }
   }
+  const params = (event.pathParameters ?? {}) as Record<string, string>;
+  // Our ids are short; a path id beyond any real one names nothing (and would overflow DynamoDB's key size).
+  if (Object.values(params).some((v) => v.length > MAX_PATH_ID)) throw new NotFoundError("route.not_found", "We could not find that. Please check the address.");
   return {
     event,
     rawBody,
     body,
-    params: (event.pathParameters ?? {}) as Record<string, string>,
+    params,
     query: (event.queryStringParameters ?? {}) as Record<string, string>,
     cookies: parseCookies(event.cookies, headers.cookie),
     headers,
@@ -114,6 +119,15 @@ function respondError(err: unknown): APIGatewayProxyStructuredResultV2 {
       statusCode: err.status,
       headers: { "content-type": "application/json", "cache-control": "no-store" },
       body: JSON.stringify({ error: err.message, code: err.code, ...err.extra }),
+    };
+  }
+  // Safety net: an id or value from the request too long to be a DynamoDB key cannot name
+  // anything stored; that is the caller's input to fix, not our fault.
+  if (isKeyTooLong(err)) {
+    return {
+      statusCode: 400,
+      headers: { "content-type": "application/json", "cache-control": "no-store" },
+      body: JSON.stringify({ error: "A value in this request is too long. Please check it and try again.", code: "request.too_long" }),
     };
   }
   logger.error("unexpected error", err as Error);

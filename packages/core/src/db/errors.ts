@@ -1,0 +1,18 @@
+/**
+ * Recognising DynamoDB's own refusals of a request's values (ElectroDB wraps them, the SDK
+ * error sits in `cause`). They come from input a person sent (an edited cursor, an absurdly
+ * long id), so callers turn them into 4xx answers instead of 500s.
+ */
+function dynamoCause(err: unknown): { name?: string; message?: string } | undefined {
+  let e = err as { name?: string; message?: string; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e) {
+    if (e.name === "ValidationException") return e;
+  }
+  return undefined;
+}
+
+/** DynamoDB refused a value as invalid (wrong key type, bad start key, oversized key). */
+export const isDynamoValidation = (err: unknown) => dynamoCause(err) !== undefined;
+
+/** A key value beyond DynamoDB's size limits: no such item can exist. */
+export const isKeyTooLong = (err: unknown) => /key values must be under/i.test(dynamoCause(err)?.message ?? "");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ValidationError } from "../errors";
+import { isDynamoValidation } from "../db/errors";
 
 /**
  * Query-string paging shared by the admin lists: `?limit=25&cursor=...`. The cursor is the
@@ -20,12 +21,15 @@ export function pageInput(query: unknown): PageInput {
   throw new ValidationError(field === "limit" ? "limit must be a whole number from 1 to 100." : "The list filter is not valid.");
 }
 
-/** ElectroDB rejects a cursor it did not produce with a plain Error; make that a 400. */
+/**
+ * ElectroDB rejects a cursor it cannot decode with a plain Error, and DynamoDB one that
+ * decodes to a wrong start key with a ValidationException; both are a 400.
+ */
 export async function withCursor<T>(cursor: string | undefined, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    if (cursor && /cursor/i.test(String((err as Error)?.message))) {
+    if (cursor && (/cursor/i.test(String((err as Error)?.message)) || isDynamoValidation(err))) {
       throw new ValidationError("The page cursor is not valid. Reload the list and try again.");
     }
     throw err;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CustomerEntity, PurchaseEntity, UserEntity } from "../db/entities";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { isDynamoValidation } from "../db/errors";
 
 /**
  * Sales seen from both sides: a creator's sales history and customers (spec part 2 §2
@@ -160,7 +161,7 @@ export namespace Sales {
     try {
       return await run();
     } catch (err) {
-      if (/cursor|starting key|ExclusiveStartKey/i.test(String((err as Error)?.message))) {
+      if (/cursor|starting key|ExclusiveStartKey/i.test(String((err as Error)?.message)) || isDynamoValidation(err)) {
         throw new ValidationError("This page of results is no longer valid. Reload the list to start again.", "page.invalid_cursor");
       }
       throw err;

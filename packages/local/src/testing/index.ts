@@ -33,7 +33,13 @@ export async function call(
   stack: Stack,
   method: string,
   path: string,
-  opts: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+  opts: {
+    body?: unknown;
+    /** Sent as-is instead of JSON.stringify(body), e.g. deliberately broken JSON. */
+    rawBody?: string;
+    cookie?: string;
+    headers?: Record<string, string>;
+  } = {},
 ) {
   const res = await fetch(`${stack.url}${path}`, {
     method,
@@ -43,7 +49,7 @@ export async function call(
       ...(opts.cookie ? { cookie: opts.cookie } : {}),
       ...opts.headers,
     },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    body: opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
     redirect: "manual",
   });
   const text = await res.text();

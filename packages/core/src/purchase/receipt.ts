@@ -2,6 +2,8 @@ import { Config } from "../config/index";
 import { PurchaseEntity } from "../db/entities";
 import { Email } from "../email/index";
 import { logger } from "../log/index";
+import { Setting } from "../setting/index";
+import { escapeHtml as esc, renderReceiptHtml, renderReceiptText, type ReceiptValues } from "./receipt-template";
 
 export interface ReceiptPurchase {
   id: string;
@@ -9,13 +11,13 @@ export interface ReceiptPurchase {
   content_url: string;
   creator_name?: string;
   customer_email: string;
+  customer_name?: string;
   amount: number;
   currency: string;
   created_at: string;
   receipt_sent_at?: string;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const money = (cents: number, currency: string) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 const day = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
@@ -38,7 +40,11 @@ export async function sendReceiptOnce(p: ReceiptPurchase): Promise<boolean> {
     throw err;
   }
   try {
-    await Email.send(receiptMessage(p));
+    // Read inside the claim, so a failed settings read releases it like a failed send.
+    const [template, site_name, support_email] = await Promise.all([
+      Setting.get("receipt_email_template"), Setting.get("site_name"), Setting.get("support_email"),
+    ]);
+    await Email.send(receiptMessage(p, { template, site_name, support_email }));
     return true;
   } catch (err) {
     logger.warn("receipt e-mail failed; releasing the claim so a retry sends it", { purchaseId: p.id, error: (err as Error).message });
@@ -47,15 +53,26 @@ export async function sendReceiptOnce(p: ReceiptPurchase): Promise<boolean> {
   }
 }
 
-export function receiptMessage(p: ReceiptPurchase) {
+/** The receipt: the admin's message (the template) above a fixed summary that always carries the content link. */
+export function receiptMessage(
+  p: ReceiptPurchase,
+  settings: { template: string; site_name: string; support_email: string } = { template: "", site_name: "Payloft", support_email: "" },
+) {
   const site = Config.siteUrl();
   const portal = `${site}/customer-dashboard`;
   const amount = money(p.amount, p.currency);
   const date = day(p.created_at);
+  const values: ReceiptValues = {
+    product_name: p.product_name, amount, content_url: p.content_url, date, portal_url: portal,
+    customer_name: p.customer_name || "there", customer_email: p.customer_email, creator_name: p.creator_name ?? "",
+    order_id: p.id, support_email: settings.support_email, site_name: settings.site_name,
+  };
   const seller = p.creator_name ? ` from ${p.creator_name}` : "";
+  const message = settings.template.trim() ? renderReceiptText(settings.template, values) : `Thank you for your purchase${seller}!`;
   const text = [
-    `Thank you for your purchase${seller}!`,
+    message,
     "",
+    "Receipt",
     `Product: ${p.product_name}`,
     `Amount paid: ${amount}`,
     `Date: ${date}`,
@@ -66,11 +83,14 @@ export function receiptMessage(p: ReceiptPurchase) {
     `Your access is permanent. You can always find this purchase in your customer portal: ${portal}`,
     "(sign in with this e-mail address).",
   ].join("\n");
+  const intro = settings.template.trim()
+    ? renderReceiptHtml(settings.template, values, "margin:0 0 12px;line-height:1.5")
+    : `<p style="color:#64748b;margin:0 0 20px">Your receipt${esc(seller)}.</p>`;
   const row = (k: string, v: string) => `<tr><td style="padding:6px 0;color:#64748b">${k}</td><td style="padding:6px 0;text-align:right;font-weight:600">${v}</td></tr>`;
   const html = `<div style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:520px;margin:0 auto;color:#0f172a">
-<h1 style="font-size:22px;margin:0 0 4px">Thank you for your purchase</h1>
-<p style="color:#64748b;margin:0 0 20px">Your receipt${esc(seller)}.</p>
-<table style="width:100%;border-collapse:collapse;border-top:1px solid #e2e8f0;border-bottom:1px solid #e2e8f0">
+<h1 style="font-size:22px;margin:0 0 12px">Thank you for your purchase</h1>
+${intro}
+<table style="width:100%;border-collapse:collapse;border-top:1px solid #e2e8f0;border-bottom:1px solid #e2e8f0;margin-top:8px">
 ${row("Product", esc(p.product_name))}${row("Amount paid", esc(amount))}${row("Date", esc(date))}${row("Order", `<code style="font-size:12px">${esc(p.id.slice(0, 24))}…</code>`)}
 </table>
 <p style="margin:24px 0"><a href="${esc(p.content_url)}" style="background:#4f46e5;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600;display:inline-block">Access Your Content</a></p>

@@ -21,14 +21,16 @@ export namespace Setting {
     max?: number;
   }
 
+  /** Placeholders: see purchase/receipt-template.ts (RECEIPT_PLACEHOLDERS). */
   const RECEIPT_TEMPLATE = [
-    "Hi {customer_name},",
+    "Hi {{customer_name}},",
     "",
-    "Thank you for buying {product_name} for {amount}.",
-    "Open your content any time: {content_url}",
+    "Thank you for buying {{product_name}} for {{amount}} on {{date}}.",
+    "Open your content any time: {{content_url}}",
+    "Every purchase stays in your customer portal: {{portal_url}}",
     "",
-    "Questions? Reply to this e-mail or write to {support_email}.",
-    "— The {site_name} team",
+    "Questions? Reply to this e-mail or write to {{support_email}}.",
+    "— The {{site_name}} team",
   ].join("\n");
 
   export const DEFINITIONS = {
@@ -36,7 +38,7 @@ export namespace Setting {
     primary_color: { category: "branding", kind: "color", default: "#4f46e5", description: "Brand colour (hex, e.g. #4f46e5)" },
     support_email: { category: "contact", kind: "email", default: "support@payloft.local", description: "Where customers can reach support" },
     commission_rate: { category: "finance", kind: "number", default: "5", min: 0, max: 100, description: "Platform commission in percent of revenue" },
-    receipt_email_template: { category: "emails", kind: "multiline", default: RECEIPT_TEMPLATE, description: "Body of the purchase receipt e-mail" },
+    receipt_email_template: { category: "emails", kind: "multiline", default: RECEIPT_TEMPLATE, description: "Message at the top of the purchase receipt e-mail. Placeholders: {{customer_name}}, {{product_name}}, {{amount}}, {{date}}, {{content_url}}, {{portal_url}}, {{support_email}}, {{site_name}}" },
     auto_approve_products: { category: "moderation", kind: "boolean", default: "true", description: "Approve new products automatically (when disabled they wait for review)" },
     max_upload_size: { category: "limits", kind: "number", default: "100", min: 1, max: 10240, description: "Maximum upload size in MB" },
     maintenance_mode: { category: "system", kind: "boolean", default: "false", description: "Only admins can use the site while enabled" },

@@ -1,0 +1,85 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, useStack } from "@payloft/local/testing/index";
+import { makeSeller, openSession, payOnHostedPage, settle } from "@payloft/local/stripe-sandbox/testing";
+import { signInAdmin, type Person } from "./actors";
+
+/**
+ * The admin's receipt_email_template setting shapes the receipt a buyer gets after paying on
+ * the sandbox (webhook → bus → fulfilment → outbox), with placeholders filled in, the HTML
+ * part escaped, the content link always present and still exactly one receipt per purchase.
+ */
+const stack = useStack();
+let admin: Person;
+
+beforeAll(async () => {
+  admin = await signInAdmin(stack());
+});
+
+const setTemplate = async (value: string) => {
+  const res = await call(stack(), "PUT", "/api/admin/settings", { cookie: admin.cookie, body: { key: "receipt_email_template", value } });
+  expect(res.status).toBe(200);
+};
+
+/** A seller whose product name and content link carry HTML-significant characters. */
+async function buy(email: string) {
+  const { ProductEntity } = await import("@payloft/core/db/entities");
+  const seller = await makeSeller({ price: 2500, contentUrl: 'https://files.example.com/kit.zip?a=1&b="2"' });
+  await ProductEntity.patch({ id: seller.productId }).set({ name: 'Kit <b>"Bold"</b> & Co' }).go();
+  const session = await openSession(stack(), seller);
+  await payOnHostedPage(session.url!, email);
+  await settle(stack());
+  const receipts = stack().outbox.messages.filter((m) => m.text.includes(session.id));
+  return { session, receipts };
+}
+
+describe("receipt_email_template", () => {
+  it("fills {{placeholders}} into the text and escapes them in the HTML", async () => {
+    await setTemplate(
+      "Hello from <Team>!\n\nYou bought {{product_name}} for {{amount}} on {{date}}.\nGet it: {{content_url}}\nAll purchases: {{portal_url}}\nUnknown stays: {{nope}}",
+    );
+    const { session, receipts } = await buy("rita@example.com");
+    expect(receipts).toHaveLength(1);
+    const [mail] = receipts;
+    const date = new Date().toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+    const portal = `${stack().url}/customer-dashboard`;
+
+    expect(mail!.to).toBe("rita@example.com");
+    expect(mail!.text).toContain(`You bought Kit <b>"Bold"</b> & Co for $25.00 on ${date}.`);
+    expect(mail!.text).toContain('Get it: https://files.example.com/kit.zip?a=1&b="2"');
+    expect(mail!.text).toContain(`All purchases: ${portal}`);
+    expect(mail!.text).toContain("Unknown stays: {{nope}}");
+    expect(mail!.text).toContain(`Order: ${session.id}`); // the fixed summary stays
+
+    expect(mail!.html).toContain("Hello from &#60;Team&#62;!");
+    expect(mail!.html).toContain("You bought Kit &#60;b&#62;&#34;Bold&#34;&#60;/b&#62; &#38; Co for $25.00");
+    expect(mail!.html).toContain("Get it: https://files.example.com/kit.zip?a=1&#38;b=&#34;2&#34;<br>");
+    expect(mail!.html).not.toContain("<b>");
+    expect(mail!.html).not.toContain("<Team>");
+    // The content button is there even when the admin's message omits the link.
+    expect(mail!.html).toContain('href="https://files.example.com/kit.zip?a=1&#38;b=&#34;2&#34;"');
+  });
+
+  it("applies a changed template to the next receipt, with a neutral greeting for an unnamed buyer", async () => {
+    await setTemplate("Thanks, {{customer_name}}! Your {{product_name}} is ready.");
+    const { receipts } = await buy("sam@example.com");
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text.startsWith('Thanks, there! Your Kit <b>"Bold"</b> & Co is ready.')).toBe(true);
+    expect(receipts[0]!.text).toContain('Access your content: https://files.example.com/kit.zip?a=1&b="2"');
+  });
+});
+
+describe("the default template", () => {
+  it("renders every placeholder it uses (none left in braces)", async () => {
+    const { Setting } = await import("@payloft/core/setting/index");
+    const { receiptMessage } = await import("@payloft/core/purchase/receipt");
+    const template = Setting.DEFINITIONS.receipt_email_template.default;
+    const msg = receiptMessage(
+      { id: "cs_1", product_name: "Guide", content_url: "https://x.example/g", customer_email: "a@b.c", amount: 1234, currency: "usd", created_at: "2025-03-04T10:00:00Z" },
+      { template, site_name: "Payloft", support_email: "help@payloft.local" },
+    );
+    expect(msg.text).not.toMatch(/\{/);
+    expect(msg.text).toContain("Thank you for buying Guide for $12.34 on March 4, 2025.");
+    expect(msg.text).toContain("write to help@payloft.local");
+    expect(msg.html).not.toMatch(/\{\{/);
+  });
+});

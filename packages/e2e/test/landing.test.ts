@@ -41,6 +41,21 @@ describe("landing page", () => {
     for (const stat of ["10,000+", "$2M+", "99.9%"]) await expect(reviews.getByText(stat, { exact: true }).count()).resolves.toBe(1);
     await expect(page.getByText("All plans include 14-day free trial • No setup fees • Cancel anytime").count()).resolves.toBe(1);
     await expect(page.locator("footer").getByRole("link", { name: "GitHub" }).count()).resolves.toBe(1);
+
+    // Two logos (top bar and footer): each mark's gradient has its own id, so hiding one copy
+    // can never blank the other; and every tab has a title.
+    const gradientIds = await page.locator("svg linearGradient").evaluateAll((els) => els.map((e) => e.id));
+    expect(gradientIds.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(gradientIds).size).toBe(gradientIds.length);
+    expect(await page.title()).toBe("Payloft — sell digital products");
+    await page.goto("/pricing");
+    await page.getByRole("heading", { name: "Choose the plan that fits your business" }).waitFor();
+    expect(await page.title()).toBe("Pricing · Payloft");
+    await page.goto("/no-such-page");
+    await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    expect(await page.title()).toBe("Page not found · Payloft");
+    await page.goto("/");
+    await page.getByRole("button", { name: "Sign In" }).waitFor();
     await b.shot(page, "landing-desktop");
     await context.close();
   });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start` and `npm test` on a machine that has only Node (and Java): install the
 // workspace with the pinned pnpm when needed, then run the offline stack or every test.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -59,7 +59,10 @@ ensureInstalled();
 if (command === "start") {
   ensureJava();
   buildWeb();
-  process.exit(run("node", ["--import", "tsx", "packages/local/src/main.ts"]));
+  // Not spawnSync: a process manager may signal only us, so pass signals on to the stack.
+  const child = spawn("node", ["--import", "tsx", "packages/local/src/main.ts"], { cwd: root, stdio: "inherit", env });
+  for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(sig, () => child.kill(sig));
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else if (command === "test") {
   ensureJava();
   ensureChromium();

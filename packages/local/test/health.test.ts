@@ -29,7 +29,7 @@ describe("GET /api/health", () => {
     await ensureTable(dynamo.endpoint, "health");
     res = await fetch(`${stack.url}/api/health`);
     expect(res.status).toBe(200);
-  });
+  }, 120_000); // two DynamoDB Local JVM starts: slow on a busy 2-core machine
 
   it("unknown API paths answer a JSON 404", async () => {
     const res = await fetch(`${stack.url}/api/does-not-exist`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { useBrowser, PHONE } from "../src/browser";
+import { signIn } from "../src/sign-in";
 
 /**
  * Issue 7 on the demo data: a fan buys the demo creator's product on the payments sandbox;
@@ -10,22 +11,6 @@ import { useBrowser, PHONE } from "../src/browser";
 const b = useBrowser();
 const FAN = { email: "fan@e2e.local", name: "Frankie Fan" };
 const PRODUCT = "The Creator's Launch Kit";
-
-/** Through /login, the issuer and the local Google emulator, like a person would. */
-async function signIn(page: Page, email: string, name?: string) {
-  await page.goto("/login");
-  await page.getByRole("button", { name: "Continue with Google" }).click();
-  await page.waitForURL(/__google\/authorize/);
-  const oneClick = page.getByRole("button", { name: `Continue as ${email}` });
-  if (await oneClick.count()) {
-    await oneClick.click();
-  } else {
-    await page.locator("form:has(#email) #email").fill(email);
-    if (name) await page.locator("#name").fill(name);
-    await page.getByRole("button", { name: "Sign in" }).click();
-  }
-  await page.waitForURL((url) => !/auth\/callback|__google|authorize/.test(url.pathname + url.search), { timeout: 20_000 });
-}
 
 /** Content links point at the internet, which this machine has not: answer them locally. */
 async function serveContentLocally(context: BrowserContext) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { useBrowser, PHONE } from "../src/browser";
+import { signIn } from "../src/sign-in";
 
 /**
  * The selling journey on the demo data (issue 5): a creator lists two products and connects
@@ -11,22 +12,6 @@ const b = useBrowser();
 const SELLER = { email: "maya@e2e.local", name: "Maya Maker" };
 const BUYER = "reader@e2e.local";
 const CONTENT = "https://files.example.com/maya/field-guide.pdf";
-
-/** Through /login, the issuer and the local Google emulator, like a person would. */
-async function signIn(page: Page, email: string, name?: string) {
-  await page.goto("/login");
-  await page.getByRole("button", { name: "Continue with Google" }).click();
-  await page.waitForURL(/__google\/authorize/);
-  const oneClick = page.getByRole("button", { name: `Continue as ${email}` });
-  if (await oneClick.count()) {
-    await oneClick.click();
-  } else {
-    await page.locator("form:has(#email) #email").fill(email);
-    if (name) await page.locator("#name").fill(name);
-    await page.getByRole("button", { name: "Sign in" }).click();
-  }
-  await page.waitForURL((url) => !/auth\/callback|__google|authorize/.test(url.pathname + url.search), { timeout: 20_000 });
-}
 
 async function createProduct(page: Page, p: { name: string; price: string; media: string; mediaUrl: string; headline?: string; description?: string }) {
   await page.getByRole("button", { name: "Add Product" }).click();

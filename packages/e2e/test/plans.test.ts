@@ -45,6 +45,10 @@ describe("plans journeys", () => {
     const phone = await b.newPage({ viewport: PHONE });
     await phone.page.goto("/pricing");
     await phone.page.locator("[data-plan=business]").waitFor();
+    // The signed-out hint comes before the cards, so a phone reader sees it first.
+    const hint = (await phone.page.getByText(/sign in with your Google account/).boundingBox())!;
+    const firstCard = (await phone.page.locator("[data-plan]").first().boundingBox())!;
+    expect(hint.y).toBeLessThan(firstCard.y);
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await b.shot(phone.page, "plans-pricing-phone");
     await phone.page.goto("/secret-lifetime-deal");

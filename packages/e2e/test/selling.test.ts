@@ -63,7 +63,12 @@ describe("selling", () => {
     const products0 = (await (await page.request.get("/api/products")).json()) as { id: string; name: string }[];
     const early = await b.newPage({ viewport: PHONE });
     await early.page.goto(`/product/${products0[0]!.id}`);
-    await early.page.getByText("Payment Setup In Progress").waitFor();
+    // On a phone the notice sits right under the title, visible without scrolling (the price
+    // card is far down and the sticky bar only shows the disabled button).
+    const notice = early.page.getByText("Payment Setup In Progress").first();
+    await notice.waitFor();
+    const box = (await notice.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
     const unavailable = early.page.getByRole("button", { name: "Purchase Temporarily Unavailable" });
     expect(await unavailable.count()).toBeGreaterThan(0);
     for (const button of await unavailable.all()) expect(await button.isDisabled()).toBe(true);
@@ -122,6 +127,15 @@ describe("selling", () => {
     await expect(page.getByText("$19.99").first().isVisible()).resolves.toBe(true);
     await expect(page.getByText(BUYER).first().isVisible()).resolves.toBe(true);
     await b.shot(page, "selling-checkout-success");
+
+    // An unknown session is final (the server asks the provider on the spot): the failure
+    // shows at once, not after seconds of retried requests behind a skeleton.
+    const started = Date.now();
+    await page.goto("/checkout/success?session_id=cs_test_unknown");
+    await page.getByRole("heading", { name: "Purchase details not found" }).waitFor({ timeout: 1_500 });
+    expect(Date.now() - started).toBeLessThan(1_500);
+    await page.getByText("We couldn't retrieve your purchase information. Please check your email for the receipt.").waitFor();
+    await b.shot(page, "selling-checkout-unknown-session");
 
     const outbox = (await (await page.request.get("/__outbox.json")).json()) as { to: string; subject: string; text: string }[];
     const receipt = outbox.find((m) => m.to === BUYER);

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
+import { ApiError, apiFetch } from "../../../lib/api";
 
 /** GET /api/checkout/success?session_id= (spec part 1 §7). Amount in cents. */
 export interface CheckoutSuccess {
@@ -11,10 +11,10 @@ export const checkoutSuccessQuery = (sessionId: string) =>
   queryOptions({
     queryKey: ["checkout-success", sessionId],
     queryFn: () => apiFetch<CheckoutSuccess>(`/api/checkout/success?session_id=${encodeURIComponent(sessionId)}`),
-    // The server reconciles with the provider itself; a couple of retries cover a payment
-    // that is still settling when the buyer lands here.
-    retry: 2,
-    retryDelay: 1500,
+    // The server reconciles with the provider on the spot, so a 4xx (unknown or unpaid
+    // session) is final: show it at once. Only a network error or a 5xx is retried, once.
+    retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status < 500),
+    retryDelay: 800,
     staleTime: Infinity,
   });
 

@@ -29,7 +29,14 @@ export default function PricingPage() {
           <SegmentedControl label="Billing cycle" value={cycle} onChange={setCycle}
             options={[{ value: "monthly", label: "Monthly" }, { value: "yearly", label: "Yearly", badge: YEARLY_SAVING_LABEL }]} />
         </div>
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {/* Above the cards so a phone reader learns it before choosing, not after four cards. */}
+        {!isPending && !user && (
+          <p className="mx-auto mt-6 flex max-w-xl items-start justify-center gap-2 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-left text-sm text-brand-700 sm:text-center">
+            <IconLock className="mt-0.5 h-4 w-4 shrink-0" />
+            <span>You'll sign in with your Google account to complete your purchase. No password needed.</span>
+          </p>
+        )}
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {PLAN_IDS.map((id) => (
             <li key={id}>
               <PlanCard plan={PLANS[id]} cycle={cycle} dimmed={!!busy && busy !== id}
@@ -44,12 +51,6 @@ export default function PricingPage() {
           ))}
         </ul>
         <p className="mt-10 text-center text-sm font-medium text-slate-600">{PLAN_FOOTNOTE}</p>
-        {!isPending && !user && (
-          <p className="mx-auto mt-6 flex max-w-xl items-start justify-center gap-2 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-brand-700">
-            <IconLock className="mt-0.5 h-4 w-4 shrink-0" />
-            <span>You'll sign in with your Google account to complete your purchase. No password needed.</span>
-          </p>
-        )}
       </main>
     </div>
   );

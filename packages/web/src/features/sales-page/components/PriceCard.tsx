@@ -31,6 +31,19 @@ export function BuyButton({ price, provider, busy, onBuy, size = "lg" }: BuyStat
   );
 }
 
+/** The yellow notice shown while the seller has no payment provider connected. */
+export function PaymentSetupNotice({ className = "" }: { className?: string }) {
+  return (
+    <div role="status" className={`flex gap-3 rounded-xl border border-yellow-300 bg-yellow-50 p-3.5 text-sm text-yellow-900 ${className}`}>
+      <IconAlert className="mt-0.5 h-5 w-5 shrink-0 text-yellow-600" />
+      <div>
+        <p className="font-semibold">Payment Setup In Progress</p>
+        <p className="mt-0.5 text-yellow-800">The seller is finishing their payment setup. Please check back soon.</p>
+      </div>
+    </div>
+  );
+}
+
 /** The sticky price card (spec part 1 §2): price, buy button, provider line, social proof. */
 export function PriceCard({ name, salesCount, ...props }: BuyState & { name: string; salesCount: number }) {
   const { price, provider } = props;
@@ -40,15 +53,7 @@ export function PriceCard({ name, salesCount, ...props }: BuyState & { name: str
       <p className="text-4xl font-extrabold tracking-tight text-slate-900">{formatCents(price)}</p>
       <p className="mt-1 text-sm font-medium text-slate-500">One-time payment</p>
 
-      {provider === null && (
-        <div role="status" className="mt-5 flex gap-3 rounded-xl border border-yellow-300 bg-yellow-50 p-3.5 text-sm text-yellow-900">
-          <IconAlert className="mt-0.5 h-5 w-5 shrink-0 text-yellow-600" />
-          <div>
-            <p className="font-semibold">Payment Setup In Progress</p>
-            <p className="mt-0.5 text-yellow-800">The seller is finishing their payment setup. Please check back soon.</p>
-          </div>
-        </div>
-      )}
+      {provider === null && <PaymentSetupNotice className="mt-5" />}
 
       <div className="mt-5">
         <BuyButton {...props} />

@@ -8,7 +8,7 @@ import { usePaymentInfo } from "../api/usePaymentInfo";
 import { useCreateCheckout } from "../api/useCreateCheckout";
 import { useRecordView } from "../api/useRecordView";
 import { Benefits } from "../components/Benefits";
-import { BuyButton, PriceCard, type BuyState } from "../components/PriceCard";
+import { BuyButton, PaymentSetupNotice, PriceCard, type BuyState } from "../components/PriceCard";
 import { ProductMedia } from "../components/ProductMedia";
 import { SalesHeader } from "../components/SalesHeader";
 import { SalesMessage, SalesSkeleton } from "../components/SalesStates";
@@ -69,6 +69,9 @@ export default function SalesPage() {
             <h1 className="mt-2 text-3xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-4xl lg:text-5xl">{data.headline || data.name}</h1>
             {data.subheadline && <p className="mt-4 text-lg leading-relaxed text-slate-600 sm:text-xl">{data.subheadline}</p>}
           </div>
+          {/* Phones reach the price card only far down the page (and the sticky bar shows only
+              a disabled button), so say why right under the title; desktops see it in the card. */}
+          {provider === null && <PaymentSetupNotice className="lg:hidden" />}
           <ProductMedia type={data.media_type} url={data.media_url} title={data.name} />
           {paragraphs.length > 0 && (
             <section aria-label="Description" className="space-y-4 text-base leading-relaxed text-slate-700 sm:text-lg">

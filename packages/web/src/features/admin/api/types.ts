@@ -1,6 +1,9 @@
+import type { AdminUsers } from "@payloft/core/admin/users";
+import type { Moderation } from "@payloft/core/moderation/index";
+
 /** Shapes of the admin calls (spec part 2 §3, §7). Money is integer cents. */
 export type PlanChoice = "starter" | "pro" | "business";
-export type ModerationStatus = "pending" | "under_review" | "approved" | "rejected";
+export type ModerationStatus = Moderation.Status;
 
 export interface AdminStats {
   users: { total_users: number; active_users: number; starter_users: number; pro_users: number; business_users: number; free_users?: number };
@@ -10,21 +13,7 @@ export interface AdminStats {
 
 export interface AdminChartPoint { date: string; revenue: number; sales: number; users: number }
 
-export interface AdminUser {
-  id: string;
-  email: string;
-  name: string;
-  plan: string;
-  role: "admin" | "creator" | "customer" | null;
-  is_admin: boolean;
-  onboarding_completed: boolean;
-  deactivated: boolean;
-  created_at: string;
-  last_login_at: string | null;
-  pending_first_sign_in: boolean;
-  total_products: number;
-  total_revenue: number;
-}
+export type AdminUser = AdminUsers.Info;
 
 export interface AdminSale {
   id: string;
@@ -44,25 +33,7 @@ export interface AdminCustomer {
   last_purchase_at: string | null;
 }
 
-export interface AdminProduct {
-  id: string;
-  name: string;
-  headline: string;
-  description: string;
-  price: number;
-  is_active: boolean;
-  sales_count: number;
-  total_revenue: number;
-  creator_id: string;
-  creator_name: string;
-  creator_email: string;
-  moderation_status: ModerationStatus;
-  moderation_notes: string;
-  moderated_by: string | null;
-  moderated_by_name: string | null;
-  moderated_at: string | null;
-  created_at: string;
-}
+export type AdminProduct = Moderation.AdminProduct;
 
 export type ModerationCounts = Record<ModerationStatus | "all", number>;
 

@@ -1,15 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import type { Sales } from "@payloft/core/sales/index";
 import { apiFetch } from "../../../lib/api";
 import { dashboardKeys } from "./stats";
 
 /** GET /api/customers?cursor=&limit=: the creator's customers; totals in cents. */
-export interface Customer {
-  email: string;
-  total_purchases: number;
-  total_spent: number;
-  last_purchase_at: string | null;
-  products: string[];
-}
+export type Customer = Sales.Customer;
 
 interface Page { customers: Customer[]; nextCursor: string | null }
 

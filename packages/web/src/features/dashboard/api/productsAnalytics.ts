@@ -1,17 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Analytics } from "@payloft/core/analytics/index";
 import { apiFetch } from "../../../lib/api";
 import { dashboardKeys } from "./stats";
 
 /** GET /api/dashboard/products-analytics: per-product views, sales, revenue (cents), conversion. */
-export interface ProductFigures {
-  id: string;
-  name: string;
-  is_active: boolean;
-  views: number;
-  sales: number;
-  revenue: number;
-  conversionRate: number;
-}
+export type ProductFigures = Analytics.ProductFigures;
 
 export const productsAnalyticsQuery = () =>
   queryOptions({

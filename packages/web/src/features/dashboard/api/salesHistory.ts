@@ -1,17 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import type { Sales } from "@payloft/core/sales/index";
 import { apiFetch } from "../../../lib/api";
 import { dashboardKeys } from "./stats";
 
 /** GET /api/sales-history?cursor=&limit=: the creator's sales, newest first, in pages. */
-export interface Sale {
-  id: string;
-  created_at: string;
-  product_id?: string;
-  product_name: string;
-  customer_email: string;
-  amount: number;
-  status: "completed" | "refunded";
-}
+export type Sale = Sales.Sale;
 
 interface Page { sales: Sale[]; nextCursor: string | null }
 

@@ -1,16 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Analytics } from "@payloft/core/analytics/index";
 import { apiFetch } from "../../../lib/api";
 
 /** GET /api/dashboard/stats: the stats strip. Money in cents; productLimit null = unlimited. */
-export interface DashboardStats {
-  totalProducts: number;
-  totalSales: number;
-  totalRevenue: number;
-  totalCustomers: number;
-  conversionRate: number;
-  productLimit: number | null;
-  plan: string;
-}
+export type DashboardStats = Analytics.Stats;
 
 export const dashboardKeys = { all: ["dashboard"] as const };
 

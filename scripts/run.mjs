@@ -35,7 +35,9 @@ function ensureInstalled() {
 function ensureJava() {
   const out = spawnSync("java", ["-version"], { encoding: "utf8" });
   if (out.error || out.status !== 0) {
-    console.error("✖ Java 17+ is needed for DynamoDB Local. Install it (e.g. `apt-get install -y openjdk-17-jre-headless`) and try again.");
+    console.error(
+      "✖ Java 17+ is needed for DynamoDB Local. Install it (e.g. `apt-get install -y openjdk-17-jre-headless`) and try again.",
+    );
     process.exit(1);
   }
 }
@@ -44,12 +46,18 @@ function ensureChromium() {
   if (existsSync("/usr/bin/chromium") || process.env.CHROMIUM_PATH) return;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot) {
-    console.error("✖ Browser tests need Chromium: install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH).");
+    console.error(
+      "✖ Browser tests need Chromium: install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH).",
+    );
     process.exit(1);
   }
   console.log("→ Installing Chromium for the browser tests (apt-get)…");
   must("apt-get", ["update", "-qq"], "apt-get update");
-  must("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium", "fonts-liberation"], "Installing Chromium");
+  must(
+    "apt-get",
+    ["install", "-y", "-qq", "--no-install-recommends", "chromium", "fonts-liberation"],
+    "Installing Chromium",
+  );
 }
 
 const buildWeb = () => pnpm(["--filter", "@payloft/web", "build"], "Building the web app");
@@ -70,10 +78,19 @@ if (command === "start") {
   buildWeb();
   mkdirSync(join(root, ".e2e"), { recursive: true });
   const report = join(root, ".e2e/vitest.json");
-  const code = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(3)]);
+  const code = run("npx", [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(3),
+  ]);
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, "utf8"));
-    console.log(`\nTests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + (r.numTodoTests ?? 0)} skipped`);
+    console.log(
+      `\nTests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + (r.numTodoTests ?? 0)} skipped`,
+    );
   }
   process.exit(code);
 } else {

@@ -45,7 +45,9 @@ if (only !== "infra") {
   step("tsc (web)", ["tsc", "-p", "packages/web/tsconfig.json"]);
 }
 // About 1.5 min cold: it npm-installs @pulumi/aws and SST's platform sources.
-const platformReady = platformIsCurrent() || step("sst install (platform types for infra, first run only)", ["sst", "install", "--stage", "typecheck"]);
+const platformReady =
+  platformIsCurrent() ||
+  step("sst install (platform types for infra, first run only)", ["sst", "install", "--stage", "typecheck"]);
 if (platformReady) step("tsc (sst.config.ts + infra)", ["tsc", "-p", "infra/tsconfig.json"]);
 if (failed.length) {
   console.error(`✖ Type errors in: ${failed.join("; ")}`);

@@ -24,7 +24,10 @@ try {
 
   // 8 shoppers at once: the gateway must not serialise requests behind each other.
   const batch = get(`/api/public/products/${id}`);
-  const concurrent = await timeCalls(() => Promise.all(Array.from({ length: 8 }, batch)), { n: Math.ceil(N / 8), warmup: 3 });
+  const concurrent = await timeCalls(() => Promise.all(Array.from({ length: 8 }, batch)), {
+    n: Math.ceil(N / 8),
+    warmup: 3,
+  });
   budget("8 concurrent product reads, p95 of the batch", concurrent.p95, 300, "ms");
 
   const ok = print(`API latency (${N} requests each, loopback, DynamoDB Local)`);

@@ -22,5 +22,9 @@ for (const file of files) {
   });
   if (out.status !== 0) failed.push(file);
 }
-console.log(failed.length ? `\n✖ Over budget or failed: ${failed.join(", ")}` : `\n✓ All ${files.length} benchmarks within budget`);
+console.log(
+  failed.length
+    ? `\n✖ Over budget or failed: ${failed.join(", ")}`
+    : `\n✓ All ${files.length} benchmarks within budget`,
+);
 process.exit(failed.length ? 1 : 0);

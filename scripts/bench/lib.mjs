@@ -49,7 +49,8 @@ export function print(title) {
   console.log(`\n${title}`);
   const [load] = loadavg();
   const cores = availableParallelism();
-  if (load > cores) console.log(`  ⚠ load average ${load.toFixed(1)} on ${cores} cores: the machine is busy, timings are inflated.`);
+  if (load > cores)
+    console.log(`  ⚠ load average ${load.toFixed(1)} on ${cores} cores: the machine is busy, timings are inflated.`);
   for (const r of results) {
     const v = `${r.value.toFixed(r.unit === "ms" ? 1 : 0)} ${r.unit}`;
     console.log(`  ${r.ok ? "PASS" : "FAIL"}  ${r.name.padEnd(44)} ${v.padStart(12)}   budget ≤ ${r.limit} ${r.unit}`);

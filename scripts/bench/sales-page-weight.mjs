@@ -14,7 +14,14 @@ const stack = await startBenchStack();
 const browser = await chromium().launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   headless: true,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 try {
   const id = await demoProductId();
@@ -23,17 +30,23 @@ try {
   const scripts = [];
   page.on("response", async (res) => {
     if (res.request().resourceType() !== "script") return;
-    scripts.push(res.body().then((body) => ({ url: new URL(res.url()).pathname, raw: body.length, gzip: gzipSync(body).length })));
+    scripts.push(
+      res.body().then((body) => ({ url: new URL(res.url()).pathname, raw: body.length, gzip: gzipSync(body).length })),
+    );
   });
   await page.goto(`${stack.url}/product/${id}`, { waitUntil: "load", timeout: 60_000 });
   // The price card is the last thing the page renders; lazy chunks it needs are in by then.
-  await page.getByText(/Buy Now/).first().waitFor({ timeout: 60_000 });
+  await page
+    .getByText(/Buy Now/)
+    .first()
+    .waitFor({ timeout: 60_000 });
   await page.waitForTimeout(500);
   const loaded = await Promise.all(scripts);
 
   const raw = loaded.reduce((s, f) => s + f.raw, 0) / 1024;
   const gzip = loaded.reduce((s, f) => s + f.gzip, 0) / 1024;
-  for (const f of loaded.sort((a, b) => b.raw - a.raw)) console.log(`  ${(f.raw / 1024).toFixed(1).padStart(7)} kB  ${f.url}`);
+  for (const f of loaded.sort((a, b) => b.raw - a.raw))
+    console.log(`  ${(f.raw / 1024).toFixed(1).padStart(7)} kB  ${f.url}`);
   budget("sales page JS, gzip", gzip, 150, "kB");
   budget("sales page JS, raw", raw, 480, "kB");
   const heavy = loaded.filter((f) => /dashboard|admin|recharts|chart/i.test(f.url));

@@ -19,10 +19,19 @@ beforeAll(async () => {
     (next, context) => async (args) => {
       if (!metering) return next(args);
       const input = args.input as Record<string, unknown>;
-      if (!("RequestItems" in input) || context.commandName !== "BatchWriteItemCommand") input.ReturnConsumedCapacity = "TOTAL";
+      if (!("RequestItems" in input) || context.commandName !== "BatchWriteItemCommand")
+        input.ReturnConsumedCapacity = "TOTAL";
       const out = await next(args);
-      const o = out.output as { Count?: number; Item?: unknown; ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] };
-      const cc = Array.isArray(o.ConsumedCapacity) ? o.ConsumedCapacity : o.ConsumedCapacity ? [o.ConsumedCapacity] : [];
+      const o = out.output as {
+        Count?: number;
+        Item?: unknown;
+        ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[];
+      };
+      const cc = Array.isArray(o.ConsumedCapacity)
+        ? o.ConsumedCapacity
+        : o.ConsumedCapacity
+          ? [o.ConsumedCapacity]
+          : [];
       log.push({
         command: context.commandName ?? "?",
         items: o.Count ?? (o.Item ? 1 : 0),
@@ -33,7 +42,10 @@ beforeAll(async () => {
     { step: "initialize", name: "testReadMeter" },
   );
 });
-afterEach(() => { metering = false; log = []; });
+afterEach(() => {
+  metering = false;
+  log = [];
+});
 
 async function metered<T>(fn: () => Promise<T>) {
   log = [];
@@ -73,7 +85,15 @@ describe("Analytics", () => {
   it("stats and chart read the same items and capacity with 10 sales as with 10,000", async () => {
     const { Analytics } = await import("../src/analytics/index");
     const { UserEntity } = await import("../src/db/entities");
-    await UserEntity.create({ id: "big", email: "big@example.com", name: "Big", role: "creator", plan: "pro", onboarding_completed: true, product_count: 1 }).go();
+    await UserEntity.create({
+      id: "big",
+      email: "big@example.com",
+      name: "Big",
+      role: "creator",
+      plan: "pro",
+      onboarding_completed: true,
+      product_count: 1,
+    }).go();
 
     await writeSales({ creatorId: "big", count: 10, amount: 1500, viewsPerDay: 40 });
     const small = {
@@ -108,9 +128,33 @@ describe("Analytics", () => {
   it("reports per-product views, sales, revenue and conversion from the product items", async () => {
     const { Analytics } = await import("../src/analytics/index");
     const { ProductEntity } = await import("../src/db/entities");
-    await ProductEntity.create({ id: "p-a", creator_id: "pp", name: "A", price: 500, content_url: "https://x.test/a", view_count: 200, sales_count: 5, total_revenue: 2500 }).go();
-    await ProductEntity.create({ id: "p-b", creator_id: "pp", name: "B", price: 900, content_url: "https://x.test/b", view_count: 0, sales_count: 0, total_revenue: 0 }).go();
-    await ProductEntity.create({ id: "p-c", creator_id: "someone-else", name: "C", price: 900, content_url: "https://x.test/c" }).go();
+    await ProductEntity.create({
+      id: "p-a",
+      creator_id: "pp",
+      name: "A",
+      price: 500,
+      content_url: "https://x.test/a",
+      view_count: 200,
+      sales_count: 5,
+      total_revenue: 2500,
+    }).go();
+    await ProductEntity.create({
+      id: "p-b",
+      creator_id: "pp",
+      name: "B",
+      price: 900,
+      content_url: "https://x.test/b",
+      view_count: 0,
+      sales_count: 0,
+      total_revenue: 0,
+    }).go();
+    await ProductEntity.create({
+      id: "p-c",
+      creator_id: "someone-else",
+      name: "C",
+      price: 900,
+      content_url: "https://x.test/c",
+    }).go();
     const figures = await Analytics.productFigures("pp");
     expect(figures).toEqual([
       { id: "p-a", name: "A", is_active: true, views: 200, sales: 5, revenue: 2500, conversionRate: 2.5 },

@@ -9,7 +9,17 @@ describe("data model", () => {
     const { Db, PurchaseEntity, CounterEntity } = await import("../src/db/entities");
     await Db.transaction
       .write(({ purchase, counter }) => [
-        purchase.create({ id: "cs_test_AbC", product_id: "p1", product_name: "Guide", content_url: "https://x.test", creator_id: "u1", customer_email: "a@b.test", amount: 1234 }).commit(),
+        purchase
+          .create({
+            id: "cs_test_AbC",
+            product_id: "p1",
+            product_name: "Guide",
+            content_url: "https://x.test",
+            creator_id: "u1",
+            customer_email: "a@b.test",
+            amount: 1234,
+          })
+          .commit(),
         counter.update({ scope: "creator#u1" }).add({ sales: 1, revenue: 1234 }).commit(),
       ])
       .go();

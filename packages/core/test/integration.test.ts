@@ -24,8 +24,11 @@ describe("Integration.save / get", () => {
     const id = seller();
     const saved = await Integration.save(id, { provider: "stripe", is_active: true, is_live: false, ...keys("one") });
     expect(saved).toMatchObject({
-      provider: "stripe", is_active: true, is_live: false,
-      stripe_publishable_key: "pk_test_oneKeyAbcdef1234", stripe_secret_key: "sk_test_...1234",
+      provider: "stripe",
+      is_active: true,
+      is_live: false,
+      stripe_publishable_key: "pk_test_oneKeyAbcdef1234",
+      stripe_secret_key: "sk_test_...1234",
     });
     expect(await Integration.get(id)).toEqual(saved);
 
@@ -58,7 +61,9 @@ describe("Integration.save / get", () => {
     await Integration.save(id, { provider: "stripe", is_active: true, ...keys("three") });
     const after = (await IntegrationEntity.get({ user_id: id }).go()).data!;
     expect(after.webhook_endpoint_id).not.toBe(before.webhook_endpoint_id);
-    const old = [...s.stripe.store.accounts.values()].flatMap((a) => Object.values(a.objects)).find((o) => o.id === before.webhook_endpoint_id);
+    const old = [...s.stripe.store.accounts.values()]
+      .flatMap((a) => Object.values(a.objects))
+      .find((o) => o.id === before.webhook_endpoint_id);
     expect(old?.status).toBe("deleted");
   });
 
@@ -67,15 +72,43 @@ describe("Integration.save / get", () => {
     const id = seller();
     const bad = (input: object) => Integration.save(id, input);
     await expect(bad({ provider: "venmo" })).rejects.toMatchObject({ status: 400, message: Integration.MSG.provider });
-    await expect(bad({ provider: "stripe", stripe_secret_key: "sk_test_abcdefgh1234" })).rejects.toMatchObject({ status: 400, message: Integration.MSG.publishableMissing });
-    await expect(bad({ provider: "stripe", stripe_publishable_key: "pk_test_abcdefgh1234" })).rejects.toMatchObject({ status: 400, message: Integration.MSG.secretMissing });
-    await expect(bad({ provider: "stripe", stripe_publishable_key: "pk_test_abcdefgh1234", stripe_secret_key: "pk_test_abcdefgh1234" })).rejects.toMatchObject({ message: Integration.MSG.secretFormat });
-    await expect(bad({ provider: "stripe", is_live: true, ...keys("four") })).rejects.toMatchObject({ status: 400, message: Integration.MSG.testInLive });
-    await expect(bad({ provider: "stripe", is_live: false, ...keys("five", "live") })).rejects.toMatchObject({ status: 400, message: Integration.MSG.liveInTest });
-    await expect(bad({ provider: "stripe", stripe_publishable_key: "pk_test_abcdefgh1234", stripe_secret_key: "sk_live_abcdefgh1234" })).rejects.toMatchObject({ message: Integration.MSG.keysMixed });
+    await expect(bad({ provider: "stripe", stripe_secret_key: "sk_test_abcdefgh1234" })).rejects.toMatchObject({
+      status: 400,
+      message: Integration.MSG.publishableMissing,
+    });
+    await expect(bad({ provider: "stripe", stripe_publishable_key: "pk_test_abcdefgh1234" })).rejects.toMatchObject({
+      status: 400,
+      message: Integration.MSG.secretMissing,
+    });
+    await expect(
+      bad({
+        provider: "stripe",
+        stripe_publishable_key: "pk_test_abcdefgh1234",
+        stripe_secret_key: "pk_test_abcdefgh1234",
+      }),
+    ).rejects.toMatchObject({ message: Integration.MSG.secretFormat });
+    await expect(bad({ provider: "stripe", is_live: true, ...keys("four") })).rejects.toMatchObject({
+      status: 400,
+      message: Integration.MSG.testInLive,
+    });
+    await expect(bad({ provider: "stripe", is_live: false, ...keys("five", "live") })).rejects.toMatchObject({
+      status: 400,
+      message: Integration.MSG.liveInTest,
+    });
+    await expect(
+      bad({
+        provider: "stripe",
+        stripe_publishable_key: "pk_test_abcdefgh1234",
+        stripe_secret_key: "sk_live_abcdefgh1234",
+      }),
+    ).rejects.toMatchObject({ message: Integration.MSG.keysMixed });
     // Well-formed for us, but the sandbox (like Stripe) refuses a key this short.
-    await expect(bad({ provider: "stripe", stripe_publishable_key: "pk_test_abc", stripe_secret_key: "sk_test_abc" })).rejects.toMatchObject({ status: 400, message: Integration.MSG.rejected });
-    await expect(bad({ provider: "stripe", stripe_publishable_key: "pk_test_abcdefgh1234", stripe_secret_key: "sk_test_...1234" })).rejects.toMatchObject({ message: Integration.MSG.maskedUnknown });
+    await expect(
+      bad({ provider: "stripe", stripe_publishable_key: "pk_test_abc", stripe_secret_key: "sk_test_abc" }),
+    ).rejects.toMatchObject({ status: 400, message: Integration.MSG.rejected });
+    await expect(
+      bad({ provider: "stripe", stripe_publishable_key: "pk_test_abcdefgh1234", stripe_secret_key: "sk_test_...1234" }),
+    ).rejects.toMatchObject({ message: Integration.MSG.maskedUnknown });
     expect(await Integration.get(id)).toBeNull();
   });
 
@@ -89,9 +122,19 @@ describe("Integration.save / get", () => {
   it("stores PayPal credentials with the secret masked, and remove() deletes everything", async () => {
     const { s, Integration, IntegrationEntity } = await load();
     const id = seller();
-    await expect(Integration.save(id, { provider: "paypal", paypal_client_secret: "x" })).rejects.toMatchObject({ message: Integration.MSG.paypalId });
-    const saved = await Integration.save(id, { provider: "paypal", paypal_client_id: "client-123", paypal_client_secret: "paypal-secret-9876" });
-    expect(saved).toMatchObject({ provider: "paypal", paypal_client_id: "client-123", paypal_client_secret: "pay...9876" });
+    await expect(Integration.save(id, { provider: "paypal", paypal_client_secret: "x" })).rejects.toMatchObject({
+      message: Integration.MSG.paypalId,
+    });
+    const saved = await Integration.save(id, {
+      provider: "paypal",
+      paypal_client_id: "client-123",
+      paypal_client_secret: "paypal-secret-9876",
+    });
+    expect(saved).toMatchObject({
+      provider: "paypal",
+      paypal_client_id: "client-123",
+      paypal_client_secret: "pay...9876",
+    });
     expect(await Integration.paymentInfo(id)).toEqual({ provider: "paypal" });
 
     await Integration.save(id, { provider: "stripe", ...keys("seven") });
@@ -99,7 +142,9 @@ describe("Integration.save / get", () => {
     await Integration.remove(id);
     expect(await Integration.get(id)).toBeNull();
     expect(await Integration.paymentInfo(id)).toEqual({ provider: null });
-    const endpoint = [...s.stripe.store.accounts.values()].flatMap((a) => Object.values(a.objects)).find((o) => o.id === endpointId);
+    const endpoint = [...s.stripe.store.accounts.values()]
+      .flatMap((a) => Object.values(a.objects))
+      .find((o) => o.id === endpointId);
     expect(endpoint?.status).toBe("deleted");
     await Integration.remove(id); // idempotent
   });

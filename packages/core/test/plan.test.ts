@@ -16,7 +16,12 @@ async function load() {
 let n = 0;
 async function newCreator(planId: "free" | "starter" | "pro" | "business" = "free") {
   const { User } = await load();
-  const u = await User.create({ email: `plan-${++n}-${Date.now()}@test.local`, name: `Creator ${n}`, role: "creator", plan: planId });
+  const u = await User.create({
+    email: `plan-${++n}-${Date.now()}@test.local`,
+    name: `Creator ${n}`,
+    role: "creator",
+    plan: planId,
+  });
   return u.id;
 }
 
@@ -39,8 +44,16 @@ function event(type: string, object: Record<string, unknown>, created: number) {
 function sub(id: string, userId: string, status: string, plan: string, extra: Record<string, unknown> = {}) {
   const amounts: Record<string, number> = { starter: 900, pro: 1900, business: 3500 };
   return {
-    id, object: "subscription", status, customer: "cus_1", metadata: { kind: "plan", user_id: userId, plan, billing_cycle: "monthly" },
-    items: { data: [{ id: `si_${id}`, price: { unit_amount: amounts[plan], recurring: { interval: "month" }, product: "prod_1" } }] },
+    id,
+    object: "subscription",
+    status,
+    customer: "cus_1",
+    metadata: { kind: "plan", user_id: userId, plan, billing_cycle: "monthly" },
+    items: {
+      data: [
+        { id: `si_${id}`, price: { unit_amount: amounts[plan], recurring: { interval: "month" }, product: "prod_1" } },
+      ],
+    },
     ...extra,
   };
 }
@@ -81,7 +94,13 @@ describe("Billing.applyStripeEvent", () => {
     await Billing.applyStripeEvent(created);
     await Billing.applyStripeEvent(created);
     const u = await stored(id);
-    expect(u).toMatchObject({ plan: "pro", subscription_id: "sub_a1", subscription_status: "trialing", stripe_customer_id: "cus_1", billing_cycle: "monthly" });
+    expect(u).toMatchObject({
+      plan: "pro",
+      subscription_id: "sub_a1",
+      subscription_status: "trialing",
+      stripe_customer_id: "cus_1",
+      billing_cycle: "monthly",
+    });
     const after = await planUsers();
     expect(after.free).toBe(before.free - 1);
     expect(after.pro).toBe(before.pro + 1);
@@ -90,8 +109,12 @@ describe("Billing.applyStripeEvent", () => {
   it("updated upgrades; an older event arriving late is ignored", async () => {
     const { Billing } = await load();
     const id = await newCreator();
-    await Billing.applyStripeEvent(event("customer.subscription.created", sub("sub_b1", id, "trialing", "starter"), T0));
-    await Billing.applyStripeEvent(event("customer.subscription.updated", sub("sub_b1", id, "active", "business"), T0 + 20));
+    await Billing.applyStripeEvent(
+      event("customer.subscription.created", sub("sub_b1", id, "trialing", "starter"), T0),
+    );
+    await Billing.applyStripeEvent(
+      event("customer.subscription.updated", sub("sub_b1", id, "active", "business"), T0 + 20),
+    );
     expect((await stored(id)).plan).toBe("business");
     // A retried delivery of an earlier update (pro) must not undo the newer business.
     await Billing.applyStripeEvent(event("customer.subscription.updated", sub("sub_b1", id, "active", "pro"), T0 + 10));
@@ -111,10 +134,14 @@ describe("Billing.applyStripeEvent", () => {
     const { Billing } = await load();
     const id = await newCreator();
     await Billing.applyStripeEvent(event("customer.subscription.created", sub("sub_c1", id, "active", "pro"), T0));
-    await Billing.applyStripeEvent(event("customer.subscription.deleted", sub("sub_other", id, "canceled", "pro"), T0 + 1));
+    await Billing.applyStripeEvent(
+      event("customer.subscription.deleted", sub("sub_other", id, "canceled", "pro"), T0 + 1),
+    );
     expect((await stored(id)).plan).toBe("pro");
     const before = await planUsers();
-    await Billing.applyStripeEvent(event("customer.subscription.deleted", sub("sub_c1", id, "canceled", "pro"), T0 + 2));
+    await Billing.applyStripeEvent(
+      event("customer.subscription.deleted", sub("sub_c1", id, "canceled", "pro"), T0 + 2),
+    );
     let u = await stored(id);
     expect(u.plan).toBe("free");
     expect(u.subscription_id).toBeUndefined();
@@ -122,7 +149,9 @@ describe("Billing.applyStripeEvent", () => {
     // The old subscription's late "updated active" cannot bring the plan back.
     await Billing.applyStripeEvent(event("customer.subscription.updated", sub("sub_c1", id, "active", "pro"), T0 + 1));
     expect((await stored(id)).plan).toBe("free");
-    await Billing.applyStripeEvent(event("customer.subscription.created", sub("sub_c2", id, "trialing", "starter"), T0 + 3));
+    await Billing.applyStripeEvent(
+      event("customer.subscription.created", sub("sub_c2", id, "trialing", "starter"), T0 + 3),
+    );
     u = await stored(id);
     expect(u).toMatchObject({ plan: "starter", subscription_id: "sub_c2" });
   });
@@ -131,7 +160,11 @@ describe("Billing.applyStripeEvent", () => {
     const { Billing } = await load();
     const id = await newCreator();
     await Billing.applyStripeEvent(event("customer.subscription.created", sub("sub_d1", id, "active", "pro"), T0));
-    const invoice = { id: "in_1", object: "invoice", parent: { subscription_details: { subscription: "sub_d1", metadata: { user_id: id } } } };
+    const invoice = {
+      id: "in_1",
+      object: "invoice",
+      parent: { subscription_details: { subscription: "sub_d1", metadata: { user_id: id } } },
+    };
     await Billing.applyStripeEvent(event("invoice.payment_failed", invoice, T0 + 1));
     expect(await stored(id)).toMatchObject({ plan: "pro", subscription_status: "past_due" });
     await Billing.applyStripeEvent(event("customer.subscription.updated", sub("sub_d1", id, "unpaid", "pro"), T0 + 2));
@@ -141,7 +174,15 @@ describe("Billing.applyStripeEvent", () => {
   it("lifetime checkout sets lifetime, and later subscription news cannot take it away", async () => {
     const { Billing } = await load();
     const id = await newCreator();
-    const session = { id: "cs_l1", object: "checkout.session", status: "complete", mode: "payment", customer: "cus_9", subscription: null, metadata: { kind: "lifetime", user_id: id } };
+    const session = {
+      id: "cs_l1",
+      object: "checkout.session",
+      status: "complete",
+      mode: "payment",
+      customer: "cus_9",
+      subscription: null,
+      metadata: { kind: "lifetime", user_id: id },
+    };
     await Billing.applyStripeEvent(event("checkout.session.completed", session, T0));
     expect(await stored(id)).toMatchObject({ plan: "lifetime", onboarding_completed: true, billing_cycle: "lifetime" });
     await Billing.applyStripeEvent(event("customer.subscription.updated", sub("sub_e1", id, "active", "pro"), T0 + 5));
@@ -151,20 +192,39 @@ describe("Billing.applyStripeEvent", () => {
   it("checkout.session.completed (plan) sets plan, subscription and onboarding", async () => {
     const { Billing } = await load();
     const id = await newCreator();
-    const session = { id: "cs_p1", object: "checkout.session", status: "complete", mode: "subscription", customer: "cus_7", subscription: "sub_f1",
-      metadata: { kind: "plan", user_id: id, plan: "pro", billing_cycle: "yearly" } };
+    const session = {
+      id: "cs_p1",
+      object: "checkout.session",
+      status: "complete",
+      mode: "subscription",
+      customer: "cus_7",
+      subscription: "sub_f1",
+      metadata: { kind: "plan", user_id: id, plan: "pro", billing_cycle: "yearly" },
+    };
     await Billing.applyStripeEvent(event("checkout.session.completed", session, T0));
-    expect(await stored(id)).toMatchObject({ plan: "pro", billing_cycle: "yearly", subscription_id: "sub_f1", stripe_customer_id: "cus_7", onboarding_completed: true });
+    expect(await stored(id)).toMatchObject({
+      plan: "pro",
+      billing_cycle: "yearly",
+      subscription_id: "sub_f1",
+      stripe_customer_id: "cus_7",
+      onboarding_completed: true,
+    });
   });
 
   it("concurrent events for many people keep the per-plan counters exact", async () => {
     const { Billing } = await load();
     const ids = await Promise.all([1, 2, 3, 4].map(() => newCreator()));
     const before = await planUsers();
-    await Promise.all(ids.flatMap((id, i) => [
-      Billing.applyStripeEvent(event("customer.subscription.created", sub(`sub_g${i}`, id, "trialing", "starter"), T0)),
-      Billing.applyStripeEvent(event("customer.subscription.updated", sub(`sub_g${i}`, id, "active", "business"), T0 + 1)),
-    ]));
+    await Promise.all(
+      ids.flatMap((id, i) => [
+        Billing.applyStripeEvent(
+          event("customer.subscription.created", sub(`sub_g${i}`, id, "trialing", "starter"), T0),
+        ),
+        Billing.applyStripeEvent(
+          event("customer.subscription.updated", sub(`sub_g${i}`, id, "active", "business"), T0 + 1),
+        ),
+      ]),
+    );
     for (const id of ids) expect((await stored(id)).plan).toBe("business");
     const after = await planUsers();
     expect(after.free).toBe(before.free - 4);

@@ -7,7 +7,8 @@ const stack = useStack();
 async function load() {
   stack();
   const { Product } = await import("../src/product/index");
-  const { UserEntity, CounterEntity, ProductEntity, DailyStatEntity, SettingEntity } = await import("../src/db/entities");
+  const { UserEntity, CounterEntity, ProductEntity, DailyStatEntity, SettingEntity } =
+    await import("../src/db/entities");
   return { Product, UserEntity, CounterEntity, ProductEntity, DailyStatEntity, SettingEntity };
 }
 
@@ -15,7 +16,15 @@ let n = 0;
 async function makeUser(plan = "free", extra: Record<string, unknown> = {}) {
   const { UserEntity } = await load();
   const id = `u-${++n}-${Date.now()}`;
-  await UserEntity.create({ id, email: `${id}@test.local`, name: `Seller ${n}`, plan, role: "creator", onboarding_completed: true, ...extra }).go();
+  await UserEntity.create({
+    id,
+    email: `${id}@test.local`,
+    name: `Seller ${n}`,
+    plan,
+    role: "creator",
+    onboarding_completed: true,
+    ...extra,
+  }).go();
   return id;
 }
 
@@ -37,7 +46,10 @@ describe("Product.create", () => {
     const { Product } = await load();
     const owner = await makeUser("pro");
     expect((await Product.create(owner, { ...valid, price: "abc" })).price).toBe(0);
-    await expect(Product.create(owner, { ...valid, price: -1 })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/negative/) });
+    await expect(Product.create(owner, { ...valid, price: -1 })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/negative/),
+    });
   });
 
   it("refuses javascript: and other non-http content and media URLs", async () => {
@@ -47,7 +59,9 @@ describe("Product.create", () => {
       status: 400,
       message: "Content URL must be a web address starting with http:// or https://.",
     });
-    await expect(Product.create(owner, { ...valid, media_type: "image", media_url: "data:image/png;base64,AAAA" })).rejects.toMatchObject({
+    await expect(
+      Product.create(owner, { ...valid, media_type: "image", media_url: "data:image/png;base64,AAAA" }),
+    ).rejects.toMatchObject({
       status: 400,
       message: "Media URL must be a web address starting with http:// or https://.",
     });
@@ -58,13 +72,17 @@ describe("Product.create", () => {
   it("never lets 10 concurrent creates exceed the plan limit (starter = 3)", async () => {
     const { Product, UserEntity, CounterEntity } = await load();
     const owner = await makeUser("starter");
-    const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => Product.create(owner, { ...valid, name: `P${i}` })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => Product.create(owner, { ...valid, name: `P${i}` })),
+    );
     const ok = results.filter((r) => r.status === "fulfilled");
     const refused = results.filter((r) => r.status === "rejected") as PromiseRejectedResult[];
     expect(ok).toHaveLength(3);
     for (const r of refused) {
       expect(r.reason).toMatchObject({ status: 403, code: "plan.limit_reached", extra: { limit: 3 } });
-      expect(r.reason.message).toBe("You've reached your plan limit of 3 product(s). Please upgrade your plan to add more products.");
+      expect(r.reason.message).toBe(
+        "You've reached your plan limit of 3 product(s). Please upgrade your plan to add more products.",
+      );
     }
     expect((await Product.list(owner)).length).toBe(3);
     expect((await UserEntity.get({ id: owner }).go()).data?.product_count).toBe(3);
@@ -108,7 +126,10 @@ describe("toggle, delete, views", () => {
     const owner = await makeUser("free");
     const other = await makeUser("pro");
     const p = await Product.create(owner, valid);
-    await expect(Product.setActive(other, p.id, { is_active: false })).rejects.toMatchObject({ status: 404, message: "Product not found" });
+    await expect(Product.setActive(other, p.id, { is_active: false })).rejects.toMatchObject({
+      status: 404,
+      message: "Product not found",
+    });
     await expect(Product.remove(other, p.id)).rejects.toMatchObject({ status: 404, message: "Product not found" });
     expect((await Product.list(other)).map((x) => x.id)).not.toContain(p.id);
   });
@@ -135,6 +156,9 @@ describe("toggle, delete, views", () => {
     expect(view).not.toHaveProperty("content_url");
     await UserEntity.patch({ id: owner }).set({ deactivated: true }).go();
     expect(await Product.publicView(p.id)).toMatchObject({ is_active: false, description: "" });
-    await expect(Product.forCheckout(p.id)).rejects.toMatchObject({ status: 400, message: "This product is currently unavailable for purchase." });
+    await expect(Product.forCheckout(p.id)).rejects.toMatchObject({
+      status: 400,
+      message: "This product is currently unavailable for purchase.",
+    });
   });
 });

@@ -16,18 +16,33 @@ async function load() {
 }
 
 /** A completed, paid session as Stripe sends it (only the fields fulfilment reads). */
-const paid = (seller: { sellerId: string; productId: string }, email: string, extra: Partial<Stripe.Checkout.Session> = {}) => ({
-  id: `cs_test_${Math.random().toString(36).slice(2)}`, object: "checkout.session", status: "complete", payment_status: "paid",
-  amount_total: 1500, currency: "usd", customer_details: { email }, customer_email: null,
-  metadata: { kind: "product", product_id: seller.productId, creator_id: seller.sellerId }, ...extra,
-}) as unknown as Stripe.Checkout.Session;
+const paid = (
+  seller: { sellerId: string; productId: string },
+  email: string,
+  extra: Partial<Stripe.Checkout.Session> = {},
+) =>
+  ({
+    id: `cs_test_${Math.random().toString(36).slice(2)}`,
+    object: "checkout.session",
+    status: "complete",
+    payment_status: "paid",
+    amount_total: 1500,
+    currency: "usd",
+    customer_details: { email },
+    customer_email: null,
+    metadata: { kind: "product", product_id: seller.productId, creator_id: seller.sellerId },
+    ...extra,
+  }) as unknown as Stripe.Checkout.Session;
 
 const receipts = (id: string) => stack().outbox.messages.filter((m) => m.text.includes(id));
 
 describe("Purchase.reconcile / successView", () => {
   it("answers 404 'Purchase details not found' for unknown and unpaid sessions", async () => {
     const { Purchase } = await load();
-    await expect(Purchase.successView("cs_test_nope")).rejects.toMatchObject({ status: 404, message: "Purchase details not found" });
+    await expect(Purchase.successView("cs_test_nope")).rejects.toMatchObject({
+      status: 404,
+      message: "Purchase details not found",
+    });
     const seller = await makeSeller();
     const open = await openSession(stack(), seller);
     expect(await Purchase.reconcile(open.id)).toBeNull();
@@ -35,7 +50,8 @@ describe("Purchase.reconcile / successView", () => {
   });
 
   it("fulfils from the seller's Stripe when the webhook is late; the late webhook then changes nothing", async () => {
-    const { Purchase, Integration, stripeClient, IntegrationEntity, ProductEntity, PurchaseEntity, CounterEntity } = await load();
+    const { Purchase, Integration, stripeClient, IntegrationEntity, ProductEntity, PurchaseEntity, CounterEntity } =
+      await load();
     const seller = await makeSeller();
     const endpointId = (await IntegrationEntity.get({ user_id: seller.sellerId }).go()).data!.webhook_endpoint_id!;
     const stripe = stripeClient(seller.secretKey);
@@ -47,7 +63,11 @@ describe("Purchase.reconcile / successView", () => {
 
     const view = await Purchase.successView(session.id);
     expect(view).toMatchObject({
-      product: { name: "Design Kit", description: "Figma files for landing pages", content_url: "https://files.example.com/design-kit.zip" },
+      product: {
+        name: "Design Kit",
+        description: "Figma files for landing pages",
+        content_url: "https://files.example.com/design-kit.zip",
+      },
       purchase: { amount: 1500, customer_email: "late@example.com" },
     });
     expect(view.purchase.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
@@ -59,13 +79,23 @@ describe("Purchase.reconcile / successView", () => {
     const payload = JSON.stringify(record!.event);
     const secret = (await Integration.webhookSecretFor(seller.sellerId))!;
     const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
-    const res = await fetch(`${stack().url}/api/webhooks/stripe/${seller.sellerId}`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload });
+    const res = await fetch(`${stack().url}/api/webhooks/stripe/${seller.sellerId}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+      body: payload,
+    });
     expect(res.status).toBe(200);
     await settle(stack());
 
     expect((await PurchaseEntity.query.byCreator({ creator_id: seller.sellerId }).go()).data).toHaveLength(1);
-    expect((await ProductEntity.get({ id: seller.productId }).go()).data).toMatchObject({ sales_count: 1, total_revenue: 1500 });
-    expect((await CounterEntity.get({ scope: `creator#${seller.sellerId}` }).go()).data).toMatchObject({ sales: 1, revenue: 1500 });
+    expect((await ProductEntity.get({ id: seller.productId }).go()).data).toMatchObject({
+      sales_count: 1,
+      total_revenue: 1500,
+    });
+    expect((await CounterEntity.get({ scope: `creator#${seller.sellerId}` }).go()).data).toMatchObject({
+      sales: 1,
+      revenue: 1500,
+    });
     expect(receipts(session.id)).toHaveLength(1);
   });
 });
@@ -82,10 +112,23 @@ describe("Purchase.fulfil", () => {
     expect(results.every((r) => r?.customer_email === "repeat@example.com")).toBe(true);
     await Purchase.fulfil(seller.sellerId, paid(seller, "other@example.com"));
 
-    expect((await CounterEntity.get({ scope: `creator#${seller.sellerId}` }).go()).data).toMatchObject({ sales: 3, revenue: 5500, customers: 2 });
-    expect((await CustomerEntity.get({ creator_id: seller.sellerId, email: "repeat@example.com" }).go()).data).toMatchObject({ total_purchases: 2, total_spent: 4000 });
-    expect((await BuyerEntity.get({ email: "repeat@example.com" }).go()).data).toMatchObject({ total_purchases: 2, total_spent: 4000, creators: [seller.sellerId] });
-    expect((await ProductEntity.get({ id: seller.productId }).go()).data).toMatchObject({ sales_count: 3, total_revenue: 5500 });
+    expect((await CounterEntity.get({ scope: `creator#${seller.sellerId}` }).go()).data).toMatchObject({
+      sales: 3,
+      revenue: 5500,
+      customers: 2,
+    });
+    expect(
+      (await CustomerEntity.get({ creator_id: seller.sellerId, email: "repeat@example.com" }).go()).data,
+    ).toMatchObject({ total_purchases: 2, total_spent: 4000 });
+    expect((await BuyerEntity.get({ email: "repeat@example.com" }).go()).data).toMatchObject({
+      total_purchases: 2,
+      total_spent: 4000,
+      creators: [seller.sellerId],
+    });
+    expect((await ProductEntity.get({ id: seller.productId }).go()).data).toMatchObject({
+      sales_count: 3,
+      total_revenue: 5500,
+    });
     expect((await CounterEntity.get({ scope: "platform" }).go()).data?.sales).toBe(platformBefore + 3);
     expect(receipts(a.id)).toHaveLength(1);
     expect(receipts(b.id)).toHaveLength(1);

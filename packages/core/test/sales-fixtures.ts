@@ -59,17 +59,24 @@ export async function writeSales(f: SalesFixture) {
     customers.set(email, { n: c.n + 1, last: c.last > at ? c.last : at });
   }
   const views = f.viewsPerDay ?? 0;
-  const daily = Array.from({ length: 30 }, (_, k) => new Date(today - k * DAY).toISOString().slice(0, 10)).map((date) => ({
-    scope: `creator#${creatorId}`,
-    date,
-    sales: days.get(date)?.sales ?? 0,
-    revenue: days.get(date)?.revenue ?? 0,
-    views,
-  }));
+  const daily = Array.from({ length: 30 }, (_, k) => new Date(today - k * DAY).toISOString().slice(0, 10)).map(
+    (date) => ({
+      scope: `creator#${creatorId}`,
+      date,
+      sales: days.get(date)?.sales ?? 0,
+      revenue: days.get(date)?.revenue ?? 0,
+      views,
+    }),
+  );
   await DailyStatEntity.put(daily.filter((d) => d.sales || d.views)).go();
   await CustomerEntity.put(
     [...customers].map(([email, c]) => ({
-      creator_id: creatorId, email, total_purchases: c.n, total_spent: c.n * amount, last_purchase_at: c.last, products: [productName],
+      creator_id: creatorId,
+      email,
+      total_purchases: c.n,
+      total_spent: c.n * amount,
+      last_purchase_at: c.last,
+      products: [productName],
     })),
   ).go({ concurrency: 4 });
   await CounterEntity.put({

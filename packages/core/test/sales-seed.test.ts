@@ -8,12 +8,19 @@ describe("demo sales seed", () => {
     stack();
     const { seed: seedAccounts } = await import("@payloft/local/seed/accounts");
     const { seed: seedSales } = await import("@payloft/local/seed/sales");
-    const { EmailEntity, ProductEntity, CounterEntity, PurchaseEntity, CustomerEntity } = await import("../src/db/entities");
+    const { EmailEntity, ProductEntity, CounterEntity, PurchaseEntity, CustomerEntity } =
+      await import("../src/db/entities");
     const { Analytics } = await import("../src/analytics/index");
     const { Sales } = await import("../src/sales/index");
     await seedAccounts();
     const creatorId = (await EmailEntity.get({ email: "creator@demo.local" }).go()).data!.user_id;
-    await ProductEntity.create({ id: "demo-guide", creator_id: creatorId, name: "Demo Guide", price: 1900, content_url: "https://content.example.com/guide" }).go();
+    await ProductEntity.create({
+      id: "demo-guide",
+      creator_id: creatorId,
+      name: "Demo Guide",
+      price: 1900,
+      content_url: "https://content.example.com/guide",
+    }).go();
 
     await seedSales();
     const counter = (await CounterEntity.get({ scope: `creator#${creatorId}` }).go()).data!;
@@ -36,11 +43,17 @@ describe("demo sales seed", () => {
 
     const portal = await Sales.purchasesOf("buyer@demo.local");
     expect(portal).toHaveLength(1);
-    expect(portal[0]).toMatchObject({ product_name: "Demo Guide", content_url: "https://content.example.com/guide", status: "completed" });
+    expect(portal[0]).toMatchObject({
+      product_name: "Demo Guide",
+      content_url: "https://content.example.com/guide",
+      status: "completed",
+    });
 
     await seedSales();
     const again = (await CounterEntity.get({ scope: `creator#${creatorId}` }).go()).data!;
     expect(again).toEqual(counter);
-    expect((await PurchaseEntity.query.byCreator({ creator_id: creatorId }).go({ pages: "all" })).data).toHaveLength(purchases.length);
+    expect((await PurchaseEntity.query.byCreator({ creator_id: creatorId }).go({ pages: "all" })).data).toHaveLength(
+      purchases.length,
+    );
   }, 120_000);
 });

@@ -25,7 +25,9 @@ describe("Setting", () => {
     expect(Setting.normalize("support_email", "Help@Example.com")).toBe("help@example.com");
     expect(Setting.normalize("primary_color", "#ABCDEF")).toBe("#abcdef");
     expect(() => Setting.normalize("max_upload_size", 0)).toThrow("max_upload_size must be between 1 and 10240.");
-    expect(() => Setting.normalize("primary_color", "blue")).toThrow("primary_color must be a hex colour like #4f46e5.");
+    expect(() => Setting.normalize("primary_color", "blue")).toThrow(
+      "primary_color must be a hex colour like #4f46e5.",
+    );
     expect(() => Setting.normalize("site_name", "   ")).toThrow("Please enter a value for site_name.");
     expect(() => Setting.normalize("nope", "x")).toThrow('Unknown setting "nope".');
   });

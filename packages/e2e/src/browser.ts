@@ -6,7 +6,16 @@ import { join } from "node:path";
 /** Where journeys save screenshots (git-ignored). */
 export const shotsDir = join(__dirname, "../../../.e2e/screenshots");
 
-const args = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
+const args = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
 
 /**
  * One headless Debian Chromium per test file. `browser().newContext()` gives a fresh,
@@ -16,16 +25,25 @@ export function useBrowser() {
   let browser: Browser | undefined;
   beforeAll(async () => {
     mkdirSync(shotsDir, { recursive: true });
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      headless: true,
+      args,
+    });
   });
   afterAll(async () => {
     await browser?.close();
   });
   return {
     baseUrl: () => inject("baseUrl"),
-    async newPage(opts: { viewport?: { width: number; height: number } } = {}): Promise<{ page: Page; context: BrowserContext }> {
+    async newPage(
+      opts: { viewport?: { width: number; height: number } } = {},
+    ): Promise<{ page: Page; context: BrowserContext }> {
       if (!browser) throw new Error("browser not started");
-      const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 860 }, baseURL: inject("baseUrl") });
+      const context = await browser.newContext({
+        viewport: opts.viewport ?? { width: 1280, height: 860 },
+        baseURL: inject("baseUrl"),
+      });
       const page = await context.newPage();
       return { page, context };
     },

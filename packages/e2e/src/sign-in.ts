@@ -16,5 +16,7 @@ export async function signIn(page: Page, email: string, name?: string) {
     if (name) await page.locator("#name").fill(name);
     await page.getByRole("button", { name: "Sign in" }).click();
   }
-  await page.waitForURL((url) => !/auth\/callback|__google|authorize/.test(url.pathname + url.search), { timeout: 20_000 });
+  await page.waitForURL((url) => !/auth\/callback|__google|authorize/.test(url.pathname + url.search), {
+    timeout: 20_000,
+  });
 }

@@ -22,7 +22,9 @@ async function signIn(page: Page, email: string, name?: string) {
   await page.locator("form:has(#email) #email").fill(email);
   if (name) await page.locator("#name").fill(name);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.waitForURL((url) => !/auth\/callback|__google|authorize|login/.test(url.pathname + url.search), { timeout: 20_000 });
+  await page.waitForURL((url) => !/auth\/callback|__google|authorize|login/.test(url.pathname + url.search), {
+    timeout: 20_000,
+  });
 }
 
 async function visitor(opts: { viewport?: { width: number; height: number } } = {}) {
@@ -32,7 +34,10 @@ async function visitor(opts: { viewport?: { width: number; height: number } } = 
 }
 
 const openSection = async (page: Page, label: string) => {
-  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("button", { name: label, exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Admin sections" })
+    .getByRole("button", { name: label, exact: true })
+    .click();
   await page.getByRole("heading", { level: 1, name: label }).waitFor();
 };
 
@@ -55,8 +60,14 @@ describe("admin panel", () => {
     await signIn(admin, ADMIN);
     expect(new URL(admin.url()).pathname).toBe("/admin");
     await admin.getByRole("heading", { level: 1, name: "Overview" }).waitFor();
-    for (const card of ["card-users", "card-revenue", "card-sales", "card-products"]) await admin.getByTestId(card).waitFor();
-    for (const chart of ["Revenue Growth (Last 30 Days)", "Sales Volume", "User Growth", "Subscription Plan Distribution"]) {
+    for (const card of ["card-users", "card-revenue", "card-sales", "card-products"])
+      await admin.getByTestId(card).waitFor();
+    for (const chart of [
+      "Revenue Growth (Last 30 Days)",
+      "Sales Volume",
+      "User Growth",
+      "Subscription Plan Distribution",
+    ]) {
       await admin.getByRole("heading", { name: chart }).waitFor({ timeout: 15_000 });
     }
     // Whole dollars only on the revenue axis.
@@ -107,7 +118,9 @@ describe("admin panel", () => {
 
     // Undo, with the spec's confirmation, so the shared demo admin stays without keys.
     await form.getByRole("button", { name: "Delete Integration" }).click();
-    const confirm = admin.getByRole("dialog").filter({ hasText: "Are you sure you want to delete your payment integration?" });
+    const confirm = admin
+      .getByRole("dialog")
+      .filter({ hasText: "Are you sure you want to delete your payment integration?" });
     await confirm.getByRole("button", { name: "Delete Integration" }).click();
     await admin.getByText("Payment integration deleted successfully!").waitFor();
     await listed.waitFor({ state: "detached" });
@@ -160,7 +173,11 @@ describe("admin panel", () => {
     await creator.getByTestId("announcement").filter({ hasText: ANNOUNCEMENT }).waitFor();
 
     // Clean up through the UI: delete after the spec's confirmation.
-    await admin.getByTestId("admin-announcement").filter({ hasText: ANNOUNCEMENT }).getByRole("button", { name: "Delete" }).click();
+    await admin
+      .getByTestId("admin-announcement")
+      .filter({ hasText: ANNOUNCEMENT })
+      .getByRole("button", { name: "Delete" })
+      .click();
     await admin.getByText("Are you sure you want to delete this announcement?").waitFor();
     await admin.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await admin.getByTestId("admin-announcement").filter({ hasText: ANNOUNCEMENT }).waitFor({ state: "detached" });

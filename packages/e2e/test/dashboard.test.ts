@@ -36,14 +36,22 @@ describe("dashboards", () => {
 
     const { page, context } = await b.newPage();
     await page.goto(`/product/${productId}`);
-    await page.getByRole("button", { name: /^Buy Now/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Buy Now/ })
+      .first()
+      .click();
     await page.waitForURL(/\/pay\/cs_test_/);
     await page.locator("#email").fill(FAN.email);
     await page.getByRole("button", { name: "Pay" }).click();
     await page.waitForURL(/\/checkout\/success\?session_id=/);
     // Keep what the page showed if it never confirms: the screenshot explains the failure.
-    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor({ timeout: 30_000 })
-      .catch(async (err) => { await b.shot(page, "dashboard-purchase-failed"); throw err; });
+    await page
+      .getByRole("heading", { name: "Payment Successful!" })
+      .waitFor({ timeout: 30_000 })
+      .catch(async (err) => {
+        await b.shot(page, "dashboard-purchase-failed");
+        throw err;
+      });
     await context.close();
   });
 
@@ -153,7 +161,10 @@ describe("dashboards", () => {
     await page.getByRole("button", { name: "Edit" }).click();
     await page.getByLabel("Display name").fill("  Frankie F.  ");
     await page.getByRole("button", { name: "Save" }).click();
-    await page.getByTestId("customer-name").filter({ hasText: /^Frankie F\.$/ }).waitFor();
+    await page
+      .getByTestId("customer-name")
+      .filter({ hasText: /^Frankie F\.$/ })
+      .waitFor();
     await page.getByRole("tab", { name: "Help & Support" }).click();
     await page.getByText("Usually within 24 hours").waitFor();
     await page.getByTestId("support-email").waitFor();

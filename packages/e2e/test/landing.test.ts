@@ -9,10 +9,12 @@ const b = useBrowser();
 /** Signs in through the real OpenAuth + Google-emulator flow and hands the session cookies to the browser. */
 async function signInAs(context: BrowserContext, email: string) {
   const header = await signIn({ url: b.baseUrl() } as Stack, { email, name: email.split("@")[0] });
-  await context.addCookies(header.split("; ").map((pair) => {
-    const i = pair.indexOf("=");
-    return { name: pair.slice(0, i), value: pair.slice(i + 1), url: b.baseUrl() };
-  }));
+  await context.addCookies(
+    header.split("; ").map((pair) => {
+      const i = pair.indexOf("=");
+      return { name: pair.slice(0, i), value: pair.slice(i + 1), url: b.baseUrl() };
+    }),
+  );
 }
 
 /** Landing page `/` (spec part 1 §2) as a signed-out visitor sees it. */
@@ -25,7 +27,11 @@ describe("landing page", () => {
       await expect(page.locator(`#${id}`).count()).resolves.toBe(1);
     }
     const nav = page.getByRole("navigation", { name: "Main" });
-    for (const [name, href] of [["Features", "#features"], ["Pricing", "#pricing"], ["Reviews", "#reviews"]]) {
+    for (const [name, href] of [
+      ["Features", "#features"],
+      ["Pricing", "#pricing"],
+      ["Reviews", "#reviews"],
+    ]) {
       await expect(nav.getByRole("link", { name: name! }).getAttribute("href")).resolves.toBe(href);
     }
     await expect(page.getByRole("button", { name: "Sign In" }).first().isVisible()).resolves.toBe(true);
@@ -34,12 +40,22 @@ describe("landing page", () => {
 
     // The six features of the spec and the marketing statistics.
     const features = page.locator("#features");
-    for (const title of ["Analytics", "Secure payments", "Customer management", "Global reach", "Instant setup", "Custom storefronts"]) {
+    for (const title of [
+      "Analytics",
+      "Secure payments",
+      "Customer management",
+      "Global reach",
+      "Instant setup",
+      "Custom storefronts",
+    ]) {
       await expect(features.getByRole("heading", { name: title, exact: true }).count()).resolves.toBe(1);
     }
     const reviews = page.locator("#reviews");
-    for (const stat of ["10,000+", "$2M+", "99.9%"]) await expect(reviews.getByText(stat, { exact: true }).count()).resolves.toBe(1);
-    await expect(page.getByText("All plans include 14-day free trial • No setup fees • Cancel anytime").count()).resolves.toBe(1);
+    for (const stat of ["10,000+", "$2M+", "99.9%"])
+      await expect(reviews.getByText(stat, { exact: true }).count()).resolves.toBe(1);
+    await expect(
+      page.getByText("All plans include 14-day free trial • No setup fees • Cancel anytime").count(),
+    ).resolves.toBe(1);
     await expect(page.locator("footer").getByRole("link", { name: "GitHub" }).count()).resolves.toBe(1);
 
     // Two logos (top bar and footer): each mark's gradient has its own id, so hiding one copy
@@ -80,16 +96,31 @@ describe("landing page", () => {
     await page.locator("#pricing").waitFor();
     const pricing = page.locator("#pricing");
     const price = (plan: string) => pricing.locator(`[data-plan="${plan}"] [data-testid="plan-price"]`).textContent();
-    const billed = (plan: string) => pricing.locator(`[data-plan="${plan}"] [data-testid="plan-billing"]`).textContent();
-    await expect(Promise.all(["free", "starter", "pro", "business"].map(price))).resolves.toEqual(["$0", "$9", "$19", "$35"]);
+    const billed = (plan: string) =>
+      pricing.locator(`[data-plan="${plan}"] [data-testid="plan-billing"]`).textContent();
+    await expect(Promise.all(["free", "starter", "pro", "business"].map(price))).resolves.toEqual([
+      "$0",
+      "$9",
+      "$19",
+      "$35",
+    ]);
     await expect(pricing.locator('[data-plan="pro"]').getByText("Popular", { exact: true }).count()).resolves.toBe(1);
 
     await pricing.getByRole("radio", { name: /Yearly/ }).click();
     await expect(pricing.getByRole("radio", { name: /Yearly/ }).getAttribute("aria-checked")).resolves.toBe("true");
     await expect(pricing.getByText("Save 20%").count()).resolves.toBe(1);
-    await expect(Promise.all(["free", "starter", "pro", "business"].map(price))).resolves.toEqual(["$0", "$7.20", "$15.20", "$28"]);
+    await expect(Promise.all(["free", "starter", "pro", "business"].map(price))).resolves.toEqual([
+      "$0",
+      "$7.20",
+      "$15.20",
+      "$28",
+    ]);
     // Yearly total = monthly-equivalent × 12, rounded to whole dollars (DECISIONS 1).
-    await expect(Promise.all(["starter", "pro", "business"].map(billed))).resolves.toEqual(["$86 billed yearly", "$182 billed yearly", "$336 billed yearly"]);
+    await expect(Promise.all(["starter", "pro", "business"].map(billed))).resolves.toEqual([
+      "$86 billed yearly",
+      "$182 billed yearly",
+      "$336 billed yearly",
+    ]);
     await b.shot(page, "landing-pricing-yearly");
 
     await pricing.getByRole("button", { name: "Get Started", exact: true }).click();
@@ -133,7 +164,10 @@ describe("landing page", () => {
         const w = window as unknown as { navs: string[] };
         w.navs = [];
         const push = history.pushState.bind(history);
-        history.pushState = (data, unused, url) => { w.navs.push(new URL(String(url), location.href).pathname); push(data, unused, url); };
+        history.pushState = (data, unused, url) => {
+          w.navs.push(new URL(String(url), location.href).pathname);
+          push(data, unused, url);
+        };
       });
       await nav.getByRole("button", { name: "Dashboard" }).click();
       await page.waitForFunction(() => (window as unknown as { navs: string[] }).navs.length > 0);

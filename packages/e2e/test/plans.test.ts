@@ -33,7 +33,9 @@ describe("plans journeys", () => {
     await page.getByRole("heading", { name: "Choose the plan that fits your business" }).waitFor();
     expect(await page.locator("[data-plan]").count()).toBe(4);
     expect(await page.getByText("Popular", { exact: true }).count()).toBe(1);
-    expect(await page.getByText("All plans include 14-day free trial • No setup fees • Cancel anytime").count()).toBe(1);
+    expect(await page.getByText("All plans include 14-day free trial • No setup fees • Cancel anytime").count()).toBe(
+      1,
+    );
     expect(await page.getByText(/sign in with your Google account to complete your purchase/).count()).toBe(1);
     await page.getByRole("radio", { name: /Yearly/ }).click();
     expect(await page.locator("[data-plan=pro] [data-testid=plan-price]").innerText()).toBe("$15.20");
@@ -49,11 +51,15 @@ describe("plans journeys", () => {
     const hint = (await phone.page.getByText(/sign in with your Google account/).boundingBox())!;
     const firstCard = (await phone.page.locator("[data-plan]").first().boundingBox())!;
     expect(hint.y).toBeLessThan(firstCard.y);
-    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     await b.shot(phone.page, "plans-pricing-phone");
     await phone.page.goto("/secret-lifetime-deal");
     await phone.page.getByRole("button", { name: "Get Lifetime Access" }).waitFor();
-    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     await b.shot(phone.page, "plans-lifetime-phone");
     await phone.context.close();
   });
@@ -64,7 +70,12 @@ describe("plans journeys", () => {
     await page.getByRole("radio", { name: /Yearly/ }).click();
     await page.getByRole("button", { name: "Get Started with Pro" }).click();
     await page.waitForURL("**/login");
-    expect(await page.evaluate(() => [sessionStorage.getItem("selectedPlan"), sessionStorage.getItem("selectedBillingCycle")])).toEqual(["pro", "yearly"]);
+    expect(
+      await page.evaluate(() => [
+        sessionStorage.getItem("selectedPlan"),
+        sessionStorage.getItem("selectedBillingCycle"),
+      ]),
+    ).toEqual(["pro", "yearly"]);
     await signInOnEmulator(page, { email: "pia.pro@e2e.local", name: "Pia Pro" });
 
     await page.getByRole("button", { name: "Continue" }).click();
@@ -174,7 +185,12 @@ describe("plans journeys", () => {
     expect(await page.getByText("rory.norole@e2e.local").first().isVisible()).toBe(true);
     await page.getByRole("button", { name: "Get Started with Starter" }).click();
     await page.waitForURL("**/role-selection");
-    expect(await page.evaluate(() => [sessionStorage.getItem("selectedPlan"), sessionStorage.getItem("selectedBillingCycle")])).toEqual(["starter", "monthly"]);
+    expect(
+      await page.evaluate(() => [
+        sessionStorage.getItem("selectedPlan"),
+        sessionStorage.getItem("selectedBillingCycle"),
+      ]),
+    ).toEqual(["starter", "monthly"]);
     await page.goto("/pricing");
     await page.getByRole("button", { name: "Log Out" }).click();
     await page.waitForURL((u) => u.pathname === "/");

@@ -13,7 +13,10 @@ const SELLER = { email: "maya@e2e.local", name: "Maya Maker" };
 const BUYER = "reader@e2e.local";
 const CONTENT = "https://files.example.com/maya/field-guide.pdf";
 
-async function createProduct(page: Page, p: { name: string; price: string; media: string; mediaUrl: string; headline?: string; description?: string }) {
+async function createProduct(
+  page: Page,
+  p: { name: string; price: string; media: string; mediaUrl: string; headline?: string; description?: string },
+) {
   await page.getByRole("button", { name: "Add Product" }).click();
   const dialog = page.getByRole("dialog", { name: "Create New Product" });
   await dialog.locator('[name="name"]').fill(p.name);
@@ -49,12 +52,19 @@ describe("selling", () => {
     await page.getByText("No products yet").waitFor();
 
     await createProduct(page, {
-      name: "The Field Guide to Freelancing", price: "19.99", media: "image",
+      name: "The Field Guide to Freelancing",
+      price: "19.99",
+      media: "image",
       mediaUrl: `${b.baseUrl()}/demo/creator-launch-kit.svg`,
       headline: "Land your first five clients in 30 days",
       description: "A practical, step-by-step guide.\nTemplates for proposals, contracts and invoices included.",
     });
-    await createProduct(page, { name: "Pricing Masterclass", price: "49", media: "youtube", mediaUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" });
+    await createProduct(page, {
+      name: "Pricing Masterclass",
+      price: "49",
+      media: "youtube",
+      mediaUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    });
     await page.getByRole("heading", { name: "Products (2)" }).waitFor();
     await b.shot(page, "selling-creator-grid");
 
@@ -72,7 +82,9 @@ describe("selling", () => {
     const unavailable = early.page.getByRole("button", { name: "Purchase Temporarily Unavailable" });
     expect(await unavailable.count()).toBeGreaterThan(0);
     for (const button of await unavailable.all()) expect(await button.isDisabled()).toBe(true);
-    expect(await early.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await early.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     await b.shot(early.page, "selling-sales-page-no-provider-phone");
     await early.context.close();
 
@@ -134,10 +146,16 @@ describe("selling", () => {
     await page.goto("/checkout/success?session_id=cs_test_unknown");
     await page.getByRole("heading", { name: "Purchase details not found" }).waitFor({ timeout: 1_500 });
     expect(Date.now() - started).toBeLessThan(1_500);
-    await page.getByText("We couldn't retrieve your purchase information. Please check your email for the receipt.").waitFor();
+    await page
+      .getByText("We couldn't retrieve your purchase information. Please check your email for the receipt.")
+      .waitFor();
     await b.shot(page, "selling-checkout-unknown-session");
 
-    const outbox = (await (await page.request.get("/__outbox.json")).json()) as { to: string; subject: string; text: string }[];
+    const outbox = (await (await page.request.get("/__outbox.json")).json()) as {
+      to: string;
+      subject: string;
+      text: string;
+    }[];
     const receipt = outbox.find((m) => m.to === BUYER);
     expect(receipt, JSON.stringify(outbox.map((m) => [m.to, m.subject]))).toBeTruthy();
     expect(receipt!.text).toContain(CONTENT);
@@ -192,12 +210,20 @@ describe("selling", () => {
     await signIn(page, seller, "Paula PayPal");
     const headers = { origin: b.baseUrl() };
     const created = await page.request.post("/api/products", {
-      headers, data: { name: "PayPal Preset Pack", price: 15, content_url: CONTENT, media_type: "none" },
+      headers,
+      data: { name: "PayPal Preset Pack", price: 15, content_url: CONTENT, media_type: "none" },
     });
     expect(created.status(), await created.text()).toBe(201);
     const { id } = (await created.json()) as { id: string };
     const saved = await page.request.post("/api/payment-integration", {
-      headers, data: { provider: "paypal", is_active: true, is_live: false, paypal_client_id: "paula-client", paypal_client_secret: "paula-secret" },
+      headers,
+      data: {
+        provider: "paypal",
+        is_active: true,
+        is_live: false,
+        paypal_client_id: "paula-client",
+        paypal_client_secret: "paula-secret",
+      },
     });
     expect(saved.ok(), await saved.text()).toBe(true);
     await context.close();
@@ -206,7 +232,9 @@ describe("selling", () => {
     await buyer.page.goto(`/product/${id}`);
     await buyer.page.getByText("Secure payment via PayPal").waitFor();
     await buyer.page.getByRole("button", { name: "Buy Now - $15.00" }).first().click();
-    await buyer.page.getByText("PayPal integration is coming soon. Please contact the seller directly.", { exact: true }).waitFor();
+    await buyer.page
+      .getByText("PayPal integration is coming soon. Please contact the seller directly.", { exact: true })
+      .waitFor();
     expect(new URL(buyer.page.url()).pathname).toBe(`/product/${id}`); // no checkout started
     await buyer.context.close();
   });

@@ -51,7 +51,10 @@ describe("sign-in journeys", () => {
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
 
     await page.waitForURL(/\/auth\/callback/);
-    await page.getByText(/Authentication successful|Authentication Failed/).first().waitFor({ timeout: 45_000 });
+    await page
+      .getByText(/Authentication successful|Authentication Failed/)
+      .first()
+      .waitFor({ timeout: 45_000 });
     await b.shot(page, "signin-callback");
     expect(await page.locator("main").innerText()).toContain("Authentication successful. Redirecting you now...");
     expect(await page.getByRole("heading", { name: "Welcome to Payloft!" }).count()).toBe(1);

@@ -40,7 +40,13 @@ export const routes: RouteDef[] = [
 
   // ── payments: webhooks ──
   { method: "POST", path: "/api/webhooks/stripe", handler: "webhooks-stripe", access: "anonymous", system: true },
-  { method: "POST", path: "/api/webhooks/stripe/{sellerId}", handler: "webhooks-stripe-seller", access: "anonymous", system: true },
+  {
+    method: "POST",
+    path: "/api/webhooks/stripe/{sellerId}",
+    handler: "webhooks-stripe-seller",
+    access: "anonymous",
+    system: true,
+  },
 
   // ── selling: products, payment setup, public pages, checkout ──
   { method: "GET", path: "/api/products", handler: "products-list", access: "creator" },
@@ -51,22 +57,47 @@ export const routes: RouteDef[] = [
   { method: "POST", path: "/api/payment-integration", handler: "payment-integration-save", access: "creator" },
   { method: "DELETE", path: "/api/payment-integration", handler: "payment-integration-delete", access: "creator" },
   { method: "GET", path: "/api/public/products/{productId}", handler: "public-product", access: "anonymous" },
-  { method: "POST", path: "/api/public/products/{productId}/view", handler: "public-product-view", access: "anonymous" },
+  {
+    method: "POST",
+    path: "/api/public/products/{productId}/view",
+    handler: "public-product-view",
+    access: "anonymous",
+  },
   { method: "GET", path: "/api/public/payment-info/{productId}", handler: "public-payment-info", access: "anonymous" },
   { method: "POST", path: "/api/checkout/create-session", handler: "checkout-create-session", access: "anonymous" },
   { method: "GET", path: "/api/checkout/success", handler: "checkout-success", access: "anonymous" },
 
   // ── plans and platform billing ──
-  { method: "POST", path: "/api/platform/create-checkout-session", handler: "platform-create-checkout-session", access: "user" },
-  { method: "POST", path: "/api/platform/create-lifetime-checkout", handler: "platform-create-lifetime-checkout", access: "user" },
-  { method: "GET", path: "/api/platform/subscription-success", handler: "platform-subscription-success", access: "user" },
+  {
+    method: "POST",
+    path: "/api/platform/create-checkout-session",
+    handler: "platform-create-checkout-session",
+    access: "user",
+  },
+  {
+    method: "POST",
+    path: "/api/platform/create-lifetime-checkout",
+    handler: "platform-create-lifetime-checkout",
+    access: "user",
+  },
+  {
+    method: "GET",
+    path: "/api/platform/subscription-success",
+    handler: "platform-subscription-success",
+    access: "user",
+  },
   { method: "POST", path: "/api/platform/change-plan", handler: "platform-change-plan", access: "creator" },
   { method: "GET", path: "/api/platform/billing", handler: "platform-billing", access: "creator" },
 
   // ── dashboards, sales, customers, customer portal ──
   { method: "GET", path: "/api/dashboard/stats", handler: "dashboard-stats", access: "creator" },
   { method: "GET", path: "/api/dashboard/chart-data", handler: "dashboard-chart-data", access: "creator" },
-  { method: "GET", path: "/api/dashboard/products-analytics", handler: "dashboard-products-analytics", access: "creator" },
+  {
+    method: "GET",
+    path: "/api/dashboard/products-analytics",
+    handler: "dashboard-products-analytics",
+    access: "creator",
+  },
   { method: "GET", path: "/api/sales-history", handler: "sales-history", access: "creator" },
   { method: "GET", path: "/api/customers", handler: "customers", access: "creator" },
   { method: "GET", path: "/api/customer/purchases", handler: "customer-purchases", access: "customer" },

@@ -46,7 +46,10 @@ describe("the route table's access rules hold for every route", () => {
 
   it.each(ordered.map((r) => [routeKey(r), r] as const))("%s", async (_key, route) => {
     for (const caller of CALLERS) {
-      const res = await call(stack(), route.method, concretePath(route), { body: minimalBody(route), cookie: cookies[caller] });
+      const res = await call(stack(), route.method, concretePath(route), {
+        body: minimalBody(route),
+        cookie: cookies[caller],
+      });
       const what = `${routeKey(route)} as ${caller} → ${res.status} ${res.text.slice(0, 200)}`;
       expect(res.status, what).not.toBe(500);
       expect(res.status, what).toBeLessThan(500);

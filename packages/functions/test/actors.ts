@@ -6,7 +6,12 @@ import type { Stack } from "@payloft/local/stack";
 export type Person = { cookie: string; id: string; email: string };
 
 /** Signs a person in and gives them a role (creator or customer) with POST /api/profile/role. */
-export async function signInWithRole(stack: Stack, email: string, role: "creator" | "customer", name = email.split("@")[0]!): Promise<Person> {
+export async function signInWithRole(
+  stack: Stack,
+  email: string,
+  role: "creator" | "customer",
+  name = email.split("@")[0]!,
+): Promise<Person> {
   const cookie = await signIn(stack, { email, name });
   const res = await call(stack, "POST", "/api/profile/role", { cookie, body: { role } });
   if (res.status !== 200) throw new Error(`role ${role} for ${email}: ${res.status} ${res.text}`);
@@ -50,6 +55,12 @@ export async function signInAdminCast(stack: Stack) {
 
 /** A valid POST /api/products body (price in dollars, DECISIONS 4). */
 export const productBody = (name = "Design Guide") => ({
-  name, headline: "Ship better UI", subheadline: "", price: "12.34",
-  content_url: "https://files.example.com/guide.pdf", description: "", media_type: "none", media_url: "",
+  name,
+  headline: "Ship better UI",
+  subheadline: "",
+  price: "12.34",
+  content_url: "https://files.example.com/guide.pdf",
+  description: "",
+  media_type: "none",
+  media_url: "",
 });

@@ -11,7 +11,9 @@ beforeAll(async () => {
 
 const put = (body: unknown) => call(stack(), "PUT", "/api/admin/settings", { cookie: admin.cookie, body });
 const settingValue = async (key: string) =>
-  (await call(stack(), "GET", "/api/admin/settings", { cookie: admin.cookie })).json.settings.find((s: any) => s.setting_key === key)?.setting_value;
+  (await call(stack(), "GET", "/api/admin/settings", { cookie: admin.cookie })).json.settings.find(
+    (s: any) => s.setting_key === key,
+  )?.setting_value;
 
 describe("system settings", () => {
   it("lists every default on a fresh stage, grouped by category", async () => {
@@ -60,7 +62,11 @@ describe("system settings", () => {
   it("publishes the public status anonymously", async () => {
     const res = await call(stack(), "GET", "/api/public/status");
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ maintenance_mode: false, support_email: "support@payloft.local", site_name: "Payloft" });
+    expect(res.json).toMatchObject({
+      maintenance_mode: false,
+      support_email: "support@payloft.local",
+      site_name: "Payloft",
+    });
   });
 });
 
@@ -68,7 +74,11 @@ describe("maintenance mode (DECISIONS 15)", () => {
   it("answers 503 to non-admin calls while admins, sign-in and the status keep working", async () => {
     expect((await put({ key: "maintenance_mode", value: true })).status).toBe(200);
     try {
-      for (const [who, path] of [[ann.cookie, "/api/products"], [cara.cookie, "/api/customer/purchases"], [undefined, "/api/public/products/x1"]] as const) {
+      for (const [who, path] of [
+        [ann.cookie, "/api/products"],
+        [cara.cookie, "/api/customer/purchases"],
+        [undefined, "/api/public/products/x1"],
+      ] as const) {
         const res = await call(stack(), "GET", path, { cookie: who });
         expect(res.status, path).toBe(503);
         expect(res.json.error).toBe("Payloft is down for maintenance. Please try again soon.");
@@ -87,24 +97,39 @@ describe("maintenance mode (DECISIONS 15)", () => {
 describe("product moderation (DECISIONS 16)", () => {
   let productId: string;
   beforeAll(async () => {
-    const made = await call(stack(), "POST", "/api/products", { cookie: ann.cookie, body: productBody("Moderated Guide") });
+    const made = await call(stack(), "POST", "/api/products", {
+      cookie: ann.cookie,
+      body: productBody("Moderated Guide"),
+    });
     productId = made.json.id ?? made.json.product.id;
   });
 
   it("validates the status", async () => {
-    const res = await call(stack(), "PUT", `/api/admin/products/${productId}/moderate`, { cookie: admin.cookie, body: { status: "banned" } });
+    const res = await call(stack(), "PUT", `/api/admin/products/${productId}/moderate`, {
+      cookie: admin.cookie,
+      body: { status: "banned" },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe("Please choose a status: pending, under_review, approved or rejected.");
-    const missing = await call(stack(), "PUT", "/api/admin/products/nope/moderate", { cookie: admin.cookie, body: { status: "approved" } });
+    const missing = await call(stack(), "PUT", "/api/admin/products/nope/moderate", {
+      cookie: admin.cookie,
+      body: { status: "approved" },
+    });
     expect(missing.status).toBe(404);
   });
 
   it("records who rejected it and when; a rejected product cannot be bought; approval restores it", async () => {
     const res = await call(stack(), "PUT", `/api/admin/products/${productId}/moderate`, {
-      cookie: admin.cookie, body: { status: "rejected", notes: "Misleading claims" },
+      cookie: admin.cookie,
+      body: { status: "rejected", notes: "Misleading claims" },
     });
     expect(res.status).toBe(200);
-    expect(res.json.product).toMatchObject({ moderation_status: "rejected", moderation_notes: "Misleading claims", moderated_by: admin.id, creator_name: "ann" });
+    expect(res.json.product).toMatchObject({
+      moderation_status: "rejected",
+      moderation_notes: "Misleading claims",
+      moderated_by: admin.id,
+      creator_name: "ann",
+    });
     expect(Date.now() - Date.parse(res.json.product.moderated_at)).toBeLessThan(60_000);
     expect((await call(stack(), "GET", `/api/public/products/${productId}`)).json.is_active).toBe(false);
     const buy = await call(stack(), "POST", "/api/checkout/create-session", { body: { productId } });
@@ -116,7 +141,10 @@ describe("product moderation (DECISIONS 16)", () => {
     expect(list.json.counts).toMatchObject({ all: 1, rejected: 1, approved: 0, pending: 0, under_review: 0 });
     expect(list.json.products[0]).toMatchObject({ moderated_by_name: "Ada Admin", creator_email: "ann@example.com" });
 
-    await call(stack(), "PUT", `/api/admin/products/${productId}/moderate`, { cookie: admin.cookie, body: { status: "approved" } });
+    await call(stack(), "PUT", `/api/admin/products/${productId}/moderate`, {
+      cookie: admin.cookie,
+      body: { status: "approved" },
+    });
     expect((await call(stack(), "GET", `/api/public/products/${productId}`)).json.is_active).toBe(true);
     const all = await call(stack(), "GET", "/api/admin/products", { cookie: admin.cookie });
     expect(all.json.counts).toMatchObject({ all: 1, approved: 1, rejected: 0 });
@@ -133,7 +161,10 @@ describe("announcements (DECISIONS 18)", () => {
       [{ title: "  ", content: "x" }, "Please enter a title."],
       [{ title: "T" }, "Please enter the announcement content."],
       [{ title: "T", content: "x", type: "urgent" }, "Type must be one of: info, warning, success, error."],
-      [{ title: "T", content: "x", target_audience: "everyone" }, "Audience must be one of: all, creators, customers, admins."],
+      [
+        { title: "T", content: "x", target_audience: "everyone" },
+        "Audience must be one of: all, creators, customers, admins.",
+      ],
     ] as const) {
       const res = await create(body);
       expect(res.status).toBe(400);
@@ -144,26 +175,56 @@ describe("announcements (DECISIONS 18)", () => {
   it("creates with defaults, shows each audience its own, edits, toggles and deletes", async () => {
     const made = await create({ title: "Welcome", content: "Hello everyone", created_by: "someone-else" });
     expect(made.status).toBe(201);
-    expect(made.json.announcement).toMatchObject({ type: "info", target_audience: "all", is_active: true, created_by: admin.id });
-    const forCreators = (await create({ title: "Sellers", content: "Payouts", type: "success", target_audience: "creators" })).json.announcement;
-    const forCustomers = (await create({ title: "Buyers", content: "Library", target_audience: "customers" })).json.announcement;
-    const forAdmins = (await create({ title: "Admins", content: "Review queue", target_audience: "admins" })).json.announcement;
-    const titles = async (cookie: string) => (await call(stack(), "GET", "/api/announcements", { cookie })).json.announcements.map((a: any) => a.title).sort();
+    expect(made.json.announcement).toMatchObject({
+      type: "info",
+      target_audience: "all",
+      is_active: true,
+      created_by: admin.id,
+    });
+    const forCreators = (
+      await create({ title: "Sellers", content: "Payouts", type: "success", target_audience: "creators" })
+    ).json.announcement;
+    const forCustomers = (await create({ title: "Buyers", content: "Library", target_audience: "customers" })).json
+      .announcement;
+    const forAdmins = (await create({ title: "Admins", content: "Review queue", target_audience: "admins" })).json
+      .announcement;
+    const titles = async (cookie: string) =>
+      (await call(stack(), "GET", "/api/announcements", { cookie })).json.announcements.map((a: any) => a.title).sort();
     expect(await titles(ann.cookie)).toEqual(["Sellers", "Welcome"]);
     expect(await titles(cara.cookie)).toEqual(["Buyers", "Welcome"]);
     expect(await titles(admin.cookie)).toEqual(["Admins", "Sellers", "Welcome"]);
     expect((await call(stack(), "GET", "/api/announcements")).status).toBe(401);
 
-    const off = await call(stack(), "PUT", `/api/admin/announcements/${forCreators.id}`, { cookie: admin.cookie, body: { is_active: false } });
+    const off = await call(stack(), "PUT", `/api/admin/announcements/${forCreators.id}`, {
+      cookie: admin.cookie,
+      body: { is_active: false },
+    });
     expect(off.json.announcement).toMatchObject({ is_active: false, title: "Sellers" });
     expect(await titles(ann.cookie)).toEqual(["Welcome"]);
-    const edited = await call(stack(), "PUT", `/api/admin/announcements/${forCustomers.id}`, { cookie: admin.cookie, body: { title: "Buyers!", type: "warning" } });
+    const edited = await call(stack(), "PUT", `/api/admin/announcements/${forCustomers.id}`, {
+      cookie: admin.cookie,
+      body: { title: "Buyers!", type: "warning" },
+    });
     expect(edited.json.announcement).toMatchObject({ title: "Buyers!", type: "warning", content: "Library" });
-    expect((await call(stack(), "PUT", `/api/admin/announcements/${forCustomers.id}`, { cookie: admin.cookie, body: { title: "" } })).status).toBe(400);
-    expect((await call(stack(), "PUT", "/api/admin/announcements/nope", { cookie: admin.cookie, body: { title: "x" } })).status).toBe(404);
+    expect(
+      (
+        await call(stack(), "PUT", `/api/admin/announcements/${forCustomers.id}`, {
+          cookie: admin.cookie,
+          body: { title: "" },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await call(stack(), "PUT", "/api/admin/announcements/nope", { cookie: admin.cookie, body: { title: "x" } }))
+        .status,
+    ).toBe(404);
 
-    expect((await call(stack(), "DELETE", `/api/admin/announcements/${forAdmins.id}`, { cookie: admin.cookie })).status).toBe(200);
-    expect((await call(stack(), "DELETE", `/api/admin/announcements/${forAdmins.id}`, { cookie: admin.cookie })).status).toBe(404);
+    expect(
+      (await call(stack(), "DELETE", `/api/admin/announcements/${forAdmins.id}`, { cookie: admin.cookie })).status,
+    ).toBe(200);
+    expect(
+      (await call(stack(), "DELETE", `/api/admin/announcements/${forAdmins.id}`, { cookie: admin.cookie })).status,
+    ).toBe(404);
     const all = await call(stack(), "GET", "/api/admin/announcements", { cookie: admin.cookie });
     expect(all.json.announcements.map((a: any) => a.title).sort()).toEqual(["Buyers!", "Sellers", "Welcome"]);
   });
@@ -177,11 +238,22 @@ describe("overview, charts, finance and lists read the maintained aggregates", (
     await CounterEntity.update({ scope: "platform" }).add({ sales: 7, revenue: 100_000 }).go();
     await DailyStatEntity.update({ scope: "platform", date: today }).add({ sales: 3, revenue: 4500 }).go();
     await DailyStatEntity.update({ scope: "platform", date: old }).add({ sales: 4, revenue: 95_500 }).go();
-    await BuyerEntity.put({ email: "zed@example.com", total_purchases: 2, total_spent: 3000, creators: ["a", "b"], last_purchase_at: new Date().toISOString() }).go();
+    await BuyerEntity.put({
+      email: "zed@example.com",
+      total_purchases: 2,
+      total_spent: 3000,
+      creators: ["a", "b"],
+      last_purchase_at: new Date().toISOString(),
+    }).go();
 
     const stats = (await call(stack(), "GET", "/api/admin/stats", { cookie: admin.cookie })).json;
     expect(stats.users).toMatchObject({ total_users: 3, active_users: 3 });
-    expect(stats.products).toMatchObject({ total_revenue: 100_000, total_sales: 7, total_products: 1, active_products: 1 });
+    expect(stats.products).toMatchObject({
+      total_revenue: 100_000,
+      total_sales: 7,
+      total_products: 1,
+      active_products: 1,
+    });
     expect(stats.recent).toMatchObject({ revenue_30d: 4500, new_sales_30d: 3 });
 
     const chart = (await call(stack(), "GET", "/api/admin/chart-data", { cookie: admin.cookie })).json.chartData;
@@ -190,12 +262,26 @@ describe("overview, charts, finance and lists read the maintained aggregates", (
     expect(chart[0]).toMatchObject({ revenue: 0, sales: 0, users: 0 });
 
     const finance = (await call(stack(), "GET", "/api/admin/finance", { cookie: admin.cookie })).json;
-    expect(finance).toMatchObject({ total_revenue: 100_000, total_sales: 7, commission_rate: 5, platform_commission: 5000, net_to_creators: 95_000, average_order_value: 14_286 });
+    expect(finance).toMatchObject({
+      total_revenue: 100_000,
+      total_sales: 7,
+      commission_rate: 5,
+      platform_commission: 5000,
+      net_to_creators: 95_000,
+      average_order_value: 14_286,
+    });
     expect(finance.monthly).toHaveLength(12);
     expect(finance.monthly.reduce((s: number, m: any) => s + m.revenue, 0)).toBe(100_000);
 
     const customers = (await call(stack(), "GET", "/api/admin/customers", { cookie: admin.cookie })).json;
-    expect(customers.customers).toEqual([expect.objectContaining({ email: "zed@example.com", total_purchases: 2, total_spent: 3000, creators_purchased_from: 2 })]);
+    expect(customers.customers).toEqual([
+      expect.objectContaining({
+        email: "zed@example.com",
+        total_purchases: 2,
+        total_spent: 3000,
+        creators_purchased_from: 2,
+      }),
+    ]);
     expect((await call(stack(), "GET", "/api/admin/sales?status=bogus", { cookie: admin.cookie })).status).toBe(400);
   });
 

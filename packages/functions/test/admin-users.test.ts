@@ -16,46 +16,86 @@ describe("GET /api/admin/users", () => {
   it("lists people newest first with their plan, role and totals, and searches by e-mail or name", async () => {
     const res = await call(stack(), "GET", "/api/admin/users", { cookie: admin.cookie });
     expect(res.status).toBe(200);
-    expect(res.json.users.map((u: any) => u.email)).toEqual(["cara@example.com", "ann@example.com", "admin@demo.local"]);
-    expect(res.json.users[1]).toMatchObject({ id: ann.id, plan: "free", role: "creator", is_admin: false, deactivated: false, total_products: 0, total_revenue: 0 });
+    expect(res.json.users.map((u: any) => u.email)).toEqual([
+      "cara@example.com",
+      "ann@example.com",
+      "admin@demo.local",
+    ]);
+    expect(res.json.users[1]).toMatchObject({
+      id: ann.id,
+      plan: "free",
+      role: "creator",
+      is_admin: false,
+      deactivated: false,
+      total_products: 0,
+      total_revenue: 0,
+    });
     const byMail = await call(stack(), "GET", "/api/admin/users?q=cara@example.com", { cookie: admin.cookie });
     expect(byMail.json.users.map((u: any) => u.id)).toEqual([cara.id]);
     const byPart = await call(stack(), "GET", "/api/admin/users?q=ANN", { cookie: admin.cookie });
     expect(byPart.json.users.map((u: any) => u.id)).toEqual([ann.id]);
     const paged = await call(stack(), "GET", "/api/admin/users?limit=2", { cookie: admin.cookie });
     expect(paged.json.users).toHaveLength(2);
-    const rest = await call(stack(), "GET", `/api/admin/users?limit=2&cursor=${encodeURIComponent(paged.json.nextCursor)}`, { cookie: admin.cookie });
+    const rest = await call(
+      stack(),
+      "GET",
+      `/api/admin/users?limit=2&cursor=${encodeURIComponent(paged.json.nextCursor)}`,
+      { cookie: admin.cookie },
+    );
     expect(rest.json.users.map((u: any) => u.email)).toEqual(["admin@demo.local"]);
-    expect((await call(stack(), "GET", "/api/admin/users?limit=0", { cookie: admin.cookie })).json.error).toBe("limit must be a whole number from 1 to 100.");
+    expect((await call(stack(), "GET", "/api/admin/users?limit=0", { cookie: admin.cookie })).json.error).toBe(
+      "limit must be a whole number from 1 to 100.",
+    );
   });
 });
 
 describe("plans and the admin flag", () => {
   it("changes a plan and keeps the per-plan counts right", async () => {
     const before = (await stats()).users;
-    const bad = await call(stack(), "PUT", `/api/admin/users/${ann.id}/plan`, { cookie: admin.cookie, body: { plan: "gold" } });
+    const bad = await call(stack(), "PUT", `/api/admin/users/${ann.id}/plan`, {
+      cookie: admin.cookie,
+      body: { plan: "gold" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.error).toBe("Please choose a plan: starter, pro or business.");
-    const res = await call(stack(), "PUT", `/api/admin/users/${ann.id}/plan`, { cookie: admin.cookie, body: { plan: "pro" } });
+    const res = await call(stack(), "PUT", `/api/admin/users/${ann.id}/plan`, {
+      cookie: admin.cookie,
+      body: { plan: "pro" },
+    });
     expect(res.status).toBe(200);
     expect(res.json.user.plan).toBe("pro");
     expect((await call(stack(), "GET", "/api/profile", { cookie: ann.cookie })).json.plan).toBe("pro");
     const after = (await stats()).users;
     expect(after.pro_users).toBe(before.pro_users + 1);
     await call(stack(), "PUT", `/api/admin/users/${ann.id}/plan`, { cookie: admin.cookie, body: { plan: "business" } });
-    expect((await stats()).users).toMatchObject({ pro_users: before.pro_users, business_users: before.business_users + 1 });
-    expect((await call(stack(), "PUT", "/api/admin/users/nobody/plan", { cookie: admin.cookie, body: { plan: "pro" } })).status).toBe(404);
+    expect((await stats()).users).toMatchObject({
+      pro_users: before.pro_users,
+      business_users: before.business_users + 1,
+    });
+    expect(
+      (await call(stack(), "PUT", "/api/admin/users/nobody/plan", { cookie: admin.cookie, body: { plan: "pro" } }))
+        .status,
+    ).toBe(404);
   });
 
   it("makes and removes an admin, but never the caller's own flag", async () => {
-    const bad = await call(stack(), "PUT", `/api/admin/users/${ann.id}/admin`, { cookie: admin.cookie, body: { is_admin: "yes" } });
+    const bad = await call(stack(), "PUT", `/api/admin/users/${ann.id}/admin`, {
+      cookie: admin.cookie,
+      body: { is_admin: "yes" },
+    });
     expect(bad.json.error).toBe("is_admin must be true or false.");
-    const made = await call(stack(), "PUT", `/api/admin/users/${ann.id}/admin`, { cookie: admin.cookie, body: { is_admin: true } });
+    const made = await call(stack(), "PUT", `/api/admin/users/${ann.id}/admin`, {
+      cookie: admin.cookie,
+      body: { is_admin: true },
+    });
     expect(made.json.user.is_admin).toBe(true);
     expect((await call(stack(), "GET", "/api/admin/stats", { cookie: ann.cookie })).status).toBe(200);
     await call(stack(), "PUT", `/api/admin/users/${ann.id}/admin`, { cookie: admin.cookie, body: { is_admin: false } });
     expect((await call(stack(), "GET", "/api/admin/stats", { cookie: ann.cookie })).status).toBe(403);
-    const self = await call(stack(), "PUT", `/api/admin/users/${admin.id}/admin`, { cookie: admin.cookie, body: { is_admin: false } });
+    const self = await call(stack(), "PUT", `/api/admin/users/${admin.id}/admin`, {
+      cookie: admin.cookie,
+      body: { is_admin: false },
+    });
     expect(self.status).toBe(400);
     expect(self.json.error).toBe("You cannot remove your own admin access. Ask another admin to do it.");
   });
@@ -101,8 +141,14 @@ describe("DELETE /api/admin/users/{id}", () => {
     const eve = await signInWithRole(stack(), "eve@example.com", "creator");
     const { PurchaseEntity } = await import("@payloft/core/db/entities");
     await PurchaseEntity.create({
-      id: "cs_test_eve_1", product_id: "p-eve", product_name: "Eve's Presets", content_url: "https://x.example.com",
-      creator_id: eve.id, creator_name: "eve", customer_email: "buyer@example.com", amount: 2500,
+      id: "cs_test_eve_1",
+      product_id: "p-eve",
+      product_name: "Eve's Presets",
+      content_url: "https://x.example.com",
+      creator_id: eve.id,
+      creator_name: "eve",
+      customer_email: "buyer@example.com",
+      amount: 2500,
     }).go();
     const before = await stats();
     const res = await call(stack(), "DELETE", `/api/admin/users/${eve.id}`, { cookie: admin.cookie });
@@ -111,7 +157,14 @@ describe("DELETE /api/admin/users/{id}", () => {
     expect(users.json.users.some((u: any) => u.id === eve.id)).toBe(false);
     expect((await stats()).users.total_users).toBe(before.users.total_users - 1);
     const sales = await call(stack(), "GET", "/api/admin/sales", { cookie: admin.cookie });
-    expect(sales.json.sales).toContainEqual(expect.objectContaining({ id: "cs_test_eve_1", product_name: "Eve's Presets", creator_name: "eve", amount: 2500 }));
+    expect(sales.json.sales).toContainEqual(
+      expect.objectContaining({
+        id: "cs_test_eve_1",
+        product_name: "Eve's Presets",
+        creator_name: "eve",
+        amount: 2500,
+      }),
+    );
     expect((await call(stack(), "GET", "/api/profile", { cookie: eve.cookie })).status).not.toBe(200);
     // The e-mail is free again: signing in makes a brand-new account.
     const again = await signIn(stack(), { email: "eve@example.com" });
@@ -145,11 +198,20 @@ describe("POST /api/admin/users/create (Grant Free Accounts, DECISIONS 8)", () =
   it("pre-provisions a new e-mail that the person receives at first sign-in, with the plan", async () => {
     const before = await stats();
     const res = await call(stack(), "POST", "/api/admin/users/create", {
-      cookie: admin.cookie, body: { email: " Fay@Example.com ", plan: "pro", is_admin: false, onboarding_completed: true },
+      cookie: admin.cookie,
+      body: { email: " Fay@Example.com ", plan: "pro", is_admin: false, onboarding_completed: true },
     });
     expect(res.status).toBe(201);
-    expect(res.json.user).toMatchObject({ email: "fay@example.com", plan: "pro", onboarding_completed: true, pending_first_sign_in: true });
-    expect((await stats()).users).toMatchObject({ total_users: before.users.total_users + 1, pro_users: before.users.pro_users + 1 });
+    expect(res.json.user).toMatchObject({
+      email: "fay@example.com",
+      plan: "pro",
+      onboarding_completed: true,
+      pending_first_sign_in: true,
+    });
+    expect((await stats()).users).toMatchObject({
+      total_users: before.users.total_users + 1,
+      pro_users: before.users.pro_users + 1,
+    });
     const cookie = await signIn(stack(), { email: "fay@example.com", name: "Fay" });
     const profile = (await call(stack(), "GET", "/api/profile", { cookie })).json;
     expect(profile).toMatchObject({ id: res.json.user.id, plan: "pro", onboarding_completed: true, role: "creator" });
@@ -157,7 +219,10 @@ describe("POST /api/admin/users/create (Grant Free Accounts, DECISIONS 8)", () =
   });
 
   it("updates the plan of an existing person (and can make them admin)", async () => {
-    const res = await call(stack(), "POST", "/api/admin/users/create", { cookie: admin.cookie, body: { email: "cara@example.com", plan: "starter", is_admin: true } });
+    const res = await call(stack(), "POST", "/api/admin/users/create", {
+      cookie: admin.cookie,
+      body: { email: "cara@example.com", plan: "starter", is_admin: true },
+    });
     expect(res.status).toBe(200);
     expect(res.json.user).toMatchObject({ id: cara.id, plan: "starter", is_admin: true });
   });

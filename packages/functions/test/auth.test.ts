@@ -28,14 +28,24 @@ describe("sign-in through the issuer and the Google emulator", () => {
     const profile = await call(stack(), "GET", "/api/profile", { cookie });
     expect(profile.status).toBe(200);
     expect(profile.json).toMatchObject({
-      id: me.json.id, user_id: me.json.id, name: "Ann Lee", plan: "free", role: null,
-      is_admin: false, onboarding_completed: false, email: "ann@example.com",
+      id: me.json.id,
+      user_id: me.json.id,
+      name: "Ann Lee",
+      plan: "free",
+      role: null,
+      is_admin: false,
+      onboarding_completed: false,
+      email: "ann@example.com",
     });
   });
 
   it("signing in again is the same person", async () => {
-    const a = await call(stack(), "GET", "/api/users/me", { cookie: await signIn(stack(), { email: "bo@example.com", name: "Bo" }) });
-    const b = await call(stack(), "GET", "/api/users/me", { cookie: await signIn(stack(), { email: "bo@example.com", name: "Bo B" }) });
+    const a = await call(stack(), "GET", "/api/users/me", {
+      cookie: await signIn(stack(), { email: "bo@example.com", name: "Bo" }),
+    });
+    const b = await call(stack(), "GET", "/api/users/me", {
+      cookie: await signIn(stack(), { email: "bo@example.com", name: "Bo B" }),
+    });
     expect(b.json.id).toBe(a.json.id);
     expect(b.json.google_user_data.name).toBe("Bo B");
   });
@@ -53,22 +63,33 @@ describe("sign-in through the issuer and the Google emulator", () => {
     const other = await call(stack(), "POST", "/api/sessions", { body: { code: flow.code } });
     expect(other.status).toBe(400);
     const again = await startSignIn(stack(), { email: "cy@example.com" });
-    const ok = await call(stack(), "POST", "/api/sessions", { body: { code: again.code }, cookie: again.siteJar.header() });
+    const ok = await call(stack(), "POST", "/api/sessions", {
+      body: { code: again.code },
+      cookie: again.siteJar.header(),
+    });
     expect(ok.status).toBe(200);
-    const reused = await call(stack(), "POST", "/api/sessions", { body: { code: again.code }, cookie: again.siteJar.header() });
+    const reused = await call(stack(), "POST", "/api/sessions", {
+      body: { code: again.code },
+      cookie: again.siteJar.header(),
+    });
     expect(reused.status).toBe(400);
   });
 
   it("anonymous, forged and missing cookies get 401 on users/me", async () => {
     expect((await call(stack(), "GET", "/api/users/me")).status).toBe(401);
-    const forged = await call(stack(), "GET", "/api/users/me", { cookie: "payloft_access=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.abc" });
+    const forged = await call(stack(), "GET", "/api/users/me", {
+      cookie: "payloft_access=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.abc",
+    });
     expect(forged.status).toBe(401);
     expect((await call(stack(), "GET", "/api/users/me", { cookie: "payloft_refresh=user:x:y" })).status).toBe(401);
   });
 
   it("an expired or missing access token is refreshed transparently with the refresh token", async () => {
     const cookie = await signIn(stack(), { email: "eve@example.com", name: "Eve" });
-    const refreshOnly = cookie.split("; ").filter((c) => c.startsWith("payloft_refresh=")).join("; ");
+    const refreshOnly = cookie
+      .split("; ")
+      .filter((c) => c.startsWith("payloft_refresh="))
+      .join("; ");
     const res = await call(stack(), "GET", "/api/users/me", { cookie: refreshOnly });
     expect(res.status).toBe(200);
     expect(res.json.email).toBe("eve@example.com");
@@ -79,7 +100,12 @@ describe("sign-in through the issuer and the Google emulator", () => {
 
   it("the issuer hands codes only to our own site's callback", async () => {
     const url = new URL(`${stack().issuer.url}/authorize`);
-    for (const [k, v] of Object.entries({ client_id: "payloft-web", redirect_uri: "https://evil.example/cb", response_type: "code", provider: "google" })) {
+    for (const [k, v] of Object.entries({
+      client_id: "payloft-web",
+      redirect_uri: "https://evil.example/cb",
+      response_type: "code",
+      provider: "google",
+    })) {
       url.searchParams.set(k, v);
     }
     const res = await fetch(url, { redirect: "manual" });
@@ -91,7 +117,9 @@ describe("sign-in through the issuer and the Google emulator", () => {
   it("POST /api/sessions from another site is refused", async () => {
     const flow = await startSignIn(stack(), { email: "mal@example.com" });
     const res = await call(stack(), "POST", "/api/sessions", {
-      body: { code: flow.code }, cookie: flow.siteJar.header(), headers: { origin: "https://evil.example" },
+      body: { code: flow.code },
+      cookie: flow.siteJar.header(),
+      headers: { origin: "https://evil.example" },
     });
     expect(res.status).toBe(403);
     expect(res.headers.get("set-cookie")).toBeNull();

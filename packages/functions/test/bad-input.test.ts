@@ -18,11 +18,43 @@ const UNICODE = "Zoë 🙂 ‮evil‬ \u0000 \ud800 ﷽";
 const JS_URL = "javascript:alert(document.cookie)";
 /** Every field name the API's inputs use (grep of the zod schemas), to poison them all at once. */
 const FIELDS = [
-  "name", "headline", "subheadline", "description", "price", "content_url", "media_type", "media_url",
-  "is_active", "is_live", "provider", "stripe_publishable_key", "stripe_secret_key", "paypal_client_id",
-  "paypal_client_secret", "paypal_webhook_id", "productId", "purchase_id", "access_type", "role", "plan",
-  "billing_cycle", "email", "is_admin", "onboarding_completed", "status", "notes", "moderation_notes",
-  "key", "value", "title", "content", "type", "target_audience", "code", "user_type", "full_name",
+  "name",
+  "headline",
+  "subheadline",
+  "description",
+  "price",
+  "content_url",
+  "media_type",
+  "media_url",
+  "is_active",
+  "is_live",
+  "provider",
+  "stripe_publishable_key",
+  "stripe_secret_key",
+  "paypal_client_id",
+  "paypal_client_secret",
+  "paypal_webhook_id",
+  "productId",
+  "purchase_id",
+  "access_type",
+  "role",
+  "plan",
+  "billing_cycle",
+  "email",
+  "is_admin",
+  "onboarding_completed",
+  "status",
+  "notes",
+  "moderation_notes",
+  "key",
+  "value",
+  "title",
+  "content",
+  "type",
+  "target_audience",
+  "code",
+  "user_type",
+  "full_name",
 ];
 const everyField = (v: unknown) => Object.fromEntries(FIELDS.map((f) => [f, v]));
 
@@ -50,12 +82,36 @@ const ODD_BODIES: [string, unknown][] = [
   ["prototype keys", JSON.parse('{"__proto__": {"is_admin": true}, "constructor": {"prototype": {"x": 1}}}')],
 ];
 const ODD_QUERIES = [
-  "limit=-1", "limit=abc", "limit=1e999", "limit=99999999", "limit=2.5", "page=-3",
-  "cursor=garbage", `cursor=${Buffer.from('{"pk":"USER#x","sk":1}').toString("base64url")}`, `cursor=${Buffer.from("[1,2").toString("base64")}`,
-  `q=${encodeURIComponent("Zoë 🙂 ‮ ﷽")}`, "q=%E0%A4%A", "q=%ZZ", `q=${"y".repeat(6_000)}`, "q=%25%00%27%22", "q=a&q=b",
-  "session_id=", "session_id=cs_nope", `session_id=${"s".repeat(3_000)}`, "status=bogus", "period=bogus", "days=-5",
+  "limit=-1",
+  "limit=abc",
+  "limit=1e999",
+  "limit=99999999",
+  "limit=2.5",
+  "page=-3",
+  "cursor=garbage",
+  `cursor=${Buffer.from('{"pk":"USER#x","sk":1}').toString("base64url")}`,
+  `cursor=${Buffer.from("[1,2").toString("base64")}`,
+  `q=${encodeURIComponent("Zoë 🙂 ‮ ﷽")}`,
+  "q=%E0%A4%A",
+  "q=%ZZ",
+  `q=${"y".repeat(6_000)}`,
+  "q=%25%00%27%22",
+  "q=a&q=b",
+  "session_id=",
+  "session_id=cs_nope",
+  `session_id=${"s".repeat(3_000)}`,
+  "status=bogus",
+  "period=bogus",
+  "days=-5",
 ];
-const ODD_IDS = ["z".repeat(3_000), encodeURIComponent("é🙂"), "%00", "..%2F..%2Fadmin", encodeURIComponent("USER#1|PRODUCT#2"), "%20"];
+const ODD_IDS = [
+  "z".repeat(3_000),
+  encodeURIComponent("é🙂"),
+  "%00",
+  "..%2F..%2Fadmin",
+  encodeURIComponent("USER#1|PRODUCT#2"),
+  "%20",
+];
 
 const handlerSource = (r: RouteDef) => readFileSync(join(__dirname, "../src/api", `${r.handler}.ts`), "utf8");
 const readsBody = (r: RouteDef) => /req\.(body|rawBody)/.test(handlerSource(r));
@@ -63,7 +119,13 @@ const readsQuery = (r: RouteDef) => /req\.query/.test(handlerSource(r));
 const hasParams = (r: RouteDef) => r.path.includes("{");
 
 type Caller = "anonymous" | "newcomer" | "customer" | "creator" | "admin";
-const CALLER_FOR: Record<Access, Caller> = { anonymous: "anonymous", user: "newcomer", customer: "customer", creator: "creator", admin: "admin" };
+const CALLER_FOR: Record<Access, Caller> = {
+  anonymous: "anonymous",
+  user: "newcomer",
+  customer: "customer",
+  creator: "creator",
+  admin: "admin",
+};
 const people: Partial<Record<Caller, Person>> = {};
 /** Real ids for path params, so the bad input reaches validation rather than a 404. */
 const ids: Record<string, string> = {};
@@ -76,14 +138,24 @@ beforeAll(async () => {
   const victim = await signInWithRole(stack(), "victim@example.com", "creator");
   const product = await call(stack(), "POST", "/api/products", { cookie: people.creator.cookie, body: productBody() });
   expect(product.status).toBe(201);
-  const note = await call(stack(), "POST", "/api/admin/announcements", { cookie: people.admin.cookie, body: { title: "Hello", content: "World" } });
+  const note = await call(stack(), "POST", "/api/admin/announcements", {
+    cookie: people.admin.cookie,
+    body: { title: "Hello", content: "World" },
+  });
   expect(note.status).toBe(201);
   // Room for more products, so the field checks below meet validation, not the plan limit.
-  const plan = await call(stack(), "PUT", `/api/admin/users/${people.creator.id}/plan`, { cookie: people.admin.cookie, body: { plan: "business" } });
+  const plan = await call(stack(), "PUT", `/api/admin/users/${people.creator.id}/plan`, {
+    cookie: people.admin.cookie,
+    body: { plan: "business" },
+  });
   expect(plan.status).toBe(200);
   Object.assign(ids, {
-    id: product.json.id ?? product.json.product?.id, productId: product.json.id ?? product.json.product?.id,
-    creatorId: people.creator.id, sellerId: people.creator.id, userId: victim.id, announcementId: note.json.announcement.id,
+    id: product.json.id ?? product.json.product?.id,
+    productId: product.json.id ?? product.json.product?.id,
+    creatorId: people.creator.id,
+    sellerId: people.creator.id,
+    userId: victim.id,
+    announcementId: note.json.announcement.id,
   });
 });
 
@@ -98,9 +170,12 @@ function realPath(r: RouteDef) {
 
 function send(r: RouteDef, opts: { path?: string; body?: unknown; raw?: string }) {
   const who = people[CALLER_FOR[r.access]];
-  if (opts.raw === undefined) return call(stack(), r.method, opts.path ?? realPath(r), { body: opts.body, cookie: who?.cookie });
+  if (opts.raw === undefined)
+    return call(stack(), r.method, opts.path ?? realPath(r), { body: opts.body, cookie: who?.cookie });
   return call(stack(), r.method, opts.path ?? realPath(r), {
-    cookie: who?.cookie, headers: { "content-type": "application/json" }, rawBody: opts.raw,
+    cookie: who?.cookie,
+    headers: { "content-type": "application/json" },
+    rawBody: opts.raw,
   });
 }
 
@@ -128,51 +203,82 @@ describe("malformed bodies", () => {
     expectClientError(res, `${routeKey(r)} invalid JSON`);
   });
 
-  it.each(writes.filter(readsBody).map((r) => [routeKey(r), r] as const))("%s refuses wrong shapes and types", async (_k, r) => {
-    for (const [label, body] of WRONG_BODIES) expectClientError(await send(r, { body }), `${routeKey(r)} with ${label}`);
-  });
+  it.each(writes.filter(readsBody).map((r) => [routeKey(r), r] as const))(
+    "%s refuses wrong shapes and types",
+    async (_k, r) => {
+      for (const [label, body] of WRONG_BODIES)
+        expectClientError(await send(r, { body }), `${routeKey(r)} with ${label}`);
+    },
+  );
 
   it.each(writes.map((r) => [routeKey(r), r] as const))("%s survives odd contents", async (_k, r) => {
-    for (const [label, body] of ODD_BODIES) expectNoServerError(await send(r, { body }), `${routeKey(r)} with ${label}`);
+    for (const [label, body] of ODD_BODIES)
+      expectNoServerError(await send(r, { body }), `${routeKey(r)} with ${label}`);
   });
 });
 
 describe("malformed queries", () => {
-  it.each(ordered.filter(readsQuery).map((r) => [routeKey(r), r] as const))("%s survives odd query strings", async (_k, r) => {
-    for (const q of ODD_QUERIES) expectNoServerError(await send(r, { path: `${realPath(r)}?${q}` }), `${routeKey(r)}?${q.slice(0, 60)}`);
-  });
+  it.each(ordered.filter(readsQuery).map((r) => [routeKey(r), r] as const))(
+    "%s survives odd query strings",
+    async (_k, r) => {
+      for (const q of ODD_QUERIES)
+        expectNoServerError(await send(r, { path: `${realPath(r)}?${q}` }), `${routeKey(r)}?${q.slice(0, 60)}`);
+    },
+  );
 });
 
 describe("malformed path ids", () => {
-  it.each(ordered.filter(hasParams).map((r) => [routeKey(r), r] as const))("%s answers 4xx for ids that do not exist", async (_k, r) => {
-    for (const id of ODD_IDS) {
-      const path = r.path.replace(/\{[^}]+\}/g, id);
-      const body = r.method === "POST" || r.method === "PUT" ? {} : undefined;
-      expectClientError(await send(r, { path, body }), `${r.method} ${path.slice(0, 80)}`);
-    }
-  });
+  it.each(ordered.filter(hasParams).map((r) => [routeKey(r), r] as const))(
+    "%s answers 4xx for ids that do not exist",
+    async (_k, r) => {
+      for (const id of ODD_IDS) {
+        const path = r.path.replace(/\{[^}]+\}/g, id);
+        const body = r.method === "POST" || r.method === "PUT" ? {} : undefined;
+        expectClientError(await send(r, { path, body }), `${r.method} ${path.slice(0, 80)}`);
+      }
+    },
+  );
 });
 
 describe("malformed cookies", () => {
-  it.each(ordered.filter((r) => r.method === "GET").map((r) => [routeKey(r), r] as const))("%s survives a broken session cookie", async (_k, r) => {
-    for (const cookie of ["payloft_access=%E0%A4%A", "payloft_access=; payloft_refresh=%ZZ", "payloft_access=abc.def.ghi", `payloft_refresh=${"r".repeat(4_000)}`]) {
-      const res = await call(stack(), "GET", realPath(r), { cookie });
-      expectNoServerError(res, `${routeKey(r)} with cookie ${cookie.slice(0, 40)}`);
-      if (r.access !== "anonymous") expect(res.status, `${routeKey(r)} with cookie ${cookie.slice(0, 40)}`).toBe(401);
-    }
-  });
+  it.each(ordered.filter((r) => r.method === "GET").map((r) => [routeKey(r), r] as const))(
+    "%s survives a broken session cookie",
+    async (_k, r) => {
+      for (const cookie of [
+        "payloft_access=%E0%A4%A",
+        "payloft_access=; payloft_refresh=%ZZ",
+        "payloft_access=abc.def.ghi",
+        `payloft_refresh=${"r".repeat(4_000)}`,
+      ]) {
+        const res = await call(stack(), "GET", realPath(r), { cookie });
+        expectNoServerError(res, `${routeKey(r)} with cookie ${cookie.slice(0, 40)}`);
+        if (r.access !== "anonymous") expect(res.status, `${routeKey(r)} with cookie ${cookie.slice(0, 40)}`).toBe(401);
+      }
+    },
+  );
 });
 
 // Spec: a non-numeric price becomes 0 (so "NaN" and "" are accepted); everything else is refused.
 describe("a product's fields one at a time", () => {
   const bad: [string, unknown][] = [
-    ["name", HUGE], ["name", 5], ["headline", HUGE], ["description", HUGE], ["price", "-5"],
-    ["price", "1e308"], ["price", -5], ["content_url", JS_URL], ["content_url", "not a url"],
-    ["content_url", `https://x.example/${HUGE}`], ["media_type", "gif"], ["media_url", JS_URL], ["media_url", 7],
+    ["name", HUGE],
+    ["name", 5],
+    ["headline", HUGE],
+    ["description", HUGE],
+    ["price", "-5"],
+    ["price", "1e308"],
+    ["price", -5],
+    ["content_url", JS_URL],
+    ["content_url", "not a url"],
+    ["content_url", `https://x.example/${HUGE}`],
+    ["media_type", "gif"],
+    ["media_url", JS_URL],
+    ["media_url", 7],
   ];
   it.each(bad)("POST /api/products refuses %s = %j", async (field, value) => {
     const res = await call(stack(), "POST", "/api/products", {
-      cookie: people.creator!.cookie, body: { ...productBody("Another"), media_type: field === "media_url" ? "image" : "none", [field]: value },
+      cookie: people.creator!.cookie,
+      body: { ...productBody("Another"), media_type: field === "media_url" ? "image" : "none", [field]: value },
     });
     expectClientError(res, `product ${field}`);
     expect(res.status).toBe(400);

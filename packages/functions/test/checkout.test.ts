@@ -16,7 +16,13 @@ async function creator(email: string, plan = "pro") {
 async function product(cookie: string, extra: Record<string, unknown> = {}) {
   const res = await call(stack(), "POST", "/api/products", {
     cookie,
-    body: { name: "Checkout Guide", description: "How to sell", price: "12.34", content_url: "https://files.example.com/checkout.pdf", ...extra },
+    body: {
+      name: "Checkout Guide",
+      description: "How to sell",
+      price: "12.34",
+      content_url: "https://files.example.com/checkout.pdf",
+      ...extra,
+    },
   });
   if (res.status !== 201) throw new Error(res.text);
   return res.json.id as string;
@@ -49,7 +55,14 @@ describe("POST /api/checkout/create-session", () => {
   it("gives PayPal sellers the spec's coming-soon text", async () => {
     const paypal = await creator("pat@example.com");
     const saved = await call(stack(), "POST", "/api/payment-integration", {
-      cookie: paypal.cookie, body: { provider: "paypal", is_live: false, is_active: true, paypal_client_id: "pp-client", paypal_client_secret: "pp-secret" },
+      cookie: paypal.cookie,
+      body: {
+        provider: "paypal",
+        is_live: false,
+        is_active: true,
+        paypal_client_id: "pp-client",
+        paypal_client_secret: "pp-secret",
+      },
     });
     expect(saved.status).toBe(200);
     const id = await product(paypal.cookie);
@@ -61,7 +74,14 @@ describe("POST /api/checkout/create-session", () => {
 
   it("creates a session on the seller's Stripe at the stored price and remembers it", async () => {
     const saved = await call(stack(), "POST", "/api/payment-integration", {
-      cookie: seller.cookie, body: { provider: "stripe", is_live: false, is_active: true, stripe_publishable_key: "pk_test_checkout_seller", stripe_secret_key: SECRET },
+      cookie: seller.cookie,
+      body: {
+        provider: "stripe",
+        is_live: false,
+        is_active: true,
+        stripe_publishable_key: "pk_test_checkout_seller",
+        stripe_secret_key: SECRET,
+      },
     });
     expect(saved.status).toBe(200);
     expect((await call(stack(), "GET", `/api/public/payment-info/${productId}`)).json).toEqual({ provider: "stripe" });
@@ -79,7 +99,8 @@ describe("POST /api/checkout/create-session", () => {
     const { stripeClient } = await import("@payloft/core/payment/stripe");
     const session = await stripeClient(SECRET).checkout.sessions.retrieve(sessionId);
     expect(session).toMatchObject({
-      mode: "payment", amount_total: 1234,
+      mode: "payment",
+      amount_total: 1234,
       metadata: { kind: "product", product_id: productId, creator_id: seller.id },
       cancel_url: `${stack().url}/product/${productId}`,
     });
@@ -119,7 +140,11 @@ describe("GET /api/checkout/success", () => {
 
   it("answers the purchase after paying on the sandbox page, with the content link", async () => {
     const { url } = (await createSession({ productId })).json;
-    const paid = await fetch(url, { method: "POST", body: new URLSearchParams({ email: "buyer@example.com", card: "4242424242424242" }), redirect: "manual" });
+    const paid = await fetch(url, {
+      method: "POST",
+      body: new URLSearchParams({ email: "buyer@example.com", card: "4242424242424242" }),
+      redirect: "manual",
+    });
     expect(paid.status).toBe(303);
     const back = new URL(paid.headers.get("location")!);
     expect(back.pathname).toBe("/checkout/success");
@@ -127,8 +152,16 @@ describe("GET /api/checkout/success", () => {
 
     const res = await call(stack(), "GET", `/api/checkout/success?session_id=${sessionId}`);
     expect(res.status).toBe(200);
-    expect(res.json.product).toMatchObject({ name: "Checkout Guide", description: "How to sell", content_url: "https://files.example.com/checkout.pdf" });
-    expect(res.json.purchase).toMatchObject({ amount: 1234, customer_email: "buyer@example.com", created_at: expect.any(String) });
+    expect(res.json.product).toMatchObject({
+      name: "Checkout Guide",
+      description: "How to sell",
+      content_url: "https://files.example.com/checkout.pdf",
+    });
+    expect(res.json.purchase).toMatchObject({
+      amount: 1234,
+      customer_email: "buyer@example.com",
+      created_at: expect.any(String),
+    });
 
     // Fulfilled exactly once however many times the page is loaded.
     await call(stack(), "GET", `/api/checkout/success?session_id=${sessionId}`);

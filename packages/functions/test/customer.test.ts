@@ -10,8 +10,16 @@ let seller: Person;
 async function purchase(id: string, email: string, extra: Record<string, unknown> = {}) {
   const { PurchaseEntity } = await import("@payloft/core/db/entities");
   await PurchaseEntity.create({
-    id, product_id: "p1", product_name: "Notion Kit", product_description: "Templates", content_url: "https://content.example.com/kit",
-    creator_id: seller.id, creator_name: "Sam Seller", customer_email: email, amount: 1900, ...extra,
+    id,
+    product_id: "p1",
+    product_name: "Notion Kit",
+    product_description: "Templates",
+    content_url: "https://content.example.com/kit",
+    creator_id: seller.id,
+    creator_name: "Sam Seller",
+    customer_email: email,
+    amount: 1900,
+    ...extra,
   }).go();
 }
 
@@ -30,9 +38,17 @@ describe("GET /api/customer/purchases", () => {
     expect(res.status).toBe(200);
     expect(res.json.purchases.map((p: any) => p.id)).toEqual(["cs_dana_2", "cs_dana_1"]);
     expect(res.json.purchases[1]).toEqual({
-      id: "cs_dana_1", product_id: "p1", product_name: "Notion Kit", description: "Templates", creator_name: "Sam Seller",
-      amount: 1900, created_at: "2026-01-02T10:00:00.000Z", access_count: 0, last_accessed_at: null,
-      content_url: "https://content.example.com/kit", status: "completed",
+      id: "cs_dana_1",
+      product_id: "p1",
+      product_name: "Notion Kit",
+      description: "Templates",
+      creator_name: "Sam Seller",
+      amount: 1900,
+      created_at: "2026-01-02T10:00:00.000Z",
+      access_count: 0,
+      last_accessed_at: null,
+      content_url: "https://content.example.com/kit",
+      status: "completed",
     });
     expect(res.json.purchases[0]).toMatchObject({ status: "refunded", content_url: null });
     const other = await call(stack(), "GET", "/api/customer/purchases", { cookie: eve.cookie });
@@ -48,7 +64,10 @@ describe("GET /api/customer/purchases", () => {
 describe("POST /api/customer/track-access", () => {
   it("records each opening on the caller's own purchase", async () => {
     for (const expected of [1, 2]) {
-      const res = await call(stack(), "POST", "/api/customer/track-access", { cookie: dana.cookie, body: { purchase_id: "cs_dana_1", access_type: "view" } });
+      const res = await call(stack(), "POST", "/api/customer/track-access", {
+        cookie: dana.cookie,
+        body: { purchase_id: "cs_dana_1", access_type: "view" },
+      });
       expect(res.status).toBe(200);
       expect(res.json.purchase.access_count).toBe(expected);
     }
@@ -59,23 +78,35 @@ describe("POST /api/customer/track-access", () => {
   });
 
   it("answers 404 for another customer's purchase and leaves it untouched", async () => {
-    const res = await call(stack(), "POST", "/api/customer/track-access", { cookie: dana.cookie, body: { purchase_id: "cs_eve_1", access_type: "view" } });
+    const res = await call(stack(), "POST", "/api/customer/track-access", {
+      cookie: dana.cookie,
+      body: { purchase_id: "cs_eve_1", access_type: "view" },
+    });
     expect(res.status).toBe(404);
     expect(res.json.error).toBe("Purchase not found.");
-    const missing = await call(stack(), "POST", "/api/customer/track-access", { cookie: dana.cookie, body: { purchase_id: "nope", access_type: "view" } });
+    const missing = await call(stack(), "POST", "/api/customer/track-access", {
+      cookie: dana.cookie,
+      body: { purchase_id: "nope", access_type: "view" },
+    });
     expect(missing.status).toBe(404);
     const eves = await call(stack(), "GET", "/api/customer/purchases", { cookie: eve.cookie });
     expect(eves.json.purchases[0].access_count).toBe(0);
   });
 
   it("refuses a refunded purchase with a clear message", async () => {
-    const res = await call(stack(), "POST", "/api/customer/track-access", { cookie: dana.cookie, body: { purchase_id: "cs_dana_2", access_type: "view" } });
+    const res = await call(stack(), "POST", "/api/customer/track-access", {
+      cookie: dana.cookie,
+      body: { purchase_id: "cs_dana_2", access_type: "view" },
+    });
     expect(res.status).toBe(403);
     expect(res.json.error).toBe("This purchase was refunded, so its content is no longer available.");
   });
 
   it("answers 400 without a purchase id", async () => {
-    const res = await call(stack(), "POST", "/api/customer/track-access", { cookie: dana.cookie, body: { access_type: "view" } });
+    const res = await call(stack(), "POST", "/api/customer/track-access", {
+      cookie: dana.cookie,
+      body: { access_type: "view" },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe("purchase_id is required.");
   });
@@ -83,7 +114,10 @@ describe("POST /api/customer/track-access", () => {
 
 describe("PUT /api/customer/profile", () => {
   it("stores the trimmed name and refuses a blank one", async () => {
-    const ok = await call(stack(), "PUT", "/api/customer/profile", { cookie: dana.cookie, body: { name: "  Dana Doe  " } });
+    const ok = await call(stack(), "PUT", "/api/customer/profile", {
+      cookie: dana.cookie,
+      body: { name: "  Dana Doe  " },
+    });
     expect(ok.status).toBe(200);
     expect(ok.json.profile.name).toBe("Dana Doe");
     const profile = await call(stack(), "GET", "/api/profile", { cookie: dana.cookie });
@@ -91,6 +125,8 @@ describe("PUT /api/customer/profile", () => {
     const blank = await call(stack(), "PUT", "/api/customer/profile", { cookie: dana.cookie, body: { name: "   " } });
     expect(blank.status).toBe(400);
     expect(blank.json.error).toBe("Please enter your name.");
-    expect((await call(stack(), "PUT", "/api/customer/profile", { cookie: seller.cookie, body: { name: "X" } })).status).toBe(403);
+    expect(
+      (await call(stack(), "PUT", "/api/customer/profile", { cookie: seller.cookie, body: { name: "X" } })).status,
+    ).toBe(403);
   });
 });

@@ -54,12 +54,35 @@ describe("GET /api/dashboard/chart-data", () => {
 describe("GET /api/dashboard/products-analytics", () => {
   it("lists only the caller's products with views, sales, revenue and conversion", async () => {
     const { ProductEntity } = await import("@payloft/core/db/entities");
-    await ProductEntity.create({ id: "ann-p1", creator_id: ann.id, name: "Ann's guide", price: 1250, content_url: "https://x.test/g", view_count: 1200, sales_count: 10, total_revenue: 12500 }).go();
-    await ProductEntity.create({ id: "bob-p1", creator_id: bob.id, name: "Bob's kit", price: 900, content_url: "https://x.test/k" }).go();
+    await ProductEntity.create({
+      id: "ann-p1",
+      creator_id: ann.id,
+      name: "Ann's guide",
+      price: 1250,
+      content_url: "https://x.test/g",
+      view_count: 1200,
+      sales_count: 10,
+      total_revenue: 12500,
+    }).go();
+    await ProductEntity.create({
+      id: "bob-p1",
+      creator_id: bob.id,
+      name: "Bob's kit",
+      price: 900,
+      content_url: "https://x.test/k",
+    }).go();
     const res = await call(stack(), "GET", "/api/dashboard/products-analytics", { cookie: ann.cookie });
     expect(res.status).toBe(200);
     expect(res.json.products).toEqual([
-      { id: "ann-p1", name: "Ann's guide", is_active: true, views: 1200, sales: 10, revenue: 12500, conversionRate: 0.8 },
+      {
+        id: "ann-p1",
+        name: "Ann's guide",
+        is_active: true,
+        views: 1200,
+        sales: 10,
+        revenue: 12500,
+        conversionRate: 0.8,
+      },
     ]);
   });
 });

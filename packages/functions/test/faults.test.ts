@@ -45,8 +45,12 @@ describe("a refused product create leaves no half-done writes", () => {
     expect(first.status).toBe(201);
     const before = await footprint(ann.id, ann.cookie);
     expect(before).toMatchObject({
-      listed: ["Only One"], dashboardProducts: 1, storedItems: 1, ownerCount: 1,
-      creatorCounter: { products: 1, active: 1 }, platformCounter: { products: 1, active: 1 },
+      listed: ["Only One"],
+      dashboardProducts: 1,
+      storedItems: 1,
+      ownerCount: 1,
+      creatorCounter: { products: 1, active: 1 },
+      platformCounter: { products: 1, active: 1 },
       adminProducts: { total_products: 1, active_products: 1 },
     });
 
@@ -55,7 +59,8 @@ describe("a refused product create leaves no half-done writes", () => {
       expect(refused.status).toBe(403);
       expect(refused.json).toMatchObject({
         error: "You've reached your plan limit of 1 product(s). Please upgrade your plan to add more products.",
-        code: "plan.limit_reached", limit: 1,
+        code: "plan.limit_reached",
+        limit: 1,
       });
     }
     expect(await footprint(ann.id, ann.cookie)).toEqual(before);
@@ -63,7 +68,10 @@ describe("a refused product create leaves no half-done writes", () => {
 
   it("an invalid create writes nothing either", async () => {
     const before = await footprint(ann.id, ann.cookie);
-    const res = await call(stack(), "POST", "/api/products", { cookie: ann.cookie, body: { ...productBody("Bad"), content_url: "javascript:alert(1)" } });
+    const res = await call(stack(), "POST", "/api/products", {
+      cookie: ann.cookie,
+      body: { ...productBody("Bad"), content_url: "javascript:alert(1)" },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe("Content URL must be a web address starting with http:// or https://.");
     expect(await footprint(ann.id, ann.cookie)).toEqual(before);

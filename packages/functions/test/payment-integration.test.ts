@@ -6,9 +6,14 @@ const stack = useStack();
 let cookie: string;
 
 const stripeTest = {
-  provider: "stripe", is_live: false, is_active: true,
-  stripe_publishable_key: "pk_test_integration_seller", stripe_secret_key: "sk_test_integration_seller",
-  paypal_client_id: "", paypal_client_secret: "", paypal_webhook_id: "",
+  provider: "stripe",
+  is_live: false,
+  is_active: true,
+  stripe_publishable_key: "pk_test_integration_seller",
+  stripe_secret_key: "sk_test_integration_seller",
+  paypal_client_id: "",
+  paypal_client_secret: "",
+  paypal_webhook_id: "",
 };
 
 beforeAll(async () => {
@@ -26,19 +31,30 @@ describe("/api/payment-integration", () => {
   it("saves sandbox Stripe keys and only ever answers the secret masked", async () => {
     const saved = await call(stack(), "POST", "/api/payment-integration", { cookie, body: stripeTest });
     expect(saved.status).toBe(200);
-    expect(saved.json).toMatchObject({ provider: "stripe", is_live: false, is_active: true, stripe_secret_key: "sk_test_...ller" });
+    expect(saved.json).toMatchObject({
+      provider: "stripe",
+      is_live: false,
+      is_active: true,
+      stripe_secret_key: "sk_test_...ller",
+    });
     expect(saved.text).not.toContain("sk_test_integration_seller");
     const got = await call(stack(), "GET", "/api/payment-integration", { cookie });
     expect(got.json.stripe_secret_key).toBe("sk_test_...ller");
     expect(got.json.updated_at).toEqual(expect.any(String));
     // The form sends the masked value back unchanged: the stored key is kept.
-    const again = await call(stack(), "POST", "/api/payment-integration", { cookie, body: { ...stripeTest, stripe_secret_key: got.json.stripe_secret_key, is_active: false } });
+    const again = await call(stack(), "POST", "/api/payment-integration", {
+      cookie,
+      body: { ...stripeTest, stripe_secret_key: got.json.stripe_secret_key, is_active: false },
+    });
     expect(again.status).toBe(200);
     expect(again.json).toMatchObject({ is_active: false, stripe_secret_key: "sk_test_...ller" });
   });
 
   it("refuses a test key in Live mode with a message that says what to fix", async () => {
-    const res = await call(stack(), "POST", "/api/payment-integration", { cookie, body: { ...stripeTest, is_live: true } });
+    const res = await call(stack(), "POST", "/api/payment-integration", {
+      cookie,
+      body: { ...stripeTest, is_live: true },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error).toMatch(/Live mode but entered test keys/);
   });
@@ -53,6 +69,8 @@ describe("/api/payment-integration", () => {
     expect((await call(stack(), "GET", "/api/payment-integration")).status).toBe(401);
     const buyer = await signIn(stack(), { email: "kim@example.com", name: "Kim" });
     await call(stack(), "POST", "/api/profile/role", { cookie: buyer, body: { role: "customer" } });
-    expect((await call(stack(), "POST", "/api/payment-integration", { cookie: buyer, body: stripeTest })).status).toBe(403);
+    expect((await call(stack(), "POST", "/api/payment-integration", { cookie: buyer, body: stripeTest })).status).toBe(
+      403,
+    );
   });
 });

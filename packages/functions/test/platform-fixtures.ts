@@ -3,7 +3,11 @@ import { signIn } from "@payloft/local/testing/auth";
 import type { Stack } from "@payloft/local/stack";
 
 /** Shared steps of the platform billing tests: real sign-in, real sandbox checkout page. */
-export async function person(stack: Stack, email: string, opts: { role?: "creator" | "customer" | null; name?: string } = {}) {
+export async function person(
+  stack: Stack,
+  email: string,
+  opts: { role?: "creator" | "customer" | null; name?: string } = {},
+) {
   const cookie = await signIn(stack, { email, name: opts.name ?? email.split("@")[0] });
   const role = opts.role === undefined ? "creator" : opts.role;
   if (role) {

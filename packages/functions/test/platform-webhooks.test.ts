@@ -10,10 +10,14 @@ const stack = useStack();
  * ApplyPlan subscriber changes the plan. No success-page reconcile is called here.
  */
 const platformStripe = async () => (await import("@payloft/core/plan/stripe")).platformStripe();
-const stored = async (id: string) => (await (await import("@payloft/core/db/entities")).UserEntity.get({ id }).go({ consistent: true })).data!;
+const stored = async (id: string) =>
+  (await (await import("@payloft/core/db/entities")).UserEntity.get({ id }).go({ consistent: true })).data!;
 
 async function subscribe(cookie: string, email: string, plan: string, billing_cycle = "monthly") {
-  const res = await call(stack(), "POST", "/api/platform/create-checkout-session", { cookie, body: { plan, billing_cycle } });
+  const res = await call(stack(), "POST", "/api/platform/create-checkout-session", {
+    cookie,
+    body: { plan, billing_cycle },
+  });
   if (!res.json?.url) throw new Error(`checkout: ${res.status} ${res.text}`);
   await payOnSandbox(res.json.url, email);
 }
@@ -23,7 +27,9 @@ async function postSigned(event: unknown, secret = process.env.LOCAL_STRIPE_WEBH
   const { signatureHeader } = await import("@payloft/local/stripe-sandbox/index");
   const payload = JSON.stringify(event);
   return fetch(`${stack().url}/api/webhooks/stripe`, {
-    method: "POST", headers: { "content-type": "application/json", "stripe-signature": signatureHeader(payload, secret) }, body: payload,
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": signatureHeader(payload, secret) },
+    body: payload,
   });
 }
 
@@ -35,18 +41,27 @@ describe("webhook-driven plan changes", () => {
     const first = (await stored(id)).subscription_id!;
     expect(first).toMatch(/^sub_/);
 
-    const up = await call(stack(), "POST", "/api/platform/change-plan", { cookie, body: { plan: "business", billing_cycle: "monthly" } });
+    const up = await call(stack(), "POST", "/api/platform/change-plan", {
+      cookie,
+      body: { plan: "business", billing_cycle: "monthly" },
+    });
     expect(up.json).toEqual({ status: "updating" });
     await profileWhen(stack(), cookie, (p) => p.plan === "business");
     expect((await stored(id)).subscription_id).toBe(first);
 
-    const down = await call(stack(), "POST", "/api/platform/change-plan", { cookie, body: { plan: "free", billing_cycle: "monthly" } });
+    const down = await call(stack(), "POST", "/api/platform/change-plan", {
+      cookie,
+      body: { plan: "free", billing_cycle: "monthly" },
+    });
     expect(down.json).toEqual({ status: "updating" });
     await profileWhen(stack(), cookie, (p) => p.plan === "free");
     expect((await (await platformStripe()).subscriptions.retrieve(first)).status).toBe("canceled");
 
     // Deleted, then recreated: a fresh checkout makes them a paying starter again.
-    const again = await call(stack(), "POST", "/api/platform/change-plan", { cookie, body: { plan: "starter", billing_cycle: "yearly" } });
+    const again = await call(stack(), "POST", "/api/platform/change-plan", {
+      cookie,
+      body: { plan: "starter", billing_cycle: "yearly" },
+    });
     expect(again.json.url).toMatch(/\/pay\//);
     await payOnSandbox(again.json.url, "hook-a@example.com");
     await profileWhen(stack(), cookie, (p) => p.plan === "starter");
@@ -79,15 +94,23 @@ describe("webhook-driven plan changes", () => {
     const user = await stored(id);
     const sub = await (await platformStripe()).subscriptions.retrieve(user.subscription_id!);
     const old = {
-      id: "evt_stale_1", object: "event", type: "customer.subscription.deleted", created: user.subscription_event_at! - 60,
-      data: { object: { ...sub, status: "canceled" } }, api_version: "2026-10-28.endive", livemode: false,
+      id: "evt_stale_1",
+      object: "event",
+      type: "customer.subscription.deleted",
+      created: user.subscription_event_at! - 60,
+      data: { object: { ...sub, status: "canceled" } },
+      api_version: "2026-10-28.endive",
+      livemode: false,
     };
     const res = await postSigned(old);
     expect(res.status).toBe(200);
     await stack().bus.idle();
     expect((await stored(id)).plan).toBe("pro");
 
-    const forged = await postSigned({ ...old, id: "evt_forged", created: user.subscription_event_at! + 60 }, "whsec_wrong");
+    const forged = await postSigned(
+      { ...old, id: "evt_forged", created: user.subscription_event_at! + 60 },
+      "whsec_wrong",
+    );
     expect(forged.status).toBe(400);
     await stack().bus.idle();
     expect((await stored(id)).plan).toBe("pro");
@@ -125,18 +148,32 @@ describe("webhook-driven plan changes", () => {
 });
 
 describe("plan limits follow the plan", () => {
-  const product = (n: number) => ({ name: `Guide ${n}`, price: "9.99", content_url: "https://files.example.com/g.pdf", media_type: "none", media_url: "" });
+  const product = (n: number) => ({
+    name: `Guide ${n}`,
+    price: "9.99",
+    content_url: "https://files.example.com/g.pdf",
+    media_type: "none",
+    media_url: "",
+  });
 
   it("free allows 1 product; after upgrading to starter through the sandbox, two more; then the limit again", async () => {
     const { cookie } = await person(stack(), "limits@example.com");
-    await call(stack(), "POST", "/api/platform/create-checkout-session", { cookie, body: { plan: "free", billing_cycle: "monthly" } });
+    await call(stack(), "POST", "/api/platform/create-checkout-session", {
+      cookie,
+      body: { plan: "free", billing_cycle: "monthly" },
+    });
     expect((await call(stack(), "POST", "/api/products", { cookie, body: product(1) })).status).toBe(201);
     const refused = await call(stack(), "POST", "/api/products", { cookie, body: product(2) });
     expect(refused.status).toBe(403);
     expect(refused.json).toMatchObject({ limit: 1 });
-    expect(refused.json.error).toBe("You've reached your plan limit of 1 product(s). Please upgrade your plan to add more products.");
+    expect(refused.json.error).toBe(
+      "You've reached your plan limit of 1 product(s). Please upgrade your plan to add more products.",
+    );
 
-    const up = await call(stack(), "POST", "/api/platform/change-plan", { cookie, body: { plan: "starter", billing_cycle: "monthly" } });
+    const up = await call(stack(), "POST", "/api/platform/change-plan", {
+      cookie,
+      body: { plan: "starter", billing_cycle: "monthly" },
+    });
     await payOnSandbox(up.json.url, "limits@example.com");
     await profileWhen(stack(), cookie, (p) => p.plan === "starter");
     expect((await call(stack(), "POST", "/api/products", { cookie, body: product(2) })).status).toBe(201);
@@ -147,9 +184,14 @@ describe("plan limits follow the plan", () => {
     expect(billing.json).toMatchObject({ plan: "starter", product_count: 3, product_limit: 3 });
 
     // Back to free: the products stay listed, but no new one until they upgrade.
-    await call(stack(), "POST", "/api/platform/change-plan", { cookie, body: { plan: "free", billing_cycle: "monthly" } });
+    await call(stack(), "POST", "/api/platform/change-plan", {
+      cookie,
+      body: { plan: "free", billing_cycle: "monthly" },
+    });
     await profileWhen(stack(), cookie, (p) => p.plan === "free");
     expect((await call(stack(), "GET", "/api/products", { cookie })).json).toHaveLength(3);
-    expect((await call(stack(), "POST", "/api/products", { cookie, body: product(5) })).json).toMatchObject({ limit: 1 });
+    expect((await call(stack(), "POST", "/api/products", { cookie, body: product(5) })).json).toMatchObject({
+      limit: 1,
+    });
   });
 });

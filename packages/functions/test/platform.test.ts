@@ -50,19 +50,27 @@ describe("POST /api/platform/create-checkout-session", () => {
     const sessionId = res.json.url.split("/pay/")[1];
     const session = await (await platformStripe()).checkout.sessions.retrieve(sessionId, { expand: ["line_items"] });
     expect(session).toMatchObject({
-      mode: "subscription", customer_email: "paula@example.com",
+      mode: "subscription",
+      customer_email: "paula@example.com",
       metadata: { kind: "plan", user_id: id, plan: "pro", billing_cycle: "yearly" },
       success_url: `${stack().url}/onboarding-success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${stack().url}/onboarding`,
     });
     expect(session.line_items!.data[0]!.price).toMatchObject({ unit_amount: 18200, recurring: { interval: "year" } });
     const { CheckoutEntity } = await import("@payloft/core/db/entities");
-    expect((await CheckoutEntity.get({ session_id: sessionId }).go()).data).toMatchObject({ kind: "plan", user_id: id, plan: "pro", billing_cycle: "yearly" });
+    expect((await CheckoutEntity.get({ session_id: sessionId }).go()).data).toMatchObject({
+      kind: "plan",
+      user_id: id,
+      plan: "pro",
+      billing_cycle: "yearly",
+    });
 
     // Paying, then the success page: it reconciles even before any webhook is applied.
     const success = await payOnSandbox(res.json.url, "paula@example.com");
     expect(success).toMatch(/\/onboarding-success\?session_id=cs_test_/);
-    const ok = await call(stack(), "GET", `/api/platform/subscription-success?session_id=${sessionIdOf(success)}`, { cookie });
+    const ok = await call(stack(), "GET", `/api/platform/subscription-success?session_id=${sessionIdOf(success)}`, {
+      cookie,
+    });
     expect(ok.status).toBe(200);
     expect(ok.json).toEqual({ plan: "pro", customer_name: "Paula Pro" });
     const profile = (await call(stack(), "GET", "/api/profile", { cookie })).json;
@@ -70,14 +78,19 @@ describe("POST /api/platform/create-checkout-session", () => {
     const { UserEntity } = await import("@payloft/core/db/entities");
     const user = (await UserEntity.get({ id }).go()).data!;
     const sub = await (await platformStripe()).subscriptions.retrieve(user.subscription_id!);
-    expect(sub).toMatchObject({ status: "trialing", metadata: { kind: "plan", user_id: id, plan: "pro", billing_cycle: "yearly" } });
+    expect(sub).toMatchObject({
+      status: "trialing",
+      metadata: { kind: "plan", user_id: id, plan: "pro", billing_cycle: "yearly" },
+    });
     expect(sub.trial_end! - sub.trial_start!).toBe(14 * 86400);
   });
 
   it("monthly uses the monthly price", async () => {
     const { cookie } = await person(stack(), "sam@example.com");
     const res = await checkout(cookie, { plan: "starter", billing_cycle: "monthly" });
-    const session = await (await platformStripe()).checkout.sessions.retrieve(res.json.url.split("/pay/")[1], { expand: ["line_items"] });
+    const session = await (
+      await platformStripe()
+    ).checkout.sessions.retrieve(res.json.url.split("/pay/")[1], { expand: ["line_items"] });
     expect(session.line_items!.data[0]!.price).toMatchObject({ unit_amount: 900, recurring: { interval: "month" } });
   });
 
@@ -114,15 +127,28 @@ describe("POST /api/platform/create-lifetime-checkout", () => {
   it("is a one-time $199 payment that grants lifetime", async () => {
     expect((await call(stack(), "POST", "/api/platform/create-lifetime-checkout", { body: {} })).status).toBe(401);
     const { cookie, id } = await person(stack(), "lifer@example.com", { name: "Liv Lifetime" });
-    const res = await call(stack(), "POST", "/api/platform/create-lifetime-checkout", { cookie, body: { customer_name: "Liv Lifetime" } });
+    const res = await call(stack(), "POST", "/api/platform/create-lifetime-checkout", {
+      cookie,
+      body: { customer_name: "Liv Lifetime" },
+    });
     expect(res.status).toBe(200);
     const sessionId = res.json.url.split("/pay/")[1];
     const session = await (await platformStripe()).checkout.sessions.retrieve(sessionId, { expand: ["line_items"] });
-    expect(session).toMatchObject({ mode: "payment", amount_total: 19900, metadata: { kind: "lifetime", user_id: id }, cancel_url: `${stack().url}/secret-lifetime-deal` });
+    expect(session).toMatchObject({
+      mode: "payment",
+      amount_total: 19900,
+      metadata: { kind: "lifetime", user_id: id },
+      cancel_url: `${stack().url}/secret-lifetime-deal`,
+    });
     const success = await payOnSandbox(res.json.url, "lifer@example.com");
-    const ok = await call(stack(), "GET", `/api/platform/subscription-success?session_id=${sessionIdOf(success)}`, { cookie });
+    const ok = await call(stack(), "GET", `/api/platform/subscription-success?session_id=${sessionIdOf(success)}`, {
+      cookie,
+    });
     expect(ok.json).toEqual({ plan: "lifetime", customer_name: "Liv Lifetime" });
-    expect((await call(stack(), "GET", "/api/profile", { cookie })).json).toMatchObject({ plan: "lifetime", onboarding_completed: true });
+    expect((await call(stack(), "GET", "/api/profile", { cookie })).json).toMatchObject({
+      plan: "lifetime",
+      onboarding_completed: true,
+    });
     const again = await call(stack(), "POST", "/api/platform/create-lifetime-checkout", { cookie, body: {} });
     expect(again.status).toBe(409);
     expect(again.json.error).toBe("You already have lifetime access.");
@@ -144,14 +170,20 @@ describe("GET /api/platform/subscription-success", () => {
     const missing = await call(stack(), "GET", "/api/platform/subscription-success", { cookie: a.cookie });
     expect(missing.status).toBe(400);
     expect(missing.json.error).toBe("session_id is missing from the address.");
-    const unknown = await call(stack(), "GET", "/api/platform/subscription-success?session_id=cs_test_nope", { cookie: a.cookie });
+    const unknown = await call(stack(), "GET", "/api/platform/subscription-success?session_id=cs_test_nope", {
+      cookie: a.cookie,
+    });
     expect(unknown.status).toBe(404);
     const started = await checkout(a.cookie, { plan: "pro", billing_cycle: "monthly" });
     const sessionId = started.json.url.split("/pay/")[1];
-    const unpaid = await call(stack(), "GET", `/api/platform/subscription-success?session_id=${sessionId}`, { cookie: a.cookie });
+    const unpaid = await call(stack(), "GET", `/api/platform/subscription-success?session_id=${sessionId}`, {
+      cookie: a.cookie,
+    });
     expect(unpaid.status).toBe(409);
     expect(unpaid.json.error).toBe("This checkout has not been completed yet.");
-    const other = await call(stack(), "GET", `/api/platform/subscription-success?session_id=${sessionId}`, { cookie: b.cookie });
+    const other = await call(stack(), "GET", `/api/platform/subscription-success?session_id=${sessionId}`, {
+      cookie: b.cookie,
+    });
     expect(other.status).toBe(404);
     expect(other.json.error).toBe("We could not find this subscription checkout.");
   });
@@ -160,15 +192,31 @@ describe("GET /api/platform/subscription-success", () => {
 describe("POST /api/platform/change-plan", () => {
   it("is for creators, validates the plan, and sends someone without a subscription to checkout", async () => {
     const buyer = await person(stack(), "buyer-cp@example.com", { role: "customer" });
-    expect((await call(stack(), "POST", "/api/platform/change-plan", { cookie: buyer.cookie, body: { plan: "pro", billing_cycle: "monthly" } })).status).toBe(403);
+    expect(
+      (
+        await call(stack(), "POST", "/api/platform/change-plan", {
+          cookie: buyer.cookie,
+          body: { plan: "pro", billing_cycle: "monthly" },
+        })
+      ).status,
+    ).toBe(403);
     const { cookie } = await person(stack(), "cp@example.com");
-    const bad = await call(stack(), "POST", "/api/platform/change-plan", { cookie, body: { plan: "lifetime", billing_cycle: "monthly" } });
+    const bad = await call(stack(), "POST", "/api/platform/change-plan", {
+      cookie,
+      body: { plan: "lifetime", billing_cycle: "monthly" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.error).toBe("Invalid plan selected");
-    const same = await call(stack(), "POST", "/api/platform/change-plan", { cookie, body: { plan: "free", billing_cycle: "monthly" } });
+    const same = await call(stack(), "POST", "/api/platform/change-plan", {
+      cookie,
+      body: { plan: "free", billing_cycle: "monthly" },
+    });
     expect(same.status).toBe(400);
     expect(same.json.error).toBe("You are already on the Free plan.");
-    const res = await call(stack(), "POST", "/api/platform/change-plan", { cookie, body: { plan: "starter", billing_cycle: "yearly" } });
+    const res = await call(stack(), "POST", "/api/platform/change-plan", {
+      cookie,
+      body: { plan: "starter", billing_cycle: "yearly" },
+    });
     expect(res.status).toBe(200);
     expect(res.json.url).toMatch(/\/pay\/cs_test_/);
   });
@@ -180,7 +228,10 @@ describe("POST /api/platform/change-plan", () => {
     await call(stack(), "GET", `/api/platform/subscription-success?session_id=${sessionIdOf(success)}`, { cookie });
     const { UserEntity } = await import("@payloft/core/db/entities");
     const subId = (await UserEntity.get({ id }).go()).data!.subscription_id!;
-    const res = await call(stack(), "POST", "/api/platform/change-plan", { cookie, body: { plan: "business", billing_cycle: "yearly" } });
+    const res = await call(stack(), "POST", "/api/platform/change-plan", {
+      cookie,
+      body: { plan: "business", billing_cycle: "yearly" },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ status: "updating" });
     const sub = await (await platformStripe()).subscriptions.retrieve(subId);
@@ -201,11 +252,25 @@ describe("GET /api/platform/billing", () => {
     const { cookie } = await person(stack(), "billing@example.com");
     const free = await call(stack(), "GET", "/api/platform/billing", { cookie });
     expect(free.status).toBe(200);
-    expect(free.json).toEqual({ plan: "free", billing_cycle: "monthly", price: 0, subscription_status: null, has_subscription: false, product_count: 0, product_limit: 1 });
+    expect(free.json).toEqual({
+      plan: "free",
+      billing_cycle: "monthly",
+      price: 0,
+      subscription_status: null,
+      has_subscription: false,
+      product_count: 0,
+      product_limit: 1,
+    });
     const started = await checkout(cookie, { plan: "pro", billing_cycle: "yearly" });
     const success = await payOnSandbox(started.json.url, "billing@example.com");
     await call(stack(), "GET", `/api/platform/subscription-success?session_id=${sessionIdOf(success)}`, { cookie });
     const pro = await call(stack(), "GET", "/api/platform/billing", { cookie });
-    expect(pro.json).toMatchObject({ plan: "pro", billing_cycle: "yearly", price: 18200, has_subscription: true, product_limit: 10 });
+    expect(pro.json).toMatchObject({
+      plan: "pro",
+      billing_cycle: "yearly",
+      price: 18200,
+      has_subscription: true,
+      product_limit: 10,
+    });
   });
 });

@@ -41,8 +41,14 @@ describe("POST /api/products", () => {
     const res = await call(stack(), "POST", "/api/products", { cookie: ann.cookie, body: valid });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
-      name: "The Design Guide", price: 1234, content_url: valid.content_url, media_type: "none",
-      is_active: true, sales_count: 0, total_revenue: 0, moderation_status: "approved",
+      name: "The Design Guide",
+      price: 1234,
+      content_url: valid.content_url,
+      media_type: "none",
+      is_active: true,
+      sales_count: 0,
+      total_revenue: 0,
+      moderation_status: "approved",
     });
     expect(res.json).not.toHaveProperty("pk");
     const list = await call(stack(), "GET", "/api/products", { cookie: ann.cookie });
@@ -53,10 +59,19 @@ describe("POST /api/products", () => {
   it.each([
     [{ ...valid, name: "   " }, "Please enter a product name."],
     [{ ...valid, content_url: "" }, "Please enter the content URL buyers receive after purchase."],
-    [{ ...valid, content_url: "javascript:alert(document.cookie)" }, "Content URL must be a web address starting with http:// or https://."],
+    [
+      { ...valid, content_url: "javascript:alert(document.cookie)" },
+      "Content URL must be a web address starting with http:// or https://.",
+    ],
     [{ ...valid, price: -5 }, "Price can't be negative. Enter 0 or more, e.g. 12.34."],
-    [{ ...valid, media_type: "image", media_url: "" }, "Please enter the media for the selected media type, or choose None."],
-    [{ ...valid, media_type: "video", media_url: "javascript:x" }, "Media URL must be a web address starting with http:// or https://."],
+    [
+      { ...valid, media_type: "image", media_url: "" },
+      "Please enter the media for the selected media type, or choose None.",
+    ],
+    [
+      { ...valid, media_type: "video", media_url: "javascript:x" },
+      "Media URL must be a web address starting with http:// or https://.",
+    ],
     [{ ...valid, media_type: "gif" }, "Media type must be one of: none, image, youtube, video, embed."],
   ])("refuses bad input with a message a person can act on (%#)", async (body, message) => {
     const res = await call(stack(), "POST", "/api/products", { cookie: ann.cookie, body });
@@ -65,7 +80,10 @@ describe("POST /api/products", () => {
   });
 
   it("enforces the free plan's 1 product with the spec's message and the limit", async () => {
-    const first = await call(stack(), "POST", "/api/products", { cookie: bob.cookie, body: { ...valid, price: "abc" } });
+    const first = await call(stack(), "POST", "/api/products", {
+      cookie: bob.cookie,
+      body: { ...valid, price: "abc" },
+    });
     expect(first.status).toBe(201);
     expect(first.json.price).toBe(0); // non-numeric becomes 0 (spec part 2 §5)
     const second = await call(stack(), "POST", "/api/products", { cookie: bob.cookie, body: valid });
@@ -80,7 +98,9 @@ describe("POST /api/products", () => {
   it("lets exactly `limit` of 10 concurrent creates through (starter = 3)", async () => {
     const cara = await creator("cara@example.com", "starter");
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => call(stack(), "POST", "/api/products", { cookie: cara.cookie, body: { ...valid, name: `P${i}` } })),
+      Array.from({ length: 10 }, (_, i) =>
+        call(stack(), "POST", "/api/products", { cookie: cara.cookie, body: { ...valid, name: `P${i}` } }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(3);
     expect(results.filter((r) => r.status === 403)).toHaveLength(7);
@@ -100,11 +120,16 @@ describe("PUT and DELETE /api/products/{id}", () => {
   it("toggles is_active and deletes the owner's product; the slot is freed", async () => {
     const eve = await creator("eve@example.com");
     const made = await call(stack(), "POST", "/api/products", { cookie: eve.cookie, body: valid });
-    const off = await call(stack(), "PUT", `/api/products/${made.json.id}`, { cookie: eve.cookie, body: { is_active: false } });
+    const off = await call(stack(), "PUT", `/api/products/${made.json.id}`, {
+      cookie: eve.cookie,
+      body: { is_active: false },
+    });
     expect(off.status).toBe(200);
     expect(off.json.is_active).toBe(false);
-    expect((await call(stack(), "PUT", `/api/products/${made.json.id}`, { cookie: eve.cookie, body: { is_active: "no" } })).json.error)
-      .toBe("is_active must be true or false.");
+    expect(
+      (await call(stack(), "PUT", `/api/products/${made.json.id}`, { cookie: eve.cookie, body: { is_active: "no" } }))
+        .json.error,
+    ).toBe("is_active must be true or false.");
     const del = await call(stack(), "DELETE", `/api/products/${made.json.id}`, { cookie: eve.cookie });
     expect(del.status).toBe(200);
     expect((await call(stack(), "GET", "/api/products", { cookie: eve.cookie })).json).toEqual([]);
@@ -113,7 +138,10 @@ describe("PUT and DELETE /api/products/{id}", () => {
 
   it("answers 404 'Product not found' when one creator touches another's product", async () => {
     const mine = await call(stack(), "POST", "/api/products", { cookie: ann.cookie, body: valid });
-    const put = await call(stack(), "PUT", `/api/products/${mine.json.id}`, { cookie: bob.cookie, body: { is_active: false } });
+    const put = await call(stack(), "PUT", `/api/products/${mine.json.id}`, {
+      cookie: bob.cookie,
+      body: { is_active: false },
+    });
     expect(put.status).toBe(404);
     expect(put.json.error).toBe("Product not found");
     const del = await call(stack(), "DELETE", `/api/products/${mine.json.id}`, { cookie: bob.cookie });

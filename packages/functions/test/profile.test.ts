@@ -9,9 +9,14 @@ const DEACTIVATED = "Your account has been deactivated. Please contact support."
 const who: Record<"customer" | "creator" | "admin", { cookie: string; id: string }> = {} as never;
 
 beforeAll(async () => {
-  for (const [role, email] of [["customer", "cu@example.com"], ["creator", "cr@example.com"], ["admin", "admin@demo.local"]] as const) {
+  for (const [role, email] of [
+    ["customer", "cu@example.com"],
+    ["creator", "cr@example.com"],
+    ["admin", "admin@demo.local"],
+  ] as const) {
     const cookie = await signIn(stack(), { email, name: `The ${role}` });
-    if (role !== "admin") expect((await call(stack(), "POST", "/api/profile/role", { body: { role }, cookie })).status).toBe(200);
+    if (role !== "admin")
+      expect((await call(stack(), "POST", "/api/profile/role", { body: { role }, cookie })).status).toBe(200);
     const me = await call(stack(), "GET", "/api/users/me", { cookie });
     who[role] = { cookie, id: me.json.id };
   }
@@ -51,7 +56,9 @@ describe("role rules on the sign-in and profile calls", () => {
 
   it("a state-changing call from another site is refused with 403", async () => {
     const res = await call(stack(), "POST", "/api/profile", {
-      body: { name: "Evil" }, cookie: who.creator.cookie, headers: { origin: "https://evil.example" },
+      body: { name: "Evil" },
+      cookie: who.creator.cookie,
+      headers: { origin: "https://evil.example" },
     });
     expect(res.status).toBe(403);
     const profile = await call(stack(), "GET", "/api/profile", { cookie: who.creator.cookie });
@@ -61,7 +68,10 @@ describe("role rules on the sign-in and profile calls", () => {
 
 describe("POST /api/profile (display name)", () => {
   it("renames, trimming spaces, and ignores a plan sent by the client", async () => {
-    const res = await call(stack(), "POST", "/api/profile", { body: { name: "  Cara Creator ", plan: "business" }, cookie: who.creator.cookie });
+    const res = await call(stack(), "POST", "/api/profile", {
+      body: { name: "  Cara Creator ", plan: "business" },
+      cookie: who.creator.cookie,
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ name: "Cara Creator", plan: "free" });
     expect((await call(stack(), "GET", "/api/profile", { cookie: who.creator.cookie })).json.plan).toBe("free");
@@ -73,7 +83,10 @@ describe("POST /api/profile (display name)", () => {
       expect(res.status).toBe(400);
       expect(res.json.error).toBe("Please enter your name");
     }
-    const long = await call(stack(), "POST", "/api/profile", { body: { name: "x".repeat(101) }, cookie: who.creator.cookie });
+    const long = await call(stack(), "POST", "/api/profile", {
+      body: { name: "x".repeat(101) },
+      cookie: who.creator.cookie,
+    });
     expect(long.status).toBe(400);
     expect(long.json.error).toBe("Your name can be at most 100 characters.");
   });
@@ -90,7 +103,10 @@ describe("POST /api/profile/role", () => {
   });
 
   it("an admin keeps the admin role", async () => {
-    const res = await call(stack(), "POST", "/api/profile/role", { body: { role: "creator" }, cookie: who.admin.cookie });
+    const res = await call(stack(), "POST", "/api/profile/role", {
+      body: { role: "creator" },
+      cookie: who.admin.cookie,
+    });
     expect(res.status).toBe(200);
     expect(res.json.role).toBe("admin");
   });
@@ -109,25 +125,37 @@ describe("customer signup: GET /api/public/creator/{id} and POST /api/profile/cu
 
   it("a new person joins as a customer with their display name", async () => {
     const cookie = await signIn(stack(), { email: "newbuyer@example.com", name: "Nina" });
-    const res = await call(stack(), "POST", "/api/profile/customer", { body: { name: " Nina B ", creator_user_id: who.creator.id }, cookie });
+    const res = await call(stack(), "POST", "/api/profile/customer", {
+      body: { name: " Nina B ", creator_user_id: who.creator.id },
+      cookie,
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ role: "customer", name: "Nina B", onboarding_completed: true });
   });
 
   it("refuses a blank name, a missing or unknown creator", async () => {
     const cookie = await signIn(stack(), { email: "other@example.com" });
-    const blank = await call(stack(), "POST", "/api/profile/customer", { body: { name: " ", creator_user_id: who.creator.id }, cookie });
+    const blank = await call(stack(), "POST", "/api/profile/customer", {
+      body: { name: " ", creator_user_id: who.creator.id },
+      cookie,
+    });
     expect(blank.status).toBe(400);
     expect(blank.json.error).toBe("Please enter your name");
     const none = await call(stack(), "POST", "/api/profile/customer", { body: { name: "O" }, cookie });
     expect(none.status).toBe(400);
     expect(none.json.error).toBe("creator_user_id is required.");
-    const unknown = await call(stack(), "POST", "/api/profile/customer", { body: { name: "O", creator_user_id: "nope" }, cookie });
+    const unknown = await call(stack(), "POST", "/api/profile/customer", {
+      body: { name: "O", creator_user_id: "nope" },
+      cookie,
+    });
     expect(unknown.status).toBe(404);
   });
 
   it("a creator who also buys keeps the creator role", async () => {
-    const res = await call(stack(), "POST", "/api/profile/customer", { body: { name: "Cara", creator_user_id: who.creator.id }, cookie: who.creator.cookie });
+    const res = await call(stack(), "POST", "/api/profile/customer", {
+      body: { name: "Cara", creator_user_id: who.creator.id },
+      cookie: who.creator.cookie,
+    });
     expect(res.status).toBe(200);
     expect(res.json.role).toBe("creator");
   });
@@ -136,10 +164,22 @@ describe("customer signup: GET /api/public/creator/{id} and POST /api/profile/cu
 describe("accounts granted in advance and deactivated accounts", () => {
   it("a profile granted by e-mail before first sign-in is handed to that person", async () => {
     const { User } = await import("@payloft/core/user/index");
-    const granted = await User.create({ email: "vip@example.com", plan: "pro", role: "creator", onboarding_completed: true, granted_by: who.admin.id });
+    const granted = await User.create({
+      email: "vip@example.com",
+      plan: "pro",
+      role: "creator",
+      onboarding_completed: true,
+      granted_by: who.admin.id,
+    });
     const cookie = await signIn(stack(), { email: "VIP@example.com", name: "Vip Person" });
     const profile = await call(stack(), "GET", "/api/profile", { cookie });
-    expect(profile.json).toMatchObject({ id: granted.id, plan: "pro", role: "creator", onboarding_completed: true, name: "Vip Person" });
+    expect(profile.json).toMatchObject({
+      id: granted.id,
+      plan: "pro",
+      role: "creator",
+      onboarding_completed: true,
+      name: "Vip Person",
+    });
   });
 
   it("a deactivated person is refused on every signed-in call and cannot sign in again", async () => {

@@ -12,7 +12,13 @@ describe("demo seed: selling", () => {
     const products = await Product.list(creatorId);
     expect(products).toHaveLength(1);
     const [demo] = products;
-    expect(demo).toMatchObject({ name: "The Creator's Launch Kit", price: 2900, media_type: "image", moderation_status: "approved", is_active: true });
+    expect(demo).toMatchObject({
+      name: "The Creator's Launch Kit",
+      price: 2900,
+      media_type: "image",
+      moderation_status: "approved",
+      is_active: true,
+    });
     expect(demo!.media_url).toBe(`${stack().url}/demo/creator-launch-kit.svg`);
 
     const page = await call(stack(), "GET", `/api/public/products/${demo!.id}`);

@@ -15,7 +15,13 @@ beforeAll(async () => {
   await UserEntity.patch({ id: seller.id }).set({ plan: "business" }).go();
   const made = await call(stack(), "POST", "/api/products", {
     cookie,
-    body: { name: "Secret Guide", price: 25, content_url: "https://files.example.com/secret.pdf", media_type: "youtube", media_url: "https://youtu.be/dQw4w9WgXcQ" },
+    body: {
+      name: "Secret Guide",
+      price: 25,
+      content_url: "https://files.example.com/secret.pdf",
+      media_type: "youtube",
+      media_url: "https://youtu.be/dQw4w9WgXcQ",
+    },
   });
   productId = made.json.id;
 });
@@ -25,8 +31,14 @@ describe("GET /api/public/products/{productId}", () => {
     const res = await call(stack(), "GET", `/api/public/products/${productId}`);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
-      id: productId, name: "Secret Guide", price: 2500, media_type: "youtube", is_active: true,
-      sales_count: 0, creator_id: seller.id, creator_name: "Sam Seller",
+      id: productId,
+      name: "Secret Guide",
+      price: 2500,
+      media_type: "youtube",
+      is_active: true,
+      sales_count: 0,
+      creator_id: seller.id,
+      creator_name: "Sam Seller",
     });
     expect(res.json).not.toHaveProperty("content_url");
     expect(res.text).not.toContain("secret.pdf");
@@ -64,7 +76,10 @@ describe("POST /api/public/products/{productId}/view", () => {
     const { ProductEntity, CounterEntity, DailyStatEntity } = await import("@payloft/core/db/entities");
     const date = new Date().toISOString().slice(0, 10);
     expect((await ProductEntity.get({ id: productId }).go()).data?.view_count).toBe(3);
-    expect((await CounterEntity.get({ scope: `creator#${seller.id}` }).go()).data).toMatchObject({ views: 3, products: 1 });
+    expect((await CounterEntity.get({ scope: `creator#${seller.id}` }).go()).data).toMatchObject({
+      views: 3,
+      products: 1,
+    });
     expect((await DailyStatEntity.get({ scope: `product#${productId}`, date }).go()).data?.views).toBe(3);
     expect((await call(stack(), "POST", "/api/public/products/nope/view")).status).toBe(404);
   });

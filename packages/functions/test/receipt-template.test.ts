@@ -16,7 +16,10 @@ beforeAll(async () => {
 });
 
 const setTemplate = async (value: string) => {
-  const res = await call(stack(), "PUT", "/api/admin/settings", { cookie: admin.cookie, body: { key: "receipt_email_template", value } });
+  const res = await call(stack(), "PUT", "/api/admin/settings", {
+    cookie: admin.cookie,
+    body: { key: "receipt_email_template", value },
+  });
   expect(res.status).toBe(200);
 };
 
@@ -40,7 +43,12 @@ describe("receipt_email_template", () => {
     const { session, receipts } = await buy("rita@example.com");
     expect(receipts).toHaveLength(1);
     const [mail] = receipts;
-    const date = new Date().toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+    const date = new Date().toLocaleDateString("en-US", {
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      timeZone: "UTC",
+    });
     const portal = `${stack().url}/customer-dashboard`;
 
     expect(mail!.to).toBe("rita@example.com");
@@ -74,7 +82,15 @@ describe("the default template", () => {
     const { receiptMessage } = await import("@payloft/core/purchase/receipt");
     const template = Setting.DEFINITIONS.receipt_email_template.default;
     const msg = receiptMessage(
-      { id: "cs_1", product_name: "Guide", content_url: "https://x.example/g", customer_email: "a@b.c", amount: 1234, currency: "usd", created_at: "2025-03-04T10:00:00Z" },
+      {
+        id: "cs_1",
+        product_name: "Guide",
+        content_url: "https://x.example/g",
+        customer_email: "a@b.c",
+        amount: 1234,
+        currency: "usd",
+        created_at: "2025-03-04T10:00:00Z",
+      },
       { template, site_name: "Payloft", support_email: "help@payloft.local" },
     );
     expect(msg.text).not.toMatch(/\{/);

@@ -9,8 +9,22 @@ let ann: Person, bob: Person, cara: Person;
 beforeAll(async () => {
   ({ ann, bob, cara } = await signInSellers(stack()));
   // The same four buyers buy from both creators: each creator must see only their own part.
-  await writeSales({ creatorId: ann.id, count: 10, amount: 1250, buyers: 4, emailPrefix: "shared", productName: "Ann's guide" });
-  await writeSales({ creatorId: bob.id, count: 3, amount: 900, buyers: 3, emailPrefix: "shared", productName: "Bob's kit" });
+  await writeSales({
+    creatorId: ann.id,
+    count: 10,
+    amount: 1250,
+    buyers: 4,
+    emailPrefix: "shared",
+    productName: "Ann's guide",
+  });
+  await writeSales({
+    creatorId: bob.id,
+    count: 3,
+    amount: 900,
+    buyers: 3,
+    emailPrefix: "shared",
+    productName: "Bob's kit",
+  });
 });
 
 describe("GET /api/sales-history", () => {
@@ -31,7 +45,15 @@ describe("GET /api/sales-history", () => {
     expect(seen.every((s) => s.id.startsWith(`cs_${ann.id}_`))).toBe(true);
     const dates = seen.map((s) => s.created_at);
     expect([...dates].sort().reverse()).toEqual(dates);
-    expect(Object.keys(seen[0]).sort()).toEqual(["amount", "created_at", "customer_email", "id", "product_id", "product_name", "status"]);
+    expect(Object.keys(seen[0]).sort()).toEqual([
+      "amount",
+      "created_at",
+      "customer_email",
+      "id",
+      "product_id",
+      "product_name",
+      "status",
+    ]);
     expect(seen[0]).toMatchObject({ product_name: "Ann's guide", amount: 1250, status: "completed" });
   });
 
@@ -57,7 +79,12 @@ describe("GET /api/customers", () => {
     expect(first.status).toBe(200);
     expect(first.json.customers).toHaveLength(3);
     expect(first.json.nextCursor).toBeTruthy();
-    const rest = await call(stack(), "GET", `/api/customers?limit=3&cursor=${encodeURIComponent(first.json.nextCursor)}`, { cookie: ann.cookie });
+    const rest = await call(
+      stack(),
+      "GET",
+      `/api/customers?limit=3&cursor=${encodeURIComponent(first.json.nextCursor)}`,
+      { cookie: ann.cookie },
+    );
     expect(rest.json.customers).toHaveLength(1);
     expect(rest.json.nextCursor).toBeNull();
     const all = [...first.json.customers, ...rest.json.customers];

@@ -30,18 +30,37 @@ const sign = (payload: string, secret: string, timestamp?: number) =>
   signer.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
 
 /** A checkout.session.completed event for a session that exists only in this event. */
-function completedEvent(seller: { sellerId: string; productId: string }, id = `cs_test_${Math.random().toString(36).slice(2)}`, email = "Buyer@Example.com") {
+function completedEvent(
+  seller: { sellerId: string; productId: string },
+  id = `cs_test_${Math.random().toString(36).slice(2)}`,
+  email = "Buyer@Example.com",
+) {
   return JSON.stringify({
-    id: `evt_${id}`, object: "event", type: "checkout.session.completed", created: Math.floor(Date.now() / 1000), livemode: false,
-    data: { object: {
-      id, object: "checkout.session", status: "complete", payment_status: "paid", amount_total: 1500, currency: "usd", mode: "payment",
-      customer_details: { email }, customer_email: null, payment_intent: `pi_${id}`,
-      metadata: { kind: "product", product_id: seller.productId, creator_id: seller.sellerId },
-    } },
+    id: `evt_${id}`,
+    object: "event",
+    type: "checkout.session.completed",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: {
+      object: {
+        id,
+        object: "checkout.session",
+        status: "complete",
+        payment_status: "paid",
+        amount_total: 1500,
+        currency: "usd",
+        mode: "payment",
+        customer_details: { email },
+        customer_email: null,
+        payment_intent: `pi_${id}`,
+        metadata: { kind: "product", product_id: seller.productId, creator_id: seller.sellerId },
+      },
+    },
   });
 }
 
-const receiptsFor = (sessionOrProduct: string) => stack().outbox.messages.filter((m) => m.text.includes(sessionOrProduct));
+const receiptsFor = (sessionOrProduct: string) =>
+  stack().outbox.messages.filter((m) => m.text.includes(sessionOrProduct));
 
 describe("seller webhooks -> purchases", () => {
   it("a session paid on the hosted page is fulfilled through the signed webhook, with one receipt", async () => {
@@ -53,20 +72,41 @@ describe("seller webhooks -> purchases", () => {
     await settle(stack());
 
     const [record] = sandboxEvents(stack(), session.id).filter((r) => r.event.type === "checkout.session.completed");
-    expect(record?.deliveries[0]).toMatchObject({ state: "succeeded", url: `${stack().url}/api/webhooks/stripe/${seller.sellerId}` });
+    expect(record?.deliveries[0]).toMatchObject({
+      state: "succeeded",
+      url: `${stack().url}/api/webhooks/stripe/${seller.sellerId}`,
+    });
     expect(record?.deliveries[0]?.attempts.at(-1)?.status).toBe(200);
 
     const purchase = (await PurchaseEntity.get({ id: session.id }).go()).data;
     expect(purchase).toMatchObject({
-      product_id: seller.productId, product_name: "Design Kit", content_url: "https://files.example.com/design-kit.zip",
-      creator_id: seller.sellerId, creator_name: "Sally Seller", customer_email: "ann@example.com", amount: 1500, status: "completed",
+      product_id: seller.productId,
+      product_name: "Design Kit",
+      content_url: "https://files.example.com/design-kit.zip",
+      creator_id: seller.sellerId,
+      creator_name: "Sally Seller",
+      customer_email: "ann@example.com",
+      amount: 1500,
+      status: "completed",
     });
     expect(purchase?.receipt_sent_at).toBeTruthy();
-    expect((await ProductEntity.get({ id: seller.productId }).go()).data).toMatchObject({ sales_count: 1, total_revenue: 1500 });
-    expect((await CustomerEntity.get({ creator_id: seller.sellerId, email: "ann@example.com" }).go()).data).toMatchObject({ total_purchases: 1, total_spent: 1500, products: ["Design Kit"] });
-    expect((await CounterEntity.get({ scope: `creator#${seller.sellerId}` }).go()).data).toMatchObject({ sales: 1, revenue: 1500, customers: 1 });
+    expect((await ProductEntity.get({ id: seller.productId }).go()).data).toMatchObject({
+      sales_count: 1,
+      total_revenue: 1500,
+    });
+    expect(
+      (await CustomerEntity.get({ creator_id: seller.sellerId, email: "ann@example.com" }).go()).data,
+    ).toMatchObject({ total_purchases: 1, total_spent: 1500, products: ["Design Kit"] });
+    expect((await CounterEntity.get({ scope: `creator#${seller.sellerId}` }).go()).data).toMatchObject({
+      sales: 1,
+      revenue: 1500,
+      customers: 1,
+    });
     const today = new Date().toISOString().slice(0, 10);
-    expect((await DailyStatEntity.get({ scope: `product#${seller.productId}`, date: today }).go()).data).toMatchObject({ sales: 1, revenue: 1500 });
+    expect((await DailyStatEntity.get({ scope: `product#${seller.productId}`, date: today }).go()).data).toMatchObject({
+      sales: 1,
+      revenue: 1500,
+    });
 
     const receipts = receiptsFor(session.id);
     expect(receipts).toHaveLength(1);
@@ -92,8 +132,14 @@ describe("seller webhooks -> purchases", () => {
 
     expect((await PurchaseEntity.get({ id }).go()).data?.customer_email).toBe("buyer@example.com");
     expect((await PurchaseEntity.query.byCreator({ creator_id: seller.sellerId }).go()).data).toHaveLength(1);
-    expect((await ProductEntity.get({ id: seller.productId }).go()).data).toMatchObject({ sales_count: 1, total_revenue: 1500 });
-    expect((await CounterEntity.get({ scope: `creator#${seller.sellerId}` }).go()).data).toMatchObject({ sales: 1, customers: 1 });
+    expect((await ProductEntity.get({ id: seller.productId }).go()).data).toMatchObject({
+      sales_count: 1,
+      total_revenue: 1500,
+    });
+    expect((await CounterEntity.get({ scope: `creator#${seller.sellerId}` }).go()).data).toMatchObject({
+      sales: 1,
+      customers: 1,
+    });
     expect(receiptsFor(id)).toHaveLength(1);
   });
 
@@ -115,7 +161,9 @@ describe("seller webhooks -> purchases", () => {
     expect((await post(path, payload, sign(payload, secret, Math.floor(Date.now() / 1000) - 6 * 60))).status).toBe(400);
     expect((await post(path, payload)).status).toBe(400);
     // A valid signature over a different body does not carry over to a tampered one.
-    expect((await post(path, payload.replace('"amount_total":1500', '"amount_total":1'), sign(payload, secret))).status).toBe(400);
+    expect(
+      (await post(path, payload.replace('"amount_total":1500', '"amount_total":1'), sign(payload, secret))).status,
+    ).toBe(400);
     expect((await post(`/api/webhooks/stripe/nobody-${Date.now()}`, payload, sign(payload, secret))).status).toBe(400);
 
     await settle(stack());
@@ -149,9 +197,13 @@ describe("seller webhooks -> purchases", () => {
       expect((await post(`/api/webhooks/stripe/${seller.sellerId}`, payload, sign(payload, secret))).status).toBe(200);
       await settle(stack());
     } finally {
-      Email.useTransport(async (m) => { outbox.messages.push({ ...m, id: outbox.messages.length + 1, sentAt: new Date().toISOString() }); });
+      Email.useTransport(async (m) => {
+        outbox.messages.push({ ...m, id: outbox.messages.length + 1, sentAt: new Date().toISOString() });
+      });
     }
-    const delivery = stack().bus.deliveries.find((d) => (d.event.detail as { event: { data: { object: { id: string } } } }).event.data.object.id === id);
+    const delivery = stack().bus.deliveries.find(
+      (d) => (d.event.detail as { event: { data: { object: { id: string } } } }).event.data.object.id === id,
+    );
     expect(delivery).toMatchObject({ subscriber: "FulfilPurchase", ok: true, attempts: 2 });
     expect((await PurchaseEntity.get({ id }).go()).data?.status).toBe("completed");
     expect(receiptsFor(id)).toHaveLength(1);
@@ -166,24 +218,44 @@ describe("seller webhooks -> purchases", () => {
     const pi = (await PurchaseEntity.get({ id: session.id }).go()).data?.payment_intent;
     expect(pi).toMatch(/^pi_/);
 
-    const res = await fetch(`${stack().stripe.url}/__sandbox/refunds`, { method: "POST", body: new URLSearchParams({ payment_intent: pi! }) });
+    const res = await fetch(`${stack().stripe.url}/__sandbox/refunds`, {
+      method: "POST",
+      body: new URLSearchParams({ payment_intent: pi! }),
+    });
     expect(res.status).toBe(200);
     await settle(stack());
     // Stripe may deliver it again: nothing changes the second time.
-    const [refunded] = sandboxEvents(stack(), (await res.json()).charge).filter((r) => r.event.type === "charge.refunded");
+    const [refunded] = sandboxEvents(stack(), (await res.json()).charge).filter(
+      (r) => r.event.type === "charge.refunded",
+    );
     const payload = JSON.stringify(refunded!.event);
     const secret = (await (await db()).Integration.webhookSecretFor(seller.sellerId))!;
     expect((await post(`/api/webhooks/stripe/${seller.sellerId}`, payload, sign(payload, secret))).status).toBe(200);
     await settle(stack());
 
     expect((await PurchaseEntity.get({ id: session.id }).go()).data).toMatchObject({ status: "refunded" });
-    expect((await ProductEntity.get({ id: seller.productId }).go()).data).toMatchObject({ sales_count: 0, total_revenue: 0 });
-    expect((await CounterEntity.get({ scope: `creator#${seller.sellerId}` }).go()).data).toMatchObject({ sales: 0, revenue: 0, customers: 1 });
-    expect((await CustomerEntity.get({ creator_id: seller.sellerId, email: "refund.me@example.com" }).go()).data).toMatchObject({ total_purchases: 0, total_spent: 0 });
+    expect((await ProductEntity.get({ id: seller.productId }).go()).data).toMatchObject({
+      sales_count: 0,
+      total_revenue: 0,
+    });
+    expect((await CounterEntity.get({ scope: `creator#${seller.sellerId}` }).go()).data).toMatchObject({
+      sales: 0,
+      revenue: 0,
+      customers: 1,
+    });
+    expect(
+      (await CustomerEntity.get({ creator_id: seller.sellerId, email: "refund.me@example.com" }).go()).data,
+    ).toMatchObject({ total_purchases: 0, total_spent: 0 });
   });
 
   it("the platform receiver verifies with the platform secret and is delivered to by the sandbox", async () => {
-    const payload = JSON.stringify({ id: "evt_platform_1", object: "event", type: "customer.created", created: Math.floor(Date.now() / 1000), data: { object: { id: "cus_1", object: "customer" } } });
+    const payload = JSON.stringify({
+      id: "evt_platform_1",
+      object: "event",
+      type: "customer.created",
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: "cus_1", object: "customer" } },
+    });
     const platformSecret = process.env.LOCAL_STRIPE_WEBHOOK_SECRET!;
     expect((await post("/api/webhooks/stripe", payload, sign(payload, platformSecret))).status).toBe(200);
     expect((await post("/api/webhooks/stripe", payload, sign(payload, "whsec_not_the_platform"))).status).toBe(400);
@@ -191,7 +263,17 @@ describe("seller webhooks -> purchases", () => {
     const { stripeClient } = await import("@payloft/core/payment/stripe");
     const session = await stripeClient("sk_test_platform_local").checkout.sessions.create({
       mode: "subscription",
-      line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: 900, recurring: { interval: "month" }, product_data: { name: "Starter" } } }],
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: "usd",
+            unit_amount: 900,
+            recurring: { interval: "month" },
+            product_data: { name: "Starter" },
+          },
+        },
+      ],
       success_url: `${stack().url}/onboarding-success?session_id={CHECKOUT_SESSION_ID}`,
     });
     await payOnHostedPage(session.url!, "creator@example.com");

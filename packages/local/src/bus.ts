@@ -12,7 +12,13 @@ import { subscribers } from "@payloft/functions/subscribers";
  */
 const eventsDir = join(dirname(fileURLToPath(import.meta.url)), "../../functions/src/events");
 
-export interface Delivery { event: BusEvent; subscriber: string; attempts: number; ok: boolean; error?: string }
+export interface Delivery {
+  event: BusEvent;
+  subscriber: string;
+  attempts: number;
+  ok: boolean;
+  error?: string;
+}
 
 export function startLocalBus(opts: { retries?: number; backoffMs?: number } = {}) {
   const retries = opts.retries ?? 2;

@@ -20,7 +20,9 @@ function emulatorDir() {
 export function assertJava() {
   const out = spawnSync("java", ["-version"], { encoding: "utf8" });
   if (out.error || out.status !== 0) {
-    throw new Error("Java 17 or newer is needed for DynamoDB Local: install it (e.g. `apt-get install -y openjdk-17-jre-headless`) and try again.");
+    throw new Error(
+      "Java 17 or newer is needed for DynamoDB Local: install it (e.g. `apt-get install -y openjdk-17-jre-headless`) and try again.",
+    );
   }
 }
 
@@ -42,18 +44,36 @@ export async function startDynamoLocal(opts: { port?: number; dataDir?: string |
   assertJava();
   const port = opts.port ?? (await freePort());
   const dir = emulatorDir();
-  const storage = opts.dataDir ? (mkdirSync(opts.dataDir, { recursive: true }), ["-dbPath", opts.dataDir]) : ["-inMemory"];
-  const javaArgs = ["-Xmx512m", `-Djava.library.path=${join(dir, "DynamoDBLocal_lib")}`, "-jar", join(dir, "DynamoDBLocal.jar"), "-port", String(port), "-disableTelemetry", ...storage, "-sharedDb"];
+  const storage = opts.dataDir
+    ? (mkdirSync(opts.dataDir, { recursive: true }), ["-dbPath", opts.dataDir])
+    : ["-inMemory"];
+  const javaArgs = [
+    "-Xmx512m",
+    `-Djava.library.path=${join(dir, "DynamoDBLocal_lib")}`,
+    "-jar",
+    join(dir, "DynamoDBLocal.jar"),
+    "-port",
+    String(port),
+    "-disableTelemetry",
+    ...storage,
+    "-sharedDb",
+  ];
   // The JVM runs under a tiny sh that holds a pipe from us: however this process ends (Ctrl-C,
   // a crash, SIGKILL, a test worker torn down), the pipe closes and the JVM is killed, so no
   // DynamoDB Local is ever left running on its own. stop() closes the pipe on purpose.
-  const child: ChildProcess = spawn("sh", ["-c", WATCHDOG, "dynamodb-local", "java", ...javaArgs], { stdio: ["pipe", "pipe", "pipe"] });
+  const child: ChildProcess = spawn("sh", ["-c", WATCHDOG, "dynamodb-local", "java", ...javaArgs], {
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let javaPid: number | undefined;
   child.stdout?.once("data", (d) => (javaPid = Number(String(d).trim()) || undefined));
   let stderr = "";
   child.stderr?.on("data", (d) => (stderr += d));
   const killJava = () => {
-    try { if (javaPid) process.kill(javaPid, "SIGKILL"); } catch { /* already gone */ }
+    try {
+      if (javaPid) process.kill(javaPid, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
   };
   process.once("exit", killJava);
   let stopping = false;
@@ -63,7 +83,9 @@ export async function startDynamoLocal(opts: { port?: number; dataDir?: string |
     // Ctrl-C reaches the watchdog shell too; that is a stop, not a failure.
     const interrupted = signal === "SIGINT" || code === 130;
     if (!stopping && ready && !interrupted) {
-      console.error(`  ✖ DynamoDB Local stopped unexpectedly (${signal ?? `exit code ${code}`}): the API answers 503 until it is back. Restart with npm start.`);
+      console.error(
+        `  ✖ DynamoDB Local stopped unexpectedly (${signal ?? `exit code ${code}`}): the API answers 503 until it is back. Restart with npm start.`,
+      );
     }
   });
   const endpoint = `http://127.0.0.1:${port}`;
@@ -79,7 +101,9 @@ export async function startDynamoLocal(opts: { port?: number; dataDir?: string |
       if (Date.now() - started > 90_000) {
         child.stdin?.end();
         killJava();
-        throw new Error(`DynamoDB Local did not answer on port ${port} within 90 s: the machine may be overloaded; close other heavy processes and try again.`);
+        throw new Error(
+          `DynamoDB Local did not answer on port ${port} within 90 s: the machine may be overloaded; close other heavy processes and try again.`,
+        );
       }
       await new Promise((r) => setTimeout(r, 150));
     }
@@ -106,8 +130,10 @@ export async function startDynamoLocal(opts: { port?: number; dataDir?: string |
 /** One actionable line for the usual reasons the JVM gives up at start. */
 function whyDynamoFailed(code: number, stderr: string, dataDir?: string | null) {
   const last = stderr.trim().split("\n").filter(Boolean).pop() ?? "";
-  if (/UnsupportedClassVersionError/.test(stderr)) return "DynamoDB Local needs Java 17 or newer: install it (e.g. `apt-get install -y openjdk-17-jre-headless`) and try again.";
-  if (/BindException|Address already in use/.test(stderr)) return "DynamoDB Local could not get its port (already in use): try again.";
+  if (/UnsupportedClassVersionError/.test(stderr))
+    return "DynamoDB Local needs Java 17 or newer: install it (e.g. `apt-get install -y openjdk-17-jre-headless`) and try again.";
+  if (/BindException|Address already in use/.test(stderr))
+    return "DynamoDB Local could not get its port (already in use): try again.";
   if (dataDir && /SQLite|database|lock|Permission denied|AccessDenied/i.test(stderr)) {
     return `DynamoDB Local could not open its data in ${dataDir} (${last}). Is another npm start running? If not, delete that folder to start fresh.`;
   }
@@ -115,7 +141,11 @@ function whyDynamoFailed(code: number, stderr: string, dataDir?: string | null) 
 }
 
 export function localClient(endpoint: string) {
-  return new DynamoDBClient({ endpoint, region: "local", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+  return new DynamoDBClient({
+    endpoint,
+    region: "local",
+    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+  });
 }
 
 /** Creates the table from the same key schema infra/storage.ts declares, if it is missing. */

@@ -36,7 +36,10 @@ export function matchRoute(method: string, path: string) {
   return pathMatched ? "method-not-allowed" : undefined;
 }
 
-const modules = new Map<string, Promise<{ handler: (e: APIGatewayProxyEventV2, c: unknown) => Promise<APIGatewayProxyStructuredResultV2> }>>();
+const modules = new Map<
+  string,
+  Promise<{ handler: (e: APIGatewayProxyEventV2, c: unknown) => Promise<APIGatewayProxyStructuredResultV2> }>
+>();
 
 function loadHandler(route: RouteDef) {
   let mod = modules.get(route.handler);
@@ -53,7 +56,11 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
     let size = 0;
     req.on("data", (c: Buffer) => {
       size += c.length;
-      if (size > 6 * 1024 * 1024) { reject(new Error("payload too large")); req.destroy(); return; }
+      if (size > 6 * 1024 * 1024) {
+        reject(new Error("payload too large"));
+        req.destroy();
+        return;
+      }
       chunks.push(c);
     });
     req.on("end", () => resolve(Buffer.concat(chunks)));
@@ -61,14 +68,24 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-export function buildEvent(req: IncomingMessage, route: RouteDef, params: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
+export function buildEvent(
+  req: IncomingMessage,
+  route: RouteDef,
+  params: Record<string, string>,
+  body: Buffer,
+): APIGatewayProxyEventV2 {
   const url = new URL(req.url ?? "/", "http://local");
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) {
     if (k === "cookie") continue;
     if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(",") : v;
   }
-  const cookies = req.headers.cookie ? req.headers.cookie.split(";").map((c) => c.trim()).filter(Boolean) : undefined;
+  const cookies = req.headers.cookie
+    ? req.headers.cookie
+        .split(";")
+        .map((c) => c.trim())
+        .filter(Boolean)
+    : undefined;
   const query: Record<string, string> = {};
   for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
   const isText = /json|text|x-www-form-urlencoded/.test(headers["content-type"] ?? "") || body.length === 0;

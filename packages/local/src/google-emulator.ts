@@ -6,9 +6,17 @@ import { createHash, createHmac, randomUUID } from "node:crypto";
  * authorization code, and a token endpoint answering an OpenID id_token. The issuer talks
  * to it exactly as it talks to Google, so the whole sign-in code flow runs for real.
  */
-export interface EmulatorAccount { email: string; name: string }
+export interface EmulatorAccount {
+  email: string;
+  name: string;
+}
 
-interface PendingCode { account: EmulatorAccount; clientId: string; redirectUri: string; expires: number }
+interface PendingCode {
+  account: EmulatorAccount;
+  clientId: string;
+  redirectUri: string;
+  expires: number;
+}
 
 export interface GoogleEmulatorOptions {
   /** Absolute URL where the emulator is mounted, e.g. http://localhost:4001/__google */
@@ -25,7 +33,9 @@ const b64url = (v: string | Buffer) => Buffer.from(v).toString("base64url");
 
 /** Google subjects are stable numeric ids; derive one from the e-mail so it never changes. */
 export const emulatedSub = (email: string) =>
-  BigInt(`0x${createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 16)}`).toString().padStart(21, "1");
+  BigInt(`0x${createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 16)}`)
+    .toString()
+    .padStart(21, "1");
 
 export function googleEmulator(opts: GoogleEmulatorOptions) {
   const codes = new Map<string, PendingCode>();
@@ -35,10 +45,18 @@ export function googleEmulator(opts: GoogleEmulatorOptions) {
   function idToken(account: EmulatorAccount) {
     const now = Math.floor(Date.now() / 1000);
     const header = b64url(JSON.stringify({ alg: "HS256", typ: "JWT" }));
-    const payload = b64url(JSON.stringify({
-      iss: opts.base, aud: opts.clientId, sub: emulatedSub(account.email), email: account.email,
-      email_verified: true, name: account.name, iat: now, exp: now + 3600,
-    }));
+    const payload = b64url(
+      JSON.stringify({
+        iss: opts.base,
+        aud: opts.clientId,
+        sub: emulatedSub(account.email),
+        email: account.email,
+        email_verified: true,
+        name: account.name,
+        iat: now,
+        exp: now + 3600,
+      }),
+    );
     const sig = createHmac("sha256", opts.clientSecret).update(`${header}.${payload}`).digest("base64url");
     return `${header}.${payload}.${sig}`;
   }
@@ -76,25 +94,33 @@ export function googleEmulator(opts: GoogleEmulatorOptions) {
       return json(400, { error: "invalid_grant", error_description: "The code is unknown, used or expired" });
     }
     return json(200, {
-      access_token: `emulator-${randomUUID()}`, token_type: "Bearer", expires_in: 3600,
-      scope: "openid email profile", id_token: idToken(pending.account),
+      access_token: `emulator-${randomUUID()}`,
+      token_type: "Bearer",
+      expires_in: 3600,
+      scope: "openid email profile",
+      id_token: idToken(pending.account),
     });
   }
 
   function page(q: Record<string, string>, error?: string) {
     const hidden = ["client_id", "redirect_uri", "state"]
-      .map((k) => `<input type="hidden" name="${k}" value="${esc(q[k] ?? "")}">`).join("");
+      .map((k) => `<input type="hidden" name="${k}" value="${esc(q[k] ?? "")}">`)
+      .join("");
     const accounts = new Map<string, EmulatorAccount>();
     for (const a of [...usedBefore.values()].reverse()) accounts.set(a.email, a);
     for (const a of opts.suggested ?? []) if (!accounts.has(a.email)) accounts.set(a.email, a);
-    const picks = [...accounts.values()].map((a) => `
+    const picks = [...accounts.values()]
+      .map(
+        (a) => `
       <form method="post" action="${esc(opts.base)}/authorize">${hidden}
         <input type="hidden" name="email" value="${esc(a.email)}"><input type="hidden" name="name" value="${esc(a.name)}">
         <button type="submit" class="account" aria-label="Continue as ${esc(a.email)}">
           <span class="avatar">${esc((a.name || a.email).charAt(0).toUpperCase())}</span>
           <span><strong>${esc(a.name)}</strong><small>${esc(a.email)}</small></span>
         </button>
-      </form>`).join("");
+      </form>`,
+      )
+      .join("");
     return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>Sign in – Google (local emulator)</title>
 <style>
@@ -126,7 +152,8 @@ ${picks ? `${picks}<p class="or">Or use another account</p>` : ""}
 </main></body></html>`;
   }
 
-  const text = (status: number, body: string) => new Response(body, { status, headers: { "content-type": "text/plain" } });
+  const text = (status: number, body: string) =>
+    new Response(body, { status, headers: { "content-type": "text/plain" } });
   const html = (body: string, status = 200) =>
     new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8" } });
 

@@ -25,16 +25,19 @@ function readPort(): number {
   const raw = process.env.PORT?.trim();
   if (!raw) return 3000;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`PORT must be a number between 1 and 65535 (got "${raw}").`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    fail(`PORT must be a number between 1 and 65535 (got "${raw}").`);
   return port;
 }
 
 /** Turns what can go wrong at start into the one thing to do about it. */
 function explain(err: Error): string {
   const m = err.message;
-  if (/EADDRINUSE/.test(m)) return `A port is already in use (${m}). Stop the other process, or use PORT=<other port> npm start.`;
+  if (/EADDRINUSE/.test(m))
+    return `A port is already in use (${m}). Stop the other process, or use PORT=<other port> npm start.`;
   if (/EACCES/.test(m)) return `Not allowed to listen on that port (${m}). Use a port above 1024: PORT=3000 npm start.`;
-  if (/Cannot find module|ERR_MODULE_NOT_FOUND/.test(m)) return `A module is missing (${m.split("\n")[0]}). Run npm start again: it reinstalls dependencies when needed.`;
+  if (/Cannot find module|ERR_MODULE_NOT_FOUND/.test(m))
+    return `A module is missing (${m.split("\n")[0]}). Run npm start again: it reinstalls dependencies when needed.`;
   return m.split("\n")[0]!;
 }
 
@@ -65,14 +68,24 @@ function printReady(s: Stack, seconds: number, dataDir: string, seed: boolean) {
     ["API health", `${s.url}/api/health`],
     ["Outbox", `${s.url}/__outbox`],
   ];
-  if (extra.issuer) rows.push(["Sign-in", `${extra.issuer.url}  ${dim('(issuer + local Google emulator; reached through "Sign in")')}`]);
-  if (extra.stripe) rows.push(["Payments", `${extra.stripe.url}/events  ${dim("(payments sandbox: checkouts, webhooks)")}`]);
+  if (extra.issuer)
+    rows.push([
+      "Sign-in",
+      `${extra.issuer.url}  ${dim('(issuer + local Google emulator; reached through "Sign in")')}`,
+    ]);
+  if (extra.stripe)
+    rows.push(["Payments", `${extra.stripe.url}/events  ${dim("(payments sandbox: checkouts, webhooks)")}`]);
 
   console.log(`\n  ${bold("Payloft is running")} ${dim(`(ready in ${seconds.toFixed(1)} s)`)}\n`);
   for (const [label, url] of rows) console.log(`  ${label.padEnd(12)}${url}`);
-  if (seed) console.log(`\n  Demo accounts ${dim("(sign in through the emulator)")}: creator@demo.local, buyer@demo.local, admin@demo.local`);
+  if (seed)
+    console.log(
+      `\n  Demo accounts ${dim("(sign in through the emulator)")}: creator@demo.local, buyer@demo.local, admin@demo.local`,
+    );
   const shownDir = relative(process.cwd(), dataDir);
-  console.log(`  Data        ${!shownDir || shownDir.startsWith("..") ? dataDir : shownDir} ${dim("(kept across restarts; delete the folder to start fresh)")}`);
+  console.log(
+    `  Data        ${!shownDir || shownDir.startsWith("..") ? dataDir : shownDir} ${dim("(kept across restarts; delete the folder to start fresh)")}`,
+  );
   console.log(`\n  Press Ctrl-C to stop.\n`);
 }
 

@@ -2,7 +2,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Email, type EmailMessage } from "@payloft/core/email/index";
 
 /** Local e-mail: every message is kept in memory and listed at /__outbox (JSON at /__outbox.json). */
-export interface SentEmail extends EmailMessage { id: number; from: string; sentAt: string }
+export interface SentEmail extends EmailMessage {
+  id: number;
+  from: string;
+  sentAt: string;
+}
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -20,10 +24,15 @@ export function startOutbox() {
       return true;
     }
     if (path !== "/__outbox") return false;
-    const items = [...messages].reverse().map((m) => `
+    const items = [...messages]
+      .reverse()
+      .map(
+        (m) => `
       <article><header><strong>${esc(m.subject)}</strong><span>${esc(m.sentAt)}</span></header>
       <p class="meta">From ${esc(m.from)} to <b>${esc(m.to)}</b></p>
-      ${m.html ? `<iframe sandbox srcdoc="${esc(m.html)}"></iframe>` : `<pre>${esc(m.text)}</pre>`}</article>`).join("");
+      ${m.html ? `<iframe sandbox srcdoc="${esc(m.html)}"></iframe>` : `<pre>${esc(m.text)}</pre>`}</article>`,
+      )
+      .join("");
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end(`<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Outbox · local e-mail</title>
 <style>body{font-family:system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#0f172a;background:#f8fafc}

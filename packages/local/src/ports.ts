@@ -17,7 +17,13 @@ export function freePort(): Promise<number> {
 export function assertPortFree(port: number, what: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
-    srv.once("error", () => reject(new Error(`Port ${port} (${what}) is already in use. Stop whatever uses it, or start with PORT=<other port> npm start.`)));
+    srv.once("error", () =>
+      reject(
+        new Error(
+          `Port ${port} (${what}) is already in use. Stop whatever uses it, or start with PORT=<other port> npm start.`,
+        ),
+      ),
+    );
     srv.listen(port, "127.0.0.1", () => srv.close(() => resolve()));
   });
 }

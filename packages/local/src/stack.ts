@@ -42,7 +42,8 @@ export async function startStack(opts: StackOptions = {}) {
   const siteUrl = `http://localhost:${port}`;
 
   let dynamo: DynamoLocal | undefined;
-  const dynamoEndpoint = opts.dynamoEndpoint ?? (dynamo = await startDynamoLocal({ dataDir: opts.dataDir ?? null })).endpoint;
+  const dynamoEndpoint =
+    opts.dynamoEndpoint ?? (dynamo = await startDynamoLocal({ dataDir: opts.dataDir ?? null })).endpoint;
   const tableName = opts.tableName ?? "payloft-local";
   await ensureTable(dynamoEndpoint, tableName);
 

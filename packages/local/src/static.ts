@@ -3,9 +3,17 @@ import { createReadStream, existsSync, statSync } from "node:fs";
 import { extname, join, normalize } from "node:path";
 
 const types: Record<string, string> = {
-  ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css",
-  ".svg": "image/svg+xml", ".png": "image/png", ".jpg": "image/jpeg", ".ico": "image/x-icon",
-  ".json": "application/json", ".woff2": "font/woff2", ".webp": "image/webp", ".txt": "text/plain",
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".ico": "image/x-icon",
+  ".json": "application/json",
+  ".woff2": "font/woff2",
+  ".webp": "image/webp",
+  ".txt": "text/plain",
 };
 
 /** Serves the built web app like CloudFront does: files, then index.html for client routes. */
@@ -17,7 +25,9 @@ export function staticSite(dist: string) {
     const target = inside && existsSync(file) && statSync(file).isFile() ? file : join(dist, "index.html");
     if (!existsSync(target)) {
       res.writeHead(503, { "content-type": "text/plain" });
-      res.end("The web app is not built yet: run `npm start` (it builds packages/web) or `pnpm --filter @payloft/web build`.");
+      res.end(
+        "The web app is not built yet: run `npm start` (it builds packages/web) or `pnpm --filter @payloft/web build`.",
+      );
       return;
     }
     const immutable = target.includes(`${join(dist, "assets")}`);

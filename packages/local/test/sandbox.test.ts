@@ -61,14 +61,20 @@ const eventOf = (type: string, objectId: string) =>
 
 /** What the hosted page's Pay button posts. */
 async function pay(url: string, form: Record<string, string> = {}) {
-  return fetch(url, { method: "POST", body: new URLSearchParams({ card: "4242 4242 4242 4242", ...form }), redirect: "manual" });
+  return fetch(url, {
+    method: "POST",
+    body: new URLSearchParams({ card: "4242 4242 4242 4242", ...form }),
+    redirect: "manual",
+  });
 }
 
 describe("stripe sandbox through the SDK", () => {
   let secret = "";
 
   it("refuses a malformed key with Stripe's 401 authentication error", async () => {
-    const err = await stripeClient("sk_test_1234").balance.retrieve().catch((e) => e);
+    const err = await stripeClient("sk_test_1234")
+      .balance.retrieve()
+      .catch((e) => e);
     // by type name: core and this package may resolve separate copies of the SDK
     expect(err.type).toBe("StripeAuthenticationError");
     expect(err.statusCode).toBe(401);
@@ -81,11 +87,16 @@ describe("stripe sandbox through the SDK", () => {
   });
 
   it("creates a webhook endpoint with a signing secret, and deletes it", async () => {
-    const temp = await stripeClient(SELLER).webhookEndpoints.create({ url: "http://127.0.0.1:9/x", enabled_events: ["*"] });
+    const temp = await stripeClient(SELLER).webhookEndpoints.create({
+      url: "http://127.0.0.1:9/x",
+      enabled_events: ["*"],
+    });
     expect(temp.secret).toMatch(/^whsec_/);
     const del = await stripeClient(SELLER).webhookEndpoints.del(temp.id);
     expect(del.deleted).toBe(true);
-    const again = await stripeClient(SELLER).webhookEndpoints.retrieve(temp.id).catch((e) => e);
+    const again = await stripeClient(SELLER)
+      .webhookEndpoints.retrieve(temp.id)
+      .catch((e) => e);
     expect(again.statusCode).toBe(404);
 
     const ep = await stripeClient(SELLER).webhookEndpoints.create({ url: receiverUrl, enabled_events: ["*"] });
@@ -96,17 +107,35 @@ describe("stripe sandbox through the SDK", () => {
     const stripe = stripeClient(SELLER);
     const session = await stripe.checkout.sessions.create({
       mode: "payment",
-      line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: 1234, product_data: { name: "Design Kit", description: "Figma files" } } }],
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: "usd",
+            unit_amount: 1234,
+            product_data: { name: "Design Kit", description: "Figma files" },
+          },
+        },
+      ],
       success_url: "http://shop.local/checkout/success?session_id={CHECKOUT_SESSION_ID}",
       cancel_url: "http://shop.local/product/p1",
       customer_email: "Buyer@Example.com",
       metadata: { kind: "product", product_id: "p1", creator_id: "u1" },
     });
-    expect(session).toMatchObject({ object: "checkout.session", status: "open", payment_status: "unpaid", amount_total: 1234, currency: "usd", livemode: false });
+    expect(session).toMatchObject({
+      object: "checkout.session",
+      status: "open",
+      payment_status: "unpaid",
+      amount_total: 1234,
+      currency: "usd",
+      livemode: false,
+    });
     expect(session.url).toBe(`${sandbox.url}/pay/${session.id}`);
 
     // One seller's key cannot see another seller's session.
-    const foreign = await stripeClient(OTHER).checkout.sessions.retrieve(session.id).catch((e) => e);
+    const foreign = await stripeClient(OTHER)
+      .checkout.sessions.retrieve(session.id)
+      .catch((e) => e);
     expect(foreign.type).toBe("StripeInvalidRequestError");
     expect(foreign.statusCode).toBe(404);
     expect(foreign.code).toBe("resource_missing");
@@ -126,20 +155,35 @@ describe("stripe sandbox through the SDK", () => {
     expect(res.headers.get("location")).toBe(`http://shop.local/checkout/success?session_id=${session.id}`);
 
     const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ["line_items"] });
-    expect(done).toMatchObject({ status: "complete", payment_status: "paid", customer_details: { email: "buyer@example.com" } });
+    expect(done).toMatchObject({
+      status: "complete",
+      payment_status: "paid",
+      customer_details: { email: "buyer@example.com" },
+    });
     expect(done.payment_intent).toMatch(/^pi_/);
     expect(done.line_items?.data[0]?.description).toBe("Design Kit");
 
     const hit = await eventOf("checkout.session.completed", session.id);
     const verified = stripe.webhooks.constructEvent(hit.raw, hit.header, secret, 300);
-    expect((verified.data.object as Stripe.Checkout.Session).metadata).toEqual({ kind: "product", product_id: "p1", creator_id: "u1" });
+    expect((verified.data.object as Stripe.Checkout.Session).metadata).toEqual({
+      kind: "product",
+      product_id: "p1",
+      creator_id: "u1",
+    });
     expect(() => stripe.webhooks.constructEvent(hit.raw, hit.header, "whsec_wrong", 300)).toThrow(/signature/i);
 
     // Refund helper -> charge.refunded
-    const refund = await fetch(`${sandbox.url}/__sandbox/refunds`, { method: "POST", body: new URLSearchParams({ payment_intent: String(done.payment_intent) }) });
+    const refund = await fetch(`${sandbox.url}/__sandbox/refunds`, {
+      method: "POST",
+      body: new URLSearchParams({ payment_intent: String(done.payment_intent) }),
+    });
     expect(refund.status).toBe(200);
     const refunded = await waitFor(() => received.find((r) => r.event.type === "charge.refunded"));
-    expect(refunded.event.data.object).toMatchObject({ payment_intent: done.payment_intent, refunded: true, amount_refunded: 1234 });
+    expect(refunded.event.data.object).toMatchObject({
+      payment_intent: done.payment_intent,
+      refunded: true,
+      amount_refunded: 1234,
+    });
     // The session is found from its payment intent (how fulfilment maps a refund to a purchase).
     const list = await stripe.checkout.sessions.list({ payment_intent: String(done.payment_intent), limit: 1 });
     expect(list.data[0]?.id).toBe(session.id);
@@ -149,7 +193,17 @@ describe("stripe sandbox through the SDK", () => {
     const stripe = stripeClient(SELLER);
     const session = await stripe.checkout.sessions.create({
       mode: "subscription",
-      line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: 1900, recurring: { interval: "month" }, product_data: { name: "Pro plan" } } }],
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: "usd",
+            unit_amount: 1900,
+            recurring: { interval: "month" },
+            product_data: { name: "Pro plan" },
+          },
+        },
+      ],
       subscription_data: { trial_period_days: 14, metadata: { user_id: "u9", plan: "pro" } },
       success_url: "http://shop.local/onboarding-success?session_id={CHECKOUT_SESSION_ID}",
       customer_email: "creator@example.com",
@@ -164,7 +218,17 @@ describe("stripe sandbox through the SDK", () => {
 
     const item = sub.items.data[0]!;
     const updated = await stripe.subscriptions.update(sub.id, {
-      items: [{ id: item.id, price_data: { currency: "usd", unit_amount: 3500, recurring: { interval: "month" }, product: String(item.price.product) } }],
+      items: [
+        {
+          id: item.id,
+          price_data: {
+            currency: "usd",
+            unit_amount: 3500,
+            recurring: { interval: "month" },
+            product: String(item.price.product),
+          },
+        },
+      ],
       proration_behavior: "create_prorations",
       metadata: { plan: "business" },
     });
@@ -183,7 +247,17 @@ describe("stripe sandbox through the SDK", () => {
     const stripe = stripeClient(SELLER);
     const session = await stripe.checkout.sessions.create({
       mode: "subscription",
-      line_items: [{ price_data: { currency: "usd", unit_amount: 900, recurring: { interval: "month" }, product_data: { name: "Starter" } }, quantity: 1 }],
+      line_items: [
+        {
+          price_data: {
+            currency: "usd",
+            unit_amount: 900,
+            recurring: { interval: "month" },
+            product_data: { name: "Starter" },
+          },
+          quantity: 1,
+        },
+      ],
       success_url: "http://shop.local/ok",
     });
     await pay(session.url!, { email: "late@example.com" });
@@ -191,13 +265,23 @@ describe("stripe sandbox through the SDK", () => {
     const fail = () => fetch(`${sandbox.url}/__sandbox/subscriptions/${subId}/fail_payment`, { method: "POST" });
     expect((await fail()).status).toBe(200);
     expect((await stripe.subscriptions.retrieve(subId)).status).toBe("past_due");
-    const failed = await waitFor(() => received.find((r) => r.event.type === "invoice.payment_failed" && (r.event.data.object as Stripe.Invoice).parent?.subscription_details?.subscription === subId));
+    const failed = await waitFor(() =>
+      received.find(
+        (r) =>
+          r.event.type === "invoice.payment_failed" &&
+          (r.event.data.object as Stripe.Invoice).parent?.subscription_details?.subscription === subId,
+      ),
+    );
     expect(failed.event.data.object).toMatchObject({ customer: expect.stringMatching(/^cus_/), status: "open" });
     await fail();
     await fail();
     expect((await stripe.subscriptions.retrieve(subId)).status).toBe("canceled");
     await eventOf("customer.subscription.deleted", subId);
-    const statuses = received.filter((r) => r.event.type === "customer.subscription.updated" && (r.event.data.object as Stripe.Subscription).id === subId)
+    const statuses = received
+      .filter(
+        (r) =>
+          r.event.type === "customer.subscription.updated" && (r.event.data.object as Stripe.Subscription).id === subId,
+      )
       .map((r) => (r.event.data.object as Stripe.Subscription).status);
     expect(statuses).toContain("unpaid");
   });
@@ -206,14 +290,20 @@ describe("stripe sandbox through the SDK", () => {
     failNext = 1;
     const stripe = stripeClient(SELLER);
     const session = await stripe.checkout.sessions.create({
-      line_items: [{ price_data: { currency: "usd", unit_amount: 500, product_data: { name: "Retry me" } }, quantity: 1 }],
+      line_items: [
+        { price_data: { currency: "usd", unit_amount: 500, product_data: { name: "Retry me" } }, quantity: 1 },
+      ],
       mode: "payment",
       success_url: "http://shop.local/ok",
     });
     await pay(session.url!, { email: "r@example.com" });
     await eventOf("checkout.session.completed", session.id);
-    const record = [...sandbox.store.accounts.values()].flatMap((a) => a.events)
-      .find((r) => r.event.type === "checkout.session.completed" && (r.event.data.object as { id: string }).id === session.id)!;
+    const record = [...sandbox.store.accounts.values()]
+      .flatMap((a) => a.events)
+      .find(
+        (r) =>
+          r.event.type === "checkout.session.completed" && (r.event.data.object as { id: string }).id === session.id,
+      )!;
     // The receiver has the event before the sandbox has read its answer and marked the delivery.
     await waitFor(() => record.deliveries[0]?.state === "succeeded" || undefined);
     expect(record.deliveries[0]?.attempts.map((a) => a.status)).toEqual([500, 200]);

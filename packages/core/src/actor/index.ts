@@ -10,5 +10,4 @@ export interface Actor {
   isAdmin: boolean;
 }
 
-export const isAdmin = (actor: Pick<Actor, "role" | "isAdmin">) =>
-  actor.role === "admin" || actor.isAdmin;
+export const isAdmin = (actor: Pick<Actor, "role" | "isAdmin">) => actor.role === "admin" || actor.isAdmin;

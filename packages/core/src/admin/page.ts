@@ -18,7 +18,9 @@ export function pageInput(query: unknown): PageInput {
   const r = PageInput.safeParse(query ?? {});
   if (r.success) return r.data;
   const field = r.error.issues[0]?.path.join(".");
-  throw new ValidationError(field === "limit" ? "limit must be a whole number from 1 to 100." : "The list filter is not valid.");
+  throw new ValidationError(
+    field === "limit" ? "limit must be a whole number from 1 to 100." : "The list filter is not valid.",
+  );
 }
 
 /**

@@ -18,14 +18,16 @@ export namespace AdminSales {
     const filterStatus = status && status !== "all" ? (status as (typeof STATUSES)[number]) : undefined;
     const res = await withCursor(cursor, () => {
       const base = PurchaseEntity.query.all({});
-      const filtered = filterStatus || q
-        ? base.where((a, op) => {
-            const parts: string[] = [];
-            if (filterStatus) parts.push(op.eq(a.status, filterStatus));
-            if (q) parts.push(`(${op.contains(a.customer_email, q.toLowerCase())} OR ${op.contains(a.product_name, q)})`);
-            return parts.join(" AND ");
-          })
-        : base;
+      const filtered =
+        filterStatus || q
+          ? base.where((a, op) => {
+              const parts: string[] = [];
+              if (filterStatus) parts.push(op.eq(a.status, filterStatus));
+              if (q)
+                parts.push(`(${op.contains(a.customer_email, q.toLowerCase())} OR ${op.contains(a.product_name, q)})`);
+              return parts.join(" AND ");
+            })
+          : base;
       return filtered.go({ order: "desc", cursor, ...(filterStatus || q ? { count: limit } : { limit }) });
     });
     return {

@@ -23,7 +23,10 @@ export namespace AdminStats {
   }
 
   async function platformDays(from: string, to: string) {
-    const res = await DailyStatEntity.query.primary({ scope: "platform" }).between({ date: from }, { date: to }).go({ pages: "all" });
+    const res = await DailyStatEntity.query
+      .primary({ scope: "platform" })
+      .between({ date: from }, { date: to })
+      .go({ pages: "all" });
     return res.data;
   }
 
@@ -79,7 +82,11 @@ export namespace AdminStats {
   export async function finance() {
     const now = new Date();
     const firstMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
-    const [c, rate, days] = await Promise.all([platformCounter(), Setting.number("commission_rate"), platformDays(day(firstMonth), day(now))]);
+    const [c, rate, days] = await Promise.all([
+      platformCounter(),
+      Setting.number("commission_rate"),
+      platformDays(day(firstMonth), day(now)),
+    ]);
     const revenue = nonNegative(c?.revenue);
     const sales = nonNegative(c?.sales);
     const commission = commissionOf(revenue, rate);
@@ -90,7 +97,10 @@ export namespace AdminStats {
     }
     for (const d of days) {
       const m = months.get(d.date.slice(0, 7));
-      if (m) { m.revenue += d.revenue ?? 0; m.sales += d.sales ?? 0; }
+      if (m) {
+        m.revenue += d.revenue ?? 0;
+        m.sales += d.sales ?? 0;
+      }
     }
     return {
       total_revenue: revenue,

@@ -81,7 +81,12 @@ export namespace AdminUsers {
         ? base.where((a, op) => {
             const lower = q.toLowerCase();
             const title = q.charAt(0).toUpperCase() + q.slice(1).toLowerCase();
-            return [op.contains(a.email, lower), op.contains(a.name, q), op.contains(a.name, lower), op.contains(a.name, title)].join(" OR ");
+            return [
+              op.contains(a.email, lower),
+              op.contains(a.name, q),
+              op.contains(a.name, lower),
+              op.contains(a.name, title),
+            ].join(" OR ");
           })
         : base;
       // With a filter, `count` keeps reading pages until it has a full page of matches.
@@ -112,11 +117,18 @@ export namespace AdminUsers {
       const from = planOf(user.plan).id;
       if (user.plan === plan) return serialize(user);
       const codes = await transact(({ user: users, counter }) => [
-        users.patch({ id }).set({ plan }).where((a, op) => op.eq(a.plan, user.plan)).commit(),
-        counter.update({ scope: "platform" }).data((a, op) => {
-          op.add(a.plan_users[from], -1);
-          op.add(a.plan_users[plan], 1);
-        }).commit(),
+        users
+          .patch({ id })
+          .set({ plan })
+          .where((a, op) => op.eq(a.plan, user.plan))
+          .commit(),
+        counter
+          .update({ scope: "platform" })
+          .data((a, op) => {
+            op.add(a.plan_users[from], -1);
+            op.add(a.plan_users[plan], 1);
+          })
+          .commit(),
       ]);
       if (!codes) return serialize({ ...user, plan });
     }
@@ -128,10 +140,11 @@ export namespace AdminUsers {
   /** PUT /api/admin/users/{id}/admin: Make Admin / Remove Admin. */
   export async function setAdmin(actorId: string, id: string, raw: unknown): Promise<Info> {
     const { is_admin } = parse(AdminFlagInput, raw);
-    if (id === actorId && !is_admin) throw new ValidationError("You cannot remove your own admin access. Ask another admin to do it.", "admin.self");
+    if (id === actorId && !is_admin)
+      throw new ValidationError("You cannot remove your own admin access. Ask another admin to do it.", "admin.self");
     const user = await load(id);
     // Role "admin" also means admin, so removing the flag must move that person to creator.
-    const role = !is_admin && user.role === "admin" ? "creator" as const : user.role;
+    const role = !is_admin && user.role === "admin" ? ("creator" as const) : user.role;
     const updated = await UserEntity.patch({ id })
       .set({ is_admin, ...(role ? { role } : {}), ...(is_admin ? { onboarding_completed: true } : {}) })
       .go({ response: "all_new" });
@@ -148,7 +161,11 @@ export namespace AdminUsers {
     const user = await load(id);
     if (!user.deactivated) {
       const codes = await transact(({ user: users, counter }) => [
-        users.patch({ id }).set({ deactivated: true }).where((a, op) => op.eq(a.deactivated, false)).commit(),
+        users
+          .patch({ id })
+          .set({ deactivated: true })
+          .where((a, op) => op.eq(a.deactivated, false))
+          .commit(),
         counter.update({ scope: "platform" }).add({ active_users: -1 }).commit(),
       ]);
       // A failed condition means a concurrent deactivation already counted it.
@@ -163,7 +180,11 @@ export namespace AdminUsers {
     const user = await load(id);
     if (user.deactivated) {
       const codes = await transact(({ user: users, counter }) => [
-        users.patch({ id }).set({ deactivated: false }).where((a, op) => op.eq(a.deactivated, true)).commit(),
+        users
+          .patch({ id })
+          .set({ deactivated: false })
+          .where((a, op) => op.eq(a.deactivated, true))
+          .commit(),
         counter.update({ scope: "platform" }).add({ active_users: 1 }).commit(),
       ]);
       if (codes && codes[0] !== "ConditionalCheckFailed") throw busy();
@@ -172,7 +193,12 @@ export namespace AdminUsers {
     for (const p of products.data) {
       if (!p.paused_with_owner || p.is_active) continue;
       await transact(({ product, counter }) => [
-        product.patch({ id: p.id }).set({ is_active: true }).remove(["paused_with_owner"]).where((a, op) => op.eq(a.is_active, false)).commit(),
+        product
+          .patch({ id: p.id })
+          .set({ is_active: true })
+          .remove(["paused_with_owner"])
+          .where((a, op) => op.eq(a.is_active, false))
+          .commit(),
         ...[`creator#${id}`, "platform"].map((scope) => counter.update({ scope }).add({ active_products: 1 }).commit()),
       ]);
     }
@@ -185,9 +211,14 @@ export namespace AdminUsers {
     for (const p of products.data) {
       if (!p.is_active) continue;
       await transact(({ product, counter }) => [
-        product.patch({ id: p.id }).set({ is_active: false, ...(opts.remember ? { paused_with_owner: true } : {}) })
-          .where((a, op) => op.eq(a.is_active, true)).commit(),
-        ...[`creator#${ownerId}`, "platform"].map((scope) => counter.update({ scope }).add({ active_products: -1 }).commit()),
+        product
+          .patch({ id: p.id })
+          .set({ is_active: false, ...(opts.remember ? { paused_with_owner: true } : {}) })
+          .where((a, op) => op.eq(a.is_active, true))
+          .commit(),
+        ...[`creator#${ownerId}`, "platform"].map((scope) =>
+          counter.update({ scope }).add({ active_products: -1 }).commit(),
+        ),
       ]);
     }
   }
@@ -204,20 +235,29 @@ export namespace AdminUsers {
     await ensurePlatformCounter();
     const plan = planOf(user.plan).id;
     const codes = await transact(({ user: users, email, counter }) => [
-      users.delete({ id }).where((a, op) => op.eq(a.email, user.email)).commit(),
+      users
+        .delete({ id })
+        .where((a, op) => op.eq(a.email, user.email))
+        .commit(),
       email.delete({ email: user.email }).commit(),
-      counter.update({ scope: "platform" }).data((a, op) => {
-        op.add(a.users, -1);
-        if (!user.deactivated) op.add(a.active_users, -1);
-        op.add(a.plan_users[plan], -1);
-      }).commit(),
+      counter
+        .update({ scope: "platform" })
+        .data((a, op) => {
+          op.add(a.users, -1);
+          if (!user.deactivated) op.add(a.active_users, -1);
+          op.add(a.plan_users[plan], -1);
+        })
+        .commit(),
     ]);
     if (codes?.[0] === "ConditionalCheckFailed") throw notFound();
     if (codes) throw new AppError("user.delete_failed", "Failed to delete user. Please try again.", 503);
   }
 
   const GrantInput = z.object({
-    email: z.string("Please enter an email address.").trim().toLowerCase()
+    email: z
+      .string("Please enter an email address.")
+      .trim()
+      .toLowerCase()
       .min(1, "Please enter an email address.")
       .pipe(z.email("Please enter a valid email address.")),
     plan: z.enum(GRANTABLE_PLANS, "Please choose a plan: starter, pro or business.").default("starter"),

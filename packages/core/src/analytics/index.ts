@@ -82,7 +82,9 @@ export namespace Analytics {
   /** YYYY-MM-DD (UTC) of the last `days` days, oldest first, ending with `today`. */
   export function lastDays(days: number, today = new Date()): string[] {
     const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-    return Array.from({ length: days }, (_, i) => new Date(end - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+    return Array.from({ length: days }, (_, i) =>
+      new Date(end - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+    );
   }
 
   /** The last 30 days for one scope, zero-filled, read with a single Query. */

@@ -45,8 +45,15 @@ export namespace Announcement {
     };
   }
 
-  const title = z.string("Please enter a title.").trim().min(1, "Please enter a title.").max(200, "Title must be at most 200 characters.");
-  const content = z.string("Please enter the announcement content.").trim().min(1, "Please enter the announcement content.")
+  const title = z
+    .string("Please enter a title.")
+    .trim()
+    .min(1, "Please enter a title.")
+    .max(200, "Title must be at most 200 characters.");
+  const content = z
+    .string("Please enter the announcement content.")
+    .trim()
+    .min(1, "Please enter the announcement content.")
     .max(5000, "Content must be at most 5000 characters.");
   const type = z.enum(TYPES, "Type must be one of: info, warning, success, error.");
   const audience = z.enum(AUDIENCES, "Audience must be one of: all, creators, customers, admins.");
@@ -87,7 +94,8 @@ export namespace Announcement {
   export async function update(id: string, raw: unknown): Promise<Info> {
     const input = parse(UpdateInput, raw);
     const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-    if (!Object.keys(set).length) throw new ValidationError("Nothing to update: send title, content, type, target_audience or is_active.");
+    if (!Object.keys(set).length)
+      throw new ValidationError("Nothing to update: send title, content, type, target_audience or is_active.");
     try {
       const res = await AnnouncementEntity.patch({ id }).set(set).go({ response: "all_new" });
       return serialize(res.data as Item);

@@ -11,5 +11,10 @@ export const EventTypes = {
   StripeSeller: "stripe.seller",
 } as const;
 
-export interface StripePlatformDetail { event: Stripe.Event }
-export interface StripeSellerDetail { sellerId: string; event: Stripe.Event }
+export interface StripePlatformDetail {
+  event: Stripe.Event;
+}
+export interface StripeSellerDetail {
+  sellerId: string;
+  event: Stripe.Event;
+}

@@ -22,7 +22,11 @@ export namespace Checkout {
   export const MIN_CHARGE = 50;
 
   const CreateInput = z.object({
-    productId: z.string("Please choose a product to buy.").trim().min(1, "Please choose a product to buy.").max(200, "Please choose a product to buy."),
+    productId: z
+      .string("Please choose a product to buy.")
+      .trim()
+      .min(1, "Please choose a product to buy.")
+      .max(200, "Please choose a product to buy."),
   });
 
   /** POST /api/checkout/create-session {productId} -> {url}. */
@@ -34,7 +38,10 @@ export namespace Checkout {
     if (!provider) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
     if (provider === "paypal") throw new ValidationError(PAYPAL_SOON, "checkout.paypal_unavailable");
     if (product.price < MIN_CHARGE) {
-      throw new ValidationError("This product can't be bought online: card payments must be at least $0.50.", "checkout.below_minimum");
+      throw new ValidationError(
+        "This product can't be bought online: card payments must be at least $0.50.",
+        "checkout.below_minimum",
+      );
     }
     const secret = await Integration.stripeSecretFor(product.creator_id);
     if (!secret) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
@@ -50,7 +57,10 @@ export namespace Checkout {
             price_data: {
               currency: "usd",
               unit_amount: product.price,
-              product_data: { name: product.name, ...(product.description ? { description: product.description.slice(0, 500) } : {}) },
+              product_data: {
+                name: product.name,
+                ...(product.description ? { description: product.description.slice(0, 500) } : {}),
+              },
             },
           },
         ],

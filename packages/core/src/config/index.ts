@@ -2,7 +2,10 @@ import { Resource } from "sst";
 
 /** Stage configuration read through Resource (sst.Secret values), never literals in code. */
 const list = (raw: string | undefined) =>
-  (raw ?? "").split(/[\s,;]+/).map((e) => e.trim().toLowerCase()).filter(Boolean);
+  (raw ?? "")
+    .split(/[\s,;]+/)
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
 
 export namespace Config {
   /** E-mails that become admins on sign-in (the first admins of a stage). */

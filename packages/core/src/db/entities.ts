@@ -47,8 +47,15 @@ export const UserEntity = new Entity(
       ...timestamps,
     },
     indexes: {
-      primary: { pk: { field: "pk", composite: ["id"], casing: "none" }, sk: { field: "sk", composite: [], casing: "none" } },
-      all: { index: "gsi2", pk: { field: "gsi2pk", composite: [], casing: "none" }, sk: { field: "gsi2sk", composite: ["created_at"], casing: "none" } },
+      primary: {
+        pk: { field: "pk", composite: ["id"], casing: "none" },
+        sk: { field: "sk", composite: [], casing: "none" },
+      },
+      all: {
+        index: "gsi2",
+        pk: { field: "gsi2pk", composite: [], casing: "none" },
+        sk: { field: "gsi2sk", composite: ["created_at"], casing: "none" },
+      },
     },
   },
   cfg(),
@@ -62,7 +69,12 @@ export const EmailEntity = new Entity(
       email: { type: "string", required: true },
       user_id: { type: "string", required: true },
     },
-    indexes: { primary: { pk: { field: "pk", composite: ["email"], casing: "none" }, sk: { field: "sk", composite: [], casing: "none" } } },
+    indexes: {
+      primary: {
+        pk: { field: "pk", composite: ["email"], casing: "none" },
+        sk: { field: "sk", composite: [], casing: "none" },
+      },
+    },
   },
   cfg(),
 );
@@ -84,7 +96,11 @@ export const ProductEntity = new Entity(
       media_type: { type: ["none", "image", "youtube", "video", "embed"] as const, required: true, default: "none" },
       media_url: { type: "string", default: "" },
       is_active: { type: "boolean", required: true, default: true },
-      moderation_status: { type: ["pending", "under_review", "approved", "rejected"] as const, required: true, default: "approved" },
+      moderation_status: {
+        type: ["pending", "under_review", "approved", "rejected"] as const,
+        required: true,
+        default: "approved",
+      },
       moderation_notes: { type: "string" },
       moderated_by: { type: "string" },
       moderated_at: { type: "string" },
@@ -97,10 +113,25 @@ export const ProductEntity = new Entity(
       ...timestamps,
     },
     indexes: {
-      primary: { pk: { field: "pk", composite: ["id"], casing: "none" }, sk: { field: "sk", composite: [], casing: "none" } },
-      byCreator: { index: "gsi1", pk: { field: "gsi1pk", composite: ["creator_id"], casing: "none" }, sk: { field: "gsi1sk", composite: ["created_at"], casing: "none" } },
-      byStatus: { index: "gsi2", pk: { field: "gsi2pk", composite: ["moderation_status"], casing: "none" }, sk: { field: "gsi2sk", composite: ["created_at"], casing: "none" } },
-      all: { index: "gsi3", pk: { field: "gsi3pk", composite: [], casing: "none" }, sk: { field: "gsi3sk", composite: ["created_at"], casing: "none" } },
+      primary: {
+        pk: { field: "pk", composite: ["id"], casing: "none" },
+        sk: { field: "sk", composite: [], casing: "none" },
+      },
+      byCreator: {
+        index: "gsi1",
+        pk: { field: "gsi1pk", composite: ["creator_id"], casing: "none" },
+        sk: { field: "gsi1sk", composite: ["created_at"], casing: "none" },
+      },
+      byStatus: {
+        index: "gsi2",
+        pk: { field: "gsi2pk", composite: ["moderation_status"], casing: "none" },
+        sk: { field: "gsi2sk", composite: ["created_at"], casing: "none" },
+      },
+      all: {
+        index: "gsi3",
+        pk: { field: "gsi3pk", composite: [], casing: "none" },
+        sk: { field: "gsi3sk", composite: ["created_at"], casing: "none" },
+      },
     },
   },
   cfg(),
@@ -138,10 +169,25 @@ export const PurchaseEntity = new Entity(
       ...timestamps,
     },
     indexes: {
-      primary: { pk: { field: "pk", composite: ["id"], casing: "none" }, sk: { field: "sk", composite: [], casing: "none" } },
-      byCreator: { index: "gsi1", pk: { field: "gsi1pk", composite: ["creator_id"], casing: "none" }, sk: { field: "gsi1sk", composite: ["created_at"], casing: "none" } },
-      byCustomer: { index: "gsi2", pk: { field: "gsi2pk", composite: ["customer_email"], casing: "none" }, sk: { field: "gsi2sk", composite: ["created_at"], casing: "none" } },
-      all: { index: "gsi3", pk: { field: "gsi3pk", composite: [], casing: "none" }, sk: { field: "gsi3sk", composite: ["created_at"], casing: "none" } },
+      primary: {
+        pk: { field: "pk", composite: ["id"], casing: "none" },
+        sk: { field: "sk", composite: [], casing: "none" },
+      },
+      byCreator: {
+        index: "gsi1",
+        pk: { field: "gsi1pk", composite: ["creator_id"], casing: "none" },
+        sk: { field: "gsi1sk", composite: ["created_at"], casing: "none" },
+      },
+      byCustomer: {
+        index: "gsi2",
+        pk: { field: "gsi2pk", composite: ["customer_email"], casing: "none" },
+        sk: { field: "gsi2sk", composite: ["created_at"], casing: "none" },
+      },
+      all: {
+        index: "gsi3",
+        pk: { field: "gsi3pk", composite: [], casing: "none" },
+        sk: { field: "gsi3sk", composite: ["created_at"], casing: "none" },
+      },
     },
   },
   cfg(),
@@ -160,7 +206,12 @@ export const CustomerEntity = new Entity(
       products: { type: "set", items: "string" },
       ...timestamps,
     },
-    indexes: { primary: { pk: { field: "pk", composite: ["creator_id"], casing: "none" }, sk: { field: "sk", composite: ["email"], casing: "none" } } },
+    indexes: {
+      primary: {
+        pk: { field: "pk", composite: ["creator_id"], casing: "none" },
+        sk: { field: "sk", composite: ["email"], casing: "none" },
+      },
+    },
   },
   cfg(),
 );
@@ -177,7 +228,12 @@ export const BuyerEntity = new Entity(
       last_purchase_at: { type: "string" },
       ...timestamps,
     },
-    indexes: { primary: { pk: { field: "pk", composite: [], casing: "none" }, sk: { field: "sk", composite: ["email"], casing: "none" } } },
+    indexes: {
+      primary: {
+        pk: { field: "pk", composite: [], casing: "none" },
+        sk: { field: "sk", composite: ["email"], casing: "none" },
+      },
+    },
   },
   cfg(),
 );
@@ -197,7 +253,12 @@ export const DailyStatEntity = new Entity(
       views: { type: "number", required: true, default: 0 },
       new_users: { type: "number", required: true, default: 0 },
     },
-    indexes: { primary: { pk: { field: "pk", composite: ["scope"], casing: "none" }, sk: { field: "sk", composite: ["date"], casing: "none" } } },
+    indexes: {
+      primary: {
+        pk: { field: "pk", composite: ["scope"], casing: "none" },
+        sk: { field: "sk", composite: ["date"], casing: "none" },
+      },
+    },
   },
   cfg(),
 );
@@ -220,12 +281,23 @@ export const CounterEntity = new Entity(
       users: { type: "number", required: true, default: 0 },
       active_users: { type: "number", required: true, default: 0 },
       /** Users per stored plan id, e.g. { starter: 3, pro: 1 }. */
-      plan_users: { type: "map", properties: {
-        free: { type: "number" }, starter: { type: "number" }, pro: { type: "number" },
-        business: { type: "number" }, lifetime: { type: "number" },
-      } },
+      plan_users: {
+        type: "map",
+        properties: {
+          free: { type: "number" },
+          starter: { type: "number" },
+          pro: { type: "number" },
+          business: { type: "number" },
+          lifetime: { type: "number" },
+        },
+      },
     },
-    indexes: { primary: { pk: { field: "pk", composite: ["scope"], casing: "none" }, sk: { field: "sk", composite: [], casing: "none" } } },
+    indexes: {
+      primary: {
+        pk: { field: "pk", composite: ["scope"], casing: "none" },
+        sk: { field: "sk", composite: [], casing: "none" },
+      },
+    },
   },
   cfg(),
 );
@@ -248,7 +320,12 @@ export const IntegrationEntity = new Entity(
       webhook_secret_enc: { type: "string" },
       ...timestamps,
     },
-    indexes: { primary: { pk: { field: "pk", composite: ["user_id"], casing: "none" }, sk: { field: "sk", composite: [], casing: "none" } } },
+    indexes: {
+      primary: {
+        pk: { field: "pk", composite: ["user_id"], casing: "none" },
+        sk: { field: "sk", composite: [], casing: "none" },
+      },
+    },
   },
   cfg(),
 );
@@ -268,7 +345,12 @@ export const CheckoutEntity = new Entity(
       amount: { type: "number" },
       ...timestamps,
     },
-    indexes: { primary: { pk: { field: "pk", composite: ["session_id"], casing: "none" }, sk: { field: "sk", composite: [], casing: "none" } } },
+    indexes: {
+      primary: {
+        pk: { field: "pk", composite: ["session_id"], casing: "none" },
+        sk: { field: "sk", composite: [], casing: "none" },
+      },
+    },
   },
   cfg(),
 );
@@ -281,11 +363,19 @@ export const SettingEntity = new Entity(
       key: { type: "string", required: true },
       value: { type: "string", required: true },
       description: { type: "string", default: "" },
-      category: { type: ["branding", "contact", "finance", "emails", "moderation", "limits", "system"] as const, required: true },
+      category: {
+        type: ["branding", "contact", "finance", "emails", "moderation", "limits", "system"] as const,
+        required: true,
+      },
       updated_by: { type: "string" },
       ...timestamps,
     },
-    indexes: { primary: { pk: { field: "pk", composite: [], casing: "none" }, sk: { field: "sk", composite: ["key"], casing: "none" } } },
+    indexes: {
+      primary: {
+        pk: { field: "pk", composite: [], casing: "none" },
+        sk: { field: "sk", composite: ["key"], casing: "none" },
+      },
+    },
   },
   cfg(),
 );
@@ -304,7 +394,12 @@ export const AnnouncementEntity = new Entity(
       created_by: { type: "string" },
       ...timestamps,
     },
-    indexes: { primary: { pk: { field: "pk", composite: [], casing: "none" }, sk: { field: "sk", composite: ["id"], casing: "none" } } },
+    indexes: {
+      primary: {
+        pk: { field: "pk", composite: [], casing: "none" },
+        sk: { field: "sk", composite: ["id"], casing: "none" },
+      },
+    },
   },
   cfg(),
 );
@@ -323,7 +418,12 @@ export const AuthStoreEntity = new Entity(
       value: { type: "string", required: true },
       expires_at: { type: "number" },
     },
-    indexes: { primary: { pk: { field: "pk", composite: ["ns"], casing: "none" }, sk: { field: "sk", composite: ["key"], casing: "none" } } },
+    indexes: {
+      primary: {
+        pk: { field: "pk", composite: ["ns"], casing: "none" },
+        sk: { field: "sk", composite: ["key"], casing: "none" },
+      },
+    },
   },
   cfg(),
 );

@@ -9,7 +9,10 @@ export namespace Health {
       const out = await dynamo().send(new DescribeTableCommand({ TableName: tableName() }));
       if (out.Table?.TableStatus !== "ACTIVE") throw new Error(`table ${out.Table?.TableStatus}`);
     } catch (err) {
-      throw new UnavailableError("The database is not reachable. Please try again shortly.", "health.database_unavailable");
+      throw new UnavailableError(
+        "The database is not reachable. Please try again shortly.",
+        "health.database_unavailable",
+      );
     }
     return { status: "ok" as const };
   }

@@ -37,16 +37,27 @@ export namespace Integration {
     secretFormat: "Your Stripe secret key must start with sk_test_ or sk_live_.",
     maskedUnknown: "Enter your full Stripe secret key: the masked value can't be used here.",
     keysMixed: "Your publishable and secret keys must both be test keys or both be live keys.",
-    testInLive: "You chose Live mode but entered test keys (pk_test_/sk_test_). Switch to Test mode or enter your live keys.",
-    liveInTest: "You chose Test mode but entered live keys (pk_live_/sk_live_). Switch to Live mode or enter your test keys.",
+    testInLive:
+      "You chose Live mode but entered test keys (pk_test_/sk_test_). Switch to Test mode or enter your live keys.",
+    liveInTest:
+      "You chose Test mode but entered live keys (pk_live_/sk_live_). Switch to Live mode or enter your test keys.",
     rejected: "Your Stripe secret key was rejected by Stripe. Check it and try again.",
     unreachable: "We couldn't reach Stripe to check your keys. Please try again in a moment.",
     paypalId: "Enter your PayPal client ID.",
     paypalSecret: "Enter your PayPal client secret.",
   } as const;
 
-  const text = z.string().trim().max(500, "That key is too long: paste only the key itself.").nullish().transform((v) => v ?? "");
-  const flag = (fallback: boolean) => z.boolean("Use true or false for the on/off switches.").nullish().transform((v) => v ?? fallback);
+  const text = z
+    .string()
+    .trim()
+    .max(500, "That key is too long: paste only the key itself.")
+    .nullish()
+    .transform((v) => v ?? "");
+  const flag = (fallback: boolean) =>
+    z
+      .boolean("Use true or false for the on/off switches.")
+      .nullish()
+      .transform((v) => v ?? fallback);
   export const Input = z.object({
     provider: z.enum(["stripe", "paypal"], MSG.provider),
     is_active: flag(true),
@@ -123,7 +134,8 @@ export namespace Integration {
     const storedSecret = open(existing?.stripe_secret_key_enc);
     let sk = data.stripe_secret_key;
     if (isMasked(sk)) {
-      if (!storedSecret || maskKey(storedSecret) !== sk) throw new ValidationError(MSG.maskedUnknown, "integration.invalid");
+      if (!storedSecret || maskKey(storedSecret) !== sk)
+        throw new ValidationError(MSG.maskedUnknown, "integration.invalid");
       sk = storedSecret;
     }
     if (!sk) throw new ValidationError(MSG.secretMissing, "integration.invalid");
@@ -135,12 +147,19 @@ export namespace Integration {
     if (!data.is_live && skLive) throw new ValidationError(MSG.liveInTest, "integration.mode_mismatch");
 
     await verifyStripeKey(sk, data.is_live);
-    const fields = { stripe_publishable_key: pk, stripe_secret_key_enc: sk === storedSecret ? existing!.stripe_secret_key_enc : encryptSecret(sk) };
+    const fields = {
+      stripe_publishable_key: pk,
+      stripe_secret_key_enc: sk === storedSecret ? existing!.stripe_secret_key_enc : encryptSecret(sk),
+    };
     // A new key may be a different Stripe account: its events need their own endpoint there.
     const sameAccount = sk === storedSecret && existing?.webhook_endpoint_id && existing.webhook_secret_enc;
     if (sameAccount) return fields;
-    if (existing?.webhook_endpoint_id && storedSecret) await unregisterSellerWebhook(storedSecret, existing.webhook_endpoint_id);
-    const endpoint = await registerSellerWebhook(sk, `${Config.siteUrl()}/api/webhooks/stripe/${encodeURIComponent(userId)}`);
+    if (existing?.webhook_endpoint_id && storedSecret)
+      await unregisterSellerWebhook(storedSecret, existing.webhook_endpoint_id);
+    const endpoint = await registerSellerWebhook(
+      sk,
+      `${Config.siteUrl()}/api/webhooks/stripe/${encodeURIComponent(userId)}`,
+    );
     return { ...fields, webhook_endpoint_id: endpoint.id, webhook_secret_enc: encryptSecret(endpoint.secret) };
   }
 
@@ -149,9 +168,14 @@ export namespace Integration {
     let secretEnc = existing?.paypal_client_secret_enc;
     const stored = open(secretEnc);
     const sent = data.paypal_client_secret;
-    if (!sent || (isMasked(sent) && (!stored || maskKey(stored) !== sent))) throw new ValidationError(MSG.paypalSecret, "integration.invalid");
+    if (!sent || (isMasked(sent) && (!stored || maskKey(stored) !== sent)))
+      throw new ValidationError(MSG.paypalSecret, "integration.invalid");
     if (!isMasked(sent)) secretEnc = encryptSecret(sent);
-    return { paypal_client_id: data.paypal_client_id, paypal_client_secret_enc: secretEnc, paypal_webhook_id: data.paypal_webhook_id || undefined };
+    return {
+      paypal_client_id: data.paypal_client_id,
+      paypal_client_secret_enc: secretEnc,
+      paypal_webhook_id: data.paypal_webhook_id || undefined,
+    };
   }
 
   /** Asks Stripe (the sandbox locally) whether the key works and is in the chosen mode. */
@@ -161,13 +185,19 @@ export namespace Integration {
       balance = await stripeClient(secretKey).balance.retrieve();
     } catch (err) {
       const e = err as { type?: string; statusCode?: number; message?: string };
-      if (e.type === "StripeAuthenticationError" || e.type === "StripePermissionError" || e.statusCode === 401 || e.statusCode === 403) {
+      if (
+        e.type === "StripeAuthenticationError" ||
+        e.type === "StripePermissionError" ||
+        e.statusCode === 401 ||
+        e.statusCode === 403
+      ) {
         throw new ValidationError(MSG.rejected, "integration.key_rejected");
       }
       logger.warn("stripe key check failed", { error: e.message });
       throw new ProviderError(MSG.unreachable, "integration.provider_unreachable");
     }
-    if (balance.livemode !== live) throw new ValidationError(live ? MSG.testInLive : MSG.liveInTest, "integration.mode_mismatch");
+    if (balance.livemode !== live)
+      throw new ValidationError(live ? MSG.testInLive : MSG.liveInTest, "integration.mode_mismatch");
   }
 
   /** Deletes the integration and its Stripe webhook endpoint; checkout stops for this seller. */
@@ -198,7 +228,9 @@ export namespace Integration {
   }
 
   /** Admin user detail: the seller's integrations without any key material. */
-  export async function listForAdmin(userId: string): Promise<{ id: string; provider: "stripe" | "paypal"; is_live: boolean; is_active: boolean }[]> {
+  export async function listForAdmin(
+    userId: string,
+  ): Promise<{ id: string; provider: "stripe" | "paypal"; is_live: boolean; is_active: boolean }[]> {
     const i = await load(userId);
     return i ? [{ id: i.user_id, provider: i.provider, is_live: i.is_live, is_active: i.is_active }] : [];
   }

@@ -3,7 +3,11 @@ import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
 
 /** The events a seller's account must send us: purchases and refunds (spec part 1 §2, issue 4). */
-export const SELLER_EVENTS = ["checkout.session.completed", "checkout.session.async_payment_succeeded", "charge.refunded"] as const;
+export const SELLER_EVENTS = [
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "charge.refunded",
+] as const;
 
 /** Creates the endpoint on the seller's own Stripe account; Stripe answers its signing secret once. */
 export async function registerSellerWebhook(secretKey: string, url: string): Promise<{ id: string; secret: string }> {
@@ -17,7 +21,10 @@ export async function registerSellerWebhook(secretKey: string, url: string): Pro
     return { id: endpoint.id, secret: endpoint.secret };
   } catch (err) {
     logger.warn("seller webhook registration failed", { error: (err as Error).message });
-    throw new ProviderError("We couldn't connect your Stripe account's notifications. Please try saving again.", "integration.webhook_failed");
+    throw new ProviderError(
+      "We couldn't connect your Stripe account's notifications. Please try saving again.",
+      "integration.webhook_failed",
+    );
   }
 }
 

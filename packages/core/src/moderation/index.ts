@@ -63,7 +63,7 @@ export namespace Moderation {
       moderation_status: p.moderation_status,
       moderation_notes: p.moderation_notes ?? "",
       moderated_by: p.moderated_by ?? null,
-      moderated_by_name: p.moderated_by ? who.get(p.moderated_by)?.name ?? null : null,
+      moderated_by_name: p.moderated_by ? (who.get(p.moderated_by)?.name ?? null) : null,
       moderated_at: p.moderated_at ?? null,
       created_at: p.created_at,
     };
@@ -78,7 +78,8 @@ export namespace Moderation {
     const [counter, ...open] = await Promise.all([
       CounterEntity.get({ scope: "platform" }).go(),
       ...(["pending", "under_review", "rejected"] as const).map((s) =>
-        ProductEntity.query.byStatus({ moderation_status: s }).go({ pages: "all", attributes: ["id"] })),
+        ProductEntity.query.byStatus({ moderation_status: s }).go({ pages: "all", attributes: ["id"] }),
+      ),
     ]);
     const [pending, under_review, rejected] = open.map((r) => r.data.length) as [number, number, number];
     const all = Math.max(counter.data?.products ?? 0, pending + under_review + rejected);
@@ -102,7 +103,12 @@ export namespace Moderation {
 
   const ModerateInput = z.object({
     status: z.enum(STATUSES, "Please choose a status: pending, under_review, approved or rejected."),
-    notes: z.string("Notes must be text.").trim().max(2000, "Notes must be at most 2000 characters.").optional().default(""),
+    notes: z
+      .string("Notes must be text.")
+      .trim()
+      .max(2000, "Notes must be at most 2000 characters.")
+      .optional()
+      .default(""),
   });
 
   /** PUT /api/admin/products/{id}/moderate: any status from any status, with optional notes. */
@@ -112,7 +118,12 @@ export namespace Moderation {
     const { status, notes } = parsed.data;
     try {
       const res = await ProductEntity.patch({ id })
-        .set({ moderation_status: status, moderation_notes: notes, moderated_by: actorId, moderated_at: new Date().toISOString() })
+        .set({
+          moderation_status: status,
+          moderation_notes: notes,
+          moderated_by: actorId,
+          moderated_at: new Date().toISOString(),
+        })
         .go({ response: "all_new" });
       const p = res.data as ProductItem;
       return serialize(p, await people([p.creator_id, actorId]));

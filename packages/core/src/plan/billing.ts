@@ -32,7 +32,10 @@ export async function switchSubscription(subscriptionId: string, plan: PaidPlanI
     });
   } catch (err) {
     logger.warn("subscription change failed", { error: (err as Error).message });
-    throw new ProviderError("We could not change your plan with the payment provider. Please try again.", "plan.change_failed");
+    throw new ProviderError(
+      "We could not change your plan with the payment provider. Please try again.",
+      "plan.change_failed",
+    );
   }
 }
 
@@ -41,7 +44,10 @@ export async function cancelSubscription(subscriptionId: string) {
     await platformStripe().subscriptions.cancel(subscriptionId);
   } catch (err) {
     logger.warn("subscription cancel failed", { error: (err as Error).message });
-    throw new ProviderError("We could not cancel your subscription with the payment provider. Please try again.", "plan.cancel_failed");
+    throw new ProviderError(
+      "We could not cancel your subscription with the payment provider. Please try again.",
+      "plan.cancel_failed",
+    );
   }
 }
 

@@ -22,7 +22,10 @@ export async function loadUser(actor: Actor): Promise<UserItem> {
 
 export function requireRole(actor: Actor) {
   if (!actor.role) {
-    throw new ValidationError("Choose how you want to use Payloft (sell or buy) before picking a plan.", "plan.role_required");
+    throw new ValidationError(
+      "Choose how you want to use Payloft (sell or buy) before picking a plan.",
+      "plan.role_required",
+    );
   }
 }
 
@@ -48,19 +51,26 @@ async function createSession(params: Stripe.Checkout.SessionCreateParams) {
 }
 
 /** A subscription checkout for a paid plan, with the 14-day trial, at the table's price. */
-export async function subscriptionCheckout(user: UserItem, plan: PaidPlanId, cycle: BillingCycle, cancelPath = "/onboarding") {
+export async function subscriptionCheckout(
+  user: UserItem,
+  plan: PaidPlanId,
+  cycle: BillingCycle,
+  cancelPath = "/onboarding",
+) {
   const metadata = { kind: "plan", user_id: user.id, plan, billing_cycle: cycle };
   const session = await createSession({
     mode: "subscription",
     customer_email: user.email,
-    line_items: [{
-      quantity: 1,
-      price_data: {
-        currency: "usd",
-        ...cyclePrice(plan, cycle),
-        product_data: { name: `Payloft ${PLANS[plan].name} plan` },
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: "usd",
+          ...cyclePrice(plan, cycle),
+          product_data: { name: `Payloft ${PLANS[plan].name} plan` },
+        },
       },
-    }],
+    ],
     subscription_data: { trial_period_days: TRIAL_DAYS, metadata },
     metadata,
     client_reference_id: user.id,
@@ -69,7 +79,12 @@ export async function subscriptionCheckout(user: UserItem, plan: PaidPlanId, cyc
   });
   if (!session.url) throw new ProviderError(CHECKOUT_FAILED, "plan.checkout_failed");
   await CheckoutEntity.create({
-    session_id: session.id, kind: "plan", user_id: user.id, plan, billing_cycle: cycle, amount: cyclePrice(plan, cycle).unit_amount,
+    session_id: session.id,
+    kind: "plan",
+    user_id: user.id,
+    plan,
+    billing_cycle: cycle,
+    amount: cyclePrice(plan, cycle).unit_amount,
   }).go();
   return { url: session.url };
 }
@@ -81,10 +96,12 @@ export async function lifetimeCheckout(user: UserItem) {
   const session = await createSession({
     mode: "payment",
     customer_email: user.email,
-    line_items: [{
-      quantity: 1,
-      price_data: { currency: "usd", unit_amount: LIFETIME_PRICE, product_data: { name: "Payloft Lifetime Access" } },
-    }],
+    line_items: [
+      {
+        quantity: 1,
+        price_data: { currency: "usd", unit_amount: LIFETIME_PRICE, product_data: { name: "Payloft Lifetime Access" } },
+      },
+    ],
     payment_intent_data: { metadata },
     metadata,
     client_reference_id: user.id,
@@ -93,7 +110,12 @@ export async function lifetimeCheckout(user: UserItem) {
   });
   if (!session.url) throw new ProviderError(CHECKOUT_FAILED, "plan.checkout_failed");
   await CheckoutEntity.create({
-    session_id: session.id, kind: "plan", user_id: user.id, plan: "lifetime", billing_cycle: "lifetime", amount: LIFETIME_PRICE,
+    session_id: session.id,
+    kind: "plan",
+    user_id: user.id,
+    plan: "lifetime",
+    billing_cycle: "lifetime",
+    amount: LIFETIME_PRICE,
   }).go();
   return { url: session.url };
 }
@@ -101,7 +123,8 @@ export async function lifetimeCheckout(user: UserItem) {
 /** Free needs no payment: it completes onboarding at once. */
 export async function completeFree(user: UserItem) {
   await applyPlanUpdate(user.id, (u) =>
-    planOf(u.plan).id === "free" && u.onboarding_completed ? null : { plan: "free", onboarding_completed: true });
+    planOf(u.plan).id === "free" && u.onboarding_completed ? null : { plan: "free", onboarding_completed: true },
+  );
   return { url: `${Config.siteUrl()}/onboarding-success?session_id=${FREE_SESSION_ID}` };
 }
 
@@ -120,7 +143,10 @@ export async function reconcileSession(user: UserItem, sessionId: string) {
     session = await platformStripe().checkout.sessions.retrieve(sessionId);
   } catch (err) {
     logger.warn("platform checkout retrieve failed", { error: (err as Error).message });
-    throw new ProviderError("We could not confirm your subscription with the payment provider. Please refresh in a moment.", "plan.confirm_failed");
+    throw new ProviderError(
+      "We could not confirm your subscription with the payment provider. Please refresh in a moment.",
+      "plan.confirm_failed",
+    );
   }
   if (session.status !== "complete") {
     throw new ConflictError("plan.checkout_incomplete", "This checkout has not been completed yet.");

@@ -18,10 +18,13 @@ const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "s
 /** The plan a subscription is for: its metadata, else its price. */
 function subscriptionPlan(sub: Stripe.Subscription): { plan?: SelectablePlanId; cycle: string } {
   const price = sub.items?.data?.[0]?.price;
-  const cycle = isBillingCycle(sub.metadata?.billing_cycle) ? sub.metadata.billing_cycle : cycleOfInterval(price?.recurring?.interval);
-  const plan = isSelectablePlan(sub.metadata?.plan) && sub.metadata.plan !== "lifetime" && sub.metadata.plan !== "free"
-    ? sub.metadata.plan
-    : planFromPrice(price?.unit_amount, price?.recurring?.interval);
+  const cycle = isBillingCycle(sub.metadata?.billing_cycle)
+    ? sub.metadata.billing_cycle
+    : cycleOfInterval(price?.recurring?.interval);
+  const plan =
+    isSelectablePlan(sub.metadata?.plan) && sub.metadata.plan !== "lifetime" && sub.metadata.plan !== "free"
+      ? sub.metadata.plan
+      : planFromPrice(price?.unit_amount, price?.recurring?.interval);
   return { plan, cycle };
 }
 
@@ -34,14 +37,22 @@ export async function applyCheckoutCompleted(session: Stripe.Checkout.Session, e
 
   if (meta.kind === "lifetime") {
     let replaced: string | undefined;
-    const res = await applyPlanUpdate(userId, (user) => {
-      if (user.plan === "lifetime" && user.onboarding_completed) return null;
-      replaced = user.subscription_id ?? undefined;
-      return {
-        plan: "lifetime", billing_cycle: "lifetime", onboarding_completed: true, subscription_id: null,
-        subscription_status: "lifetime", ...(idOf(session.customer) ? { stripe_customer_id: idOf(session.customer)! } : {}),
-      };
-    }, eventAt);
+    const res = await applyPlanUpdate(
+      userId,
+      (user) => {
+        if (user.plan === "lifetime" && user.onboarding_completed) return null;
+        replaced = user.subscription_id ?? undefined;
+        return {
+          plan: "lifetime",
+          billing_cycle: "lifetime",
+          onboarding_completed: true,
+          subscription_id: null,
+          subscription_status: "lifetime",
+          ...(idOf(session.customer) ? { stripe_customer_id: idOf(session.customer)! } : {}),
+        };
+      },
+      eventAt,
+    );
     // Lifetime replaces a running subscription: stop billing it (its deletion event is then
     // ignored, because it is no longer the person's subscription).
     if (res.applied && replaced) await cancelQuietly(replaced);
@@ -51,63 +62,96 @@ export async function applyCheckoutCompleted(session: Stripe.Checkout.Session, e
   const plan = meta.plan;
   const subscriptionId = idOf(session.subscription);
   if (!isSelectablePlan(plan) || plan === "lifetime" || !subscriptionId) return { applied: false };
-  return applyPlanUpdate(userId, (user) => {
-    if (user.plan === "lifetime") return onboarded(user);
-    if (user.subscription_id === subscriptionId && user.plan === plan && user.onboarding_completed) return null;
-    return {
-      plan, billing_cycle: isBillingCycle(meta.billing_cycle) ? meta.billing_cycle : "monthly",
-      subscription_id: subscriptionId, subscription_status: user.subscription_id === subscriptionId ? user.subscription_status ?? "trialing" : "trialing",
-      onboarding_completed: true, ...(idOf(session.customer) ? { stripe_customer_id: idOf(session.customer)! } : {}),
-    };
-  }, eventAt);
+  return applyPlanUpdate(
+    userId,
+    (user) => {
+      if (user.plan === "lifetime") return onboarded(user);
+      if (user.subscription_id === subscriptionId && user.plan === plan && user.onboarding_completed) return null;
+      return {
+        plan,
+        billing_cycle: isBillingCycle(meta.billing_cycle) ? meta.billing_cycle : "monthly",
+        subscription_id: subscriptionId,
+        subscription_status:
+          user.subscription_id === subscriptionId ? (user.subscription_status ?? "trialing") : "trialing",
+        onboarding_completed: true,
+        ...(idOf(session.customer) ? { stripe_customer_id: idOf(session.customer)! } : {}),
+      };
+    },
+    eventAt,
+  );
 }
 
-const onboarded = (user: UserItem): PlanUpdate | null => (user.onboarding_completed ? null : { onboarding_completed: true });
+const onboarded = (user: UserItem): PlanUpdate | null =>
+  user.onboarding_completed ? null : { onboarding_completed: true };
 
 /** customer.subscription.created / updated: live → its plan; ended → free; else record status. */
 export async function applySubscriptionState(sub: Stripe.Subscription, eventAt: number) {
   const userId = sub.metadata?.user_id;
   if (!userId) return { applied: false };
   const { plan, cycle } = subscriptionPlan(sub);
-  return applyPlanUpdate(userId, (user) => {
-    if (user.plan === "lifetime") return null;
-    const current = user.subscription_id === sub.id;
-    if (LIVE.has(sub.status)) {
-      if (!plan) return null;
-      if (current && user.plan === plan && user.billing_cycle === cycle && user.subscription_status === sub.status) return null;
-      return {
-        plan, billing_cycle: cycle, subscription_id: sub.id, subscription_status: sub.status,
-        ...(idOf(sub.customer) ? { stripe_customer_id: idOf(sub.customer)! } : {}),
-      };
-    }
-    if (!current) return null; // an old subscription's news does not touch the current one
-    if (ENDED.has(sub.status)) return user.plan === "free" && user.subscription_status === sub.status ? null : { plan: "free", subscription_status: sub.status };
-    return user.subscription_status === sub.status ? null : { subscription_status: sub.status };
-  }, eventAt);
+  return applyPlanUpdate(
+    userId,
+    (user) => {
+      if (user.plan === "lifetime") return null;
+      const current = user.subscription_id === sub.id;
+      if (LIVE.has(sub.status)) {
+        if (!plan) return null;
+        if (current && user.plan === plan && user.billing_cycle === cycle && user.subscription_status === sub.status)
+          return null;
+        return {
+          plan,
+          billing_cycle: cycle,
+          subscription_id: sub.id,
+          subscription_status: sub.status,
+          ...(idOf(sub.customer) ? { stripe_customer_id: idOf(sub.customer)! } : {}),
+        };
+      }
+      if (!current) return null; // an old subscription's news does not touch the current one
+      if (ENDED.has(sub.status))
+        return user.plan === "free" && user.subscription_status === sub.status
+          ? null
+          : { plan: "free", subscription_status: sub.status };
+      return user.subscription_status === sub.status ? null : { subscription_status: sub.status };
+    },
+    eventAt,
+  );
 }
 
 /** customer.subscription.deleted → free, but only if it is the person's current subscription. */
 export async function applySubscriptionDeleted(sub: Stripe.Subscription, eventAt: number) {
   const userId = sub.metadata?.user_id;
   if (!userId) return { applied: false };
-  return applyPlanUpdate(userId, (user) => {
-    if (user.plan === "lifetime" || user.subscription_id !== sub.id) return null;
-    return { plan: "free", subscription_status: "canceled", subscription_id: null };
-  }, eventAt);
+  return applyPlanUpdate(
+    userId,
+    (user) => {
+      if (user.plan === "lifetime" || user.subscription_id !== sub.id) return null;
+      return { plan: "free", subscription_status: "canceled", subscription_id: null };
+    },
+    eventAt,
+  );
 }
 
 /** invoice.payment_failed: record it; Stripe's retries end in subscription.updated/deleted. */
 export async function applyPaymentFailed(invoice: Stripe.Invoice, eventAt: number) {
   const details = invoice.parent?.subscription_details;
-  const legacy = invoice as unknown as { subscription?: string | { id: string }; subscription_details?: { metadata?: Record<string, string> } };
-  const subscriptionId = idOf(details?.subscription as string | { id: string } | undefined) ?? idOf(legacy.subscription);
+  const legacy = invoice as unknown as {
+    subscription?: string | { id: string };
+    subscription_details?: { metadata?: Record<string, string> };
+  };
+  const subscriptionId =
+    idOf(details?.subscription as string | { id: string } | undefined) ?? idOf(legacy.subscription);
   let userId = details?.metadata?.user_id ?? legacy.subscription_details?.metadata?.user_id;
   if (!subscriptionId) return { applied: false };
   if (!userId) userId = (await platformStripe().subscriptions.retrieve(subscriptionId)).metadata?.user_id;
   if (!userId) return { applied: false };
-  return applyPlanUpdate(userId, (user) =>
-    user.subscription_id === subscriptionId && user.subscription_status !== "past_due" ? { subscription_status: "past_due" } : null,
-  eventAt);
+  return applyPlanUpdate(
+    userId,
+    (user) =>
+      user.subscription_id === subscriptionId && user.subscription_status !== "past_due"
+        ? { subscription_status: "past_due" }
+        : null,
+    eventAt,
+  );
 }
 
 async function cancelQuietly(subscriptionId: string) {
@@ -115,7 +159,10 @@ async function cancelQuietly(subscriptionId: string) {
     await platformStripe().subscriptions.cancel(subscriptionId);
   } catch (err) {
     // Not fatal for the lifetime purchase; logged so support can cancel it by hand.
-    logger.error("could not cancel the subscription replaced by lifetime", { subscriptionId, error: (err as Error).message });
+    logger.error("could not cancel the subscription replaced by lifetime", {
+      subscriptionId,
+      error: (err as Error).message,
+    });
   }
 }
 

@@ -4,11 +4,34 @@ import type { Actor } from "../actor/index";
 import { NotFoundError, ProviderError, ValidationError } from "../errors";
 import { logger } from "../log/index";
 import { applyPlanUpdate } from "./apply";
-import { changePlan, hasLiveSubscription, subscriptionSuccessUrl, switchSubscription, cancelSubscription } from "./billing";
-import { FREE_SESSION_ID, completeFree, lifetimeCheckout, loadUser, reconcileSession, requireRole, resolveCustomerName, subscriptionCheckout } from "./checkout";
+import {
+  changePlan,
+  hasLiveSubscription,
+  subscriptionSuccessUrl,
+  switchSubscription,
+  cancelSubscription,
+} from "./billing";
+import {
+  FREE_SESSION_ID,
+  completeFree,
+  lifetimeCheckout,
+  loadUser,
+  reconcileSession,
+  requireRole,
+  resolveCustomerName,
+  subscriptionCheckout,
+} from "./checkout";
 import { applyPlatformEvent } from "./events";
 import { productLimitFor } from "./limits";
-import { LIFETIME_PRICE, PLAN_IDS, isSelectablePlan, planOf, type BillingCycle, type PlanId, type SelectablePlanId } from "./plans";
+import {
+  LIFETIME_PRICE,
+  PLAN_IDS,
+  isSelectablePlan,
+  planOf,
+  type BillingCycle,
+  type PlanId,
+  type SelectablePlanId,
+} from "./plans";
 import { cyclePrice, type PaidPlanId } from "./prices";
 import { platformStripe } from "./stripe";
 
@@ -16,8 +39,12 @@ export * from "./plans";
 export { productLimitFor } from "./limits";
 
 const INVALID_PLAN = "Invalid plan selected";
-const planId = z.string({ error: INVALID_PLAN }).refine((p): p is PlanId => (PLAN_IDS as readonly string[]).includes(p), INVALID_PLAN);
-const cycle = z.enum(["monthly", "yearly"], { error: "billing_cycle must be 'monthly' or 'yearly'." }).default("monthly");
+const planId = z
+  .string({ error: INVALID_PLAN })
+  .refine((p): p is PlanId => (PLAN_IDS as readonly string[]).includes(p), INVALID_PLAN);
+const cycle = z
+  .enum(["monthly", "yearly"], { error: "billing_cycle must be 'monthly' or 'yearly'." })
+  .default("monthly");
 /** zod → the typed 400 (first issue, worded for a person). */
 function validate<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input ?? {});
@@ -34,7 +61,9 @@ const customerName = z.string().trim().max(120, "Your name can be at most 120 ch
 export namespace Billing {
   export const CheckoutInput = z.object({
     plan: z.string({ error: INVALID_PLAN }).refine((p) => isSelectablePlan(p), INVALID_PLAN),
-    billing_cycle: z.enum(["monthly", "yearly", "lifetime"], { error: "billing_cycle must be 'monthly' or 'yearly'." }).default("monthly"),
+    billing_cycle: z
+      .enum(["monthly", "yearly", "lifetime"], { error: "billing_cycle must be 'monthly' or 'yearly'." })
+      .default("monthly"),
     customer_name: customerName,
   });
   export const LifetimeInput = z.object({ customer_name: customerName });
@@ -56,7 +85,8 @@ export namespace Billing {
     if (user.plan !== "lifetime" && hasLiveSubscription(user)) {
       // Never a second subscription: change the running one and show the same success page.
       await switchSubscription(user.subscription_id!, plan, billing);
-      if (!user.onboarding_completed) await applyPlanUpdate(user.id, (u) => (u.onboarding_completed ? null : { onboarding_completed: true }));
+      if (!user.onboarding_completed)
+        await applyPlanUpdate(user.id, (u) => (u.onboarding_completed ? null : { onboarding_completed: true }));
       return { url: subscriptionSuccessUrl(user.subscription_id!) };
     }
     return subscriptionCheckout(user, plan, billing);
@@ -74,16 +104,23 @@ export namespace Billing {
   /** GET /api/platform/subscription-success?session_id= → {plan, customer_name}. */
   export async function subscriptionSuccess(actor: Actor, sessionId: string | undefined) {
     if (!sessionId) throw new ValidationError("session_id is missing from the address.", "plan.session_missing");
-    if (sessionId.length > 200) throw new NotFoundError("plan.session_not_found", "We could not find this subscription checkout.");
+    if (sessionId.length > 200)
+      throw new NotFoundError("plan.session_not_found", "We could not find this subscription checkout.");
     const user = await loadUser(actor);
     const customer_name = await resolveCustomerName(actor, user);
     if (sessionId === FREE_SESSION_ID) return { plan: planOf(user.plan).id, customer_name };
     if (sessionId.startsWith("sub_")) {
-      if (user.subscription_id !== sessionId) throw new NotFoundError("plan.session_not_found", "We could not find this subscription checkout.");
-      const sub = await platformStripe().subscriptions.retrieve(sessionId).catch((err: Error) => {
-        logger.warn("subscription retrieve failed", { error: err.message });
-        throw new ProviderError("We could not confirm your subscription with the payment provider. Please refresh in a moment.", "plan.confirm_failed");
-      });
+      if (user.subscription_id !== sessionId)
+        throw new NotFoundError("plan.session_not_found", "We could not find this subscription checkout.");
+      const sub = await platformStripe()
+        .subscriptions.retrieve(sessionId)
+        .catch((err: Error) => {
+          logger.warn("subscription retrieve failed", { error: err.message });
+          throw new ProviderError(
+            "We could not confirm your subscription with the payment provider. Please refresh in a moment.",
+            "plan.confirm_failed",
+          );
+        });
       return { plan: isSelectablePlan(sub.metadata?.plan) ? sub.metadata.plan : planOf(user.plan).id, customer_name };
     }
     const { plan } = await reconcileSession(user, sessionId);
@@ -104,9 +141,12 @@ export namespace Billing {
     const user = await loadUser(actor);
     const plan = planOf(user.plan);
     const billing_cycle = plan.id === "lifetime" ? "lifetime" : user.billing_cycle === "yearly" ? "yearly" : "monthly";
-    const price = plan.id === "lifetime" ? LIFETIME_PRICE
-      : plan.id === "free" ? 0
-      : cyclePrice(plan.id as PaidPlanId, billing_cycle as BillingCycle).unit_amount;
+    const price =
+      plan.id === "lifetime"
+        ? LIFETIME_PRICE
+        : plan.id === "free"
+          ? 0
+          : cyclePrice(plan.id as PaidPlanId, billing_cycle as BillingCycle).unit_amount;
     return {
       plan: plan.id,
       billing_cycle,

@@ -21,7 +21,10 @@ export function cyclePrice(plan: PaidPlanId, cycle: BillingCycle) {
 }
 
 /** Which plan a subscription price is, when its metadata does not say (e.g. a dashboard edit). */
-export function planFromPrice(amount: number | null | undefined, interval: string | null | undefined): PaidPlanId | undefined {
+export function planFromPrice(
+  amount: number | null | undefined,
+  interval: string | null | undefined,
+): PaidPlanId | undefined {
   const cycle: BillingCycle = interval === "year" ? "yearly" : "monthly";
   return PAID_PLAN_IDS.find((id) => cyclePrice(id, cycle).unit_amount === amount);
 }

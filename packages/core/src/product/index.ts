@@ -96,12 +96,26 @@ export namespace Product {
     const id = randomUUID();
 
     const codes = await transact(({ product, user: users, counter }) => [
-      product.create({ id, creator_id: creatorId, ...data, is_active: true, moderation_status: approved ? "approved" : "pending" }).commit(),
+      product
+        .create({
+          id,
+          creator_id: creatorId,
+          ...data,
+          is_active: true,
+          moderation_status: approved ? "approved" : "pending",
+        })
+        .commit(),
       // DECISIONS 5: the limit is a condition on the owner's count, checked atomically.
       limit === null
         ? users.patch({ id: creatorId }).add({ product_count: 1 }).commit()
-        : users.patch({ id: creatorId }).add({ product_count: 1 }).where((a, op) => op.lt(a.product_count, limit)).commit(),
-      ...counterScopes(creatorId).map((scope) => counter.update({ scope }).add({ products: 1, active_products: 1 }).commit()),
+        : users
+            .patch({ id: creatorId })
+            .add({ product_count: 1 })
+            .where((a, op) => op.lt(a.product_count, limit))
+            .commit(),
+      ...counterScopes(creatorId).map((scope) =>
+        counter.update({ scope }).add({ products: 1, active_products: 1 }).commit(),
+      ),
     ]);
     if (codes) {
       if (codes[1] === "ConditionalCheckFailed" && limit !== null) {
@@ -128,7 +142,11 @@ export namespace Product {
       const delta = is_active ? 1 : -1;
       const codes = await transact(({ product, counter }) => [
         // Conditional on the state we read, so a concurrent toggle cannot count twice.
-        product.patch({ id }).set({ is_active }).where((a, op) => `${op.eq(a.is_active, p.is_active)} AND ${op.eq(a.creator_id, creatorId)}`).commit(),
+        product
+          .patch({ id })
+          .set({ is_active })
+          .where((a, op) => `${op.eq(a.is_active, p.is_active)} AND ${op.eq(a.creator_id, creatorId)}`)
+          .commit(),
         ...counterScopes(creatorId).map((scope) => counter.update({ scope }).add({ active_products: delta }).commit()),
       ]);
       if (!codes) return serialize({ ...p, is_active }, { owner: true });
@@ -140,10 +158,16 @@ export namespace Product {
   export async function remove(creatorId: string, id: string): Promise<void> {
     const p = await owned(creatorId, id);
     const codes = await transact(({ product, user, counter }) => [
-      product.delete({ id }).where((a, op) => op.eq(a.creator_id, creatorId)).commit(),
+      product
+        .delete({ id })
+        .where((a, op) => op.eq(a.creator_id, creatorId))
+        .commit(),
       user.patch({ id: creatorId }).add({ product_count: -1 }).commit(),
       ...counterScopes(creatorId).map((scope) =>
-        counter.update({ scope }).add({ products: -1, active_products: p.is_active ? -1 : 0 }).commit(),
+        counter
+          .update({ scope })
+          .add({ products: -1, active_products: p.is_active ? -1 : 0 })
+          .commit(),
       ),
     ]);
     // The product's own condition failing means someone deleted it first.
@@ -170,9 +194,25 @@ export namespace Product {
     if (!p) throw notFound();
     const seller = (await UserEntity.get({ id: p.creator_id }).go()).data;
     const available = (await unavailableReason(p)) === null;
-    const base = { id: p.id, name: p.name, price: p.price, creator_id: p.creator_id, creator_name: seller?.name ?? "", created_at: p.created_at };
+    const base = {
+      id: p.id,
+      name: p.name,
+      price: p.price,
+      creator_id: p.creator_id,
+      creator_name: seller?.name ?? "",
+      created_at: p.created_at,
+    };
     if (!available) {
-      return { ...base, headline: "", subheadline: "", description: "", media_type: "none" as const, media_url: "", is_active: false, sales_count: 0 };
+      return {
+        ...base,
+        headline: "",
+        subheadline: "",
+        description: "",
+        media_type: "none" as const,
+        media_url: "",
+        is_active: false,
+        sales_count: 0,
+      };
     }
     return {
       ...base,
@@ -213,9 +253,18 @@ export namespace Product {
     const date = today();
     const codes = await transact(({ product, counter, daily }) => [
       product.patch({ id }).add({ view_count: 1 }).commit(),
-      counter.update({ scope: `creator#${p.creator_id}` }).add({ views: 1 }).commit(),
-      daily.update({ scope: `creator#${p.creator_id}`, date }).add({ views: 1 }).commit(),
-      daily.update({ scope: `product#${id}`, date }).add({ views: 1 }).commit(),
+      counter
+        .update({ scope: `creator#${p.creator_id}` })
+        .add({ views: 1 })
+        .commit(),
+      daily
+        .update({ scope: `creator#${p.creator_id}`, date })
+        .add({ views: 1 })
+        .commit(),
+      daily
+        .update({ scope: `product#${id}`, date })
+        .add({ views: 1 })
+        .commit(),
     ]);
     if (codes?.[0] === "ConditionalCheckFailed") throw notFound();
     if (codes) throw new AppError("product.view_failed", "Could not record the view.", 503);

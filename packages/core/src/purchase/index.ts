@@ -33,9 +33,18 @@ export namespace Purchase {
 
   function serialize(p: Item): Info {
     return {
-      id: p.id, product_id: p.product_id, product_name: p.product_name, description: p.product_description ?? "",
-      content_url: p.content_url, creator_id: p.creator_id, creator_name: p.creator_name ?? "",
-      customer_email: p.customer_email, amount: p.amount, currency: p.currency, status: p.status, created_at: p.created_at,
+      id: p.id,
+      product_id: p.product_id,
+      product_name: p.product_name,
+      description: p.product_description ?? "",
+      content_url: p.content_url,
+      creator_id: p.creator_id,
+      creator_name: p.creator_name ?? "",
+      customer_email: p.customer_email,
+      amount: p.amount,
+      currency: p.currency,
+      status: p.status,
+      created_at: p.created_at,
     };
   }
 
@@ -70,7 +79,11 @@ export namespace Purchase {
     if (!stored) {
       const product = (await ProductEntity.get({ id: target.productId }).go()).data;
       if (!product || product.creator_id !== sellerId) {
-        logger.error("paid session for an unknown product", { sessionId: session.id, productId: target.productId, sellerId });
+        logger.error("paid session for an unknown product", {
+          sessionId: session.id,
+          productId: target.productId,
+          sellerId,
+        });
         return null;
       }
       const email = (session.customer_details?.email ?? session.customer_email ?? "").trim().toLowerCase();
@@ -93,7 +106,8 @@ export namespace Purchase {
           // What the buyer paid: the server computed it when it created the session (DECISIONS 4).
           amount: session.amount_total ?? product.price,
           currency: session.currency ?? "usd",
-          payment_intent: typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id,
+          payment_intent:
+            typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id,
         });
       } catch (err) {
         if (err instanceof ProductGoneError) {
@@ -162,7 +176,14 @@ export namespace Purchase {
     if (!p) throw NOT_FOUND();
     return {
       product: { name: p.product_name, description: p.description, content_url: p.content_url },
-      purchase: { id: p.id, amount: p.amount, currency: p.currency, created_at: p.created_at, customer_email: p.customer_email, status: p.status },
+      purchase: {
+        id: p.id,
+        amount: p.amount,
+        currency: p.currency,
+        created_at: p.created_at,
+        customer_email: p.customer_email,
+        status: p.status,
+      },
     };
   }
 }

@@ -40,19 +40,34 @@ export async function recordPurchase(p: NewPurchase): Promise<"created" | "exist
         purchase.create({ ...p, status: "completed", provider: "stripe" }).commit(),
         product.patch({ id: p.product_id }).add({ sales_count: 1, total_revenue: p.amount }).commit(),
         known
-          ? customer.patch({ creator_id: p.creator_id, email: p.customer_email })
+          ? customer
+              .patch({ creator_id: p.creator_id, email: p.customer_email })
               .add({ total_purchases: 1, total_spent: p.amount, products: [p.product_name] })
-              .set({ last_purchase_at: now }).commit()
-          : customer.create({
-              creator_id: p.creator_id, email: p.customer_email, total_purchases: 1, total_spent: p.amount,
-              products: [p.product_name], last_purchase_at: now,
-            }).commit(),
-        buyer.update({ email: p.customer_email })
+              .set({ last_purchase_at: now })
+              .commit()
+          : customer
+              .create({
+                creator_id: p.creator_id,
+                email: p.customer_email,
+                total_purchases: 1,
+                total_spent: p.amount,
+                products: [p.product_name],
+                last_purchase_at: now,
+              })
+              .commit(),
+        buyer
+          .update({ email: p.customer_email })
           .add({ total_purchases: 1, total_spent: p.amount, creators: [p.creator_id] })
-          .set({ last_purchase_at: now }).commit(),
-        counter.update({ scope: `creator#${p.creator_id}` }).add({ sales: 1, revenue: p.amount, customers: known ? 0 : 1 }).commit(),
+          .set({ last_purchase_at: now })
+          .commit(),
+        counter
+          .update({ scope: `creator#${p.creator_id}` })
+          .add({ sales: 1, revenue: p.amount, customers: known ? 0 : 1 })
+          .commit(),
         counter.update({ scope: "platform" }).add({ sales: 1, revenue: p.amount }).commit(),
-        ...scopes(p.creator_id, p.product_id).map((scope) => daily.update({ scope, date }).add({ sales: 1, revenue: p.amount }).commit()),
+        ...scopes(p.creator_id, p.product_id).map((scope) =>
+          daily.update({ scope, date }).add({ sales: 1, revenue: p.amount }).commit(),
+        ),
       ])
       .go();
     if (!result.canceled) return "created";
@@ -66,7 +81,12 @@ export async function recordPurchase(p: NewPurchase): Promise<"created" | "exist
 }
 
 export interface StoredPurchase {
-  id: string; product_id: string; creator_id: string; customer_email: string; amount: number; created_at: string;
+  id: string;
+  product_id: string;
+  creator_id: string;
+  customer_email: string;
+  amount: number;
+  created_at: string;
 }
 
 /** Marks a purchase refunded and reverses what it counted, once (conditional on status completed). */
@@ -78,13 +98,27 @@ export async function recordRefund(p: StoredPurchase): Promise<"refunded" | "alr
   for (let attempt = 1; attempt <= 15; attempt++) {
     const result = await Db.transaction
       .write(({ purchase, product, customer, buyer, counter, daily }) => [
-        purchase.patch({ id: p.id }).set({ status: "refunded", refunded_at: now }).where((a, op) => op.eq(a.status, "completed")).commit(),
-        ...(productExists ? [product.update({ id: p.product_id }).add({ sales_count: -1, total_revenue: -p.amount }).commit()] : []),
-        customer.update({ creator_id: p.creator_id, email: p.customer_email }).add({ total_purchases: -1, total_spent: -p.amount }).commit(),
+        purchase
+          .patch({ id: p.id })
+          .set({ status: "refunded", refunded_at: now })
+          .where((a, op) => op.eq(a.status, "completed"))
+          .commit(),
+        ...(productExists
+          ? [product.update({ id: p.product_id }).add({ sales_count: -1, total_revenue: -p.amount }).commit()]
+          : []),
+        customer
+          .update({ creator_id: p.creator_id, email: p.customer_email })
+          .add({ total_purchases: -1, total_spent: -p.amount })
+          .commit(),
         buyer.update({ email: p.customer_email }).add({ total_purchases: -1, total_spent: -p.amount }).commit(),
-        counter.update({ scope: `creator#${p.creator_id}` }).add({ sales: -1, revenue: -p.amount }).commit(),
+        counter
+          .update({ scope: `creator#${p.creator_id}` })
+          .add({ sales: -1, revenue: -p.amount })
+          .commit(),
         counter.update({ scope: "platform" }).add({ sales: -1, revenue: -p.amount }).commit(),
-        ...scopes(p.creator_id, p.product_id).map((scope) => daily.update({ scope, date }).add({ sales: -1, revenue: -p.amount }).commit()),
+        ...scopes(p.creator_id, p.product_id).map((scope) =>
+          daily.update({ scope, date }).add({ sales: -1, revenue: -p.amount }).commit(),
+        ),
       ])
       .go();
     if (!result.canceled) return "refunded";

@@ -7,8 +7,17 @@
  * a product name like `<script>` or a URL with quotes stays text, never markup.
  */
 export const RECEIPT_PLACEHOLDERS = [
-  "product_name", "amount", "content_url", "date", "portal_url",
-  "customer_name", "customer_email", "creator_name", "order_id", "support_email", "site_name",
+  "product_name",
+  "amount",
+  "content_url",
+  "date",
+  "portal_url",
+  "customer_name",
+  "customer_email",
+  "creator_name",
+  "order_id",
+  "support_email",
+  "site_name",
 ] as const;
 export type ReceiptValues = Record<(typeof RECEIPT_PLACEHOLDERS)[number], string>;
 

@@ -20,7 +20,8 @@ export interface ReceiptPurchase {
 
 const money = (cents: number, currency: string) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
-const day = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 /**
  * Sends the purchase receipt exactly once however often fulfilment runs: the send is claimed
@@ -42,13 +43,22 @@ export async function sendReceiptOnce(p: ReceiptPurchase): Promise<boolean> {
   try {
     // Read inside the claim, so a failed settings read releases it like a failed send.
     const [template, site_name, support_email] = await Promise.all([
-      Setting.get("receipt_email_template"), Setting.get("site_name"), Setting.get("support_email"),
+      Setting.get("receipt_email_template"),
+      Setting.get("site_name"),
+      Setting.get("support_email"),
     ]);
     await Email.send(receiptMessage(p, { template, site_name, support_email }));
     return true;
   } catch (err) {
-    logger.warn("receipt e-mail failed; releasing the claim so a retry sends it", { purchaseId: p.id, error: (err as Error).message });
-    await PurchaseEntity.patch({ id: p.id }).remove(["receipt_sent_at"]).where((a, op) => op.eq(a.receipt_sent_at, claimedAt)).go().catch(() => {});
+    logger.warn("receipt e-mail failed; releasing the claim so a retry sends it", {
+      purchaseId: p.id,
+      error: (err as Error).message,
+    });
+    await PurchaseEntity.patch({ id: p.id })
+      .remove(["receipt_sent_at"])
+      .where((a, op) => op.eq(a.receipt_sent_at, claimedAt))
+      .go()
+      .catch(() => {});
     throw err;
   }
 }
@@ -56,19 +66,33 @@ export async function sendReceiptOnce(p: ReceiptPurchase): Promise<boolean> {
 /** The receipt: the admin's message (the template) above a fixed summary that always carries the content link. */
 export function receiptMessage(
   p: ReceiptPurchase,
-  settings: { template: string; site_name: string; support_email: string } = { template: "", site_name: "Payloft", support_email: "" },
+  settings: { template: string; site_name: string; support_email: string } = {
+    template: "",
+    site_name: "Payloft",
+    support_email: "",
+  },
 ) {
   const site = Config.siteUrl();
   const portal = `${site}/customer-dashboard`;
   const amount = money(p.amount, p.currency);
   const date = day(p.created_at);
   const values: ReceiptValues = {
-    product_name: p.product_name, amount, content_url: p.content_url, date, portal_url: portal,
-    customer_name: p.customer_name || "there", customer_email: p.customer_email, creator_name: p.creator_name ?? "",
-    order_id: p.id, support_email: settings.support_email, site_name: settings.site_name,
+    product_name: p.product_name,
+    amount,
+    content_url: p.content_url,
+    date,
+    portal_url: portal,
+    customer_name: p.customer_name || "there",
+    customer_email: p.customer_email,
+    creator_name: p.creator_name ?? "",
+    order_id: p.id,
+    support_email: settings.support_email,
+    site_name: settings.site_name,
   };
   const seller = p.creator_name ? ` from ${p.creator_name}` : "";
-  const message = settings.template.trim() ? renderReceiptText(settings.template, values) : `Thank you for your purchase${seller}!`;
+  const message = settings.template.trim()
+    ? renderReceiptText(settings.template, values)
+    : `Thank you for your purchase${seller}!`;
   const text = [
     message,
     "",
@@ -86,7 +110,8 @@ export function receiptMessage(
   const intro = settings.template.trim()
     ? renderReceiptHtml(settings.template, values, "margin:0 0 12px;line-height:1.5")
     : `<p style="color:#64748b;margin:0 0 20px">Your receipt${esc(seller)}.</p>`;
-  const row = (k: string, v: string) => `<tr><td style="padding:6px 0;color:#64748b">${k}</td><td style="padding:6px 0;text-align:right;font-weight:600">${v}</td></tr>`;
+  const row = (k: string, v: string) =>
+    `<tr><td style="padding:6px 0;color:#64748b">${k}</td><td style="padding:6px 0;text-align:right;font-weight:600">${v}</td></tr>`;
   const html = `<div style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:520px;margin:0 auto;color:#0f172a">
 <h1 style="font-size:22px;margin:0 0 12px">Thank you for your purchase</h1>
 ${intro}

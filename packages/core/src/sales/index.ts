@@ -18,12 +18,15 @@ export namespace Sales {
 
   export const PageInput = z.object({
     cursor: z.preprocess(blankToUndefined, z.string().optional()),
-    limit: z.preprocess(blankToUndefined, z.coerce
-      .number({ message: "limit must be a number between 1 and 100." })
-      .int("limit must be a whole number between 1 and 100.")
-      .min(1, "limit must be a number between 1 and 100.")
-      .max(MAX_PAGE, "limit must be a number between 1 and 100.")
-      .optional()),
+    limit: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ message: "limit must be a number between 1 and 100." })
+        .int("limit must be a whole number between 1 and 100.")
+        .min(1, "limit must be a number between 1 and 100.")
+        .max(MAX_PAGE, "limit must be a number between 1 and 100.")
+        .optional(),
+    ),
   });
   export type PageInput = z.infer<typeof PageInput>;
 
@@ -71,18 +74,22 @@ export namespace Sales {
   /** A creator's sales, newest first. */
   export async function history(creatorId: string, page: PageInput = {}) {
     const { cursor, limit } = PageInput.parse(page);
-    const res = await page_(() => PurchaseEntity.query
-      .byCreator({ creator_id: creatorId })
-      .go({ order: "desc", cursor: cursor ?? null, limit: limit ?? DEFAULT_PAGE }));
+    const res = await page_(() =>
+      PurchaseEntity.query
+        .byCreator({ creator_id: creatorId })
+        .go({ order: "desc", cursor: cursor ?? null, limit: limit ?? DEFAULT_PAGE }),
+    );
     return { sales: res.data.map(toSale), nextCursor: res.cursor ?? null };
   }
 
   /** A creator's customers (aggregated at purchase time), in e-mail order. */
   export async function customers(creatorId: string, page: PageInput = {}) {
     const { cursor, limit } = PageInput.parse(page);
-    const res = await page_(() => CustomerEntity.query
-      .primary({ creator_id: creatorId })
-      .go({ cursor: cursor ?? null, limit: limit ?? DEFAULT_PAGE }));
+    const res = await page_(() =>
+      CustomerEntity.query
+        .primary({ creator_id: creatorId })
+        .go({ cursor: cursor ?? null, limit: limit ?? DEFAULT_PAGE }),
+    );
     const list: Customer[] = res.data.map((c) => ({
       email: c.email,
       total_purchases: c.total_purchases ?? 0,
@@ -100,7 +107,9 @@ export namespace Sales {
   export async function purchasesOf(email: string): Promise<Purchase[]> {
     const keys = emailKeys(email);
     const pages = await Promise.all(
-      keys.map((customer_email) => PurchaseEntity.query.byCustomer({ customer_email }).go({ order: "desc", pages: "all" })),
+      keys.map((customer_email) =>
+        PurchaseEntity.query.byCustomer({ customer_email }).go({ order: "desc", pages: "all" }),
+      ),
     );
     return pages
       .flatMap((p) => p.data)
@@ -122,7 +131,8 @@ export namespace Sales {
   export async function trackAccess(email: string, input: z.input<typeof TrackAccessInput>) {
     const { purchase_id } = TrackAccessInput.parse(input);
     const item = await getPurchase(purchase_id);
-    if (!item || !emailKeys(email).includes(item.customer_email)) throw new NotFoundError("purchase.not_found", NOT_FOUND);
+    if (!item || !emailKeys(email).includes(item.customer_email))
+      throw new NotFoundError("purchase.not_found", NOT_FOUND);
     if (item.status === "refunded") throw new ForbiddenError(REFUNDED, "purchase.refunded");
     const at = new Date().toISOString();
     try {
@@ -162,7 +172,10 @@ export namespace Sales {
       return await run();
     } catch (err) {
       if (/cursor|starting key|ExclusiveStartKey/i.test(String((err as Error)?.message)) || isDynamoValidation(err)) {
-        throw new ValidationError("This page of results is no longer valid. Reload the list to start again.", "page.invalid_cursor");
+        throw new ValidationError(
+          "This page of results is no longer valid. Reload the list to start again.",
+          "page.invalid_cursor",
+        );
       }
       throw err;
     }

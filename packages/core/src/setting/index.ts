@@ -34,14 +34,59 @@ export namespace Setting {
   ].join("\n");
 
   export const DEFINITIONS = {
-    site_name: { category: "branding", kind: "text", default: "Payloft", description: "Name shown in the site header and e-mails" },
-    primary_color: { category: "branding", kind: "color", default: "#4f46e5", description: "Brand colour (hex, e.g. #4f46e5)" },
-    support_email: { category: "contact", kind: "email", default: "support@payloft.local", description: "Where customers can reach support" },
-    commission_rate: { category: "finance", kind: "number", default: "5", min: 0, max: 100, description: "Platform commission in percent of revenue" },
-    receipt_email_template: { category: "emails", kind: "multiline", default: RECEIPT_TEMPLATE, description: "Message at the top of the purchase receipt e-mail. Placeholders: {{customer_name}}, {{product_name}}, {{amount}}, {{date}}, {{content_url}}, {{portal_url}}, {{support_email}}, {{site_name}}" },
-    auto_approve_products: { category: "moderation", kind: "boolean", default: "true", description: "Approve new products automatically (when disabled they wait for review)" },
-    max_upload_size: { category: "limits", kind: "number", default: "100", min: 1, max: 10240, description: "Maximum upload size in MB" },
-    maintenance_mode: { category: "system", kind: "boolean", default: "false", description: "Only admins can use the site while enabled" },
+    site_name: {
+      category: "branding",
+      kind: "text",
+      default: "Payloft",
+      description: "Name shown in the site header and e-mails",
+    },
+    primary_color: {
+      category: "branding",
+      kind: "color",
+      default: "#4f46e5",
+      description: "Brand colour (hex, e.g. #4f46e5)",
+    },
+    support_email: {
+      category: "contact",
+      kind: "email",
+      default: "support@payloft.local",
+      description: "Where customers can reach support",
+    },
+    commission_rate: {
+      category: "finance",
+      kind: "number",
+      default: "5",
+      min: 0,
+      max: 100,
+      description: "Platform commission in percent of revenue",
+    },
+    receipt_email_template: {
+      category: "emails",
+      kind: "multiline",
+      default: RECEIPT_TEMPLATE,
+      description:
+        "Message at the top of the purchase receipt e-mail. Placeholders: {{customer_name}}, {{product_name}}, {{amount}}, {{date}}, {{content_url}}, {{portal_url}}, {{support_email}}, {{site_name}}",
+    },
+    auto_approve_products: {
+      category: "moderation",
+      kind: "boolean",
+      default: "true",
+      description: "Approve new products automatically (when disabled they wait for review)",
+    },
+    max_upload_size: {
+      category: "limits",
+      kind: "number",
+      default: "100",
+      min: 1,
+      max: 10240,
+      description: "Maximum upload size in MB",
+    },
+    maintenance_mode: {
+      category: "system",
+      kind: "boolean",
+      default: "false",
+      description: "Only admins can use the site while enabled",
+    },
   } satisfies Record<string, Definition>;
 
   export type Key = keyof typeof DEFINITIONS;
@@ -98,24 +143,33 @@ export namespace Setting {
   export function normalize(key: string, value: unknown): string {
     if (!isKey(key)) throw new ValidationError(`Unknown setting "${key}".`, "setting.unknown");
     const def = definition(key);
-    const text = typeof value === "string" ? value.trim() : typeof value === "number" || typeof value === "boolean" ? String(value) : undefined;
+    const text =
+      typeof value === "string"
+        ? value.trim()
+        : typeof value === "number" || typeof value === "boolean"
+          ? String(value)
+          : undefined;
     if (text === undefined) throw new ValidationError(`Please enter a value for ${key}.`, "setting.invalid");
     switch (def.kind) {
       case "number": {
         const n = Number(text);
-        if (text === "" || !Number.isFinite(n)) throw new ValidationError(`${key} must be a number.`, "setting.invalid");
+        if (text === "" || !Number.isFinite(n))
+          throw new ValidationError(`${key} must be a number.`, "setting.invalid");
         if ((def.min !== undefined && n < def.min) || (def.max !== undefined && n > def.max))
           throw new ValidationError(`${key} must be between ${def.min} and ${def.max}.`, "setting.invalid");
         return String(n);
       }
       case "boolean":
-        if (text !== "true" && text !== "false") throw new ValidationError(`${key} must be true (Enabled) or false (Disabled).`, "setting.invalid");
+        if (text !== "true" && text !== "false")
+          throw new ValidationError(`${key} must be true (Enabled) or false (Disabled).`, "setting.invalid");
         return text;
       case "email":
-        if (!z.email().safeParse(text).success) throw new ValidationError(`${key} must be a valid e-mail address.`, "setting.invalid");
+        if (!z.email().safeParse(text).success)
+          throw new ValidationError(`${key} must be a valid e-mail address.`, "setting.invalid");
         return text.toLowerCase();
       case "color":
-        if (!/^#[0-9a-fA-F]{6}$/.test(text)) throw new ValidationError(`${key} must be a hex colour like #4f46e5.`, "setting.invalid");
+        if (!/^#[0-9a-fA-F]{6}$/.test(text))
+          throw new ValidationError(`${key} must be a hex colour like #4f46e5.`, "setting.invalid");
         return text.toLowerCase();
       case "text":
         if (!text) throw new ValidationError(`Please enter a value for ${key}.`, "setting.invalid");
@@ -125,7 +179,8 @@ export namespace Setting {
         // Keep the template's own line breaks and indentation; only require some content.
         const raw = typeof value === "string" ? value : text;
         if (!raw.trim()) throw new ValidationError(`Please enter a value for ${key}.`, "setting.invalid");
-        if (raw.length > 20000) throw new ValidationError(`${key} must be at most 20000 characters.`, "setting.invalid");
+        if (raw.length > 20000)
+          throw new ValidationError(`${key} must be at most 20000 characters.`, "setting.invalid");
         return raw;
       }
     }
@@ -136,8 +191,13 @@ export namespace Setting {
     const value = normalize(input.key, input.value);
     const key = input.key as Key;
     const def = definition(key);
-    const saved = await SettingEntity.upsert({ key, value, category: def.category, description: def.description, updated_by: input.updatedBy })
-      .go({ response: "all_new" });
+    const saved = await SettingEntity.upsert({
+      key,
+      value,
+      category: def.category,
+      description: def.description,
+      updated_by: input.updatedBy,
+    }).go({ response: "all_new" });
     return serialize(key, saved.data as { value: string; updated_at?: string });
   }
 

@@ -40,7 +40,7 @@ export function AuthStorage(): StorageAdapter {
     },
     async *scan(prefix) {
       // One-part prefixes ("signing:key") are a whole partition; longer ones add a sort-key prefix.
-      const ns = prefix.length >= 2 ? prefix.slice(0, 2).join(SEP) : prefix[0] ?? "";
+      const ns = prefix.length >= 2 ? prefix.slice(0, 2).join(SEP) : (prefix[0] ?? "");
       const skPrefix = prefix.length > 2 ? prefix.slice(2).join(SEP) : "";
       let cursor: string | null = null;
       do {

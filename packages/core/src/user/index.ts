@@ -107,22 +107,25 @@ export namespace User {
     try {
       await Db.transaction
         .write(({ user, email, counter, daily }) => [
-          user.create({
-            id,
-            email: input.email,
-            name: input.name ?? input.google_name ?? "",
-            role: input.role,
-            is_admin: input.is_admin ?? false,
-            onboarding_completed: input.onboarding_completed ?? false,
-            plan,
-            google_sub: input.google_sub,
-            google_name: input.google_name,
-            picture: input.picture,
-            granted_by: input.granted_by,
-            last_login_at: input.google_sub ? now.toISOString() : undefined,
-          }).commit(),
+          user
+            .create({
+              id,
+              email: input.email,
+              name: input.name ?? input.google_name ?? "",
+              role: input.role,
+              is_admin: input.is_admin ?? false,
+              onboarding_completed: input.onboarding_completed ?? false,
+              plan,
+              google_sub: input.google_sub,
+              google_name: input.google_name,
+              picture: input.picture,
+              granted_by: input.granted_by,
+              last_login_at: input.google_sub ? now.toISOString() : undefined,
+            })
+            .commit(),
           email.create({ email: input.email, user_id: id }).commit(),
-          counter.update({ scope: "platform" })
+          counter
+            .update({ scope: "platform" })
             .data((a, op) => {
               op.add(a.users, 1);
               op.add(a.active_users, 1);
@@ -131,14 +134,16 @@ export namespace User {
             .commit(),
           // ElectroDB's upsert SETs every defaulted attribute back to its default unless it is
           // named in ifNotExists: name them all, or today's sales/views would be wiped.
-          daily.upsert({ scope: "platform", date: now.toISOString().slice(0, 10) })
+          daily
+            .upsert({ scope: "platform", date: now.toISOString().slice(0, 10) })
             .ifNotExists({ sales: 0, revenue: 0, views: 0 })
             .add({ new_users: 1 })
             .commit(),
         ])
         .go();
     } catch (err) {
-      if (await fromEmail(input.email)) throw new ConflictError("user.exists", "An account with this email already exists.");
+      if (await fromEmail(input.email))
+        throw new ConflictError("user.exists", "An account with this email already exists.");
       throw err;
     }
     const created = await fromID(id);
@@ -150,7 +155,15 @@ export namespace User {
   async function ensurePlatformCounter() {
     await CounterEntity.upsert({ scope: "platform" })
       .ifNotExists({
-        plan_users: {}, sales: 0, revenue: 0, views: 0, customers: 0, products: 0, active_products: 0, users: 0, active_users: 0,
+        plan_users: {},
+        sales: 0,
+        revenue: 0,
+        views: 0,
+        customers: 0,
+        products: 0,
+        active_products: 0,
+        users: 0,
+        active_users: 0,
       })
       .go();
   }
@@ -176,7 +189,11 @@ export namespace User {
     if (!user) {
       try {
         return await create({
-          email, google_sub: input.sub, google_name: name, name, picture: input.picture,
+          email,
+          google_sub: input.sub,
+          google_name: name,
+          name,
+          picture: input.picture,
           ...(configuredAdmin ? { is_admin: true, role: "admin", onboarding_completed: true } : {}),
         });
       } catch (err) {
@@ -202,7 +219,8 @@ export namespace User {
     return updated.data as UserItem;
   }
 
-  const Name = z.string({ error: "Please enter your name" })
+  const Name = z
+    .string({ error: "Please enter your name" })
     .trim()
     .min(1, "Please enter your name")
     .max(NAME_MAX, `Your name can be at most ${NAME_MAX} characters.`);
@@ -224,11 +242,13 @@ export namespace User {
     const user = await fromID(userId);
     if (!user) throw notFound();
     if (user.role === "admin") return serialize(user);
-    return serialize(await patchExisting(userId, {
-      role,
-      // A buyer has nothing to set up; a seller finishes onboarding by choosing a plan.
-      ...(role === "customer" ? { onboarding_completed: true } : {}),
-    }));
+    return serialize(
+      await patchExisting(userId, {
+        role,
+        // A buyer has nothing to set up; a seller finishes onboarding by choosing a plan.
+        ...(role === "customer" ? { onboarding_completed: true } : {}),
+      }),
+    );
   }
 
   export const CustomerSignupInput = z.object({
@@ -243,12 +263,14 @@ export namespace User {
     if (!creator) throw new NotFoundError("creator.not_found", "Creator not found");
     const user = await fromID(userId);
     if (!user) throw notFound();
-    return serialize(await patchExisting(userId, {
-      name: input.name,
-      onboarding_completed: true,
-      // An admin or an existing seller who also buys keeps their role and dashboard.
-      ...(user.role === "admin" || user.role === "creator" ? {} : { role: "customer" as const }),
-    }));
+    return serialize(
+      await patchExisting(userId, {
+        name: input.name,
+        onboarding_completed: true,
+        // An admin or an existing seller who also buys keeps their role and dashboard.
+        ...(user.role === "admin" || user.role === "creator" ? {} : { role: "customer" as const }),
+      }),
+    );
   }
 
   /** The public creator card for customer signup: only the display name is public. */
@@ -260,9 +282,12 @@ export namespace User {
 
   /** Server-side logout: every session issued before now stops working. */
   export async function revokeSessions(userId: string, at = Date.now()) {
-    await UserEntity.patch({ id: userId }).set({ sessions_revoked_at: at }).go().catch((err: unknown) => {
-      if (!isConditionalFailure(err)) throw err; // the user was deleted: nothing to revoke
-    });
+    await UserEntity.patch({ id: userId })
+      .set({ sessions_revoked_at: at })
+      .go()
+      .catch((err: unknown) => {
+        if (!isConditionalFailure(err)) throw err; // the user was deleted: nothing to revoke
+      });
   }
 
   async function patchExisting(userId: string, set: Partial<Pick<UserItem, "name" | "role" | "onboarding_completed">>) {

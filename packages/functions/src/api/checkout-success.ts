@@ -6,6 +6,7 @@ import { api } from "../http/api";
 export const handler = api(async (req) => {
   const sessionId = (req.query.session_id ?? "").trim();
   // Checkout session ids are short; a long one is as invalid as none (and no valid DynamoDB key).
-  if (!sessionId || sessionId.length > 200) throw new ValidationError("Invalid checkout session", "checkout.invalid_session");
+  if (!sessionId || sessionId.length > 200)
+    throw new ValidationError("Invalid checkout session", "checkout.invalid_session");
   return Purchase.successView(sessionId);
 });

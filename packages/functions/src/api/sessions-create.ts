@@ -2,9 +2,7 @@ import { z } from "zod";
 import { ForbiddenError, ValidationError } from "@payloft/core/errors";
 import { User } from "@payloft/core/user/index";
 import { api } from "../http/api";
-import {
-  authClient, callbackUrl, clearPkceCookie, PKCE_COOKIE, sessionCookies, verifyTokens,
-} from "../auth/session";
+import { authClient, callbackUrl, clearPkceCookie, PKCE_COOKIE, sessionCookies, verifyTokens } from "../auth/session";
 
 const NO_CODE = "Cannot exchange code for session token: no code provided in the URL search params";
 const MAX_CODE = 1_000;
@@ -15,11 +13,15 @@ export const handler = api(async (req) => {
   const body = Body.safeParse(req.body ?? {});
   if (!body.success) throw new ValidationError(NO_CODE, "auth.no_code");
   // A code far beyond any the issuer hands out is not worth a round trip (nor its failure modes).
-  const exchanged = body.data.code.length > MAX_CODE
-    ? { err: true as const }
-    : await authClient().exchange(body.data.code, callbackUrl(), req.cookies[PKCE_COOKIE]);
+  const exchanged =
+    body.data.code.length > MAX_CODE
+      ? { err: true as const }
+      : await authClient().exchange(body.data.code, callbackUrl(), req.cookies[PKCE_COOKIE]);
   if (exchanged.err) {
-    throw new ValidationError("This sign-in link has expired or was already used. Please sign in again.", "auth.bad_code");
+    throw new ValidationError(
+      "This sign-in link has expired or was already used. Please sign in again.",
+      "auth.bad_code",
+    );
   }
   const verified = await verifyTokens(exchanged.tokens.access, exchanged.tokens.refresh);
   const user = verified ? await User.fromID(verified.properties.id) : null;

@@ -28,9 +28,11 @@ export interface IdTokenClaims {
  * without re-verifying the signature.
  */
 export function decodeIdToken(idToken: unknown): IdTokenClaims {
-  if (typeof idToken !== "string" || idToken.split(".").length < 2) throw new Error("The identity provider returned no id_token");
+  if (typeof idToken !== "string" || idToken.split(".").length < 2)
+    throw new Error("The identity provider returned no id_token");
   const payload = JSON.parse(Buffer.from(idToken.split(".")[1]!, "base64url").toString("utf8"));
-  if (typeof payload.sub !== "string" || typeof payload.email !== "string") throw new Error("The id_token has no subject or e-mail");
+  if (typeof payload.sub !== "string" || typeof payload.email !== "string")
+    throw new Error("The id_token has no subject or e-mail");
   return payload as IdTokenClaims;
 }
 
@@ -97,7 +99,12 @@ function buildIssuer(opts: { provider: OauthProvider; storage?: StorageAdapter }
       const claims = decodeIdToken(value.tokenset.raw.id_token);
       if (claims.email_verified === false) throw new Error("Your Google e-mail address is not verified.");
       try {
-        const user = await User.signIn({ sub: claims.sub, email: claims.email, name: claims.name, picture: claims.picture });
+        const user = await User.signIn({
+          sub: claims.sub,
+          email: claims.email,
+          name: claims.name,
+          picture: claims.picture,
+        });
         return ctx.subject(
           "user",
           { id: user.id, email: user.email, signed_in_at: Date.now() },

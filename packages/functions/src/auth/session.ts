@@ -55,7 +55,10 @@ export const clearPkceCookie = () => cookie(PKCE_COOKIE, "", 0, "/api");
 
 const MAX_REFRESH_TOKEN = 1_024;
 
-type Verified = { properties: { id: string; email: string; signed_in_at: number }; tokens?: { access: string; refresh: string } };
+type Verified = {
+  properties: { id: string; email: string; signed_in_at: number };
+  tokens?: { access: string; refresh: string };
+};
 
 /** Verifies (and if needed refreshes) the tokens; null when they are not a valid session. */
 export async function verifyTokens(access: string | undefined, refresh: string | undefined): Promise<Verified | null> {
@@ -97,7 +100,8 @@ export async function resolveSession(req: ApiRequest): Promise<{ actor: Actor | 
   if (!access && !refresh) return { actor: null, setCookies: [] };
   const verified = await verifyTokens(access, refresh);
   const user = verified ? await User.fromID(verified.properties.id) : null;
-  const revoked = user?.sessions_revoked_at !== undefined && verified!.properties.signed_in_at <= user.sessions_revoked_at;
+  const revoked =
+    user?.sessions_revoked_at !== undefined && verified!.properties.signed_in_at <= user.sessions_revoked_at;
   if (!verified || !user || revoked) return { actor: null, setCookies: clearSessionCookies() };
   loaded.set(req, user);
   return { actor: toActor(user), setCookies: verified.tokens ? sessionCookies(verified.tokens) : [] };

@@ -47,11 +47,11 @@ export function api(fn: Handler) {
 
 function buildRequest(event: APIGatewayProxyEventV2, requestId: string): ApiRequest {
   const rawBody = event.body
-    ? event.isBase64Encoded ? Buffer.from(event.body, "base64").toString("utf8") : event.body
+    ? event.isBase64Encoded
+      ? Buffer.from(event.body, "base64").toString("utf8")
+      : event.body
     : "";
-  const headers = Object.fromEntries(
-    Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v ?? ""]),
-  );
+  const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v ?? ""]));
   let body: unknown;
   if (rawBody && (headers["content-type"] ?? "").includes("json")) {
     try {
@@ -62,7 +62,8 @@ function buildRequest(event: APIGatewayProxyEventV2, requestId: string): ApiRequ
   }
   const params = (event.pathParameters ?? {}) as Record<string, string>;
   // Our ids are short; a path id beyond any real one names nothing (and would overflow DynamoDB's key size).
-  if (Object.values(params).some((v) => v.length > MAX_PATH_ID)) throw new NotFoundError("route.not_found", "We could not find that. Please check the address.");
+  if (Object.values(params).some((v) => v.length > MAX_PATH_ID))
+    throw new NotFoundError("route.not_found", "We could not find that. Please check the address.");
   return {
     event,
     rawBody,
@@ -84,8 +85,15 @@ function checkOrigin(route: RouteDef, req: ApiRequest) {
   if (!origin) return;
   const site = process.env.SITE_URL;
   const own = site ? new URL(site).origin : `https://${req.headers.host}`;
-  const sameHost = (() => { try { return new URL(origin).host === req.headers.host; } catch { return false; } })();
-  if (origin !== own && !sameHost) throw new ForbiddenError("This request came from another site and was refused.", "auth.bad_origin");
+  const sameHost = (() => {
+    try {
+      return new URL(origin).host === req.headers.host;
+    } catch {
+      return false;
+    }
+  })();
+  if (origin !== own && !sameHost)
+    throw new ForbiddenError("This request came from another site and was refused.", "auth.bad_origin");
 }
 
 function enforceAccess(route: RouteDef, req: ApiRequest) {
@@ -127,7 +135,10 @@ function respondError(err: unknown): APIGatewayProxyStructuredResultV2 {
     return {
       statusCode: 400,
       headers: { "content-type": "application/json", "cache-control": "no-store" },
-      body: JSON.stringify({ error: "A value in this request is too long. Please check it and try again.", code: "request.too_long" }),
+      body: JSON.stringify({
+        error: "A value in this request is too long. Please check it and try again.",
+        code: "request.too_long",
+      }),
     };
   }
   logger.error("unexpected error", err as Error);

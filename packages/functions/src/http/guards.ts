@@ -35,12 +35,7 @@ export const MAINTENANCE_MESSAGE = "Payloft is down for maintenance. Please try 
  * and the web app can tell who is signed in (it shows non-admins the maintenance notice).
  * They are exempt here rather than `system`, which would also drop their Origin check.
  */
-const MAINTENANCE_EXEMPT = new Set([
-  "/api/users/me",
-  "/api/oauth/google/redirect_url",
-  "/api/sessions",
-  "/api/logout",
-]);
+const MAINTENANCE_EXEMPT = new Set(["/api/users/me", "/api/oauth/google/redirect_url", "/api/sessions", "/api/logout"]);
 
 async function guardMaintenance(route: RouteDef, req: ApiRequest) {
   if (route.system || MAINTENANCE_EXEMPT.has(route.path)) return;

@@ -39,7 +39,9 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S
   const issue = result.error.issues[0];
   const field = issue?.path.length ? issue.path.join(".") : "";
   const message = issue?.message ?? "Invalid request";
-  throw new ValidationError(field && !message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${message}` : message);
+  throw new ValidationError(
+    field && !message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${message}` : message,
+  );
 }
 
 export function parseCookies(list: string[] | undefined, header?: string): Record<string, string> {

@@ -15,8 +15,13 @@ export async function seed() {
   for (const a of DEMO_ACCOUNTS) {
     if (await User.fromEmail(a.email)) continue;
     await User.create({
-      email: a.email, name: a.name, google_name: a.name, role: a.role, is_admin: a.is_admin,
-      plan: a.plan, onboarding_completed: true,
+      email: a.email,
+      name: a.name,
+      google_name: a.name,
+      role: a.role,
+      is_admin: a.is_admin,
+      plan: a.plan,
+      onboarding_completed: true,
     });
   }
 }

@@ -7,12 +7,32 @@ import { createRefund } from "./refunds";
 import { maskForError, nowSeconds, parseKey, randomId, type Account, type StripeObject } from "./store";
 import type { Sandbox } from "./context";
 
-export interface ApiCall { method: string; path: string; query: FormObject; body: FormObject; rawBody: string; headers: Record<string, string | undefined> }
-export interface ApiAnswer { status: number; body: unknown; headers?: Record<string, string> }
+export interface ApiCall {
+  method: string;
+  path: string;
+  query: FormObject;
+  body: FormObject;
+  rawBody: string;
+  headers: Record<string, string | undefined>;
+}
+export interface ApiAnswer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
 
-type Route = { method: string; pattern: RegExp; run: (sb: Sandbox, a: Account, p: FormObject, id: string, call: ApiCall) => unknown };
+type Route = {
+  method: string;
+  pattern: RegExp;
+  run: (sb: Sandbox, a: Account, p: FormObject, id: string, call: ApiCall) => unknown;
+};
 
-const listOf = (url: string, data: unknown[], limit = 10) => ({ object: "list", data: data.slice(0, limit), has_more: data.length > limit, url });
+const listOf = (url: string, data: unknown[], limit = 10) => ({
+  object: "list",
+  data: data.slice(0, limit),
+  has_more: data.length > limit,
+  url,
+});
 const expandOf = (p: FormObject) => list(p.expand).filter((v): v is string => typeof v === "string");
 
 function get(a: Account, id: string, type: string, what = type): StripeObject {
@@ -23,69 +43,163 @@ function get(a: Account, id: string, type: string, what = type): StripeObject {
 
 const routes: Route[] = [
   { method: "POST", pattern: /^\/v1\/checkout\/sessions$/, run: (sb, a, p) => present(createSession(sb, a, p)) },
-  { method: "GET", pattern: /^\/v1\/checkout\/sessions$/, run: (sb, a, p) => {
-    const filters = ["payment_intent", "subscription", "customer", "status"] as const;
-    const found = sb.store.ofType(a, "checkout.session").filter((s) => filters.every((f) => !str(p[f]) || s[f] === str(p[f])));
-    return listOf("/v1/checkout/sessions", found.map((s) => present(s, expandOf(p), a)), int(p.limit) ?? 10);
-  } },
-  { method: "GET", pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/, run: (_sb, a, p, id) => present(get(a, id, "checkout.session", "checkout.session"), expandOf(p), a) },
-  { method: "GET", pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/, run: (_sb, a, _p, id) =>
-    listOf(`/v1/checkout/sessions/${id}/line_items`, publicLineItems(get(a, id, "checkout.session")), 100) },
-  { method: "POST", pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, run: (sb, a, _p, id) => {
-    const s = get(a, id, "checkout.session");
-    if (s.status !== "open") throw new StripeApiError(400, "invalid_request_error", `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`);
-    s.status = "expired";
-    sb.store.changed();
-    sb.events.emit(a, "checkout.session.expired", present(s));
-    return present(s);
-  } },
-  { method: "GET", pattern: /^\/v1\/subscriptions\/([^/]+)$/, run: (_sb, a, _p, id) => presentSubscription(get(a, id, "subscription")) },
-  { method: "POST", pattern: /^\/v1\/subscriptions\/([^/]+)$/, run: (sb, a, p, id) => presentSubscription(updateSubscription(sb, a, get(a, id, "subscription"), p)) },
-  { method: "DELETE", pattern: /^\/v1\/subscriptions\/([^/]+)$/, run: (sb, a, _p, id) => presentSubscription(cancelSubscription(sb, a, get(a, id, "subscription"))) },
+  {
+    method: "GET",
+    pattern: /^\/v1\/checkout\/sessions$/,
+    run: (sb, a, p) => {
+      const filters = ["payment_intent", "subscription", "customer", "status"] as const;
+      const found = sb.store
+        .ofType(a, "checkout.session")
+        .filter((s) => filters.every((f) => !str(p[f]) || s[f] === str(p[f])));
+      return listOf(
+        "/v1/checkout/sessions",
+        found.map((s) => present(s, expandOf(p), a)),
+        int(p.limit) ?? 10,
+      );
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/,
+    run: (_sb, a, p, id) => present(get(a, id, "checkout.session", "checkout.session"), expandOf(p), a),
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/,
+    run: (_sb, a, _p, id) =>
+      listOf(`/v1/checkout/sessions/${id}/line_items`, publicLineItems(get(a, id, "checkout.session")), 100),
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
+    run: (sb, a, _p, id) => {
+      const s = get(a, id, "checkout.session");
+      if (s.status !== "open")
+        throw new StripeApiError(
+          400,
+          "invalid_request_error",
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`,
+        );
+      s.status = "expired";
+      sb.store.changed();
+      sb.events.emit(a, "checkout.session.expired", present(s));
+      return present(s);
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/subscriptions\/([^/]+)$/,
+    run: (_sb, a, _p, id) => presentSubscription(get(a, id, "subscription")),
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/subscriptions\/([^/]+)$/,
+    run: (sb, a, p, id) => presentSubscription(updateSubscription(sb, a, get(a, id, "subscription"), p)),
+  },
+  {
+    method: "DELETE",
+    pattern: /^\/v1\/subscriptions\/([^/]+)$/,
+    run: (sb, a, _p, id) => presentSubscription(cancelSubscription(sb, a, get(a, id, "subscription"))),
+  },
   { method: "GET", pattern: /^\/v1\/customers\/([^/]+)$/, run: (_sb, a, _p, id) => get(a, id, "customer") },
   { method: "GET", pattern: /^\/v1\/payment_intents\/([^/]+)$/, run: (_sb, a, _p, id) => get(a, id, "payment_intent") },
   { method: "GET", pattern: /^\/v1\/charges\/([^/]+)$/, run: (_sb, a, _p, id) => get(a, id, "charge") },
   { method: "GET", pattern: /^\/v1\/invoices\/([^/]+)$/, run: (_sb, a, _p, id) => get(a, id, "invoice") },
   { method: "POST", pattern: /^\/v1\/refunds$/, run: (sb, a, p) => createRefund(sb, a, p) },
   { method: "POST", pattern: /^\/v1\/webhook_endpoints$/, run: (sb, a, p) => createEndpoint(sb, a, p) },
-  { method: "GET", pattern: /^\/v1\/webhook_endpoints$/, run: (sb, a) =>
-    listOf("/v1/webhook_endpoints", sb.store.ofType(a, "webhook_endpoint").filter((e) => e.status !== "deleted").map(hideSecret), 100) },
-  { method: "GET", pattern: /^\/v1\/webhook_endpoints\/([^/]+)$/, run: (_sb, a, _p, id) => hideSecret(liveEndpoint(a, id)) },
-  { method: "POST", pattern: /^\/v1\/webhook_endpoints\/([^/]+)$/, run: (sb, a, p, id) => {
-    const e = liveEndpoint(a, id);
-    if (str(p.url)) e.url = checkUrl(str(p.url)!);
-    if (p.enabled_events !== undefined) e.enabled_events = list(p.enabled_events);
-    if (p.disabled !== undefined) e.status = str(p.disabled) === "true" ? "disabled" : "enabled";
-    if (p.metadata !== undefined) e.metadata = metadataOf(p.metadata, e.metadata);
-    sb.store.changed();
-    return hideSecret(e);
-  } },
-  { method: "DELETE", pattern: /^\/v1\/webhook_endpoints\/([^/]+)$/, run: (sb, a, _p, id) => {
-    liveEndpoint(a, id).status = "deleted";
-    sb.store.changed();
-    return { id, object: "webhook_endpoint", deleted: true };
-  } },
-  { method: "GET", pattern: /^\/v1\/balance$/, run: (_sb, a) => ({
-    object: "balance", available: [{ amount: 0, currency: "usd", source_types: { card: 0 } }], livemode: a.livemode,
-    pending: [{ amount: 0, currency: "usd", source_types: { card: 0 } }],
-  }) },
-  { method: "GET", pattern: /^\/v1\/account$/, run: (_sb, a) => ({
-    id: a.id, object: "account", business_type: null, charges_enabled: true, country: "US", default_currency: "usd",
-    details_submitted: true, email: null, payouts_enabled: true, type: "standard",
-  }) },
-  { method: "GET", pattern: /^\/v1\/events$/, run: (_sb, a, p) =>
-    listOf("/v1/events", a.events.map((e) => e.event).filter((e) => !str(p.type) || e.type === str(p.type)), int(p.limit) ?? 10) },
-  { method: "GET", pattern: /^\/v1\/events\/([^/]+)$/, run: (_sb, a, _p, id) => {
-    const e = a.events.find((r) => r.event.id === id);
-    if (!e) throw noSuch("event", id);
-    return e.event;
-  } },
+  {
+    method: "GET",
+    pattern: /^\/v1\/webhook_endpoints$/,
+    run: (sb, a) =>
+      listOf(
+        "/v1/webhook_endpoints",
+        sb.store
+          .ofType(a, "webhook_endpoint")
+          .filter((e) => e.status !== "deleted")
+          .map(hideSecret),
+        100,
+      ),
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/webhook_endpoints\/([^/]+)$/,
+    run: (_sb, a, _p, id) => hideSecret(liveEndpoint(a, id)),
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/webhook_endpoints\/([^/]+)$/,
+    run: (sb, a, p, id) => {
+      const e = liveEndpoint(a, id);
+      if (str(p.url)) e.url = checkUrl(str(p.url)!);
+      if (p.enabled_events !== undefined) e.enabled_events = list(p.enabled_events);
+      if (p.disabled !== undefined) e.status = str(p.disabled) === "true" ? "disabled" : "enabled";
+      if (p.metadata !== undefined) e.metadata = metadataOf(p.metadata, e.metadata);
+      sb.store.changed();
+      return hideSecret(e);
+    },
+  },
+  {
+    method: "DELETE",
+    pattern: /^\/v1\/webhook_endpoints\/([^/]+)$/,
+    run: (sb, a, _p, id) => {
+      liveEndpoint(a, id).status = "deleted";
+      sb.store.changed();
+      return { id, object: "webhook_endpoint", deleted: true };
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/balance$/,
+    run: (_sb, a) => ({
+      object: "balance",
+      available: [{ amount: 0, currency: "usd", source_types: { card: 0 } }],
+      livemode: a.livemode,
+      pending: [{ amount: 0, currency: "usd", source_types: { card: 0 } }],
+    }),
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/account$/,
+    run: (_sb, a) => ({
+      id: a.id,
+      object: "account",
+      business_type: null,
+      charges_enabled: true,
+      country: "US",
+      default_currency: "usd",
+      details_submitted: true,
+      email: null,
+      payouts_enabled: true,
+      type: "standard",
+    }),
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/events$/,
+    run: (_sb, a, p) =>
+      listOf(
+        "/v1/events",
+        a.events.map((e) => e.event).filter((e) => !str(p.type) || e.type === str(p.type)),
+        int(p.limit) ?? 10,
+      ),
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/events\/([^/]+)$/,
+    run: (_sb, a, _p, id) => {
+      const e = a.events.find((r) => r.event.id === id);
+      if (!e) throw noSuch("event", id);
+      return e.event;
+    },
+  },
 ];
 
 function checkUrl(url: string): string {
   try {
     if (/^https?:$/.test(new URL(url).protocol)) return url;
-  } catch { /* fall through */ }
+  } catch {
+    /* fall through */
+  }
   throw invalidParam("url", "Invalid URL: must be an http(s) URL.");
 }
 
@@ -96,7 +210,8 @@ function liveEndpoint(a: Account, id: string) {
 }
 
 /** Stripe reveals an endpoint's signing secret only in the create answer. */
-const hideSecret = (e: StripeObject) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== "secret")) as StripeObject;
+const hideSecret = (e: StripeObject) =>
+  Object.fromEntries(Object.entries(e).filter(([k]) => k !== "secret")) as StripeObject;
 
 /** `secret` may be pre-chosen only from inside the process (the local stack's platform endpoint). */
 export function createEndpoint(sb: Sandbox, a: Account, p: FormObject, secret?: string): StripeObject {
@@ -105,9 +220,18 @@ export function createEndpoint(sb: Sandbox, a: Account, p: FormObject, secret?: 
   const events = list(p.enabled_events).filter((v): v is string => typeof v === "string");
   if (!events.length) throw missingParam("enabled_events");
   return sb.store.put(a, {
-    id: randomId("we_"), object: "webhook_endpoint", api_version: str(p.api_version) ?? null, application: null,
-    created: nowSeconds(), description: str(p.description) ?? null, enabled_events: events, livemode: a.livemode,
-    metadata: metadataOf(p.metadata), secret: secret ?? randomId("whsec_", 32), status: "enabled", url: checkUrl(url),
+    id: randomId("we_"),
+    object: "webhook_endpoint",
+    api_version: str(p.api_version) ?? null,
+    application: null,
+    created: nowSeconds(),
+    description: str(p.description) ?? null,
+    enabled_events: events,
+    livemode: a.livemode,
+    metadata: metadataOf(p.metadata),
+    secret: secret ?? randomId("whsec_", 32),
+    status: "enabled",
+    url: checkUrl(url),
   });
 }
 
@@ -115,14 +239,30 @@ export function createEndpoint(sb: Sandbox, a: Account, p: FormObject, secret?: 
 export function authenticate(sb: Sandbox, header: string | undefined): Account {
   let key = "";
   if (header?.startsWith("Bearer ")) key = header.slice(7).trim();
-  else if (header?.startsWith("Basic ")) key = Buffer.from(header.slice(6), "base64").toString("utf8").split(":")[0] ?? "";
+  else if (header?.startsWith("Basic "))
+    key = Buffer.from(header.slice(6), "base64").toString("utf8").split(":")[0] ?? "";
   if (!key) {
-    throw new StripeApiError(401, "invalid_request_error", "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').");
+    throw new StripeApiError(
+      401,
+      "invalid_request_error",
+      "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+    );
   }
   const parsed = parseKey(key);
-  if (!parsed) throw new StripeApiError(401, "invalid_request_error", `Invalid API Key provided: ${maskForError(key)}`, "api_key_invalid");
+  if (!parsed)
+    throw new StripeApiError(
+      401,
+      "invalid_request_error",
+      `Invalid API Key provided: ${maskForError(key)}`,
+      "api_key_invalid",
+    );
   if (parsed.kind === "publishable") {
-    throw new StripeApiError(401, "invalid_request_error", "This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.", "secret_key_required");
+    throw new StripeApiError(
+      401,
+      "invalid_request_error",
+      "This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.",
+      "secret_key_required",
+    );
   }
   return sb.store.account(parsed);
 }
@@ -135,7 +275,11 @@ export function handleApi(sb: Sandbox, call: ApiCall): ApiAnswer {
     const account = authenticate(sb, call.headers.authorization);
     const route = routes.find((r) => r.method === call.method && r.pattern.test(call.path));
     if (!route) {
-      throw new StripeApiError(404, "invalid_request_error", `Unrecognized request URL (${call.method}: ${call.path}). This payments sandbox implements only the endpoints the product uses.`);
+      throw new StripeApiError(
+        404,
+        "invalid_request_error",
+        `Unrecognized request URL (${call.method}: ${call.path}). This payments sandbox implements only the endpoints the product uses.`,
+      );
     }
     const idemKey = call.method === "POST" ? call.headers["idempotency-key"] : undefined;
     const replayKey = idemKey ? `${account.id}:${idemKey}` : "";
@@ -143,7 +287,11 @@ export function handleApi(sb: Sandbox, call: ApiCall): ApiAnswer {
     const previous = replayKey ? replays.get(replayKey) : undefined;
     if (previous) {
       if (previous.hash !== hash) {
-        throw new StripeApiError(400, "idempotency_error", `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.`);
+        throw new StripeApiError(
+          400,
+          "idempotency_error",
+          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.`,
+        );
       }
       return { ...previous.answer, headers: { ...previous.answer.headers, "idempotent-replayed": "true" } };
     }

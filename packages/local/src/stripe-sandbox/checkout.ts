@@ -6,12 +6,22 @@ import { nowSeconds, randomId, type Account, type StripeObject } from "./store";
 import type { Sandbox } from "./context";
 
 const MODES = ["payment", "subscription"];
-const isHttpUrl = (v: string) => { try { return /^https?:$/.test(new URL(v).protocol); } catch { return false; } };
+const isHttpUrl = (v: string) => {
+  try {
+    return /^https?:$/.test(new URL(v).protocol);
+  } catch {
+    return false;
+  }
+};
 
 /** POST /v1/checkout/sessions */
 export function createSession(sb: Sandbox, account: Account, p: FormObject): StripeObject {
   const mode = str(p.mode) ?? "payment";
-  if (!MODES.includes(mode)) throw invalidParam("mode", `Invalid mode: must be one of ${MODES.join(", ")} (this sandbox does not implement setup mode).`);
+  if (!MODES.includes(mode))
+    throw invalidParam(
+      "mode",
+      `Invalid mode: must be one of ${MODES.join(", ")} (this sandbox does not implement setup mode).`,
+    );
   const successUrl = str(p.success_url);
   if (successUrl !== undefined && !isHttpUrl(successUrl)) throw invalidParam("success_url", "Not a valid URL");
   const cancelUrl = str(p.cancel_url);
@@ -23,9 +33,13 @@ export function createSession(sb: Sandbox, account: Account, p: FormObject): Str
     const item = obj(raw) ?? {};
     const price = resolvePrice(sb.store, account, item, `line_items[${i}]`);
     const quantity = int(item.quantity) ?? 1;
-    if (Number.isNaN(quantity) || quantity < 1) throw invalidParam(`line_items[${i}][quantity]`, "Quantity must be a positive integer.");
+    if (Number.isNaN(quantity) || quantity < 1)
+      throw invalidParam(`line_items[${i}][quantity]`, "Quantity must be a positive integer.");
     if (mode === "payment" && price.recurring) {
-      throw invalidParam(`line_items[${i}]`, "You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.");
+      throw invalidParam(
+        `line_items[${i}]`,
+        "You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.",
+      );
     }
     const product = account.objects[price.product];
     return {
@@ -44,7 +58,10 @@ export function createSession(sb: Sandbox, account: Account, p: FormObject): Str
     };
   });
   if (mode === "subscription" && !lineItems.some((li) => li.price.recurring)) {
-    throw invalidParam("line_items", "You must provide at least one recurring price in `subscription` mode when using prices.");
+    throw invalidParam(
+      "line_items",
+      "You must provide at least one recurring price in `subscription` mode when using prices.",
+    );
   }
   const currency = lineItems[0]!.currency;
   const subtotal = lineItems.reduce((s, li) => s + li.amount_total, 0);
@@ -55,7 +72,13 @@ export function createSession(sb: Sandbox, account: Account, p: FormObject): Str
   }
   const customerId = str(p.customer);
   if (customerId && account.objects[customerId]?.object !== "customer") {
-    throw new StripeApiError(400, "invalid_request_error", `No such customer: '${customerId}'`, "resource_missing", "customer");
+    throw new StripeApiError(
+      400,
+      "invalid_request_error",
+      `No such customer: '${customerId}'`,
+      "resource_missing",
+      "customer",
+    );
   }
   const created = nowSeconds();
   const id = randomId(account.livemode ? "cs_live_" : "cs_test_", 58);
@@ -94,29 +117,70 @@ export function createSession(sb: Sandbox, account: Account, p: FormObject): Str
 
 /** The hosted page's Pay button: charges (or starts the subscription) and completes the session. */
 export function completeSession(sb: Sandbox, account: Account, session: StripeObject, email: string): StripeObject {
-  if (session.status !== "open") throw new StripeApiError(400, "invalid_request_error", "This Checkout Session is no longer active.", "checkout_session_inactive");
+  if (session.status !== "open")
+    throw new StripeApiError(
+      400,
+      "invalid_request_error",
+      "This Checkout Session is no longer active.",
+      "checkout_session_inactive",
+    );
   const customer = findOrCreateCustomer(sb, account, session.customer, email);
   session.customer = customer.id;
-  session.customer_details = { address: null, email, name: customer.name ?? null, phone: null, tax_exempt: "none", tax_ids: [] };
+  session.customer_details = {
+    address: null,
+    email,
+    name: customer.name ?? null,
+    phone: null,
+    tax_exempt: "none",
+    tax_ids: [],
+  };
   session.status = "complete";
 
   if (session.mode === "payment") {
     const chargeId = randomId("ch_");
     const pi = sb.store.put(account, {
-      id: randomId("pi_"), object: "payment_intent", amount: session.amount_total, amount_received: session.amount_total,
-      created: nowSeconds(), currency: session.currency, customer: customer.id, latest_charge: chargeId,
-      livemode: account.livemode, metadata: session._payment_intent_metadata ?? {}, receipt_email: email, status: "succeeded",
+      id: randomId("pi_"),
+      object: "payment_intent",
+      amount: session.amount_total,
+      amount_received: session.amount_total,
+      created: nowSeconds(),
+      currency: session.currency,
+      customer: customer.id,
+      latest_charge: chargeId,
+      livemode: account.livemode,
+      metadata: session._payment_intent_metadata ?? {},
+      receipt_email: email,
+      status: "succeeded",
     });
     sb.store.put(account, {
-      id: chargeId, object: "charge", amount: session.amount_total, amount_captured: session.amount_total, amount_refunded: 0,
-      billing_details: { email, name: null, phone: null, address: null }, captured: true, created: nowSeconds(),
-      currency: session.currency, customer: customer.id, livemode: account.livemode, metadata: pi.metadata, paid: true,
-      payment_intent: pi.id, receipt_email: email, refunded: false, status: "succeeded",
+      id: chargeId,
+      object: "charge",
+      amount: session.amount_total,
+      amount_captured: session.amount_total,
+      amount_refunded: 0,
+      billing_details: { email, name: null, phone: null, address: null },
+      captured: true,
+      created: nowSeconds(),
+      currency: session.currency,
+      customer: customer.id,
+      livemode: account.livemode,
+      metadata: pi.metadata,
+      paid: true,
+      payment_intent: pi.id,
+      receipt_email: email,
+      refunded: false,
+      status: "succeeded",
     });
     session.payment_intent = pi.id;
     session.payment_status = "paid";
   } else {
-    const sub = createSubscription(sb, account, customer.id, session._line_items.map((li: StripeObject) => li.price), session._subscription_data);
+    const sub = createSubscription(
+      sb,
+      account,
+      customer.id,
+      session._line_items.map((li: StripeObject) => li.price),
+      session._subscription_data,
+    );
     session.subscription = sub.id;
     session.invoice = sub.latest_invoice;
     session.payment_status = sub.status === "trialing" ? "no_payment_required" : "paid";
@@ -131,23 +195,38 @@ function findOrCreateCustomer(sb: Sandbox, account: Account, existing: string | 
   const known = sb.store.ofType(account, "customer").find((c) => c.email === email);
   if (known) return known;
   return sb.store.put(account, {
-    id: randomId("cus_", 14), object: "customer", created: nowSeconds(), email, livemode: account.livemode,
-    metadata: {}, name: null,
+    id: randomId("cus_", 14),
+    object: "customer",
+    created: nowSeconds(),
+    email,
+    livemode: account.livemode,
+    metadata: {},
+    name: null,
   });
 }
 
 /** The API shape: internal fields dropped, `expand[]` honoured for the fields the product reads. */
 export function present(session: StripeObject, expand: string[] = [], account?: Account): StripeObject {
-  const out: StripeObject = Object.fromEntries(Object.entries(session).filter(([k]) => !k.startsWith("_"))) as StripeObject;
+  const out: StripeObject = Object.fromEntries(
+    Object.entries(session).filter(([k]) => !k.startsWith("_")),
+  ) as StripeObject;
   if (expand.includes("line_items")) {
-    out.line_items = { object: "list", data: publicLineItems(session), has_more: false, url: `/v1/checkout/sessions/${session.id}/line_items` };
+    out.line_items = {
+      object: "list",
+      data: publicLineItems(session),
+      has_more: false,
+      url: `/v1/checkout/sessions/${session.id}/line_items`,
+    };
   }
   for (const field of ["customer", "subscription", "payment_intent", "invoice"]) {
-    if (expand.includes(field) && account && typeof out[field] === "string") out[field] = account.objects[out[field]] ?? out[field];
+    if (expand.includes(field) && account && typeof out[field] === "string")
+      out[field] = account.objects[out[field]] ?? out[field];
   }
   return out;
 }
 
 /** Line items without the sandbox's private fields. */
 export const publicLineItems = (session: StripeObject): StripeObject[] =>
-  (session._line_items ?? []).map((li: StripeObject) => Object.fromEntries(Object.entries(li).filter(([k]) => !k.startsWith("_"))));
+  (session._line_items ?? []).map((li: StripeObject) =>
+    Object.fromEntries(Object.entries(li).filter(([k]) => !k.startsWith("_"))),
+  );

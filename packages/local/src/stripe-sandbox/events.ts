@@ -25,7 +25,10 @@ export class EventBus {
   private stopped = false;
   private readonly delays: number[];
 
-  constructor(private readonly store: SandboxStore, opts: EventsOptions = {}) {
+  constructor(
+    private readonly store: SandboxStore,
+    opts: EventsOptions = {},
+  ) {
     this.delays = opts.retryDelaysMs ?? [1000, 4000, 15000];
   }
 
@@ -41,10 +44,15 @@ export class EventBus {
       request: { id: randomId("req_", 14), idempotency_key: null },
       type,
     };
-    const endpoints = this.store.ofType(account, "webhook_endpoint").filter(
-      (e) => e.status === "enabled" && (e.enabled_events.includes("*") || e.enabled_events.includes(type)),
-    );
-    const deliveries: Delivery[] = endpoints.map((e) => ({ endpoint_id: e.id, url: e.url, state: "pending", attempts: [] }));
+    const endpoints = this.store
+      .ofType(account, "webhook_endpoint")
+      .filter((e) => e.status === "enabled" && (e.enabled_events.includes("*") || e.enabled_events.includes(type)));
+    const deliveries: Delivery[] = endpoints.map((e) => ({
+      endpoint_id: e.id,
+      url: e.url,
+      state: "pending",
+      attempts: [],
+    }));
     event.pending_webhooks = deliveries.length;
     account.events.unshift({ event, deliveries });
     this.store.changed();

@@ -52,7 +52,10 @@ function arrayify(value: unknown): FormValue {
   const converted = Object.fromEntries(keys.map((k) => [k, arrayify(obj[k])])) as Record<string, FormValue>;
   const numeric = keys.length > 0 && keys.every((k) => /^\d+$/.test(k));
   if (!numeric) return converted;
-  return keys.map(Number).sort((a, b) => a - b).map((k) => converted[String(k)]!);
+  return keys
+    .map(Number)
+    .sort((a, b) => a - b)
+    .map((k) => converted[String(k)]!);
 }
 
 /** Small coercions with Stripe's own error messages, used by the API handlers. */

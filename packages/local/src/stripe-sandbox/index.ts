@@ -40,7 +40,11 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const isHtml = typeof body === "string";
-  res.writeHead(status, { "content-type": isHtml ? "text/html; charset=utf-8" : "application/json", "request-id": `req_sandbox`, ...headers });
+  res.writeHead(status, {
+    "content-type": isHtml ? "text/html; charset=utf-8" : "application/json",
+    "request-id": `req_sandbox`,
+    ...headers,
+  });
   res.end(isHtml ? body : JSON.stringify(body, null, 2));
 }
 
@@ -59,7 +63,14 @@ export async function startStripeSandbox(opts: SandboxOptions) {
     const body = (req.headers["content-type"] ?? "").includes("json") ? JSON.parse(raw || "{}") : parseForm(raw);
 
     if (path.startsWith("/v1/")) {
-      const answer = handleApi(sb, { method, path, query: parseForm(url.search.slice(1)), body, rawBody: raw, headers: req.headers as Record<string, string> });
+      const answer = handleApi(sb, {
+        method,
+        path,
+        query: parseForm(url.search.slice(1)),
+        body,
+        rawBody: raw,
+        headers: req.headers as Record<string, string>,
+      });
       return send(res, answer.status, answer.body, answer.headers);
     }
     const pay = /^\/pay\/([^/]+)$/.exec(path);
@@ -69,9 +80,14 @@ export async function startStripeSandbox(opts: SandboxOptions) {
       const session = found.object;
       if (method === "GET") return send(res, 200, checkoutPage(session));
       const email = (str(body.email) ?? session.customer_email ?? "").trim().toLowerCase();
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return send(res, 400, checkoutPage(session, { error: "Enter a valid e-mail address.", email }));
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+        return send(res, 400, checkoutPage(session, { error: "Enter a valid e-mail address.", email }));
       if (DECLINED_CARDS.has((str(body.card) ?? "").replace(/\s/g, ""))) {
-        return send(res, 402, checkoutPage(session, { error: "Your card was declined. Try the test card 4242 4242 4242 4242.", email }));
+        return send(
+          res,
+          402,
+          checkoutPage(session, { error: "Your card was declined. Try the test card 4242 4242 4242 4242.", email }),
+        );
       }
       try {
         completeSession(sb, found.account, session, email);
@@ -83,16 +99,24 @@ export async function startStripeSandbox(opts: SandboxOptions) {
       res.writeHead(303, { location: successUrl(session) });
       return res.end();
     }
-    if (method === "GET" && (path === "/" || path === "/events")) return send(res, 200, eventsPage([...store.accounts.values()]));
+    if (method === "GET" && (path === "/" || path === "/events"))
+      return send(res, 200, eventsPage([...store.accounts.values()]));
     if (method === "GET" && path === "/events.json") {
-      return send(res, 200, [...store.accounts.values()].flatMap((a) => a.events.map((r) => ({ account: a.id, ...r }))));
+      return send(
+        res,
+        200,
+        [...store.accounts.values()].flatMap((a) => a.events.map((r) => ({ account: a.id, ...r }))),
+      );
     }
     // Helpers without a key: the sandbox finds the object's account itself.
     const fromPage = (req.headers.accept ?? "").includes("text/html");
     const helper = (run: () => StripeObject) => {
       try {
         const result = run();
-        if (fromPage) { res.writeHead(303, { location: "/events" }); return res.end(); }
+        if (fromPage) {
+          res.writeHead(303, { location: "/events" });
+          return res.end();
+        }
         return send(res, 200, result);
       } catch (err) {
         if (err instanceof StripeApiError) return send(res, err.status, err.body());
@@ -102,16 +126,20 @@ export async function startStripeSandbox(opts: SandboxOptions) {
     if (method === "POST" && path === "/__sandbox/refunds") {
       const target = str(body.payment_intent) ?? str(body.charge) ?? "";
       const found = store.find(target);
-      if (!found) return send(res, 404, { error: { type: "invalid_request_error", message: `No such payment: '${target}'` } });
+      if (!found)
+        return send(res, 404, { error: { type: "invalid_request_error", message: `No such payment: '${target}'` } });
       return helper(() => createRefund(sb, found.account, body));
     }
     const fail = /^\/__sandbox\/subscriptions\/([^/]+)\/fail_payment$/.exec(path);
     if (method === "POST" && fail) {
       const found = store.find(decodeURIComponent(fail[1]!));
-      if (!found || found.object.object !== "subscription") return send(res, 404, { error: { type: "invalid_request_error", message: "No such subscription" } });
+      if (!found || found.object.object !== "subscription")
+        return send(res, 404, { error: { type: "invalid_request_error", message: "No such subscription" } });
       return helper(() => failPayment(sb, found.account, found.object, str(body.final) === "true"));
     }
-    send(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` } });
+    send(res, 404, {
+      error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` },
+    });
   }
 
   const server = createServer((req, res) => {

@@ -14,6 +14,10 @@ export async function startLocalPayments(opts: { port: number; siteUrl: string; 
     // Next to the DynamoDB data, so sellers' endpoints and sessions survive a restart too.
     stateFile: opts.dataDir ? join(opts.dataDir, "..", "stripe-sandbox.json") : undefined,
   });
-  sandbox.ensureEndpoint(Resource.StripeSecretKey.value, `${opts.siteUrl}/api/webhooks/stripe`, Resource.StripeWebhookSecret.value);
+  sandbox.ensureEndpoint(
+    Resource.StripeSecretKey.value,
+    `${opts.siteUrl}/api/webhooks/stripe`,
+    Resource.StripeWebhookSecret.value,
+  );
   return sandbox;
 }

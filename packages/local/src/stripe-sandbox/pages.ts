@@ -35,9 +35,13 @@ export function checkoutPage(session: StripeObject, opts: { error?: string; emai
   const per = recurring ? ` per ${recurring.interval}` : "";
   const headline = trial ? `${trial} days free` : money(total, session.currency);
   const sub = trial ? `Then ${money(total, session.currency)}${per} after the trial` : recurring ? `Billed${per}` : "";
-  const lines = items.map((li) => `<div class="line"><div><div>${esc(li.description)}</div>
+  const lines = items
+    .map(
+      (li) => `<div class="line"><div><div>${esc(li.description)}</div>
     ${li._product_description ? `<div class="muted">${esc(li._product_description)}</div>` : ""}
-    ${li.quantity > 1 ? `<div class="muted">Qty ${li.quantity}</div>` : ""}</div><div>${money(li.amount_total, li.currency)}${esc(per)}</div></div>`).join("");
+    ${li.quantity > 1 ? `<div class="muted">Qty ${li.quantity}</div>` : ""}</div><div>${money(li.amount_total, li.currency)}${esc(per)}</div></div>`,
+    )
+    .join("");
   const email = opts.email ?? session.customer_email ?? "";
   const closed = session.status !== "open";
   const form = closed
@@ -49,44 +53,65 @@ export function checkoutPage(session: StripeObject, opts: { error?: string; emai
       ${opts.error ? `<div class="error" role="alert">${esc(opts.error)}</div>` : ""}
       <button class="btn" type="submit">${trial ? "Start trial" : "Pay"}</button></form>
       ${session.cancel_url ? `<a class="link" href="${esc(session.cancel_url)}">Cancel</a>` : ""}`;
-  return layout(`Checkout · ${first?.description ?? "Payment"}`, `<main class="wrap"><div class="grid">
+  return layout(
+    `Checkout · ${first?.description ?? "Payment"}`,
+    `<main class="wrap"><div class="grid">
     <section><div class="row"><span class="muted">Payments sandbox</span><span class="badge">${session.livemode ? "Live mode" : "Test mode"}</span></div>
       <p class="muted" style="margin-top:2rem">${esc(first?.description ?? "")}</p><div class="amount">${esc(headline)}</div>
       ${sub ? `<p class="muted">${esc(sub)}</p>` : ""}${lines}
       <div class="line"><strong>Total due today</strong><strong>${money(session.amount_total, session.currency)}</strong></div></section>
-    <section class="card">${form}</section></div></main>`);
+    <section class="card">${form}</section></div></main>`,
+  );
 }
 
-export const successUrl = (session: StripeObject) => String(session.success_url ?? "").replaceAll("{CHECKOUT_SESSION_ID}", session.id);
+export const successUrl = (session: StripeObject) =>
+  String(session.success_url ?? "").replaceAll("{CHECKOUT_SESSION_ID}", session.id);
 
 export function completedPage(session: StripeObject): string {
-  return layout("Payment complete", `<main class="wrap"><section class="card"><h1>Payment complete</h1>
-    <p class="muted">Session <code>${esc(session.id)}</code> is complete. This session had no success_url to return to.</p></section></main>`);
+  return layout(
+    "Payment complete",
+    `<main class="wrap"><section class="card"><h1>Payment complete</h1>
+    <p class="muted">Session <code>${esc(session.id)}</code> is complete. This session had no success_url to return to.</p></section></main>`,
+  );
 }
 
 const short = (id: string) => (id.length > 28 ? `${id.slice(0, 28)}…` : id);
 
 export function eventsPage(accounts: Account[]): string {
-  const rows = accounts.flatMap((a) => a.events.map((r) => ({ a, r })))
-    .sort((x, y) => y.r.event.created - x.r.event.created).slice(0, 300)
+  const rows = accounts
+    .flatMap((a) => a.events.map((r) => ({ a, r })))
+    .sort((x, y) => y.r.event.created - x.r.event.created)
+    .slice(0, 300)
     .map(({ a, r }) => {
       const obj = r.event.data.object as StripeObject;
       const deliveries = r.deliveries.length
-        ? r.deliveries.map((d) => `<div><span class="${d.state === "succeeded" ? "ok" : d.state === "failed" ? "bad" : "pending"}">${esc(d.state)}</span>
-            <span class="muted wrapall">${esc(d.url)}</span><br>${d.attempts.map((t) => `<code>${esc(t.at.slice(11, 19))} → ${t.status ?? esc(t.error ?? "no answer")}</code>`).join(" · ")}</div>`).join("")
+        ? r.deliveries
+            .map(
+              (
+                d,
+              ) => `<div><span class="${d.state === "succeeded" ? "ok" : d.state === "failed" ? "bad" : "pending"}">${esc(d.state)}</span>
+            <span class="muted wrapall">${esc(d.url)}</span><br>${d.attempts.map((t) => `<code>${esc(t.at.slice(11, 19))} → ${t.status ?? esc(t.error ?? "no answer")}</code>`).join(" · ")}</div>`,
+            )
+            .join("")
         : `<span class="muted">no endpoint registered</span>`;
       const actions = [
         obj.object === "checkout.session" && obj.payment_intent && r.event.type === "checkout.session.completed"
-          ? `<form method="post" action="/__sandbox/refunds"><input type="hidden" name="payment_intent" value="${esc(obj.payment_intent)}"><button class="btn small">Refund</button></form>` : "",
+          ? `<form method="post" action="/__sandbox/refunds"><input type="hidden" name="payment_intent" value="${esc(obj.payment_intent)}"><button class="btn small">Refund</button></form>`
+          : "",
         obj.object === "subscription" && r.event.type === "customer.subscription.created"
-          ? `<form method="post" action="/__sandbox/subscriptions/${esc(obj.id)}/fail_payment"><button class="btn small">Fail a payment</button></form>` : "",
+          ? `<form method="post" action="/__sandbox/subscriptions/${esc(obj.id)}/fail_payment"><button class="btn small">Fail a payment</button></form>`
+          : "",
       ].join("");
       return `<tr><td style="white-space:nowrap">${esc(new Date(r.event.created * 1000).toISOString().replace("T", " ").slice(0, 19))}</td>
         <td><strong>${esc(r.event.type)}</strong><br><code>${esc(r.event.id)}</code><br><code class="muted" title="${esc(obj.id)}">${esc(short(obj.id))}</code></td>
         <td><code>${esc(a.id)}</code><br><span class="muted">${a.livemode ? "live" : "test"}</span></td><td>${deliveries}</td><td>${actions}</td></tr>`;
-    }).join("");
-  return layout("Payments sandbox · events", `<main class="wrap" style="max-width:1200px"><div class="row"><h1 style="margin:0">Payments sandbox</h1><span class="badge">Local</span></div>
+    })
+    .join("");
+  return layout(
+    "Payments sandbox · events",
+    `<main class="wrap" style="max-width:1200px"><div class="row"><h1 style="margin:0">Payments sandbox</h1><span class="badge">Local</span></div>
     <p class="muted">Events of every sandbox account and their webhook deliveries (newest first). JSON at <a href="/events.json">/events.json</a>.</p>
     <div class="card" style="overflow-x:auto"><table><thead><tr><th>Time (UTC)</th><th>Event</th><th>Account</th><th style="width:40%">Deliveries</th><th></th></tr></thead>
-    <tbody>${rows || `<tr><td colspan="5" class="muted">No events yet.</td></tr>`}</tbody></table></div></main>`);
+    <tbody>${rows || `<tr><td colspan="5" class="muted">No events yet.</td></tr>`}</tbody></table></div></main>`,
+  );
 }

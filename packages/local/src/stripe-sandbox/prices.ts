@@ -8,7 +8,12 @@ const INTERVALS = ["day", "week", "month", "year"];
  * Turns `price` (an id) or inline `price_data` into a stored Price, creating the Product
  * from `product_data` (Checkout) or checking `product` (subscription items), as Stripe does.
  */
-export function resolvePrice(store: SandboxStore, account: Account, item: Record<string, FormValue>, param: string): StripeObject {
+export function resolvePrice(
+  store: SandboxStore,
+  account: Account,
+  item: Record<string, FormValue>,
+  param: string,
+): StripeObject {
   const priceId = str(item.price);
   if (priceId) {
     const found = account.objects[priceId];
@@ -22,21 +27,34 @@ export function resolvePrice(store: SandboxStore, account: Account, item: Record
   const unitAmount = int(data.unit_amount);
   if (unitAmount === undefined) throw missingParam(`${param}[price_data][unit_amount]`);
   if (Number.isNaN(unitAmount) || unitAmount < 0) {
-    throw invalidParam(`${param}[price_data][unit_amount]`, "Invalid integer: unit_amount must be a whole number of the currency's smallest unit (e.g. cents) and not negative.");
+    throw invalidParam(
+      `${param}[price_data][unit_amount]`,
+      "Invalid integer: unit_amount must be a whole number of the currency's smallest unit (e.g. cents) and not negative.",
+    );
   }
   const recurringIn = obj(data.recurring);
   let recurring: StripeObject["recurring"] = null;
   if (recurringIn) {
     const interval = str(recurringIn.interval);
     if (!interval || !INTERVALS.includes(interval)) {
-      throw invalidParam(`${param}[price_data][recurring][interval]`, `Invalid interval: must be one of ${INTERVALS.join(", ")}`);
+      throw invalidParam(
+        `${param}[price_data][recurring][interval]`,
+        `Invalid interval: must be one of ${INTERVALS.join(", ")}`,
+      );
     }
-    recurring = { interval, interval_count: int(recurringIn.interval_count) ?? 1, usage_type: "licensed", meter: null, trial_period_days: null };
+    recurring = {
+      interval,
+      interval_count: int(recurringIn.interval_count) ?? 1,
+      usage_type: "licensed",
+      meter: null,
+      trial_period_days: null,
+    };
   }
   let productId = str(data.product);
   const productData = obj(data.product_data);
   if (productId) {
-    if (account.objects[productId]?.object !== "product") throw noSuch("product", productId, `${param}[price_data][product]`);
+    if (account.objects[productId]?.object !== "product")
+      throw noSuch("product", productId, `${param}[price_data][product]`);
   } else if (productData) {
     const name = str(productData.name);
     if (!name) throw missingParam(`${param}[price_data][product_data][name]`);

@@ -18,14 +18,33 @@ export function createRefund(sb: Sandbox, account: Account, p: FormObject): Stri
   const remaining = charge.amount - charge.amount_refunded;
   const amount = int(p.amount) ?? remaining;
   if (remaining <= 0) {
-    throw new StripeApiError(400, "invalid_request_error", `Charge ${charge.id} has already been refunded.`, "charge_already_refunded");
+    throw new StripeApiError(
+      400,
+      "invalid_request_error",
+      `Charge ${charge.id} has already been refunded.`,
+      "charge_already_refunded",
+    );
   }
   if (Number.isNaN(amount) || amount < 1 || amount > remaining) {
-    throw new StripeApiError(400, "invalid_request_error", `Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`, "amount_too_large", "amount");
+    throw new StripeApiError(
+      400,
+      "invalid_request_error",
+      `Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`,
+      "amount_too_large",
+      "amount",
+    );
   }
   const refund = sb.store.put(account, {
-    id: randomId("re_"), object: "refund", amount, charge: charge.id, created: nowSeconds(), currency: charge.currency,
-    metadata: metadataOf(p.metadata), payment_intent: charge.payment_intent, reason: str(p.reason) ?? null, status: "succeeded",
+    id: randomId("re_"),
+    object: "refund",
+    amount,
+    charge: charge.id,
+    created: nowSeconds(),
+    currency: charge.currency,
+    metadata: metadataOf(p.metadata),
+    payment_intent: charge.payment_intent,
+    reason: str(p.reason) ?? null,
+    status: "succeeded",
   });
   const previous = { amount_refunded: charge.amount_refunded, refunded: charge.refunded };
   charge.amount_refunded += amount;

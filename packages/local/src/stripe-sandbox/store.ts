@@ -9,14 +9,21 @@ import { dirname } from "node:path";
  */
 export type StripeObject = Record<string, any> & { id: string; object: string };
 
-export interface DeliveryAttempt { at: string; status: number | null; error?: string }
+export interface DeliveryAttempt {
+  at: string;
+  status: number | null;
+  error?: string;
+}
 export interface Delivery {
   endpoint_id: string;
   url: string;
   state: "pending" | "succeeded" | "failed";
   attempts: DeliveryAttempt[];
 }
-export interface EventRecord { event: StripeObject; deliveries: Delivery[] }
+export interface EventRecord {
+  event: StripeObject;
+  deliveries: Delivery[];
+}
 
 export interface Account {
   id: string;
@@ -26,7 +33,11 @@ export interface Account {
   events: EventRecord[];
 }
 
-export interface ParsedKey { kind: "secret" | "publishable" | "restricted"; livemode: boolean; accountId: string }
+export interface ParsedKey {
+  kind: "secret" | "publishable" | "restricted";
+  livemode: boolean;
+  accountId: string;
+}
 
 /** sk_test_…, pk_live_…, rk_test_… with at least 8 characters after the mode. */
 const KEY = /^(sk|pk|rk)_(test|live)_([A-Za-z0-9_]{8,})$/;
@@ -97,7 +108,9 @@ export class SandboxStore {
   }
 
   ofType(account: Account, type: string): StripeObject[] {
-    return Object.values(account.objects).filter((o) => o.object === type).sort((a, b) => (b.created ?? 0) - (a.created ?? 0));
+    return Object.values(account.objects)
+      .filter((o) => o.object === type)
+      .sort((a, b) => (b.created ?? 0) - (a.created ?? 0));
   }
 
   /** Debounced write of the whole state; sandbox data is small. */

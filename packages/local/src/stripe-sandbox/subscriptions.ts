@@ -7,28 +7,70 @@ import type { Sandbox } from "./context";
 /** After this many failed payment attempts the subscription goes unpaid and is cancelled. */
 export const MAX_PAYMENT_ATTEMPTS = 3;
 
-const strip = (o: StripeObject) => Object.fromEntries(Object.entries(o).filter(([k]) => !k.startsWith("_"))) as StripeObject;
+const strip = (o: StripeObject) =>
+  Object.fromEntries(Object.entries(o).filter(([k]) => !k.startsWith("_"))) as StripeObject;
 export const presentSubscription = strip;
 
-function item(account: Account, subscriptionId: string, price: StripeObject, start: number, end: number, quantity = 1): StripeObject {
+function item(
+  account: Account,
+  subscriptionId: string,
+  price: StripeObject,
+  start: number,
+  end: number,
+  quantity = 1,
+): StripeObject {
   return {
-    id: randomId("si_", 14), object: "subscription_item", created: nowSeconds(), current_period_start: start,
-    current_period_end: end, metadata: {}, price, quantity, subscription: subscriptionId,
+    id: randomId("si_", 14),
+    object: "subscription_item",
+    created: nowSeconds(),
+    current_period_start: start,
+    current_period_end: end,
+    metadata: {},
+    price,
+    quantity,
+    subscription: subscriptionId,
   };
 }
 
 function itemsList(id: string, data: StripeObject[]) {
-  return { object: "list", data, has_more: false, total_count: data.length, url: `/v1/subscription_items?subscription=${id}` };
+  return {
+    object: "list",
+    data,
+    has_more: false,
+    total_count: data.length,
+    url: `/v1/subscription_items?subscription=${id}`,
+  };
 }
 
-function invoice(sb: Sandbox, account: Account, sub: StripeObject, status: "paid" | "open", reason: string, attempt = 1): StripeObject {
+function invoice(
+  sb: Sandbox,
+  account: Account,
+  sub: StripeObject,
+  status: "paid" | "open",
+  reason: string,
+  attempt = 1,
+): StripeObject {
   const amount = sub.items.data.reduce((s: number, i: StripeObject) => s + i.price.unit_amount * i.quantity, 0);
   const due = sub.status === "trialing" && reason === "subscription_create" ? 0 : amount;
   return sb.store.put(account, {
-    id: randomId("in_"), object: "invoice", amount_due: due, amount_paid: status === "paid" ? due : 0,
-    amount_remaining: status === "paid" ? 0 : due, attempt_count: attempt, attempted: true, billing_reason: reason,
-    created: nowSeconds(), currency: sub.currency, customer: sub.customer, livemode: account.livemode, metadata: {},
-    parent: { type: "subscription_details", quote_details: null, subscription_details: { metadata: sub.metadata, subscription: sub.id } },
+    id: randomId("in_"),
+    object: "invoice",
+    amount_due: due,
+    amount_paid: status === "paid" ? due : 0,
+    amount_remaining: status === "paid" ? 0 : due,
+    attempt_count: attempt,
+    attempted: true,
+    billing_reason: reason,
+    created: nowSeconds(),
+    currency: sub.currency,
+    customer: sub.customer,
+    livemode: account.livemode,
+    metadata: {},
+    parent: {
+      type: "subscription_details",
+      quote_details: null,
+      subscription_details: { metadata: sub.metadata, subscription: sub.id },
+    },
     // Pre-2025 API versions had this top-level field; kept so either style of reader works.
     subscription: sub.id,
     status,
@@ -37,7 +79,10 @@ function invoice(sb: Sandbox, account: Account, sub: StripeObject, status: "paid
 
 /** Called when a subscription-mode Checkout Session is paid. */
 export function createSubscription(
-  sb: Sandbox, account: Account, customer: string, prices: StripeObject[],
+  sb: Sandbox,
+  account: Account,
+  customer: string,
+  prices: StripeObject[],
   data: { trial_period_days: number | null; metadata: Record<string, string> },
 ): StripeObject {
   const now = nowSeconds();
@@ -46,10 +91,24 @@ export function createSubscription(
   const recurring = prices.filter((p) => p.recurring);
   const items = recurring.map((p) => item(account, id, p, now, trialEnd ?? addInterval(now, p.recurring)));
   const sub: StripeObject = {
-    id, object: "subscription", billing_cycle_anchor: trialEnd ?? now, cancel_at: null, cancel_at_period_end: false,
-    canceled_at: null, collection_method: "charge_automatically", created: now, currency: recurring[0]?.currency ?? "usd",
-    customer, ended_at: null, items: itemsList(id, items), latest_invoice: null, livemode: account.livemode,
-    metadata: data.metadata, start_date: now, status: trialEnd ? "trialing" : "active", trial_end: trialEnd,
+    id,
+    object: "subscription",
+    billing_cycle_anchor: trialEnd ?? now,
+    cancel_at: null,
+    cancel_at_period_end: false,
+    canceled_at: null,
+    collection_method: "charge_automatically",
+    created: now,
+    currency: recurring[0]?.currency ?? "usd",
+    customer,
+    ended_at: null,
+    items: itemsList(id, items),
+    latest_invoice: null,
+    livemode: account.livemode,
+    metadata: data.metadata,
+    start_date: now,
+    status: trialEnd ? "trialing" : "active",
+    trial_end: trialEnd,
     trial_start: trialEnd ? now : null,
   };
   sb.store.put(account, sub);
@@ -71,19 +130,33 @@ function changed(sb: Sandbox, account: Account, sub: StripeObject, before: Strip
 /** POST /v1/subscriptions/:id */
 export function updateSubscription(sb: Sandbox, account: Account, sub: StripeObject, p: FormObject): StripeObject {
   if (sub.status === "canceled") {
-    throw new StripeApiError(400, "invalid_request_error", "A canceled subscription can only update its cancellation_details and metadata.");
+    throw new StripeApiError(
+      400,
+      "invalid_request_error",
+      "A canceled subscription can only update its cancellation_details and metadata.",
+    );
   }
   const before = structuredClone(sub);
   const proration = str(p.proration_behavior);
   if (proration && !["create_prorations", "none", "always_invoice"].includes(proration)) {
-    throw invalidParam("proration_behavior", "Invalid proration_behavior: must be one of create_prorations, none, always_invoice");
+    throw invalidParam(
+      "proration_behavior",
+      "Invalid proration_behavior: must be one of create_prorations, none, always_invoice",
+    );
   }
   const items: StripeObject[] = [...sub.items.data];
   list(p.items).forEach((raw, i) => {
     const input = obj(raw) ?? {};
     const itemId = str(input.id);
     const index = itemId ? items.findIndex((x) => x.id === itemId) : -1;
-    if (itemId && index < 0) throw new StripeApiError(400, "invalid_request_error", `Subscription item ${itemId} does not belong to this subscription.`, "resource_missing", `items[${i}][id]`);
+    if (itemId && index < 0)
+      throw new StripeApiError(
+        400,
+        "invalid_request_error",
+        `Subscription item ${itemId} does not belong to this subscription.`,
+        "resource_missing",
+        `items[${i}][id]`,
+      );
     if (bool(input.deleted)) {
       if (index >= 0) items.splice(index, 1);
       return;
@@ -95,7 +168,11 @@ export function updateSubscription(sb: Sandbox, account: Account, sub: StripeObj
     const current = items[index];
     const start = current?.current_period_start ?? nowSeconds();
     const end = current?.current_period_end ?? addInterval(start, price.recurring);
-    const next = { ...(current ?? item(account, sub.id, price, start, end)), price, quantity: quantity ?? current?.quantity ?? 1 };
+    const next = {
+      ...(current ?? item(account, sub.id, price, start, end)),
+      price,
+      quantity: quantity ?? current?.quantity ?? 1,
+    };
     if (index >= 0) items[index] = next;
     else items.push(next); // Stripe adds an item when no id is given
   });
@@ -118,7 +195,13 @@ export function updateSubscription(sb: Sandbox, account: Account, sub: StripeObj
 export function cancelSubscription(sb: Sandbox, account: Account, sub: StripeObject): StripeObject {
   if (sub.status === "canceled") return sub;
   const now = nowSeconds();
-  Object.assign(sub, { status: "canceled", canceled_at: now, ended_at: now, cancel_at: null, cancel_at_period_end: false });
+  Object.assign(sub, {
+    status: "canceled",
+    canceled_at: now,
+    ended_at: now,
+    cancel_at: null,
+    cancel_at_period_end: false,
+  });
   sb.store.changed();
   sb.events.emit(account, "customer.subscription.deleted", strip(sub));
   return sub;
@@ -130,7 +213,8 @@ export function cancelSubscription(sb: Sandbox, account: Account, sub: StripeObj
  * cancelled (customer.subscription.updated, then customer.subscription.deleted).
  */
 export function failPayment(sb: Sandbox, account: Account, sub: StripeObject, final = false): StripeObject {
-  if (sub.status === "canceled") throw new StripeApiError(400, "invalid_request_error", "This subscription is already canceled.");
+  if (sub.status === "canceled")
+    throw new StripeApiError(400, "invalid_request_error", "This subscription is already canceled.");
   const attempt = (sub._failed_attempts ?? 0) + 1;
   sub._failed_attempts = attempt;
   const inv = invoice(sb, account, sub, "open", "subscription_cycle", attempt);

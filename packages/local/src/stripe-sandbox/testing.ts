@@ -12,36 +12,68 @@ export async function makeSeller(opts: { name?: string; price?: number; contentU
   const { Integration } = await import("@payloft/core/integration/index");
   const sellerId = `seller-${randomUUID().slice(0, 8)}`;
   const tag = sellerId.replace(/[^A-Za-z0-9]/g, "");
-  await UserEntity.create({ id: sellerId, email: `${sellerId}@sellers.test`, name: opts.name ?? "Sally Seller", role: "creator", onboarding_completed: true }).go();
+  await UserEntity.create({
+    id: sellerId,
+    email: `${sellerId}@sellers.test`,
+    name: opts.name ?? "Sally Seller",
+    role: "creator",
+    onboarding_completed: true,
+  }).go();
   const productId = `prod-${randomUUID().slice(0, 8)}`;
   await ProductEntity.create({
-    id: productId, creator_id: sellerId, name: "Design Kit", description: "Figma files for landing pages",
-    price: opts.price ?? 1500, content_url: opts.contentUrl ?? "https://files.example.com/design-kit.zip",
+    id: productId,
+    creator_id: sellerId,
+    name: "Design Kit",
+    description: "Figma files for landing pages",
+    price: opts.price ?? 1500,
+    content_url: opts.contentUrl ?? "https://files.example.com/design-kit.zip",
   }).go();
   const secretKey = `sk_test_${tag}Secret0001`;
-  await Integration.save(sellerId, { provider: "stripe", is_active: true, is_live: false, stripe_publishable_key: `pk_test_${tag}Secret0001`, stripe_secret_key: secretKey });
+  await Integration.save(sellerId, {
+    provider: "stripe",
+    is_active: true,
+    is_live: false,
+    stripe_publishable_key: `pk_test_${tag}Secret0001`,
+    stripe_secret_key: secretKey,
+  });
   return { sellerId, productId, secretKey, price: opts.price ?? 1500 };
 }
 
 /** Creates the session the way the product's checkout does (metadata + CheckoutEntity). */
-export async function openSession(stack: Stack, seller: Awaited<ReturnType<typeof makeSeller>>, opts: { email?: string } = {}) {
+export async function openSession(
+  stack: Stack,
+  seller: Awaited<ReturnType<typeof makeSeller>>,
+  opts: { email?: string } = {},
+) {
   const { stripeClient } = await import("@payloft/core/payment/stripe");
   const { CheckoutEntity } = await import("@payloft/core/db/entities");
   const session = await stripeClient(seller.secretKey).checkout.sessions.create({
     mode: "payment",
-    line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: seller.price, product_data: { name: "Design Kit" } } }],
+    line_items: [
+      { quantity: 1, price_data: { currency: "usd", unit_amount: seller.price, product_data: { name: "Design Kit" } } },
+    ],
     success_url: `${stack.url}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${stack.url}/product/${seller.productId}`,
     metadata: { kind: "product", product_id: seller.productId, creator_id: seller.sellerId },
     ...(opts.email ? { customer_email: opts.email } : {}),
   });
-  await CheckoutEntity.create({ session_id: session.id, kind: "product", product_id: seller.productId, creator_id: seller.sellerId, amount: seller.price }).go();
+  await CheckoutEntity.create({
+    session_id: session.id,
+    kind: "product",
+    product_id: seller.productId,
+    creator_id: seller.sellerId,
+    amount: seller.price,
+  }).go();
   return session;
 }
 
 /** Presses Pay on the hosted checkout page (an HTML form post, as the browser sends it). */
 export async function payOnHostedPage(url: string, email = "buyer@example.com") {
-  const res = await fetch(url, { method: "POST", body: new URLSearchParams({ email, card: "4242 4242 4242 4242" }), redirect: "manual" });
+  const res = await fetch(url, {
+    method: "POST",
+    body: new URLSearchParams({ email, card: "4242 4242 4242 4242" }),
+    redirect: "manual",
+  });
   if (res.status !== 303) throw new Error(`hosted page answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
   return res.headers.get("location")!;
 }
@@ -57,6 +89,7 @@ export async function settle(stack: Stack) {
 
 /** A seller's endpoint's recorded events for one object (e.g. a session id). */
 export function sandboxEvents(stack: Stack, objectId: string) {
-  return [...stack.stripe.store.accounts.values()].flatMap((a) => a.events)
+  return [...stack.stripe.store.accounts.values()]
+    .flatMap((a) => a.events)
     .filter((r) => (r.event.data.object as { id?: string }).id === objectId);
 }

@@ -42,18 +42,28 @@ export async function startSignIn(stack: Stack, who: { email: string; name?: str
   if (!page.ok) throw new Error(`emulator page answered ${page.status}`);
 
   const form = new URLSearchParams({
-    client_id: q.get("client_id") ?? "", redirect_uri: q.get("redirect_uri") ?? "", state: q.get("state") ?? "",
-    email: who.email, name: who.name ?? "",
+    client_id: q.get("client_id") ?? "",
+    redirect_uri: q.get("redirect_uri") ?? "",
+    state: q.get("state") ?? "",
+    email: who.email,
+    name: who.name ?? "",
   });
   const posted = await fetch(url.split("?")[0]!, {
-    method: "POST", body: form, redirect: "manual",
+    method: "POST",
+    body: form,
+    redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded" },
   });
   let next = new URL(posted.headers.get("location") ?? "", url).toString();
   // Issuer /google/callback -> our site's /auth/callback?code=…
   for (let i = 0; i < 5 && !next.startsWith(stack.url); i++) next = await hop(next, issuerJar);
   const callback = new URL(next);
-  return { callback: next, code: callback.searchParams.get("code"), error: callback.searchParams.get("error_description"), siteJar };
+  return {
+    callback: next,
+    code: callback.searchParams.get("code"),
+    error: callback.searchParams.get("error_description"),
+    siteJar,
+  };
 }
 
 async function hop(url: string, jar: CookieJar): Promise<string> {

@@ -54,6 +54,10 @@ export async function call(
   });
   const text = await res.text();
   let json: any;
-  try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
   return { status: res.status, json, text, headers: res.headers };
 }

@@ -14,13 +14,18 @@ export function RouteError() {
     ? `${error.status} ${error.statusText}`
     : "Something went wrong while showing this page. Reloading usually fixes it.";
   return (
-    <CenteredMessage icon={<IconAlert />} title="We hit a problem"
+    <CenteredMessage
+      icon={<IconAlert />}
+      title="We hit a problem"
       actions={
         <>
           <Button onClick={() => window.location.reload()}>Reload page</Button>
-          <ButtonLink to="/" variant="secondary">Go home</ButtonLink>
+          <ButtonLink to="/" variant="secondary">
+            Go home
+          </ButtonLink>
         </>
-      }>
+      }
+    >
       {message}
     </CenteredMessage>
   );

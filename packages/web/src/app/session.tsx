@@ -70,7 +70,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ code }),
       });
-      if (!res.ok) throw new Error(`Failed to exchange code for session token: API responded with HTTP status ${res.status}`);
+      if (!res.ok)
+        throw new Error(`Failed to exchange code for session token: API responded with HTTP status ${res.status}`);
       await fetchUser();
     })();
     return exchange.current;

@@ -32,7 +32,17 @@ interface AppShellProps<Id extends string> {
  * large screens and, on phones and tablets, a top bar whose menu button opens the same
  * navigation as a drawer. Choosing a section closes the drawer and scrolls to the top.
  */
-export function AppShell<Id extends string>({ label, homeHref, sections, active, onSelect, brandTag, footer, wide, children }: AppShellProps<Id>) {
+export function AppShell<Id extends string>({
+  label,
+  homeHref,
+  sections,
+  active,
+  onSelect,
+  brandTag,
+  footer,
+  wide,
+  children,
+}: AppShellProps<Id>) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const desktop = useIsDesktop();
 
@@ -48,7 +58,12 @@ export function AppShell<Id extends string>({ label, homeHref, sections, active,
     setDrawerOpen(false);
     window.scrollTo({ top: 0 });
   };
-  const brand = <div className="flex items-center gap-2"><Logo to={homeHref} />{brandTag}</div>;
+  const brand = (
+    <div className="flex items-center gap-2">
+      <Logo to={homeHref} />
+      {brandTag}
+    </div>
+  );
   const nav = (
     <div className="flex h-full flex-col">
       <div className="flex h-16 shrink-0 items-center px-5">{brand}</div>
@@ -56,11 +71,15 @@ export function AppShell<Id extends string>({ label, homeHref, sections, active,
         {sections.map(({ id, label: text, Icon, divideBefore }) => (
           <div key={id}>
             {divideBefore && <div className="mx-3 my-2 border-t border-slate-100" aria-hidden />}
-            <button type="button" onClick={() => select(id)} aria-current={active === id ? "page" : undefined}
+            <button
+              type="button"
+              onClick={() => select(id)}
+              aria-current={active === id ? "page" : undefined}
               className={cn(
                 "flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-500",
                 active === id ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
-              )}>
+              )}
+            >
               <Icon className="h-5 w-5 shrink-0" />
               {text}
             </button>
@@ -80,8 +99,13 @@ export function AppShell<Id extends string>({ label, homeHref, sections, active,
       ) : (
         <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white/95 px-4 backdrop-blur">
           {brand}
-          <button type="button" onClick={() => setDrawerOpen(true)} aria-label="Open menu" aria-expanded={drawerOpen}
-            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500">
+          <button
+            type="button"
+            onClick={() => setDrawerOpen(true)}
+            aria-label="Open menu"
+            aria-expanded={drawerOpen}
+            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+          >
             <IconMenu className="h-6 w-6" />
           </button>
         </header>
@@ -91,8 +115,12 @@ export function AppShell<Id extends string>({ label, homeHref, sections, active,
         <div className="fixed inset-0 z-40" role="dialog" aria-modal="true" aria-label="Menu">
           <div className="absolute inset-0 bg-slate-900/40" onClick={() => setDrawerOpen(false)} aria-hidden />
           <div className="absolute inset-y-0 left-0 flex w-80 max-w-[88vw] flex-col bg-white shadow-xl">
-            <button type="button" onClick={() => setDrawerOpen(false)} aria-label="Close menu"
-              className="absolute right-3 top-4 z-10 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100">
+            <button
+              type="button"
+              onClick={() => setDrawerOpen(false)}
+              aria-label="Close menu"
+              className="absolute right-3 top-4 z-10 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100"
+            >
               <IconX className="h-5 w-5" />
             </button>
             {nav}
@@ -108,24 +136,48 @@ export function AppShell<Id extends string>({ label, homeHref, sections, active,
 }
 
 /** The signed-in person at the bottom of the sidebar: initial, name and one line under it. */
-export function ShellUser({ name, detail, avatarClassName, nameTestId, detailTestId }: {
-  name: string; detail: ReactNode; avatarClassName?: string; nameTestId?: string; detailTestId?: string;
+export function ShellUser({
+  name,
+  detail,
+  avatarClassName,
+  nameTestId,
+  detailTestId,
+}: {
+  name: string;
+  detail: ReactNode;
+  avatarClassName?: string;
+  nameTestId?: string;
+  detailTestId?: string;
 }) {
   const initial = (name.trim()[0] ?? "?").toUpperCase();
   return (
     <div className="mb-2 flex items-center gap-3 rounded-lg px-3 py-2">
-      <span className={cn("flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white", avatarClassName)} aria-hidden>{initial}</span>
+      <span
+        className={cn(
+          "flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white",
+          avatarClassName,
+        )}
+        aria-hidden
+      >
+        {initial}
+      </span>
       <div className="min-w-0">
-        <p className="truncate text-sm font-semibold text-slate-900" data-testid={nameTestId}>{name}</p>
-        <p className="flex items-center gap-1 truncate text-xs text-slate-500" data-testid={detailTestId}>{detail}</p>
+        <p className="truncate text-sm font-semibold text-slate-900" data-testid={nameTestId}>
+          {name}
+        </p>
+        <p className="flex items-center gap-1 truncate text-xs text-slate-500" data-testid={detailTestId}>
+          {detail}
+        </p>
       </div>
     </div>
   );
 }
 
 /** A quiet full-width sidebar action (Help & Support, Log Out). */
-export const shellLinkClass = "flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900";
-export const shellLogoutClass = "flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-red-50 hover:text-red-700";
+export const shellLinkClass =
+  "flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900";
+export const shellLogoutClass =
+  "flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-red-50 hover:text-red-700";
 
 /**
  * Large screens get the sidebar, smaller ones the top bar and drawer. Only one of them is

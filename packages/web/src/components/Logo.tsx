@@ -16,19 +16,46 @@ export function LogoMark({ className }: { className?: string }) {
         </linearGradient>
       </defs>
       <rect width="32" height="32" rx="9" fill={`url(#${gradientId})`} />
-      <path d="M9 21.5 15 15.5l3.5 3.5L23.5 13" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M9 21.5 15 15.5l3.5 3.5L23.5 13"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <path d="M19 12.5h5v5" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }
 
 /** Mark + wordmark. Links home unless `to` is null (e.g. inside the home link already). */
-export function Logo({ to = "/", className, tone = "dark" }: { to?: string | null; className?: string; tone?: "dark" | "light" }) {
+export function Logo({
+  to = "/",
+  className,
+  tone = "dark",
+}: {
+  to?: string | null;
+  className?: string;
+  tone?: "dark" | "light";
+}) {
   const content = (
     <span className={cn("inline-flex items-center gap-2", className)}>
       <LogoMark />
-      <span className={cn("text-lg font-bold tracking-tight", tone === "light" ? "text-white" : "text-slate-900")}>Payloft</span>
+      <span className={cn("text-lg font-bold tracking-tight", tone === "light" ? "text-white" : "text-slate-900")}>
+        Payloft
+      </span>
     </span>
   );
-  return to === null ? content : <Link to={to} aria-label="Payloft home" className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-500">{content}</Link>;
+  return to === null ? (
+    content
+  ) : (
+    <Link
+      to={to}
+      aria-label="Payloft home"
+      className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-500"
+    >
+      {content}
+    </Link>
+  );
 }

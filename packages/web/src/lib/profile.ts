@@ -21,6 +21,11 @@ export interface Profile {
  * No retries: a 404 means "no profile yet" and the gates route on it immediately.
  */
 export const profileQuery = () =>
-  queryOptions({ queryKey: ["profile"], queryFn: () => apiFetch<Profile>("/api/profile"), staleTime: 30_000, retry: false });
+  queryOptions({
+    queryKey: ["profile"],
+    queryFn: () => apiFetch<Profile>("/api/profile"),
+    staleTime: 30_000,
+    retry: false,
+  });
 
 export const useProfile = (enabled = true) => useQuery({ ...profileQuery(), enabled });

@@ -13,10 +13,18 @@ const tones: Record<BadgeTone, string> = {
 };
 
 /** Small status pill (product status, plan, 'Popular', 'Save 20%'). */
-export function Badge({ tone = "neutral", className, ...rest }: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
+export function Badge({
+  tone = "neutral",
+  className,
+  ...rest
+}: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
   return (
     <span
-      className={cn("inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset", tones[tone], className)}
+      className={cn(
+        "inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
+        tones[tone],
+        className,
+      )}
       {...rest}
     />
   );

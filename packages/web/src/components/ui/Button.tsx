@@ -39,7 +39,18 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = "primary", size = "md", loading = false, fullWidth, leftIcon, className, disabled, children, type = "button", ...rest },
+  {
+    variant = "primary",
+    size = "md",
+    loading = false,
+    fullWidth,
+    leftIcon,
+    className,
+    disabled,
+    children,
+    type = "button",
+    ...rest
+  },
   ref,
 ) {
   return (
@@ -58,6 +69,11 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
 });
 
 /** A react-router link styled as a button (navigation stays a link for assistive tech). */
-export function ButtonLink({ variant = "primary", size = "md", className, ...rest }: LinkProps & { variant?: ButtonVariant; size?: ButtonSize }) {
+export function ButtonLink({
+  variant = "primary",
+  size = "md",
+  className,
+  ...rest
+}: LinkProps & { variant?: ButtonVariant; size?: ButtonSize }) {
   return <Link className={buttonClasses(variant, size, className)} {...rest} />;
 }

@@ -6,9 +6,24 @@ export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn("rounded-2xl border border-slate-200 bg-white shadow-sm", className)} {...rest} />;
 }
 
-export function CardHeader({ title, description, action, className }: { title: ReactNode; description?: ReactNode; action?: ReactNode; className?: string }) {
+export function CardHeader({
+  title,
+  description,
+  action,
+  className,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  action?: ReactNode;
+  className?: string;
+}) {
   return (
-    <div className={cn("flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-5 py-4 sm:px-6", className)}>
+    <div
+      className={cn(
+        "flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-5 py-4 sm:px-6",
+        className,
+      )}
+    >
       <div className="min-w-0">
         <h2 className="text-base font-semibold text-slate-900">{title}</h2>
         {description && <p className="mt-0.5 text-sm text-slate-500">{description}</p>}
@@ -23,5 +38,13 @@ export function CardContent({ className, ...rest }: HTMLAttributes<HTMLDivElemen
 }
 
 export function CardFooter({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn("flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 px-5 py-3 sm:px-6", className)} {...rest} />;
+  return (
+    <div
+      className={cn(
+        "flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 px-5 py-3 sm:px-6",
+        className,
+      )}
+      {...rest}
+    />
+  );
 }

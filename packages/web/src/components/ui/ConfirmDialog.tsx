@@ -20,13 +20,33 @@ export interface ConfirmDialogProps extends ConfirmOptions {
 }
 
 /** Controlled yes/no dialog. The confirm button gets focus so Enter confirms, Escape cancels. */
-export function ConfirmDialog({ open, onConfirm, onCancel, busy, title, message, confirmLabel = "Confirm", cancelLabel = "Cancel", tone = "primary" }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onConfirm,
+  onCancel,
+  busy,
+  title,
+  message,
+  confirmLabel = "Confirm",
+  cancelLabel = "Cancel",
+  tone = "primary",
+}: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onClose={onCancel} title={title} description={message} size="sm" dismissible={!busy}
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      title={title}
+      description={message}
+      size="sm"
+      dismissible={!busy}
       footer={
         <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>{cancelLabel}</Button>
-          <Button variant={tone === "danger" ? "danger" : "primary"} onClick={onConfirm} loading={busy} data-autofocus>{confirmLabel}</Button>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button variant={tone === "danger" ? "danger" : "primary"} onClick={onConfirm} loading={busy} data-autofocus>
+            {confirmLabel}
+          </Button>
         </>
       }
     />
@@ -61,5 +81,12 @@ export function ConfirmHost() {
     pending = null;
     listeners.forEach((l) => l(null));
   };
-  return <ConfirmDialog open={Boolean(current)} {...(current ?? { title: "" })} onConfirm={() => settle(true)} onCancel={() => settle(false)} />;
+  return (
+    <ConfirmDialog
+      open={Boolean(current)}
+      {...(current ?? { title: "" })}
+      onConfirm={() => settle(true)}
+      onCancel={() => settle(false)}
+    />
+  );
 }

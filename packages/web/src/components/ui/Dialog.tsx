@@ -20,7 +20,16 @@ const widths = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl" } as const;
  * Modal built on the native <dialog>: showModal() makes the rest of the page inert (focus
  * stays inside), Escape fires `cancel`, and we give focus back to the opener on close.
  */
-export function Dialog({ open, onClose, title, description, children, footer, size = "md", dismissible = true }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  size = "md",
+  dismissible = true,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descId = useId();
@@ -61,18 +70,34 @@ export function Dialog({ open, onClose, title, description, children, footer, si
       <div className="flex max-h-[85vh] flex-col">
         <div className={cn("flex items-start justify-between gap-4 px-5 pt-5 sm:px-6", !children && "pb-5")}>
           <div>
-            <h2 id={titleId} className="text-lg font-semibold">{title}</h2>
-            {description && <p id={descId} className="mt-1 text-sm text-slate-600">{description}</p>}
+            <h2 id={titleId} className="text-lg font-semibold">
+              {title}
+            </h2>
+            {description && (
+              <p id={descId} className="mt-1 text-sm text-slate-600">
+                {description}
+              </p>
+            )}
           </div>
           {dismissible && (
-            <button type="button" aria-label="Close" onClick={() => onCloseRef.current()}
-              className="-mr-2 -mt-1 rounded-lg p-2 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-500">
-              <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="h-5 w-5"><path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" /></svg>
+            <button
+              type="button"
+              aria-label="Close"
+              onClick={() => onCloseRef.current()}
+              className="-mr-2 -mt-1 rounded-lg p-2 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-500"
+            >
+              <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="h-5 w-5">
+                <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+              </svg>
             </button>
           )}
         </div>
         {children && <div className="overflow-y-auto px-5 py-4 sm:px-6">{children}</div>}
-        {footer && <div className="flex flex-col-reverse gap-2 border-t border-slate-100 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">{footer}</div>}
+        {footer && (
+          <div className="flex flex-col-reverse gap-2 border-t border-slate-100 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
+            {footer}
+          </div>
+        )}
       </div>
     </dialog>
   );

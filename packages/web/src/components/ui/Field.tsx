@@ -5,7 +5,11 @@ import { cn } from "./cn";
  * Label + control + hint + error. Controls (Input, Textarea, Select, Switch) inside a Field
  * pick up its id, aria-describedby and aria-invalid from context, so callers never wire ids.
  */
-interface FieldContextValue { id: string; describedBy?: string; invalid: boolean }
+interface FieldContextValue {
+  id: string;
+  describedBy?: string;
+  invalid: boolean;
+}
 const FieldContext = createContext<FieldContextValue | null>(null);
 export const useField = () => useContext(FieldContext);
 
@@ -35,11 +39,23 @@ export function Field({ label, hint, error, required, id, className, children }:
       <div className={cn("space-y-1.5", className)}>
         <Label htmlFor={controlId}>
           {label}
-          {required && <span className="ml-0.5 text-red-600" aria-hidden>*</span>}
+          {required && (
+            <span className="ml-0.5 text-red-600" aria-hidden>
+              *
+            </span>
+          )}
         </Label>
         {children}
-        {hint && !error && <p id={hintId} className="text-xs text-slate-500">{hint}</p>}
-        {error && <p id={errorId} className="text-xs font-medium text-red-600">{error}</p>}
+        {hint && !error && (
+          <p id={hintId} className="text-xs text-slate-500">
+            {hint}
+          </p>
+        )}
+        {error && (
+          <p id={errorId} className="text-xs font-medium text-red-600">
+            {error}
+          </p>
+        )}
       </div>
     </FieldContext.Provider>
   );
@@ -50,7 +66,9 @@ export function controlClasses(invalid: boolean, className?: string) {
   return cn(
     "block w-full rounded-lg border bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-400",
     "focus:outline-none focus:ring-2 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500 read-only:bg-slate-50",
-    invalid ? "border-red-400 focus:border-red-500 focus:ring-red-200" : "border-slate-300 focus:border-brand-500 focus:ring-brand-100",
+    invalid
+      ? "border-red-400 focus:border-red-500 focus:ring-red-200"
+      : "border-slate-300 focus:border-brand-500 focus:ring-brand-100",
     className,
   );
 }

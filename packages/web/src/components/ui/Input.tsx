@@ -1,7 +1,9 @@
 import { forwardRef, type InputHTMLAttributes } from "react";
 import { controlClasses, useField } from "./Field";
 
-export interface InputProps extends InputHTMLAttributes<HTMLInputElement> { invalid?: boolean }
+export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
+  invalid?: boolean;
+}
 
 /** Text input; inside a <Field> it is labelled and described automatically. */
 export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ invalid, className, id, ...rest }, ref) {

@@ -9,7 +9,9 @@ export function Skeleton({ className }: { className?: string }) {
 export function SkeletonText({ lines = 3, className }: { lines?: number; className?: string }) {
   return (
     <div className={cn("space-y-2", className)} aria-hidden>
-      {Array.from({ length: lines }, (_, i) => <Skeleton key={i} className={cn("h-4", i === lines - 1 ? "w-2/3" : "w-full")} />)}
+      {Array.from({ length: lines }, (_, i) => (
+        <Skeleton key={i} className={cn("h-4", i === lines - 1 ? "w-2/3" : "w-full")} />
+      ))}
     </div>
   );
 }

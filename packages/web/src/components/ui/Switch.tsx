@@ -17,13 +17,26 @@ export interface SwitchProps {
 export function Switch({ checked, onChange, label, description, disabled, id, ...aria }: SwitchProps) {
   const field = useField();
   const control = (
-    <button type="button" role="switch" aria-checked={checked} id={id ?? field?.id} disabled={disabled}
-      aria-label={aria["aria-label"]} onClick={() => onChange(!checked)}
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      id={id ?? field?.id}
+      disabled={disabled}
+      aria-label={aria["aria-label"]}
+      onClick={() => onChange(!checked)}
       className={cn(
         "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50",
         checked ? "bg-brand-600" : "bg-slate-300",
-      )}>
-      <span aria-hidden className={cn("inline-block h-5 w-5 rounded-full bg-white shadow transition-transform", checked ? "translate-x-5" : "translate-x-0.5")} />
+      )}
+    >
+      <span
+        aria-hidden
+        className={cn(
+          "inline-block h-5 w-5 rounded-full bg-white shadow transition-transform",
+          checked ? "translate-x-5" : "translate-x-0.5",
+        )}
+      />
     </button>
   );
   if (!label) return control;

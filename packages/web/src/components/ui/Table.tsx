@@ -26,7 +26,16 @@ export function TR({ className, ...rest }: HTMLAttributes<HTMLTableRowElement>) 
 }
 
 export function TH({ className, scope = "col", ...rest }: ThHTMLAttributes<HTMLTableCellElement>) {
-  return <th scope={scope} className={cn("whitespace-nowrap px-4 py-3 text-xs font-semibold uppercase tracking-wide text-slate-500", className)} {...rest} />;
+  return (
+    <th
+      scope={scope}
+      className={cn(
+        "whitespace-nowrap px-4 py-3 text-xs font-semibold uppercase tracking-wide text-slate-500",
+        className,
+      )}
+      {...rest}
+    />
+  );
 }
 
 export function TD({ className, ...rest }: TdHTMLAttributes<HTMLTableCellElement>) {

@@ -38,11 +38,15 @@ export function Tabs<T extends string>({ tabs, label, value, defaultValue, onCha
   const onKeyDown = (e: KeyboardEvent) => {
     const i = enabled.findIndex((t) => t.id === active);
     const next =
-      e.key === "ArrowRight" ? enabled[(i + 1) % enabled.length]
-      : e.key === "ArrowLeft" ? enabled[(i - 1 + enabled.length) % enabled.length]
-      : e.key === "Home" ? enabled[0]
-      : e.key === "End" ? enabled[enabled.length - 1]
-      : undefined;
+      e.key === "ArrowRight"
+        ? enabled[(i + 1) % enabled.length]
+        : e.key === "ArrowLeft"
+          ? enabled[(i - 1 + enabled.length) % enabled.length]
+          : e.key === "Home"
+            ? enabled[0]
+            : e.key === "End"
+              ? enabled[enabled.length - 1]
+              : undefined;
     if (next) {
       e.preventDefault();
       select(next.id);
@@ -52,25 +56,48 @@ export function Tabs<T extends string>({ tabs, label, value, defaultValue, onCha
 
   return (
     <div className={className}>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown}
-        className="-mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1 [scrollbar-width:none]">
+      <div
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        className="-mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1 [scrollbar-width:none]"
+      >
         {tabs.map((t) => {
           const selected = t.id === active;
           return (
-            <button key={t.id} ref={(el) => { refs.current[t.id] = el; }} type="button" role="tab"
-              id={`${base}-tab-${t.id}`} aria-controls={`${base}-panel-${t.id}`} aria-selected={selected}
-              tabIndex={selected ? 0 : -1} disabled={t.disabled} onClick={() => select(t.id)}
+            <button
+              key={t.id}
+              ref={(el) => {
+                refs.current[t.id] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`${base}-tab-${t.id}`}
+              aria-controls={`${base}-panel-${t.id}`}
+              aria-selected={selected}
+              tabIndex={selected ? 0 : -1}
+              disabled={t.disabled}
+              onClick={() => select(t.id)}
               className={cn(
                 "-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-50",
-                selected ? "border-brand-600 text-brand-700" : "border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800",
-              )}>
+                selected
+                  ? "border-brand-600 text-brand-700"
+                  : "border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800",
+              )}
+            >
               {t.label}
             </button>
           );
         })}
       </div>
       {activeTab?.content !== undefined && (
-        <div role="tabpanel" id={`${base}-panel-${activeTab.id}`} aria-labelledby={`${base}-tab-${activeTab.id}`} tabIndex={0} className="pt-5 focus:outline-none">
+        <div
+          role="tabpanel"
+          id={`${base}-panel-${activeTab.id}`}
+          aria-labelledby={`${base}-tab-${activeTab.id}`}
+          tabIndex={0}
+          className="pt-5 focus:outline-none"
+        >
           {activeTab.content}
         </div>
       )}

@@ -1,9 +1,14 @@
 import { forwardRef, type TextareaHTMLAttributes } from "react";
 import { controlClasses, useField } from "./Field";
 
-export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> { invalid?: boolean }
+export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  invalid?: boolean;
+}
 
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea({ invalid, className, id, rows = 4, ...rest }, ref) {
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(
+  { invalid, className, id, rows = 4, ...rest },
+  ref,
+) {
   const field = useField();
   const isInvalid = invalid ?? field?.invalid ?? false;
   return (

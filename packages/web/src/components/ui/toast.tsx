@@ -5,7 +5,11 @@ import { useEffect, useState } from "react";
  * Call `toast("text")` from anywhere; <Toaster/> is mounted once by the app providers.
  */
 export type ToastVariant = "info" | "success" | "error";
-interface ToastItem { id: number; message: string; variant: ToastVariant }
+interface ToastItem {
+  id: number;
+  message: string;
+  variant: ToastVariant;
+}
 
 let nextId = 1;
 let items: ToastItem[] = [];
@@ -37,15 +41,37 @@ export function Toaster() {
     return () => void listeners.delete(setList);
   }, []);
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-[100] flex flex-col items-center gap-2 px-4" aria-live="polite">
+    <div
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-[100] flex flex-col items-center gap-2 px-4"
+      aria-live="polite"
+    >
       {list.map((t) => (
-        <div key={t.id} role={t.variant === "error" ? "alert" : "status"}
-          className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-xl ring-1 ring-black/5 ${styles[t.variant].box}`}>
-          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden className={`mt-px h-5 w-5 shrink-0 ${styles[t.variant].icon}`}>
-            <circle cx="12" cy="12" r="9" /><path d={styles[t.variant].path} />
+        <div
+          key={t.id}
+          role={t.variant === "error" ? "alert" : "status"}
+          className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-xl ring-1 ring-black/5 ${styles[t.variant].box}`}
+        >
+          <svg
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinecap="round"
+            aria-hidden
+            className={`mt-px h-5 w-5 shrink-0 ${styles[t.variant].icon}`}
+          >
+            <circle cx="12" cy="12" r="9" />
+            <path d={styles[t.variant].path} />
           </svg>
           <span className="flex-1 leading-5">{t.message}</span>
-          <button type="button" aria-label="Dismiss" className="-mr-1 rounded px-1 text-lg leading-5 opacity-70 hover:opacity-100" onClick={() => dismiss(t.id)}>×</button>
+          <button
+            type="button"
+            aria-label="Dismiss"
+            className="-mr-1 rounded px-1 text-lg leading-5 opacity-70 hover:opacity-100"
+            onClick={() => dismiss(t.id)}
+          >
+            ×
+          </button>
         </div>
       ))}
     </div>

@@ -7,7 +7,8 @@ import type { AdminAnnouncement } from "./types";
 export const adminAnnouncementsQuery = () =>
   queryOptions({
     queryKey: adminKeys.announcements(),
-    queryFn: async () => (await apiFetch<{ announcements: AdminAnnouncement[] }>("/api/admin/announcements")).announcements,
+    queryFn: async () =>
+      (await apiFetch<{ announcements: AdminAnnouncement[] }>("/api/admin/announcements")).announcements,
   });
 export const useAdminAnnouncements = () => useQuery(adminAnnouncementsQuery());
 
@@ -18,7 +19,10 @@ export function useSaveAnnouncement() {
   return useMutation({
     mutationFn: ({ id, ...body }: Partial<AnnouncementInput> & { id?: string }) =>
       id
-        ? apiFetch<{ announcement: AdminAnnouncement }>(`/api/admin/announcements/${encodeURIComponent(id)}`, { method: "PUT", body })
+        ? apiFetch<{ announcement: AdminAnnouncement }>(`/api/admin/announcements/${encodeURIComponent(id)}`, {
+            method: "PUT",
+            body,
+          })
         : apiFetch<{ announcement: AdminAnnouncement }>("/api/admin/announcements", { method: "POST", body }),
     onSuccess: () => invalidate(client),
   });

@@ -7,7 +7,11 @@ export const adminCustomersQuery = (q: string) =>
   infiniteQueryOptions({
     queryKey: adminKeys.customers(q),
     queryFn: ({ pageParam }) =>
-      fetchPage<{ customers: AdminCustomer[]; nextCursor: string | null }>("/api/admin/customers", { q, cursor: pageParam, limit: "25" }),
+      fetchPage<{ customers: AdminCustomer[]; nextCursor: string | null }>("/api/admin/customers", {
+        q,
+        cursor: pageParam,
+        limit: "25",
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

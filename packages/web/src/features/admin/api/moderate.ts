@@ -8,7 +8,10 @@ export function useModerateProduct() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status, notes }: { id: string; status: ModerationStatus; notes: string }) =>
-      apiFetch<{ product: AdminProduct }>(`/api/admin/products/${encodeURIComponent(id)}/moderate`, { method: "PUT", body: { status, notes } }),
+      apiFetch<{ product: AdminProduct }>(`/api/admin/products/${encodeURIComponent(id)}/moderate`, {
+        method: "PUT",
+        body: { status, notes },
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: ["admin", "products"] }),
   });
 }

@@ -8,7 +8,8 @@ export function pagedUrl(path: string, params: Record<string, string | undefined
   return s ? `${path}?${s}` : path;
 }
 
-export const fetchPage = <T>(path: string, params: Record<string, string | undefined | null>) => apiFetch<T>(pagedUrl(path, params));
+export const fetchPage = <T>(path: string, params: Record<string, string | undefined | null>) =>
+  apiFetch<T>(pagedUrl(path, params));
 
 /** The keys every admin query lives under, so one invalidation can refresh the admin area. */
 export const adminKeys = {

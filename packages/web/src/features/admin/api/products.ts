@@ -7,9 +7,14 @@ export const adminProductsQuery = (status: string) =>
   infiniteQueryOptions({
     queryKey: adminKeys.products(status),
     queryFn: ({ pageParam }) =>
-      fetchPage<{ products: AdminProduct[]; counts: ModerationCounts; nextCursor: string | null }>("/api/admin/products", {
-        status: status === "all" ? null : status, cursor: pageParam, limit: "25",
-      }),
+      fetchPage<{ products: AdminProduct[]; counts: ModerationCounts; nextCursor: string | null }>(
+        "/api/admin/products",
+        {
+          status: status === "all" ? null : status,
+          cursor: pageParam,
+          limit: "25",
+        },
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

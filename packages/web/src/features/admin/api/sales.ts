@@ -7,7 +7,11 @@ export const adminSalesQuery = (status: string) =>
   infiniteQueryOptions({
     queryKey: adminKeys.sales(status),
     queryFn: ({ pageParam }) =>
-      fetchPage<{ sales: AdminSale[]; nextCursor: string | null }>("/api/admin/sales", { status: status === "all" ? null : status, cursor: pageParam, limit: "25" }),
+      fetchPage<{ sales: AdminSale[]; nextCursor: string | null }>("/api/admin/sales", {
+        status: status === "all" ? null : status,
+        cursor: pageParam,
+        limit: "25",
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

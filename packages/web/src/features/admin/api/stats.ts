@@ -4,5 +4,6 @@ import { adminKeys } from "./paged";
 import type { AdminStats } from "./types";
 
 /** GET /api/admin/stats: platform counters (Overview cards, Plan Distribution). */
-export const adminStatsQuery = () => queryOptions({ queryKey: adminKeys.stats(), queryFn: () => apiFetch<AdminStats>("/api/admin/stats") });
+export const adminStatsQuery = () =>
+  queryOptions({ queryKey: adminKeys.stats(), queryFn: () => apiFetch<AdminStats>("/api/admin/stats") });
 export const useAdminStats = () => useQuery(adminStatsQuery());

@@ -6,12 +6,24 @@ export type PlanChoice = "starter" | "pro" | "business";
 export type ModerationStatus = Moderation.Status;
 
 export interface AdminStats {
-  users: { total_users: number; active_users: number; starter_users: number; pro_users: number; business_users: number; free_users?: number };
+  users: {
+    total_users: number;
+    active_users: number;
+    starter_users: number;
+    pro_users: number;
+    business_users: number;
+    free_users?: number;
+  };
   products: { total_revenue: number; total_sales: number; total_products: number; active_products: number };
   recent: { revenue_30d: number; new_sales_30d: number; new_users_30d?: number };
 }
 
-export interface AdminChartPoint { date: string; revenue: number; sales: number; users: number }
+export interface AdminChartPoint {
+  date: string;
+  revenue: number;
+  sales: number;
+  users: number;
+}
 
 export type AdminUser = AdminUsers.Info;
 
@@ -68,4 +80,7 @@ export interface AdminAnnouncement {
   updated_at: string;
 }
 
-export interface Page<T> { items: T[]; nextCursor: string | null }
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}

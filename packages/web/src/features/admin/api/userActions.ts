@@ -15,11 +15,16 @@ export type UserAction =
 function run(a: UserAction): Promise<{ user?: AdminUser; ok?: true }> {
   const base = `/api/admin/users/${encodeURIComponent(a.id)}`;
   switch (a.kind) {
-    case "plan": return apiFetch<{ user: AdminUser }>(`${base}/plan`, { method: "PUT", body: { plan: a.plan } });
-    case "admin": return apiFetch<{ user: AdminUser }>(`${base}/admin`, { method: "PUT", body: { is_admin: a.is_admin } });
-    case "deactivate": return apiFetch<{ user: AdminUser }>(`${base}/deactivate`, { method: "PUT" });
-    case "reactivate": return apiFetch<{ user: AdminUser }>(`${base}/reactivate`, { method: "PUT" });
-    case "delete": return apiFetch<{ ok: true }>(base, { method: "DELETE" });
+    case "plan":
+      return apiFetch<{ user: AdminUser }>(`${base}/plan`, { method: "PUT", body: { plan: a.plan } });
+    case "admin":
+      return apiFetch<{ user: AdminUser }>(`${base}/admin`, { method: "PUT", body: { is_admin: a.is_admin } });
+    case "deactivate":
+      return apiFetch<{ user: AdminUser }>(`${base}/deactivate`, { method: "PUT" });
+    case "reactivate":
+      return apiFetch<{ user: AdminUser }>(`${base}/reactivate`, { method: "PUT" });
+    case "delete":
+      return apiFetch<{ ok: true }>(base, { method: "DELETE" });
   }
 }
 

@@ -6,7 +6,12 @@ import type { AdminUser } from "./types";
 export const adminUsersQuery = (q: string) =>
   infiniteQueryOptions({
     queryKey: adminKeys.users(q),
-    queryFn: ({ pageParam }) => fetchPage<{ users: AdminUser[]; nextCursor: string | null }>("/api/admin/users", { q, cursor: pageParam, limit: "25" }),
+    queryFn: ({ pageParam }) =>
+      fetchPage<{ users: AdminUser[]; nextCursor: string | null }>("/api/admin/users", {
+        q,
+        cursor: pageParam,
+        limit: "25",
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

@@ -29,19 +29,40 @@ interface ShellProps {
   children: ReactNode;
 }
 
-const AdminTag = () => <span className="rounded-md bg-slate-900 px-1.5 py-0.5 text-[10px] font-bold uppercase tracking-wider text-white">Admin</span>;
+const AdminTag = () => (
+  <span className="rounded-md bg-slate-900 px-1.5 py-0.5 text-[10px] font-bold uppercase tracking-wider text-white">
+    Admin
+  </span>
+);
 
 /** The admin frame: the same shell as the creator dashboard, with the admin sections and Logout. */
 export function AdminShell({ active, onSelect, userName, onLogout, children }: ShellProps) {
   return (
-    <AppShell<AdminSectionId> label="Admin" homeHref="/admin" sections={ADMIN_SECTIONS} active={active} onSelect={onSelect}
-      brandTag={<AdminTag />} wide
+    <AppShell<AdminSectionId>
+      label="Admin"
+      homeHref="/admin"
+      sections={ADMIN_SECTIONS}
+      active={active}
+      onSelect={onSelect}
+      brandTag={<AdminTag />}
+      wide
       footer={
         <>
-          <ShellUser name={userName} avatarClassName="bg-slate-900" detail={<><IconChart className="h-3 w-3" /> Platform admin</>} />
-          <button type="button" onClick={onLogout} className={shellLogoutClass}><IconLogout className="h-5 w-5" /> Logout</button>
+          <ShellUser
+            name={userName}
+            avatarClassName="bg-slate-900"
+            detail={
+              <>
+                <IconChart className="h-3 w-3" /> Platform admin
+              </>
+            }
+          />
+          <button type="button" onClick={onLogout} className={shellLogoutClass}>
+            <IconLogout className="h-5 w-5" /> Logout
+          </button>
         </>
-      }>
+      }
+    >
       {children}
     </AppShell>
   );

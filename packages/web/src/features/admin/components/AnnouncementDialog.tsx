@@ -13,14 +13,32 @@ import type { AdminAnnouncement } from "../api/types";
 /** Spec part 2 §5: title and content required; type default info, audience default all, active default true. */
 const DEFAULTS: AnnouncementInput = { title: "", content: "", type: "info", target_audience: "all", is_active: true };
 
-export function AnnouncementDialog({ open, editing, onClose }: { open: boolean; editing: AdminAnnouncement | null; onClose: () => void }) {
+export function AnnouncementDialog({
+  open,
+  editing,
+  onClose,
+}: {
+  open: boolean;
+  editing: AdminAnnouncement | null;
+  onClose: () => void;
+}) {
   const [form, setForm] = useState<AnnouncementInput>(DEFAULTS);
   const [errors, setErrors] = useState<{ title?: string; content?: string; form?: string }>({});
   const save = useSaveAnnouncement();
   useEffect(() => {
     if (!open) return;
     setErrors({});
-    setForm(editing ? { title: editing.title, content: editing.content, type: editing.type, target_audience: editing.target_audience, is_active: editing.is_active } : DEFAULTS);
+    setForm(
+      editing
+        ? {
+            title: editing.title,
+            content: editing.content,
+            type: editing.type,
+            target_audience: editing.target_audience,
+            is_active: editing.is_active,
+          }
+        : DEFAULTS,
+    );
   }, [open, editing]);
 
   const set = <K extends keyof AnnouncementInput>(k: K, v: AnnouncementInput[K]) => setForm((f) => ({ ...f, [k]: v }));
@@ -34,17 +52,32 @@ export function AnnouncementDialog({ open, editing, onClose }: { open: boolean; 
     setErrors(next);
     if (next.title || next.content) return;
     try {
-      await save.mutateAsync({ ...form, title: form.title.trim(), content: form.content.trim(), ...(editing ? { id: editing.id } : {}) });
+      await save.mutateAsync({
+        ...form,
+        title: form.title.trim(),
+        content: form.content.trim(),
+        ...(editing ? { id: editing.id } : {}),
+      });
       onClose();
     } catch (err) {
       console.error("announcement save failed", err);
-      setErrors({ form: err instanceof ApiError && err.status === 400 ? err.message : "Could not save the announcement. Please try again." });
+      setErrors({
+        form:
+          err instanceof ApiError && err.status === 400
+            ? err.message
+            : "Could not save the announcement. Please try again.",
+      });
     }
   };
 
   return (
-    <Dialog open={open} onClose={onClose} dismissible={!save.isPending} title={editing ? "Edit announcement" : "New announcement"}
-      description="Shown as a banner in the signed-in areas to the audience you choose.">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      dismissible={!save.isPending}
+      title={editing ? "Edit announcement" : "New announcement"}
+      description="Shown as a banner in the signed-in areas to the audience you choose."
+    >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <Field label="Title" required error={errors.title}>
           <Input value={form.title} onChange={(e) => set("title", e.target.value)} maxLength={200} data-autofocus />
@@ -54,19 +87,48 @@ export function AnnouncementDialog({ open, editing, onClose }: { open: boolean; 
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Type">
-            <Select value={form.type} onChange={(e) => set("type", e.target.value as AnnouncementInput["type"])}
-              options={[{ value: "info", label: "Info" }, { value: "warning", label: "Warning" }, { value: "success", label: "Success" }, { value: "error", label: "Error" }]} />
+            <Select
+              value={form.type}
+              onChange={(e) => set("type", e.target.value as AnnouncementInput["type"])}
+              options={[
+                { value: "info", label: "Info" },
+                { value: "warning", label: "Warning" },
+                { value: "success", label: "Success" },
+                { value: "error", label: "Error" },
+              ]}
+            />
           </Field>
           <Field label="Audience">
-            <Select value={form.target_audience} onChange={(e) => set("target_audience", e.target.value as AnnouncementInput["target_audience"])}
-              options={[{ value: "all", label: "Everyone" }, { value: "creators", label: "Creators" }, { value: "customers", label: "Customers" }, { value: "admins", label: "Admins" }]} />
+            <Select
+              value={form.target_audience}
+              onChange={(e) => set("target_audience", e.target.value as AnnouncementInput["target_audience"])}
+              options={[
+                { value: "all", label: "Everyone" },
+                { value: "creators", label: "Creators" },
+                { value: "customers", label: "Customers" },
+                { value: "admins", label: "Admins" },
+              ]}
+            />
           </Field>
         </div>
-        <Switch checked={form.is_active} onChange={(v) => set("is_active", v)} label="Active" description="Inactive announcements are kept but not shown." />
-        {errors.form && <p role="alert" className="text-sm font-medium text-red-600">{errors.form}</p>}
+        <Switch
+          checked={form.is_active}
+          onChange={(v) => set("is_active", v)}
+          label="Active"
+          description="Inactive announcements are kept but not shown."
+        />
+        {errors.form && (
+          <p role="alert" className="text-sm font-medium text-red-600">
+            {errors.form}
+          </p>
+        )}
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>Cancel</Button>
-          <Button type="submit" loading={save.isPending}>{editing ? "Save Changes" : "Create Announcement"}</Button>
+          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {editing ? "Save Changes" : "Create Announcement"}
+          </Button>
         </div>
       </form>
     </Dialog>

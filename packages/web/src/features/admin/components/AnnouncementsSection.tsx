@@ -14,7 +14,12 @@ import { IconMegaphone } from "./navIcons";
 import { AnnouncementDialog } from "./AnnouncementDialog";
 import { SectionHeader } from "./SectionHeader";
 
-const TYPE_TONES: Record<AdminAnnouncement["type"], BadgeTone> = { info: "info", warning: "warning", success: "success", error: "danger" };
+const TYPE_TONES: Record<AdminAnnouncement["type"], BadgeTone> = {
+  info: "info",
+  warning: "warning",
+  success: "success",
+  error: "danger",
+};
 const AUDIENCE = { all: "Everyone", creators: "Creators", customers: "Customers", admins: "Admins" } as const;
 const DELETE_CONFIRM = "Are you sure you want to delete this announcement?";
 
@@ -23,10 +28,21 @@ export function AnnouncementsSection() {
   const list = useAdminAnnouncements();
   const save = useSaveAnnouncement();
   const remove = useDeleteAnnouncement();
-  const [dialog, setDialog] = useState<{ open: boolean; editing: AdminAnnouncement | null }>({ open: false, editing: null });
+  const [dialog, setDialog] = useState<{ open: boolean; editing: AdminAnnouncement | null }>({
+    open: false,
+    editing: null,
+  });
 
   const del = async (a: AdminAnnouncement) => {
-    if (!(await confirmDialog({ title: "Delete announcement?", message: DELETE_CONFIRM, confirmLabel: "Delete", tone: "danger" }))) return;
+    if (
+      !(await confirmDialog({
+        title: "Delete announcement?",
+        message: DELETE_CONFIRM,
+        confirmLabel: "Delete",
+        tone: "danger",
+      }))
+    )
+      return;
     remove.mutate(a.id, { onError: (err) => console.error("announcement delete failed", err) });
   };
   const toggle = (a: AdminAnnouncement, is_active: boolean) =>
@@ -34,13 +50,24 @@ export function AnnouncementsSection() {
 
   return (
     <div className="space-y-6">
-      <SectionHeader title="Announcements" description="Banners shown to creators, customers or admins in their signed-in areas."
-        action={<Button leftIcon={<IconPlus className="h-4 w-4" />} onClick={() => setDialog({ open: true, editing: null })}>New Announcement</Button>} />
+      <SectionHeader
+        title="Announcements"
+        description="Banners shown to creators, customers or admins in their signed-in areas."
+        action={
+          <Button leftIcon={<IconPlus className="h-4 w-4" />} onClick={() => setDialog({ open: true, editing: null })}>
+            New Announcement
+          </Button>
+        }
+      />
       {list.isPending ? (
         <Skeleton className="h-40 w-full rounded-2xl" />
       ) : !list.data?.length ? (
-        <EmptyState icon={<IconMegaphone />} title="No announcements yet" description="Post news, downtime notices or tips for your users."
-          action={<Button onClick={() => setDialog({ open: true, editing: null })}>Create Announcement</Button>} />
+        <EmptyState
+          icon={<IconMegaphone />}
+          title="No announcements yet"
+          description="Post news, downtime notices or tips for your users."
+          action={<Button onClick={() => setDialog({ open: true, editing: null })}>Create Announcement</Button>}
+        />
       ) : (
         <div className="space-y-3">
           {list.data.map((a) => (
@@ -49,24 +76,41 @@ export function AnnouncementsSection() {
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <h3 className="text-base font-semibold text-slate-900">{a.title}</h3>
-                    <Badge tone={TYPE_TONES[a.type]} className="capitalize">{a.type}</Badge>
+                    <Badge tone={TYPE_TONES[a.type]} className="capitalize">
+                      {a.type}
+                    </Badge>
                     <Badge>{AUDIENCE[a.target_audience]}</Badge>
                     {!a.is_active && <Badge>Inactive</Badge>}
                   </div>
                   <p className="mt-1.5 whitespace-pre-line text-sm text-slate-600">{a.content}</p>
-                  <p className="mt-2 text-xs text-slate-400">Created {formatDate(a.created_at)}{a.updated_at !== a.created_at ? ` · updated ${formatDate(a.updated_at)}` : ""}</p>
+                  <p className="mt-2 text-xs text-slate-400">
+                    Created {formatDate(a.created_at)}
+                    {a.updated_at !== a.created_at ? ` · updated ${formatDate(a.updated_at)}` : ""}
+                  </p>
                 </div>
                 <div className="flex shrink-0 items-center gap-2">
-                  <Switch checked={a.is_active} onChange={(v) => toggle(a, v)} aria-label={`${a.is_active ? "Deactivate" : "Activate"} ${a.title}`} />
-                  <Button size="sm" variant="secondary" onClick={() => setDialog({ open: true, editing: a })}>Edit</Button>
-                  <Button size="sm" variant="ghost" className="text-red-600! hover:bg-red-50!" onClick={() => del(a)}>Delete</Button>
+                  <Switch
+                    checked={a.is_active}
+                    onChange={(v) => toggle(a, v)}
+                    aria-label={`${a.is_active ? "Deactivate" : "Activate"} ${a.title}`}
+                  />
+                  <Button size="sm" variant="secondary" onClick={() => setDialog({ open: true, editing: a })}>
+                    Edit
+                  </Button>
+                  <Button size="sm" variant="ghost" className="text-red-600! hover:bg-red-50!" onClick={() => del(a)}>
+                    Delete
+                  </Button>
                 </div>
               </div>
             </Card>
           ))}
         </div>
       )}
-      <AnnouncementDialog open={dialog.open} editing={dialog.editing} onClose={() => setDialog({ open: false, editing: null })} />
+      <AnnouncementDialog
+        open={dialog.open}
+        editing={dialog.editing}
+        onClose={() => setDialog({ open: false, editing: null })}
+      />
     </div>
   );
 }

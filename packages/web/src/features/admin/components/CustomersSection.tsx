@@ -17,16 +17,35 @@ export function CustomersSection() {
   const rows = customers.data?.pages.flatMap((p) => p.customers) ?? [];
   return (
     <div className="space-y-6">
-      <SectionHeader title="Customer Analytics" description="Everyone who bought on the platform."
-        action={<SearchBox value={search} onChange={setSearch} label="Search customers" placeholder="E-mail starts with…" />} />
+      <SectionHeader
+        title="Customer Analytics"
+        description="Everyone who bought on the platform."
+        action={
+          <SearchBox value={search} onChange={setSearch} label="Search customers" placeholder="E-mail starts with…" />
+        }
+      />
       <Card className="overflow-hidden">
         {customers.isPending ? (
-          <div className="space-y-3 p-5">{Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-10 w-full" />)}</div>
+          <div className="space-y-3 p-5">
+            {Array.from({ length: 4 }, (_, i) => (
+              <Skeleton key={i} className="h-10 w-full" />
+            ))}
+          </div>
         ) : rows.length === 0 ? (
-          <p className="p-8 text-center text-sm text-slate-500">{q ? `No customers start with "${q}".` : "No customers yet"}</p>
+          <p className="p-8 text-center text-sm text-slate-500">
+            {q ? `No customers start with "${q}".` : "No customers yet"}
+          </p>
         ) : (
           <Table>
-            <THead><TR><TH>Customer</TH><TH className="text-right">Purchases</TH><TH className="text-right">Total spent</TH><TH className="text-right">Creators</TH><TH>Last purchase</TH></TR></THead>
+            <THead>
+              <TR>
+                <TH>Customer</TH>
+                <TH className="text-right">Purchases</TH>
+                <TH className="text-right">Total spent</TH>
+                <TH className="text-right">Creators</TH>
+                <TH>Last purchase</TH>
+              </TR>
+            </THead>
             <TBody>
               {rows.map((c) => (
                 <TR key={c.email}>
@@ -40,7 +59,11 @@ export function CustomersSection() {
             </TBody>
           </Table>
         )}
-        <LoadMore hasMore={!!customers.hasNextPage} loading={customers.isFetchingNextPage} onClick={() => customers.fetchNextPage()} />
+        <LoadMore
+          hasMore={!!customers.hasNextPage}
+          loading={customers.isFetchingNextPage}
+          onClick={() => customers.fetchNextPage()}
+        />
       </Card>
     </div>
   );

@@ -17,20 +17,64 @@ export function FinanceSection() {
   const months = (f?.monthly ?? []).slice().reverse();
   return (
     <div className="space-y-6">
-      <SectionHeader title="Financial Reports" description="Gross sales, the platform's commission and what creators keep." />
+      <SectionHeader
+        title="Financial Reports"
+        description="Gross sales, the platform's commission and what creators keep."
+      />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard testId="finance-revenue" label="Total revenue" loading={loading} icon={<IconDollar />} tone="emerald" value={formatMoney(f?.total_revenue ?? 0)} sub={`${formatCount(f?.total_sales ?? 0)} sales`} />
-        <StatCard testId="finance-commission" label={`Platform commission (${rate})`} loading={loading} icon={<IconTrend />} value={formatMoney(f?.platform_commission ?? 0)} sub={`${rate} of total revenue`} />
-        <StatCard testId="finance-net" label="Net to creators" loading={loading} icon={<IconDollar />} tone="sky" value={formatMoney(f?.net_to_creators ?? 0)} sub="Revenue minus commission" />
-        <StatCard testId="finance-aov" label="Average order value" loading={loading} icon={<IconCard />} tone="amber" value={formatMoney(f?.average_order_value ?? 0)} sub="Revenue ÷ sales" />
+        <StatCard
+          testId="finance-revenue"
+          label="Total revenue"
+          loading={loading}
+          icon={<IconDollar />}
+          tone="emerald"
+          value={formatMoney(f?.total_revenue ?? 0)}
+          sub={`${formatCount(f?.total_sales ?? 0)} sales`}
+        />
+        <StatCard
+          testId="finance-commission"
+          label={`Platform commission (${rate})`}
+          loading={loading}
+          icon={<IconTrend />}
+          value={formatMoney(f?.platform_commission ?? 0)}
+          sub={`${rate} of total revenue`}
+        />
+        <StatCard
+          testId="finance-net"
+          label="Net to creators"
+          loading={loading}
+          icon={<IconDollar />}
+          tone="sky"
+          value={formatMoney(f?.net_to_creators ?? 0)}
+          sub="Revenue minus commission"
+        />
+        <StatCard
+          testId="finance-aov"
+          label="Average order value"
+          loading={loading}
+          icon={<IconCard />}
+          tone="amber"
+          value={formatMoney(f?.average_order_value ?? 0)}
+          sub="Revenue ÷ sales"
+        />
       </div>
       <Card className="overflow-hidden">
         <CardHeader title="Monthly breakdown" description="The last 12 months." />
         {loading ? (
-          <div className="p-5"><Skeleton className="h-40 w-full" /></div>
+          <div className="p-5">
+            <Skeleton className="h-40 w-full" />
+          </div>
         ) : (
           <Table>
-            <THead><TR><TH>Month</TH><TH className="text-right">Sales</TH><TH className="text-right">Revenue</TH><TH className="text-right">Commission</TH><TH className="text-right">Net to creators</TH></TR></THead>
+            <THead>
+              <TR>
+                <TH>Month</TH>
+                <TH className="text-right">Sales</TH>
+                <TH className="text-right">Revenue</TH>
+                <TH className="text-right">Commission</TH>
+                <TH className="text-right">Net to creators</TH>
+              </TR>
+            </THead>
             <TBody>
               {months.map((m) => (
                 <TR key={m.month}>

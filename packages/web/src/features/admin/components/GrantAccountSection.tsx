@@ -30,7 +30,10 @@ export function GrantAccountSection() {
     setError(null);
     try {
       const { user } = await grant.mutateAsync({ email: trimmed, plan, is_admin: isAdmin });
-      toast(`${user.email} now has the ${planName(user.plan)} plan${user.is_admin ? " and admin access" : ""}.`, "success");
+      toast(
+        `${user.email} now has the ${planName(user.plan)} plan${user.is_admin ? " and admin access" : ""}.`,
+        "success",
+      );
       setEmail("");
       setIsAdmin(false);
       setPlan("starter");
@@ -42,23 +45,53 @@ export function GrantAccountSection() {
 
   return (
     <div className="space-y-6">
-      <SectionHeader title="Grant Free Accounts" description="Give someone a paid plan for free. It also works before they have ever signed in." />
+      <SectionHeader
+        title="Grant Free Accounts"
+        description="Give someone a paid plan for free. It also works before they have ever signed in."
+      />
       <Card className="max-w-2xl">
-        <CardHeader title="New free account" description="They get the plan the first time they sign in with Google using this e-mail." />
+        <CardHeader
+          title="New free account"
+          description="They get the plan the first time they sign in with Google using this e-mail."
+        />
         <CardContent>
           <form onSubmit={submit} className="space-y-5" noValidate>
             <Field label="Email" required error={error}>
-              <Input type="email" value={email} onChange={(e) => { setEmail(e.target.value); setError(null); }} placeholder="name@example.com" autoComplete="off" required />
+              <Input
+                type="email"
+                value={email}
+                onChange={(e) => {
+                  setEmail(e.target.value);
+                  setError(null);
+                }}
+                placeholder="name@example.com"
+                autoComplete="off"
+                required
+              />
             </Field>
             <Field label="Plan">
-              <Select value={plan} onChange={(e) => setPlan(e.target.value as PlanChoice)}
-                options={[{ value: "starter", label: "Starter" }, { value: "pro", label: "Pro" }, { value: "business", label: "Business" }]} />
+              <Select
+                value={plan}
+                onChange={(e) => setPlan(e.target.value as PlanChoice)}
+                options={[
+                  { value: "starter", label: "Starter" },
+                  { value: "pro", label: "Pro" },
+                  { value: "business", label: "Business" },
+                ]}
+              />
             </Field>
             <label className="flex items-start gap-3 rounded-xl border border-slate-200 p-3">
-              <input type="checkbox" checked={isAdmin} onChange={(e) => setIsAdmin(e.target.checked)} className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500" />
+              <input
+                type="checkbox"
+                checked={isAdmin}
+                onChange={(e) => setIsAdmin(e.target.checked)}
+                className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+              />
               <span>
                 <span className="block text-sm font-medium text-slate-800">Make this user an admin</span>
-                <span className="block text-sm text-slate-500">Admins can manage users, products, settings and announcements.</span>
+                <span className="block text-sm text-slate-500">
+                  Admins can manage users, products, settings and announcements.
+                </span>
               </span>
             </label>
             <div className="flex justify-end">

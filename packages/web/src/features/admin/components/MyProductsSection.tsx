@@ -34,8 +34,15 @@ export function MyProductsSection() {
 
   return (
     <div className="space-y-6">
-      <SectionHeader title="My Products" description="Products you sell yourself."
-        action={<Button leftIcon={<IconPlus className="h-4 w-4" />} onClick={() => setCreating(true)}>Add Product</Button>} />
+      <SectionHeader
+        title="My Products"
+        description="Products you sell yourself."
+        action={
+          <Button leftIcon={<IconPlus className="h-4 w-4" />} onClick={() => setCreating(true)}>
+            Add Product
+          </Button>
+        }
+      />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Products" value={formatCount(list.length)} loading={products.isPending} />
         <StatCard label="Active" value={formatCount(active)} loading={products.isPending} tone="emerald" />
@@ -45,20 +52,38 @@ export function MyProductsSection() {
       {products.isPending ? (
         <Skeleton className="h-48 w-full rounded-2xl" />
       ) : list.length === 0 ? (
-        <EmptyState icon={<IconBox />} title="No products yet" description="Create a product to get your own sales page."
-          action={<Button onClick={() => setCreating(true)}>Create Your First Product</Button>} />
+        <EmptyState
+          icon={<IconBox />}
+          title="No products yet"
+          description="Create a product to get your own sales page."
+          action={<Button onClick={() => setCreating(true)}>Create Your First Product</Button>}
+        />
       ) : (
         <Card className="overflow-hidden">
           <Table>
-            <THead><TR><TH>Product</TH><TH>Status</TH><TH className="text-right">Price</TH><TH className="text-right">Sales</TH><TH className="text-right">Revenue</TH><TH className="text-right">Actions</TH></TR></THead>
+            <THead>
+              <TR>
+                <TH>Product</TH>
+                <TH>Status</TH>
+                <TH className="text-right">Price</TH>
+                <TH className="text-right">Sales</TH>
+                <TH className="text-right">Revenue</TH>
+                <TH className="text-right">Actions</TH>
+              </TR>
+            </THead>
             <TBody>
               {list.map((p) => (
                 <TR key={p.id}>
-                  <TD className="max-w-xs"><p className="truncate font-medium text-slate-900">{p.name}</p>{p.headline && <p className="truncate text-xs text-slate-500">{p.headline}</p>}</TD>
+                  <TD className="max-w-xs">
+                    <p className="truncate font-medium text-slate-900">{p.name}</p>
+                    {p.headline && <p className="truncate text-xs text-slate-500">{p.headline}</p>}
+                  </TD>
                   <TD>
                     <div className="flex flex-wrap gap-1.5">
                       <Badge tone={p.is_active ? "success" : "neutral"}>{p.is_active ? "Active" : "Inactive"}</Badge>
-                      {p.moderation_status !== "approved" && <Badge tone="warning">{STATUS_LABELS[p.moderation_status]}</Badge>}
+                      {p.moderation_status !== "approved" && (
+                        <Badge tone="warning">{STATUS_LABELS[p.moderation_status]}</Badge>
+                      )}
                     </div>
                   </TD>
                   <TD className="text-right tabular-nums">{formatMoney(p.price)}</TD>
@@ -66,8 +91,22 @@ export function MyProductsSection() {
                   <TD className="text-right tabular-nums">{formatMoney(p.total_revenue)}</TD>
                   <TD>
                     <div className="flex justify-end gap-2">
-                      <a href={`/p/${p.id}`} target="_blank" rel="noreferrer" className={buttonClasses("secondary", "sm")}>View Page</a>
-                      <Button size="sm" variant="ghost" leftIcon={<IconLink className="h-4 w-4" />} onClick={() => copy(p.id)}>Copy Link</Button>
+                      <a
+                        href={`/p/${p.id}`}
+                        target="_blank"
+                        rel="noreferrer"
+                        className={buttonClasses("secondary", "sm")}
+                      >
+                        View Page
+                      </a>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        leftIcon={<IconLink className="h-4 w-4" />}
+                        onClick={() => copy(p.id)}
+                      >
+                        Copy Link
+                      </Button>
                     </div>
                   </TD>
                 </TR>

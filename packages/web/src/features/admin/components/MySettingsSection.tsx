@@ -16,7 +16,12 @@ import { SectionHeader } from "./SectionHeader";
 export function MySettingsSection({ profile, email, name }: { profile: Profile; email: string; name: string }) {
   const integrations = usePaymentIntegrations();
   const plan = profile.plan && profile.plan !== "free" && profile.plan !== "null" ? planName(profile.plan) : "Business";
-  const rows: [string, string][] = [["Name", name], ["Email", email], ["Role", "Admin"], ["Plan", plan]];
+  const rows: [string, string][] = [
+    ["Name", name],
+    ["Email", email],
+    ["Role", "Admin"],
+    ["Plan", plan],
+  ];
   return (
     <div className="space-y-6">
       <SectionHeader title="My Settings" description="Your own account on the platform." />
@@ -27,7 +32,12 @@ export function MySettingsSection({ profile, email, name }: { profile: Profile; 
             {rows.map(([label, value]) => (
               <div key={label} className="rounded-xl bg-slate-50 px-4 py-3">
                 <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-                <dd className="mt-1 truncate text-sm font-semibold text-slate-900" data-testid={`my-${label.toLowerCase()}`}>{value}</dd>
+                <dd
+                  className="mt-1 truncate text-sm font-semibold text-slate-900"
+                  data-testid={`my-${label.toLowerCase()}`}
+                >
+                  {value}
+                </dd>
               </div>
             ))}
           </dl>
@@ -43,8 +53,14 @@ export function MySettingsSection({ profile, email, name }: { profile: Profile; 
           ) : (
             <ul className="divide-y divide-slate-100">
               {integrations.data.map((i) => (
-                <li key={i.id} data-testid={`my-integration-${i.provider}`} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                  <span className="text-sm font-semibold capitalize text-slate-900">{i.provider === "paypal" ? "PayPal" : "Stripe"}</span>
+                <li
+                  key={i.id}
+                  data-testid={`my-integration-${i.provider}`}
+                  className="flex flex-wrap items-center justify-between gap-3 py-3"
+                >
+                  <span className="text-sm font-semibold capitalize text-slate-900">
+                    {i.provider === "paypal" ? "PayPal" : "Stripe"}
+                  </span>
                   <span className="flex gap-2">
                     <Badge tone={i.is_live ? "brand" : "warning"}>{i.is_live ? "Live" : "Test"}</Badge>
                     <Badge tone={i.is_active ? "success" : "neutral"}>{i.is_active ? "Active" : "Inactive"}</Badge>

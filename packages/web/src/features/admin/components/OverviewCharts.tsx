@@ -1,4 +1,20 @@
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader } from "../../../components/ui/Card";
 import type { AdminChartPoint } from "../api/types";
@@ -19,18 +35,38 @@ function ChartCard({ title, children, testId }: { title: string; children: React
   return (
     <Card data-testid={testId}>
       <CardHeader title={title} />
-      <CardContent><div style={{ height: 260 }} className="w-full">{children}</div></CardContent>
+      <CardContent>
+        <div style={{ height: 260 }} className="w-full">
+          {children}
+        </div>
+      </CardContent>
     </Card>
   );
 }
 
-const xAxis = <XAxis dataKey="date" tickFormatter={(d: string) => formatDay(d)} minTickGap={28} {...axis} axisLine={{ stroke: "#e2e8f0" }} />;
+const xAxis = (
+  <XAxis
+    dataKey="date"
+    tickFormatter={(d: string) => formatDay(d)}
+    minTickGap={28}
+    {...axis}
+    axisLine={{ stroke: "#e2e8f0" }}
+  />
+);
 const grid = <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />;
 const tooltipLabel = (d: unknown) => formatDay(String(d), true);
 
-export function OverviewCharts({ data, plans }: { data: AdminChartPoint[]; plans: { Free: number; Starter: number; Pro: number; Business: number } }) {
+export function OverviewCharts({
+  data,
+  plans,
+}: {
+  data: AdminChartPoint[];
+  plans: { Free: number; Starter: number; Pro: number; Business: number };
+}) {
   const rows = data.map((p) => ({ ...p, dollars: p.revenue / 100 }));
-  const pie = (Object.keys(plans) as (keyof typeof plans)[]).map((name) => ({ name, value: plans[name] })).filter((p) => p.value > 0);
+  const pie = (Object.keys(plans) as (keyof typeof plans)[])
+    .map((name) => ({ name, value: plans[name] }))
+    .filter((p) => p.value > 0);
   return (
     <div className="grid gap-6 xl:grid-cols-2">
       <ChartCard title="Revenue Growth (Last 30 Days)" testId="chart-revenue">
@@ -42,17 +78,34 @@ export function OverviewCharts({ data, plans }: { data: AdminChartPoint[]; plans
                 <stop offset="100%" stopColor={BRAND} stopOpacity={0.02} />
               </linearGradient>
             </defs>
-            {grid}{xAxis}
-            <YAxis allowDecimals={false} tickFormatter={(v: number) => formatWholeDollars(v * 100)} width={64} {...axis} />
-            <Tooltip labelFormatter={tooltipLabel} formatter={(v) => [formatMoney(Math.round(Number(v) * 100)), "Revenue"]} />
-            <Area type="monotone" dataKey="dollars" name="Revenue" stroke={BRAND} strokeWidth={2.5} fill="url(#admin-revenue)" />
+            {grid}
+            {xAxis}
+            <YAxis
+              allowDecimals={false}
+              tickFormatter={(v: number) => formatWholeDollars(v * 100)}
+              width={64}
+              {...axis}
+            />
+            <Tooltip
+              labelFormatter={tooltipLabel}
+              formatter={(v) => [formatMoney(Math.round(Number(v) * 100)), "Revenue"]}
+            />
+            <Area
+              type="monotone"
+              dataKey="dollars"
+              name="Revenue"
+              stroke={BRAND}
+              strokeWidth={2.5}
+              fill="url(#admin-revenue)"
+            />
           </AreaChart>
         </ResponsiveContainer>
       </ChartCard>
       <ChartCard title="Sales Volume" testId="chart-sales">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={rows} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-            {grid}{xAxis}
+            {grid}
+            {xAxis}
             <YAxis allowDecimals={false} width={36} {...axis} />
             <Tooltip labelFormatter={tooltipLabel} cursor={{ fill: "rgba(16,185,129,0.08)" }} />
             <Bar dataKey="sales" name="Sales" fill={EMERALD} radius={[4, 4, 0, 0]} maxBarSize={18} />
@@ -62,19 +115,38 @@ export function OverviewCharts({ data, plans }: { data: AdminChartPoint[]; plans
       <ChartCard title="User Growth" testId="chart-users">
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={rows} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-            {grid}{xAxis}
+            {grid}
+            {xAxis}
             <YAxis allowDecimals={false} width={36} {...axis} />
             <Tooltip labelFormatter={tooltipLabel} />
-            <Line type="monotone" dataKey="users" name="New users" stroke={SKY} strokeWidth={2.5} dot={false} activeDot={{ r: 5 }} />
+            <Line
+              type="monotone"
+              dataKey="users"
+              name="New users"
+              stroke={SKY}
+              strokeWidth={2.5}
+              dot={false}
+              activeDot={{ r: 5 }}
+            />
           </LineChart>
         </ResponsiveContainer>
       </ChartCard>
       <ChartCard title="Subscription Plan Distribution" testId="chart-plans">
         <ResponsiveContainer width="100%" height="100%">
           <PieChart>
-            <Pie data={pie} dataKey="value" nameKey="name" innerRadius="45%" outerRadius="75%" paddingAngle={2}
-              label={({ name, value }) => `${name}: ${value}`} labelLine={false}>
-              {pie.map((p) => <Cell key={p.name} fill={PLAN_COLOURS[p.name]} />)}
+            <Pie
+              data={pie}
+              dataKey="value"
+              nameKey="name"
+              innerRadius="45%"
+              outerRadius="75%"
+              paddingAngle={2}
+              label={({ name, value }) => `${name}: ${value}`}
+              labelLine={false}
+            >
+              {pie.map((p) => (
+                <Cell key={p.name} fill={PLAN_COLOURS[p.name]} />
+              ))}
             </Pie>
             <Tooltip />
             <Legend verticalAlign="bottom" iconType="circle" wrapperStyle={{ fontSize: 13 }} />

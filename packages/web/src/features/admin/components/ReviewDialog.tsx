@@ -34,25 +34,58 @@ export function ReviewDialog({ product, onClose }: { product: AdminProduct | nul
   };
 
   return (
-    <Dialog open={!!product} onClose={onClose} dismissible={!moderate.isPending} title="Review product"
+    <Dialog
+      open={!!product}
+      onClose={onClose}
+      dismissible={!moderate.isPending}
+      title="Review product"
       description={product ? `${product.name} · ${formatMoney(product.price)} · by ${product.creator_name}` : undefined}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={moderate.isPending}>Cancel</Button>
-          <Button onClick={save} loading={moderate.isPending}>Save Review</Button>
+          <Button variant="secondary" onClick={onClose} disabled={moderate.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={save} loading={moderate.isPending}>
+            Save Review
+          </Button>
         </>
-      }>
+      }
+    >
       {product && (
         <div className="space-y-4">
           {product.headline && <p className="text-sm text-slate-600">{product.headline}</p>}
-          {product.description && <p className="line-clamp-4 whitespace-pre-line rounded-lg bg-slate-50 p-3 text-sm text-slate-600">{product.description}</p>}
-          <a href={`/p/${product.id}`} target="_blank" rel="noreferrer" className="inline-block text-sm font-semibold text-brand-600 hover:text-brand-700">Open the sales page ↗</a>
+          {product.description && (
+            <p className="line-clamp-4 whitespace-pre-line rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
+              {product.description}
+            </p>
+          )}
+          <a
+            href={`/p/${product.id}`}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-block text-sm font-semibold text-brand-600 hover:text-brand-700"
+          >
+            Open the sales page ↗
+          </a>
           <Field label="Status" hint="Only approved products can be bought.">
-            <Select value={status} onChange={(e) => setStatus(e.target.value as ModerationStatus)} data-autofocus
-              options={(Object.keys(STATUS_LABELS) as ModerationStatus[]).map((s) => ({ value: s, label: STATUS_LABELS[s] }))} />
+            <Select
+              value={status}
+              onChange={(e) => setStatus(e.target.value as ModerationStatus)}
+              data-autofocus
+              options={(Object.keys(STATUS_LABELS) as ModerationStatus[]).map((s) => ({
+                value: s,
+                label: STATUS_LABELS[s],
+              }))}
+            />
           </Field>
           <Field label="Notes (optional)" hint="Visible to the creator on their product.">
-            <Textarea value={notes} onChange={(e) => setNotes(e.target.value)} rows={3} maxLength={2000} placeholder="e.g. Please remove the misleading claims in the headline." />
+            <Textarea
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+              rows={3}
+              maxLength={2000}
+              placeholder="e.g. Please remove the misleading claims in the headline."
+            />
           </Field>
         </div>
       )}

@@ -17,25 +17,61 @@ export function SalesSection() {
   const rows = sales.data?.pages.flatMap((p) => p.sales) ?? [];
   return (
     <div className="space-y-6">
-      <SectionHeader title="All Sales" description="Every purchase across the platform."
+      <SectionHeader
+        title="All Sales"
+        description="Every purchase across the platform."
         action={
-          <Select aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.target.value)} className="w-44"
-            options={[{ value: "all", label: "All statuses" }, { value: "completed", label: "Completed" }, { value: "refunded", label: "Refunded" }]} />
-        } />
+          <Select
+            aria-label="Filter by status"
+            value={status}
+            onChange={(e) => setStatus(e.target.value)}
+            className="w-44"
+            options={[
+              { value: "all", label: "All statuses" },
+              { value: "completed", label: "Completed" },
+              { value: "refunded", label: "Refunded" },
+            ]}
+          />
+        }
+      />
       <Card className="overflow-hidden">
         {sales.isPending ? (
-          <div className="space-y-3 p-5">{Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-10 w-full" />)}</div>
+          <div className="space-y-3 p-5">
+            {Array.from({ length: 4 }, (_, i) => (
+              <Skeleton key={i} className="h-10 w-full" />
+            ))}
+          </div>
         ) : rows.length === 0 ? (
           <p className="p-8 text-center text-sm text-slate-500">No sales yet</p>
         ) : (
           <>
-            <PhoneRecordList label="All sales" records={rows.map((s) => ({
-              id: s.id, title: s.product_name, detail: `${s.customer_email} · from ${s.creator_name || "—"}`, amount: formatMoney(s.amount), date: formatDate(s.created_at),
-              status: <Badge tone={s.status === "refunded" ? "warning" : "success"}>{s.status === "refunded" ? "Refunded" : "Completed"}</Badge>,
-            }))} />
+            <PhoneRecordList
+              label="All sales"
+              records={rows.map((s) => ({
+                id: s.id,
+                title: s.product_name,
+                detail: `${s.customer_email} · from ${s.creator_name || "—"}`,
+                amount: formatMoney(s.amount),
+                date: formatDate(s.created_at),
+                status: (
+                  <Badge tone={s.status === "refunded" ? "warning" : "success"}>
+                    {s.status === "refunded" ? "Refunded" : "Completed"}
+                  </Badge>
+                ),
+              }))}
+            />
             <div className="hidden sm:block">
               <Table aria-label="All sales">
-                <THead><TR><TH>Date</TH><TH>Product</TH><TH>Creator</TH><TH>Customer</TH><TH className="text-right">Amount</TH><TH>Status</TH></TR></THead>
+                <THead>
+                  <TR>
+                    <TH>Date</TH>
+                    <TH>Product</TH>
+                    <TH>Creator</TH>
+                    <TH>Customer</TH>
+                    <TH className="text-right">Amount</TH>
+                    <TH>Status</TH>
+                  </TR>
+                </THead>
                 <TBody>
                   {rows.map((s) => (
                     <TR key={s.id}>
@@ -44,7 +80,11 @@ export function SalesSection() {
                       <TD className="max-w-[10rem] truncate">{s.creator_name || "—"}</TD>
                       <TD className="max-w-[14rem] truncate">{s.customer_email}</TD>
                       <TD className="text-right tabular-nums">{formatMoney(s.amount)}</TD>
-                      <TD><Badge tone={s.status === "refunded" ? "warning" : "success"}>{s.status === "refunded" ? "Refunded" : "Completed"}</Badge></TD>
+                      <TD>
+                        <Badge tone={s.status === "refunded" ? "warning" : "success"}>
+                          {s.status === "refunded" ? "Refunded" : "Completed"}
+                        </Badge>
+                      </TD>
                     </TR>
                   ))}
                 </TBody>
@@ -52,7 +92,11 @@ export function SalesSection() {
             </div>
           </>
         )}
-        <LoadMore hasMore={!!sales.hasNextPage} loading={sales.isFetchingNextPage} onClick={() => sales.fetchNextPage()} />
+        <LoadMore
+          hasMore={!!sales.hasNextPage}
+          loading={sales.isFetchingNextPage}
+          onClick={() => sales.fetchNextPage()}
+        />
       </Card>
     </div>
   );

@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
 
 /** Title row of an admin section: heading, one line of context, optional actions. */
-export function SectionHeader({ title, description, action }: { title: string; description?: ReactNode; action?: ReactNode }) {
+export function SectionHeader({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
       <div className="min-w-0">

@@ -37,18 +37,39 @@ export function SettingRow({ setting }: { setting: PlatformSetting }) {
       timer.current = window.setTimeout(() => setSaved(false), SAVED_INDICATOR_MS);
     } catch (err) {
       console.error("setting update failed", err);
-      setError(err instanceof ApiError && err.status === 400 ? err.message : "Could not save this setting. Please try again.");
+      setError(
+        err instanceof ApiError && err.status === 400 ? err.message : "Could not save this setting. Please try again.",
+      );
     }
   };
 
   const control = BOOLEAN.has(key) ? (
-    <Select value={value} onChange={(e) => setValue(e.target.value)} options={[{ value: "true", label: "Enabled" }, { value: "false", label: "Disabled" }]} />
+    <Select
+      value={value}
+      onChange={(e) => setValue(e.target.value)}
+      options={[
+        { value: "true", label: "Enabled" },
+        { value: "false", label: "Disabled" },
+      ]}
+    />
   ) : key.includes("email_template") ? (
     <Textarea value={value} onChange={(e) => setValue(e.target.value)} rows={8} className="font-mono text-xs" />
   ) : NUMERIC.has(key) ? (
     <div className="relative">
-      <Input type="number" inputMode="decimal" step="any" min={0} value={value} onChange={(e) => setValue(e.target.value)} className="pr-12" />
-      {UNITS[key] && <span className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-sm text-slate-400">{UNITS[key]}</span>}
+      <Input
+        type="number"
+        inputMode="decimal"
+        step="any"
+        min={0}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        className="pr-12"
+      />
+      {UNITS[key] && (
+        <span className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-sm text-slate-400">
+          {UNITS[key]}
+        </span>
+      )}
     </div>
   ) : (
     <Input type={key.includes("email") ? "email" : "text"} value={value} onChange={(e) => setValue(e.target.value)} />
@@ -56,14 +77,22 @@ export function SettingRow({ setting }: { setting: PlatformSetting }) {
 
   return (
     <div className="grid gap-3 py-4 sm:grid-cols-[1fr_auto] sm:items-end" data-testid={`setting-${key}`}>
-      <Field label={humanize(key)} hint={setting.description} error={error}>{control}</Field>
+      <Field label={humanize(key)} hint={setting.description} error={error}>
+        {control}
+      </Field>
       <div className="flex items-center gap-3 sm:pb-[1.625rem]">
         {saved && (
           <span role="status" className="inline-flex items-center gap-1 text-sm font-medium text-emerald-600">
             <IconCheck className="h-4 w-4" /> Saved
           </span>
         )}
-        <Button variant={dirty ? "primary" : "secondary"} onClick={save} loading={update.isPending} disabled={!dirty && !update.isPending} aria-label={`Save ${humanize(key)}`}>
+        <Button
+          variant={dirty ? "primary" : "secondary"}
+          onClick={save}
+          loading={update.isPending}
+          disabled={!dirty && !update.isPending}
+          aria-label={`Save ${humanize(key)}`}
+        >
           Save
         </Button>
       </div>

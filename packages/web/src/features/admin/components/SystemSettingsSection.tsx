@@ -24,11 +24,17 @@ export function SystemSettingsSection() {
     <div className="space-y-6">
       <SectionHeader title="System Settings" description="Changes take effect immediately, no restart needed." />
       {maintenance && (
-        <div role="alert" data-testid="maintenance-banner" className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+        <div
+          role="alert"
+          data-testid="maintenance-banner"
+          className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-red-800"
+        >
           <IconAlert className="mt-0.5 h-5 w-5 shrink-0" />
           <div>
             <p className="text-sm font-semibold">Maintenance mode is enabled</p>
-            <p className="text-sm">Users cannot access the site. Only admins can use it until maintenance mode is disabled.</p>
+            <p className="text-sm">
+              Users cannot access the site. Only admins can use it until maintenance mode is disabled.
+            </p>
           </div>
         </div>
       )}
@@ -44,7 +50,9 @@ export function SystemSettingsSection() {
             <Card key={c.id}>
               <CardHeader title={c.title} description={c.description} />
               <CardContent className="divide-y divide-slate-100 py-0 sm:py-0">
-                {items.map((s) => <SettingRow key={s.setting_key} setting={s} />)}
+                {items.map((s) => (
+                  <SettingRow key={s.setting_key} setting={s} />
+                ))}
               </CardContent>
             </Card>
           );

@@ -1,10 +1,21 @@
 /** Admin display helpers; the dashboard's money/date formatters are shared, not copied. */
 export { formatCount, formatDate, formatDay, formatMoney, formatWholeDollars } from "../../dashboard/lib/format";
 
-const PLAN_NAMES: Record<string, string> = { free: "Free", starter: "Starter", pro: "Pro", business: "Business", lifetime: "Lifetime" };
+const PLAN_NAMES: Record<string, string> = {
+  free: "Free",
+  starter: "Starter",
+  pro: "Pro",
+  business: "Business",
+  lifetime: "Lifetime",
+};
 export const planName = (plan: string | null | undefined) => PLAN_NAMES[plan ?? "free"] ?? "Free";
 
-export const STATUS_LABELS = { pending: "Pending", under_review: "Under review", approved: "Approved", rejected: "Rejected" } as const;
+export const STATUS_LABELS = {
+  pending: "Pending",
+  under_review: "Under review",
+  approved: "Approved",
+  rejected: "Rejected",
+} as const;
 
 /** "commission_rate" -> "Commission rate". */
 export const humanize = (key: string) => key.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());

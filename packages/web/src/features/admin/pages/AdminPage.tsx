@@ -22,7 +22,9 @@ export default function AdminPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const requested = params.get("section");
-  const section: AdminSectionId = ADMIN_SECTIONS.some((s) => s.id === requested) ? (requested as AdminSectionId) : "overview";
+  const section: AdminSectionId = ADMIN_SECTIONS.some((s) => s.id === requested)
+    ? (requested as AdminSectionId)
+    : "overview";
 
   if (!gate.ready || !gate.profile) return <PageSpinner label="Loading the admin panel…" />;
   const profile = gate.profile;

@@ -6,7 +6,8 @@ import { profileQuery, type Profile } from "../../../lib/profile";
 export function useSetRole() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (role: "creator" | "customer") => apiFetch<Profile>("/api/profile/role", { method: "POST", body: { role } }),
+    mutationFn: (role: "creator" | "customer") =>
+      apiFetch<Profile>("/api/profile/role", { method: "POST", body: { role } }),
     onSuccess: (profile) => client.setQueryData(profileQuery().queryKey, profile),
     onSettled: () => client.invalidateQueries({ queryKey: profileQuery().queryKey }),
   });

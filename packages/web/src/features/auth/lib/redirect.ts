@@ -40,7 +40,9 @@ export function takeRedirect(): string | null {
 }
 
 /** Where a signed-in person belongs (spec part 1 §2 "Auth callback"). */
-export function homeFor(profile: Pick<Profile, "role" | "is_admin" | "onboarding_completed"> | null | undefined): string {
+export function homeFor(
+  profile: Pick<Profile, "role" | "is_admin" | "onboarding_completed"> | null | undefined,
+): string {
   if (!profile) return "/onboarding";
   if (profile.role === "admin" || profile.is_admin) return "/admin";
   if (profile.role === "customer") return "/customer-dashboard";

@@ -29,13 +29,15 @@ export default function AuthCallbackPage() {
     run.then(
       () => {
         setState({ status: "success" });
-        timers.push(window.setTimeout(async () => {
-          const target = takeRedirect();
-          if (target) return navigate(target, { replace: true });
-          queryClient.removeQueries({ queryKey: profileQuery().queryKey });
-          const profile = await queryClient.fetchQuery(profileQuery()).catch(() => null);
-          navigate(homeFor(profile), { replace: true });
-        }, 1500));
+        timers.push(
+          window.setTimeout(async () => {
+            const target = takeRedirect();
+            if (target) return navigate(target, { replace: true });
+            queryClient.removeQueries({ queryKey: profileQuery().queryKey });
+            const profile = await queryClient.fetchQuery(profileQuery()).catch(() => null);
+            navigate(homeFor(profile), { replace: true });
+          }, 1500),
+        );
       },
       (err: unknown) => {
         console.error(err);

@@ -30,7 +30,8 @@ export default function CustomerSignupPage() {
   }, [creator.error]);
 
   if (isPending) return <PageSpinner />;
-  if (!user) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (!user)
+    return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   if (!creatorId) return <Navigate to="/" replace />;
 
   const blank = name.trim() === "";
@@ -55,9 +56,16 @@ export default function CustomerSignupPage() {
           </span>
           <p className="mt-4 text-sm font-medium text-slate-500">You're joining</p>
           <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">
-            {creator.data?.name || (creator.isLoading ? <span className="inline-block h-7 w-40 animate-pulse rounded bg-slate-100 align-middle" /> : "a Payloft creator")}
+            {creator.data?.name ||
+              (creator.isLoading ? (
+                <span className="inline-block h-7 w-40 animate-pulse rounded bg-slate-100 align-middle" />
+              ) : (
+                "a Payloft creator"
+              ))}
           </h1>
-          <p className="mt-2 text-sm text-slate-600">Set up your customer account to get your purchases in one place.</p>
+          <p className="mt-2 text-sm text-slate-600">
+            Set up your customer account to get your purchases in one place.
+          </p>
         </div>
         <form onSubmit={submit} className="mt-8 space-y-5">
           <Field label="Email" hint="Verified with Google">
@@ -69,7 +77,13 @@ export default function CustomerSignupPage() {
             </div>
           </Field>
           <Field label="Display Name" required>
-            <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="name" required />
+            <Input
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={100}
+              autoComplete="name"
+              required
+            />
           </Field>
           <Button type="submit" size="lg" fullWidth disabled={blank} loading={signup.isPending}>
             Complete Account Setup

@@ -44,8 +44,15 @@ export default function LoginPage() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Welcome back</h1>
           <p className="mt-2 text-sm text-slate-600">Sign in to manage your products, sales and purchases.</p>
         </div>
-        <Button variant="secondary" size="lg" fullWidth className="mt-8" onClick={start} loading={starting}
-          leftIcon={<GoogleMark />}>
+        <Button
+          variant="secondary"
+          size="lg"
+          fullWidth
+          className="mt-8"
+          onClick={start}
+          loading={starting}
+          leftIcon={<GoogleMark />}
+        >
           Continue with Google
         </Button>
         <ul className="mt-8 space-y-3 text-sm text-slate-600">
@@ -55,8 +62,15 @@ export default function LoginPage() {
         </ul>
       </AuthCard>
       <p className="mt-6 text-center text-xs leading-relaxed text-slate-500">
-        By continuing you agree to our <a href="#terms" className="font-medium text-slate-700 underline underline-offset-2">Terms of Service</a>{" "}
-        and <a href="#privacy" className="font-medium text-slate-700 underline underline-offset-2">Privacy Policy</a>.
+        By continuing you agree to our{" "}
+        <a href="#terms" className="font-medium text-slate-700 underline underline-offset-2">
+          Terms of Service
+        </a>{" "}
+        and{" "}
+        <a href="#privacy" className="font-medium text-slate-700 underline underline-offset-2">
+          Privacy Policy
+        </a>
+        .
       </p>
     </AuthLayout>
   );

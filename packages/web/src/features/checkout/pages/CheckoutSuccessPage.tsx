@@ -10,12 +10,20 @@ import { useCheckoutSuccess } from "../api/useCheckoutSuccess";
 
 /** en-US long form with hour and minute, e.g. "November 22, 2026 at 02:30 AM". */
 const purchaseDate = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  new Date(iso).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
 
 function Shell({ children }: { children: React.ReactNode }) {
   return (
     <div className="min-h-screen bg-gradient-to-b from-emerald-50 via-white to-white">
-      <header className="mx-auto flex h-16 max-w-2xl items-center px-4 sm:px-6"><Logo /></header>
+      <header className="mx-auto flex h-16 max-w-2xl items-center px-4 sm:px-6">
+        <Logo />
+      </header>
       <main className="mx-auto max-w-2xl px-4 pb-16 pt-6 sm:px-6">{children}</main>
     </div>
   );
@@ -26,10 +34,14 @@ function Problem({ title, message }: { title: string; message?: string }) {
   return (
     <Shell>
       <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-        <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-50 text-red-600"><IconAlert className="h-7 w-7" /></div>
+        <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-50 text-red-600">
+          <IconAlert className="h-7 w-7" />
+        </div>
         <h1 className="mt-5 text-2xl font-bold text-slate-900">{title}</h1>
         {message && <p className="mt-2 text-slate-600">{message}</p>}
-        <Link to="/" className={buttonClasses("secondary", "md", "mt-6")}>Back to home</Link>
+        <Link to="/" className={buttonClasses("secondary", "md", "mt-6")}>
+          Back to home
+        </Link>
       </div>
     </Shell>
   );
@@ -45,7 +57,11 @@ export default function CheckoutSuccessPage() {
   if (query.isPending) {
     return (
       <Shell>
-        <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm" aria-busy="true" aria-label="Loading purchase details">
+        <div
+          className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm"
+          aria-busy="true"
+          aria-label="Loading purchase details"
+        >
           <Skeleton className="mx-auto h-14 w-14 rounded-full" />
           <Skeleton className="mx-auto mt-5 h-8 w-2/3" />
           <SkeletonText lines={4} className="mt-8" />
@@ -54,8 +70,16 @@ export default function CheckoutSuccessPage() {
     );
   }
   if (query.isError) {
-    const title = query.error instanceof ApiError ? query.error.message || "Purchase details not found" : "Failed to load purchase details";
-    return <Problem title={title} message="We couldn't retrieve your purchase information. Please check your email for the receipt." />;
+    const title =
+      query.error instanceof ApiError
+        ? query.error.message || "Purchase details not found"
+        : "Failed to load purchase details";
+    return (
+      <Problem
+        title={title}
+        message="We couldn't retrieve your purchase information. Please check your email for the receipt."
+      />
+    );
   }
 
   const { product, purchase } = query.data;
@@ -63,7 +87,9 @@ export default function CheckoutSuccessPage() {
     <Shell>
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         <div className="px-6 pb-6 pt-8 text-center sm:px-8">
-          <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-emerald-100 text-emerald-600"><IconCheck className="h-8 w-8" /></div>
+          <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-emerald-100 text-emerald-600">
+            <IconCheck className="h-8 w-8" />
+          </div>
           <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900">Payment Successful!</h1>
           <p className="mt-2 text-slate-600">Thank you for your purchase. Your content is ready.</p>
         </div>
@@ -72,11 +98,27 @@ export default function CheckoutSuccessPage() {
           <h2 className="text-lg font-semibold text-slate-900">{product.name}</h2>
           {product.description && <p className="mt-1 line-clamp-3 text-sm text-slate-600">{product.description}</p>}
           <dl className="mt-5 grid gap-4 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-3">
-            <div><dt className="text-slate-500">Amount Paid</dt><dd className="mt-0.5 font-semibold text-slate-900">{formatCents(purchase.amount)}</dd></div>
-            <div><dt className="text-slate-500">Purchase Date</dt><dd className="mt-0.5 font-semibold text-slate-900">{purchaseDate(purchase.created_at)}</dd></div>
-            <div className="min-w-0"><dt className="text-slate-500">Email</dt><dd className="mt-0.5 truncate font-semibold text-slate-900" title={purchase.customer_email}>{purchase.customer_email}</dd></div>
+            <div>
+              <dt className="text-slate-500">Amount Paid</dt>
+              <dd className="mt-0.5 font-semibold text-slate-900">{formatCents(purchase.amount)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Purchase Date</dt>
+              <dd className="mt-0.5 font-semibold text-slate-900">{purchaseDate(purchase.created_at)}</dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="text-slate-500">Email</dt>
+              <dd className="mt-0.5 truncate font-semibold text-slate-900" title={purchase.customer_email}>
+                {purchase.customer_email}
+              </dd>
+            </div>
           </dl>
-          <a href={product.content_url} target="_blank" rel="noopener noreferrer" className={buttonClasses("primary", "lg", "mt-6 w-full")}>
+          <a
+            href={product.content_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses("primary", "lg", "mt-6 w-full")}
+          >
             <IconDownload className="h-5 w-5" /> Access Your Content
           </a>
         </div>
@@ -84,9 +126,18 @@ export default function CheckoutSuccessPage() {
         <div className="border-t border-slate-100 bg-slate-50/60 px-6 py-6 sm:px-8">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Next steps</h2>
           <ul className="mt-4 space-y-3 text-sm text-slate-700">
-            <li className="flex gap-3"><IconInbox className="h-5 w-5 shrink-0 text-brand-600" /> A receipt with your access link has been emailed to {purchase.customer_email}.</li>
-            <li className="flex gap-3"><IconShield className="h-5 w-5 shrink-0 text-brand-600" /> Your access is permanent: the link keeps working, with no recurring fees.</li>
-            <li className="flex gap-3"><IconLink className="h-5 w-5 shrink-0 text-brand-600" /> Bookmark your content link so you can come back to it any time.</li>
+            <li className="flex gap-3">
+              <IconInbox className="h-5 w-5 shrink-0 text-brand-600" /> A receipt with your access link has been emailed
+              to {purchase.customer_email}.
+            </li>
+            <li className="flex gap-3">
+              <IconShield className="h-5 w-5 shrink-0 text-brand-600" /> Your access is permanent: the link keeps
+              working, with no recurring fees.
+            </li>
+            <li className="flex gap-3">
+              <IconLink className="h-5 w-5 shrink-0 text-brand-600" /> Bookmark your content link so you can come back
+              to it any time.
+            </li>
           </ul>
         </div>
       </div>

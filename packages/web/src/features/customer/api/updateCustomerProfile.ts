@@ -6,7 +6,8 @@ import { profileQuery } from "../../../lib/profile";
 export function useUpdateCustomerProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => apiFetch<{ profile: { name: string } }>("/api/customer/profile", { method: "PUT", body: { name } }),
+    mutationFn: (name: string) =>
+      apiFetch<{ profile: { name: string } }>("/api/customer/profile", { method: "PUT", body: { name } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQuery().queryKey }),
   });
 }

@@ -45,7 +45,9 @@ export function HelpSupportTab() {
             <details key={f.q} className="group py-4">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-medium text-slate-900">
                 {f.q}
-                <span className="text-slate-400 transition group-open:rotate-45" aria-hidden>+</span>
+                <span className="text-slate-400 transition group-open:rotate-45" aria-hidden>
+                  +
+                </span>
               </summary>
               <p className="mt-2 text-sm leading-relaxed text-slate-600">{f.a}</p>
             </details>
@@ -59,7 +61,13 @@ export function HelpSupportTab() {
             <div>
               <p className="text-slate-500">Email</p>
               {support.data ? (
-                <a href={`mailto:${support.data}`} className="font-medium text-brand-600 hover:text-brand-700" data-testid="support-email">{support.data}</a>
+                <a
+                  href={`mailto:${support.data}`}
+                  className="font-medium text-brand-600 hover:text-brand-700"
+                  data-testid="support-email"
+                >
+                  {support.data}
+                </a>
               ) : (
                 <p className="text-slate-400">Loading…</p>
               )}
@@ -75,7 +83,10 @@ export function HelpSupportTab() {
           <CardContent>
             <ul className="space-y-2 text-sm text-slate-600">
               {TIPS.map((t) => (
-                <li key={t} className="flex gap-2"><IconCheck className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" />{t}</li>
+                <li key={t} className="flex gap-2">
+                  <IconCheck className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" />
+                  {t}
+                </li>
               ))}
             </ul>
           </CardContent>

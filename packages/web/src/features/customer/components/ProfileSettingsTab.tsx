@@ -29,20 +29,47 @@ export function ProfileSettingsTab({ profile, email }: { profile: Profile; email
         <div>
           <Field label="Display name">
             {editing ? (
-              <Input value={name} onChange={(e) => setName(e.target.value)} autoFocus maxLength={100}
-                onKeyDown={(e) => e.key === "Enter" && save()} />
+              <Input
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                autoFocus
+                maxLength={100}
+                onKeyDown={(e) => e.key === "Enter" && save()}
+              />
             ) : (
-              <div className="flex min-h-10 items-center text-slate-900" data-testid="customer-name">{profile.name || "—"}</div>
+              <div className="flex min-h-10 items-center text-slate-900" data-testid="customer-name">
+                {profile.name || "—"}
+              </div>
             )}
           </Field>
           <div className="mt-3 flex gap-2">
             {editing ? (
               <>
-                <Button size="sm" variant="secondary" onClick={() => { setEditing(false); setName(profile.name); }}>Cancel</Button>
-                <Button size="sm" onClick={save} disabled={!trimmed} loading={update.isPending}>Save</Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => {
+                    setEditing(false);
+                    setName(profile.name);
+                  }}
+                >
+                  Cancel
+                </Button>
+                <Button size="sm" onClick={save} disabled={!trimmed} loading={update.isPending}>
+                  Save
+                </Button>
               </>
             ) : (
-              <Button size="sm" variant="secondary" onClick={() => { setName(profile.name); setEditing(true); }}>Edit</Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => {
+                  setName(profile.name);
+                  setEditing(true);
+                }}
+              >
+                Edit
+              </Button>
             )}
           </div>
         </div>

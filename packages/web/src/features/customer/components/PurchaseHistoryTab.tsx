@@ -13,20 +13,38 @@ import { PhoneRecordList } from "../../settings/components/PhoneRecordList";
  * purchase shows 'Refunded' and is left out of the money figures (it was paid back).
  */
 export function PurchaseHistoryTab({ purchases }: { purchases: Purchase[] }) {
-  if (!purchases.length) return <EmptyState icon={<IconInbox />} title="No purchases yet" description="Your receipts will be listed here." />;
+  if (!purchases.length)
+    return (
+      <EmptyState icon={<IconInbox />} title="No purchases yet" description="Your receipts will be listed here." />
+    );
   const paid = purchases.filter((p) => p.status !== "refunded");
   const spent = paid.reduce((s, p) => s + p.amount, 0);
-  const status = (refunded: boolean) => (refunded ? <Badge tone="warning">Refunded</Badge> : <Badge tone="success">Completed</Badge>);
+  const status = (refunded: boolean) =>
+    refunded ? <Badge tone="warning">Refunded</Badge> : <Badge tone="success">Completed</Badge>;
   return (
     <div className="space-y-6">
       <Card className="overflow-hidden">
-        <PhoneRecordList label="Purchase history" records={purchases.map((p) => ({
-          id: p.id, title: p.product_name, detail: p.creator_name ? `by ${p.creator_name}` : "—", amount: formatMoney(p.amount), date: formatDate(p.created_at), status: status(p.status === "refunded"),
-        }))} />
+        <PhoneRecordList
+          label="Purchase history"
+          records={purchases.map((p) => ({
+            id: p.id,
+            title: p.product_name,
+            detail: p.creator_name ? `by ${p.creator_name}` : "—",
+            amount: formatMoney(p.amount),
+            date: formatDate(p.created_at),
+            status: status(p.status === "refunded"),
+          }))}
+        />
         <div className="hidden sm:block">
           <Table aria-label="Purchase history">
             <THead>
-              <TR><TH>Product</TH><TH>Creator</TH><TH className="text-right">Amount</TH><TH>Date</TH><TH>Status</TH></TR>
+              <TR>
+                <TH>Product</TH>
+                <TH>Creator</TH>
+                <TH className="text-right">Amount</TH>
+                <TH>Date</TH>
+                <TH>Status</TH>
+              </TR>
             </THead>
             <TBody>
               {purchases.map((p) => (
@@ -45,7 +63,12 @@ export function PurchaseHistoryTab({ purchases }: { purchases: Purchase[] }) {
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
         <SummaryCard label="Total Purchases" value={String(paid.length)} testId="summary-purchases" />
         <SummaryCard label="Total Spent" value={formatMoney(spent)} testId="summary-spent" />
-        <SummaryCard className="col-span-2 sm:col-span-1" label="Average Purchase" value={formatMoney(paid.length ? Math.round(spent / paid.length) : 0)} testId="summary-average" />
+        <SummaryCard
+          className="col-span-2 sm:col-span-1"
+          label="Average Purchase"
+          value={formatMoney(paid.length ? Math.round(spent / paid.length) : 0)}
+          testId="summary-average"
+        />
       </div>
     </div>
   );

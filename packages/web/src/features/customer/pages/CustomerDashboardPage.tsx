@@ -32,7 +32,11 @@ export default function CustomerDashboardPage() {
   const email = profile.email || gate.user?.email || "";
   const name = profile.name || gate.user?.google_user_data?.name || email.split("@")[0] || "";
   const list = purchases.data ?? [];
-  const loading = purchases.isPending ? <Card className="p-6"><SkeletonText lines={4} /></Card> : null;
+  const loading = purchases.isPending ? (
+    <Card className="p-6">
+      <SkeletonText lines={4} />
+    </Card>
+  ) : null;
 
   return (
     <div className="min-h-screen bg-slate-50">
@@ -41,8 +45,15 @@ export default function CustomerDashboardPage() {
           <Logo to="/customer-dashboard" />
           <div className="flex items-center gap-3">
             <span className="hidden text-sm text-slate-600 sm:inline">{email}</span>
-            <Button variant="ghost" size="sm" leftIcon={<IconLogout className="h-4 w-4" />}
-              onClick={async () => { await logout(); navigate("/", { replace: true }); }}>
+            <Button
+              variant="ghost"
+              size="sm"
+              leftIcon={<IconLogout className="h-4 w-4" />}
+              onClick={async () => {
+                await logout();
+                navigate("/", { replace: true });
+              }}
+            >
               Log Out
             </Button>
           </div>
@@ -50,7 +61,9 @@ export default function CustomerDashboardPage() {
       </header>
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
         <AnnouncementBanner className="mb-6" />
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Welcome back{name ? `, ${name}` : ""}</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          Welcome back{name ? `, ${name}` : ""}
+        </h1>
         <p className="mt-1 text-slate-500">Your purchases and content, all in one place.</p>
         <Tabs<PortalTab>
           className="mt-6"
@@ -60,7 +73,11 @@ export default function CustomerDashboardPage() {
           tabs={[
             { id: "products", label: "My Products", content: loading ?? <MyProductsTab purchases={list} /> },
             { id: "history", label: "Purchase History", content: loading ?? <PurchaseHistoryTab purchases={list} /> },
-            { id: "profile", label: "Profile Settings", content: <ProfileSettingsTab profile={profile} email={email} /> },
+            {
+              id: "profile",
+              label: "Profile Settings",
+              content: <ProfileSettingsTab profile={profile} email={email} />,
+            },
             { id: "help", label: "Help & Support", content: <HelpSupportTab /> },
           ]}
         />

@@ -6,7 +6,10 @@ import { dashboardKeys } from "./stats";
 /** GET /api/customers?cursor=&limit=: the creator's customers; totals in cents. */
 export type Customer = Sales.Customer;
 
-interface Page { customers: Customer[]; nextCursor: string | null }
+interface Page {
+  customers: Customer[];
+  nextCursor: string | null;
+}
 
 export const customersQuery = (limit = 25) =>
   infiniteQueryOptions({

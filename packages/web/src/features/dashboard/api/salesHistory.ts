@@ -6,7 +6,10 @@ import { dashboardKeys } from "./stats";
 /** GET /api/sales-history?cursor=&limit=: the creator's sales, newest first, in pages. */
 export type Sale = Sales.Sale;
 
-interface Page { sales: Sale[]; nextCursor: string | null }
+interface Page {
+  sales: Sale[];
+  nextCursor: string | null;
+}
 
 export const salesHistoryQuery = (limit = 25) =>
   infiniteQueryOptions({

@@ -6,7 +6,8 @@ import { profileQuery, type Profile } from "../../../lib/profile";
 export function useUpdateProfileName() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; plan: string | null }) => apiFetch<Profile>("/api/profile", { method: "POST", body }),
+    mutationFn: (body: { name: string; plan: string | null }) =>
+      apiFetch<Profile>("/api/profile", { method: "POST", body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQuery().queryKey }),
   });
 }

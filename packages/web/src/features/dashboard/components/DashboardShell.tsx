@@ -25,14 +25,29 @@ interface ShellProps {
 /** The creator dashboard frame (spec part 2 §2): name and '{plan} Plan', Help & Support, Log Out. */
 export function DashboardShell({ active, onSelect, userName, planName, supportHref, onLogout, children }: ShellProps) {
   return (
-    <AppShell label="Dashboard" homeHref="/dashboard" sections={SECTIONS} active={active} onSelect={onSelect}
+    <AppShell
+      label="Dashboard"
+      homeHref="/dashboard"
+      sections={SECTIONS}
+      active={active}
+      onSelect={onSelect}
       footer={
         <>
-          <ShellUser name={userName} detail={`${planName} Plan`} nameTestId="sidebar-name" detailTestId="sidebar-plan" />
-          <a href={supportHref} className={shellLinkClass}><IconHelp className="h-5 w-5" /> Help &amp; Support</a>
-          <button type="button" onClick={onLogout} className={shellLogoutClass}><IconLogout className="h-5 w-5" /> Log Out</button>
+          <ShellUser
+            name={userName}
+            detail={`${planName} Plan`}
+            nameTestId="sidebar-name"
+            detailTestId="sidebar-plan"
+          />
+          <a href={supportHref} className={shellLinkClass}>
+            <IconHelp className="h-5 w-5" /> Help &amp; Support
+          </a>
+          <button type="button" onClick={onLogout} className={shellLogoutClass}>
+            <IconLogout className="h-5 w-5" /> Log Out
+          </button>
         </>
-      }>
+      }
+    >
       {children}
     </AppShell>
   );

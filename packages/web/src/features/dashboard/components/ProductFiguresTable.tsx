@@ -12,15 +12,32 @@ export function ProductFiguresTable() {
   const q = useProductsAnalytics();
   return (
     <Card className="overflow-hidden">
-      <CardHeader title="Product performance" description="Sales-page views, sales, revenue and conversion per product, all time." />
+      <CardHeader
+        title="Product performance"
+        description="Sales-page views, sales, revenue and conversion per product, all time."
+      />
       {q.isPending ? (
-        <div className="p-6"><SkeletonText lines={4} /></div>
+        <div className="p-6">
+          <SkeletonText lines={4} />
+        </div>
       ) : !q.data?.length ? (
-        <div className="p-6"><EmptyState icon={<IconChart />} title="No products yet" description="Create a product to see how its sales page performs." /></div>
+        <div className="p-6">
+          <EmptyState
+            icon={<IconChart />}
+            title="No products yet"
+            description="Create a product to see how its sales page performs."
+          />
+        </div>
       ) : (
         <Table aria-label="Product performance">
           <THead>
-            <TR><TH>Product</TH><TH className="text-right">Views</TH><TH className="text-right">Sales</TH><TH className="text-right">Revenue</TH><TH className="text-right">Conversion</TH></TR>
+            <TR>
+              <TH>Product</TH>
+              <TH className="text-right">Views</TH>
+              <TH className="text-right">Sales</TH>
+              <TH className="text-right">Revenue</TH>
+              <TH className="text-right">Conversion</TH>
+            </TR>
           </THead>
           <TBody>
             {q.data.map((p) => (

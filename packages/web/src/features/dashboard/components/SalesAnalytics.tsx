@@ -16,15 +16,27 @@ export function SalesAnalytics() {
         title="Sales Analytics"
         description="Sales and revenue over the last 30 days"
         action={
-          <SegmentedControl label="Chart type" size="sm" value={kind} onChange={setKind}
-            options={[{ value: "line", label: "Line" }, { value: "bar", label: "Bar" }]} />
+          <SegmentedControl
+            label="Chart type"
+            size="sm"
+            value={kind}
+            onChange={setKind}
+            options={[
+              { value: "line", label: "Line" },
+              { value: "bar", label: "Bar" },
+            ]}
+          />
         }
       />
       <CardContent>
         {chart.isPending ? (
-          <div className="flex h-[320px] items-center justify-center"><Spinner label="Loading sales data…" /></div>
+          <div className="flex h-[320px] items-center justify-center">
+            <Spinner label="Loading sales data…" />
+          </div>
         ) : !hasData ? (
-          <div className="flex h-[320px] items-center justify-center rounded-xl bg-slate-50 text-sm text-slate-500">No sales data available yet</div>
+          <div className="flex h-[320px] items-center justify-center rounded-xl bg-slate-50 text-sm text-slate-500">
+            No sales data available yet
+          </div>
         ) : (
           <SalesChart data={chart.data!} kind={kind} />
         )}

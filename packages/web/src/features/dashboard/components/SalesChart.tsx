@@ -1,4 +1,15 @@
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import type { ChartPoint } from "../api/chartData";
 import { formatDay, formatMoney, formatWholeDollars } from "../lib/format";
 
@@ -16,10 +27,36 @@ export function SalesChart({ data, kind }: { data: ChartPoint[]; kind: ChartKind
   const common = (
     <>
       <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
-      <XAxis dataKey="date" tickFormatter={(d: string) => formatDay(d)} tick={{ fontSize: 12, fill: "#64748b" }} tickLine={false} axisLine={{ stroke: "#e2e8f0" }} minTickGap={24} />
-      <YAxis yAxisId="sales" orientation="left" allowDecimals={false} tick={{ fontSize: 12, fill: SALES }} tickLine={false} axisLine={false} width={36} />
-      <YAxis yAxisId="revenue" orientation="right" tickFormatter={(v: number) => formatWholeDollars(v * 100)} tick={{ fontSize: 12, fill: REVENUE }} tickLine={false} axisLine={false} width={56} />
-      <Tooltip content={(p) => <ChartTooltip active={p.active} payload={p.payload} label={p.label} />} cursor={{ fill: "rgba(99,102,241,0.06)", stroke: "#c7d2fe" }} />
+      <XAxis
+        dataKey="date"
+        tickFormatter={(d: string) => formatDay(d)}
+        tick={{ fontSize: 12, fill: "#64748b" }}
+        tickLine={false}
+        axisLine={{ stroke: "#e2e8f0" }}
+        minTickGap={24}
+      />
+      <YAxis
+        yAxisId="sales"
+        orientation="left"
+        allowDecimals={false}
+        tick={{ fontSize: 12, fill: SALES }}
+        tickLine={false}
+        axisLine={false}
+        width={36}
+      />
+      <YAxis
+        yAxisId="revenue"
+        orientation="right"
+        tickFormatter={(v: number) => formatWholeDollars(v * 100)}
+        tick={{ fontSize: 12, fill: REVENUE }}
+        tickLine={false}
+        axisLine={false}
+        width={56}
+      />
+      <Tooltip
+        content={(p) => <ChartTooltip active={p.active} payload={p.payload} label={p.label} />}
+        cursor={{ fill: "rgba(99,102,241,0.06)", stroke: "#c7d2fe" }}
+      />
       <Legend verticalAlign="top" height={32} iconType="circle" wrapperStyle={{ fontSize: 13 }} />
     </>
   );
@@ -29,14 +66,39 @@ export function SalesChart({ data, kind }: { data: ChartPoint[]; kind: ChartKind
         {kind === "line" ? (
           <LineChart data={rows} margin={{ top: 4, right: 4, left: 0, bottom: 0 }}>
             {common}
-            <Line yAxisId="sales" type="monotone" dataKey="sales" name="Sales" stroke={SALES} strokeWidth={2.5} dot={false} activeDot={{ r: 5 }} />
-            <Line yAxisId="revenue" type="monotone" dataKey="revenue" name="Revenue" stroke={REVENUE} strokeWidth={2.5} dot={false} activeDot={{ r: 5 }} />
+            <Line
+              yAxisId="sales"
+              type="monotone"
+              dataKey="sales"
+              name="Sales"
+              stroke={SALES}
+              strokeWidth={2.5}
+              dot={false}
+              activeDot={{ r: 5 }}
+            />
+            <Line
+              yAxisId="revenue"
+              type="monotone"
+              dataKey="revenue"
+              name="Revenue"
+              stroke={REVENUE}
+              strokeWidth={2.5}
+              dot={false}
+              activeDot={{ r: 5 }}
+            />
           </LineChart>
         ) : (
           <BarChart data={rows} margin={{ top: 4, right: 4, left: 0, bottom: 0 }} barGap={2}>
             {common}
             <Bar yAxisId="sales" dataKey="sales" name="Sales" fill={SALES} radius={[4, 4, 0, 0]} maxBarSize={18} />
-            <Bar yAxisId="revenue" dataKey="revenue" name="Revenue" fill={REVENUE} radius={[4, 4, 0, 0]} maxBarSize={18} />
+            <Bar
+              yAxisId="revenue"
+              dataKey="revenue"
+              name="Revenue"
+              fill={REVENUE}
+              radius={[4, 4, 0, 0]}
+              maxBarSize={18}
+            />
           </BarChart>
         )}
       </ResponsiveContainer>
@@ -44,15 +106,29 @@ export function SalesChart({ data, kind }: { data: ChartPoint[]; kind: ChartKind
   );
 }
 
-function ChartTooltip({ active, payload, label }: { active?: boolean; payload?: readonly { payload?: unknown }[]; label?: unknown }) {
+function ChartTooltip({
+  active,
+  payload,
+  label,
+}: {
+  active?: boolean;
+  payload?: readonly { payload?: unknown }[];
+  label?: unknown;
+}) {
   if (!active || !payload?.length) return null;
   const row = payload[0]?.payload as { sales: number; revenue: number } | undefined;
   if (!row) return null;
   return (
     <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm shadow-lg">
       <p className="font-semibold text-slate-900">{formatDay(String(label), true)}</p>
-      <p className="mt-1 flex items-center gap-2 text-slate-600"><span className="h-2 w-2 rounded-full" style={{ background: SALES }} />Sales: <span className="font-medium text-slate-900">{row.sales}</span></p>
-      <p className="flex items-center gap-2 text-slate-600"><span className="h-2 w-2 rounded-full" style={{ background: REVENUE }} />Revenue: <span className="font-medium text-slate-900">{formatMoney(Math.round(row.revenue * 100))}</span></p>
+      <p className="mt-1 flex items-center gap-2 text-slate-600">
+        <span className="h-2 w-2 rounded-full" style={{ background: SALES }} />
+        Sales: <span className="font-medium text-slate-900">{row.sales}</span>
+      </p>
+      <p className="flex items-center gap-2 text-slate-600">
+        <span className="h-2 w-2 rounded-full" style={{ background: REVENUE }} />
+        Revenue: <span className="font-medium text-slate-900">{formatMoney(Math.round(row.revenue * 100))}</span>
+      </p>
     </div>
   );
 }

@@ -14,11 +14,18 @@ export const formatCount = (n: number) => new Intl.NumberFormat("en-US").format(
 export function formatDate(iso: string | null | undefined) {
   if (!iso) return "";
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+  return Number.isNaN(d.getTime())
+    ? ""
+    : d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 }
 
 /** 'YYYY-MM-DD' chart day -> "Mar 4" (read as UTC so the label never shifts a day). */
 export function formatDay(date: string, withYear = false) {
   const d = new Date(`${date}T00:00:00Z`);
-  return d.toLocaleDateString("en-US", { month: "short", day: "numeric", ...(withYear ? { year: "numeric" } : {}), timeZone: "UTC" });
+  return d.toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    ...(withYear ? { year: "numeric" } : {}),
+    timeZone: "UTC",
+  });
 }

@@ -1,11 +1,32 @@
 import { IconDownload, IconLink, IconSparkles } from "../../../components/ui/icons";
 
-const creators = ["Course creators", "Designers", "Developers", "Writers", "Musicians", "Coaches", "Photographers", "Educators"];
+const creators = [
+  "Course creators",
+  "Designers",
+  "Developers",
+  "Writers",
+  "Musicians",
+  "Coaches",
+  "Photographers",
+  "Educators",
+];
 
 const steps = [
-  { icon: IconLink, title: "Paste a link", text: "A file, a page, a private repository: whatever buyers should receive." },
-  { icon: IconSparkles, title: "Get a sales page", text: "Headline, media and price become a polished page you can share anywhere." },
-  { icon: IconDownload, title: "Get paid, they get access", text: "Buyers pay once and receive the link instantly, with a receipt by e-mail." },
+  {
+    icon: IconLink,
+    title: "Paste a link",
+    text: "A file, a page, a private repository: whatever buyers should receive.",
+  },
+  {
+    icon: IconSparkles,
+    title: "Get a sales page",
+    text: "Headline, media and price become a polished page you can share anywhere.",
+  },
+  {
+    icon: IconDownload,
+    title: "Get paid, they get access",
+    text: "Buyers pay once and receive the link instantly, with a receipt by e-mail.",
+  },
 ];
 
 /** Who Payloft is for and the three steps from link to sale. */
@@ -16,10 +37,18 @@ export function CreatorsSection() {
         <p className="text-center text-sm font-semibold text-slate-500">Built for creators and entrepreneurs</p>
         <ul className="mt-5 flex flex-wrap justify-center gap-2">
           {creators.map((c) => (
-            <li key={c} className="rounded-full border border-slate-200 bg-white px-4 py-1.5 text-sm font-medium text-slate-700 shadow-sm">{c}</li>
+            <li
+              key={c}
+              className="rounded-full border border-slate-200 bg-white px-4 py-1.5 text-sm font-medium text-slate-700 shadow-sm"
+            >
+              {c}
+            </li>
           ))}
         </ul>
-        <h2 id="creators-title" className="mx-auto mt-12 max-w-2xl text-center text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+        <h2
+          id="creators-title"
+          className="mx-auto mt-12 max-w-2xl text-center text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
+        >
           From idea to income in three steps
         </h2>
         <ol className="mt-10 grid gap-6 md:grid-cols-3">

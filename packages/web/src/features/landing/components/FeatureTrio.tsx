@@ -1,9 +1,21 @@
 import { IconCard, IconLock, IconRefresh } from "../../../components/ui/icons";
 
 const trio = [
-  { icon: IconLock, title: "Secure delivery", text: "Content links are delivered only after payment, with automatic license generation and an e-mailed receipt." },
-  { icon: IconCard, title: "Payments built in", text: "Card payments with automatic tax handling, straight into your own payment account." },
-  { icon: IconRefresh, title: "Payment recovery", text: "Failed and abandoned payments are followed up, so fewer sales slip away." },
+  {
+    icon: IconLock,
+    title: "Secure delivery",
+    text: "Content links are delivered only after payment, with automatic license generation and an e-mailed receipt.",
+  },
+  {
+    icon: IconCard,
+    title: "Payments built in",
+    text: "Card payments with automatic tax handling, straight into your own payment account.",
+  },
+  {
+    icon: IconRefresh,
+    title: "Payment recovery",
+    text: "Failed and abandoned payments are followed up, so fewer sales slip away.",
+  },
 ];
 
 /** Three headline promises on a dark band, to break the rhythm between features and pricing. */

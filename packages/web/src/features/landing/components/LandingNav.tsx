@@ -23,11 +23,15 @@ export function LandingNav() {
   ) : user ? (
     <>
       <StartButton size="sm">Dashboard</StartButton>
-      <Button size="sm" variant="ghost" onClick={() => void logout()}>Log Out</Button>
+      <Button size="sm" variant="ghost" onClick={() => void logout()}>
+        Log Out
+      </Button>
     </>
   ) : (
     <>
-      <Button size="sm" variant="ghost" onClick={() => navigate("/login")}>Sign In</Button>
+      <Button size="sm" variant="ghost" onClick={() => navigate("/login")}>
+        Sign In
+      </Button>
       <StartButton size="sm">Get Started</StartButton>
     </>
   );
@@ -39,14 +43,24 @@ export function LandingNav() {
         <ul className="ml-8 hidden items-center gap-1 md:flex">
           {anchors.map((a) => (
             <li key={a.href}>
-              <a href={a.href} className="rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900">{a.label}</a>
+              <a
+                href={a.href}
+                className="rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+              >
+                {a.label}
+              </a>
             </li>
           ))}
         </ul>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">{actions}</div>
-        <button type="button" className="-mr-2 rounded-lg p-2 text-slate-600 hover:bg-slate-100 md:hidden"
-          aria-label={menuOpen ? "Close menu" : "Open menu"} aria-expanded={menuOpen} aria-controls="landing-menu"
-          onClick={() => setMenuOpen((o) => !o)}>
+        <button
+          type="button"
+          className="-mr-2 rounded-lg p-2 text-slate-600 hover:bg-slate-100 md:hidden"
+          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          aria-expanded={menuOpen}
+          aria-controls="landing-menu"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
           {menuOpen ? <IconX className="h-5 w-5" /> : <IconMenu className="h-5 w-5" />}
         </button>
       </nav>
@@ -54,7 +68,13 @@ export function LandingNav() {
         <ul id="landing-menu" className="border-t border-slate-200 px-4 py-2 md:hidden">
           {anchors.map((a) => (
             <li key={a.href}>
-              <a href={a.href} onClick={() => setMenuOpen(false)} className="block rounded-lg px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100">{a.label}</a>
+              <a
+                href={a.href}
+                onClick={() => setMenuOpen(false)}
+                className="block rounded-lg px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
+              >
+                {a.label}
+              </a>
             </li>
           ))}
         </ul>

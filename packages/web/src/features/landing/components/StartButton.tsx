@@ -12,13 +12,16 @@ export function StartButton({ children, ...props }: Omit<ButtonProps, "onClick" 
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   return (
-    <Button {...props} loading={busy}
+    <Button
+      {...props}
+      loading={busy}
       onClick={async () => {
         setBusy(true);
         const to = await resolve();
         setBusy(false);
         navigate(to);
-      }}>
+      }}
+    >
       {children}
     </Button>
   );

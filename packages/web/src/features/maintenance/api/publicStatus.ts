@@ -5,10 +5,18 @@ import { apiFetch } from "../../../lib/api";
  * GET /api/public/status (anonymous, answered even during maintenance). Shares the
  * ["public-status"] key with the support-contact hook, so saving a setting refreshes both.
  */
-export interface PublicStatus { maintenance_mode: boolean; support_email: string; site_name: string }
+export interface PublicStatus {
+  maintenance_mode: boolean;
+  support_email: string;
+  site_name: string;
+}
 
 export const publicStatusQuery = () =>
-  queryOptions({ queryKey: ["public-status"], queryFn: () => apiFetch<PublicStatus>("/api/public/status"), staleTime: 30_000 });
+  queryOptions({
+    queryKey: ["public-status"],
+    queryFn: () => apiFetch<PublicStatus>("/api/public/status"),
+    staleTime: 30_000,
+  });
 
 /** Polls once a minute so an open tab notices maintenance starting or ending. */
 export const usePublicStatus = () => useQuery({ ...publicStatusQuery(), refetchInterval: 60_000 });

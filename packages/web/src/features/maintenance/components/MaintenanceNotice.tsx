@@ -36,33 +36,63 @@ export function MaintenanceNotice() {
     const html = document.documentElement;
     const before = html.style.overflow;
     html.style.overflow = "hidden";
-    return () => { html.style.overflow = before; };
+    return () => {
+      html.style.overflow = before;
+    };
   }, [shown]);
 
   if (!shown) return null;
 
   const site = status.data?.site_name || "Payloft";
   return (
-    <div className="fixed inset-0 z-[90] flex items-center justify-center overflow-y-auto bg-slate-50 px-4 py-10" role="alertdialog"
-      aria-modal="true" aria-labelledby="maintenance-title" data-testid="maintenance-notice">
+    <div
+      className="fixed inset-0 z-[90] flex items-center justify-center overflow-y-auto bg-slate-50 px-4 py-10"
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="maintenance-title"
+      data-testid="maintenance-notice"
+    >
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-        <div className="flex justify-center"><Logo to={null} /></div>
-        <div className="mx-auto mt-6 flex h-14 w-14 items-center justify-center rounded-full bg-amber-50 text-amber-600" aria-hidden>
-          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className="h-7 w-7">
+        <div className="flex justify-center">
+          <Logo to={null} />
+        </div>
+        <div
+          className="mx-auto mt-6 flex h-14 w-14 items-center justify-center rounded-full bg-amber-50 text-amber-600"
+          aria-hidden
+        >
+          <svg
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={1.8}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            className="h-7 w-7"
+          >
             <path d="M14.7 6.3a4 4 0 0 0-5.4 5.4l-5.6 5.6a1.5 1.5 0 0 0 2.1 2.1l5.6-5.6a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.1-.5-.5-2.1 2.5-2.5Z" />
           </svg>
         </div>
-        <h1 id="maintenance-title" className="mt-5 text-xl font-bold text-slate-900">We'll be right back</h1>
+        <h1 id="maintenance-title" className="mt-5 text-xl font-bold text-slate-900">
+          We'll be right back
+        </h1>
         <p className="mt-2 text-sm leading-relaxed text-slate-600">
           {site} is down for maintenance. Please try again soon.
         </p>
         {status.data?.support_email && (
           <p className="mt-4 text-sm text-slate-500">
-            Need help? <a className="font-semibold text-brand-600 hover:text-brand-700" href={`mailto:${status.data.support_email}`}>{status.data.support_email}</a>
+            Need help?{" "}
+            <a
+              className="font-semibold text-brand-600 hover:text-brand-700"
+              href={`mailto:${status.data.support_email}`}
+            >
+              {status.data.support_email}
+            </a>
           </p>
         )}
         {!user && (
-          <a href="/login" className="mt-6 inline-block text-xs font-medium text-slate-400 hover:text-slate-600">Admin sign in</a>
+          <a href="/login" className="mt-6 inline-block text-xs font-medium text-slate-400 hover:text-slate-600">
+            Admin sign in
+          </a>
         )}
       </div>
     </div>

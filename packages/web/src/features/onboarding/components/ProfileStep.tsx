@@ -7,7 +7,12 @@ import { IconArrowRight } from "../../../components/ui/icons";
 import { GoogleMark } from "../../auth/components/AuthLayout";
 
 /** Onboarding step 1 'Profile' (spec part 1 §2): the name, and the account it belongs to. */
-export function ProfileStep({ initialName, email, saving, onContinue }: {
+export function ProfileStep({
+  initialName,
+  email,
+  saving,
+  onContinue,
+}: {
   initialName: string;
   email: string;
   saving: boolean;
@@ -29,9 +34,19 @@ export function ProfileStep({ initialName, email, saving, onContinue }: {
         <p className="mt-1 text-sm text-slate-600">This is the name your customers will see on your sales pages.</p>
       </div>
       <Field label="Your name" required>
-        <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="name" autoFocus required />
+        <Input
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={100}
+          autoComplete="name"
+          autoFocus
+          required
+        />
       </Field>
-      <div className="flex items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3" aria-label="Signed-in account">
+      <div
+        className="flex items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3"
+        aria-label="Signed-in account"
+      >
         <span className="flex h-10 w-10 flex-none items-center justify-center rounded-full bg-white shadow-sm ring-1 ring-slate-200">
           <GoogleMark />
         </span>

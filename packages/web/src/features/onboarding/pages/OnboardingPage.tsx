@@ -58,8 +58,12 @@ export default function OnboardingPage() {
   return (
     <AuthLayout wide={step === 2 ? "xl" : true}>
       <div className="mb-8 text-center">
-        <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{validUpgrade && step === 2 ? "Upgrade" : "Set up your account"}</p>
-        <div className="mt-4"><Stepper current={step} /></div>
+        <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">
+          {validUpgrade && step === 2 ? "Upgrade" : "Set up your account"}
+        </p>
+        <div className="mt-4">
+          <Stepper current={step} />
+        </div>
       </div>
       {step === 1 ? (
         <AuthCard className="mx-auto w-full max-w-lg">

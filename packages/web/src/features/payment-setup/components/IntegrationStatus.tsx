@@ -6,8 +6,13 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeS
 /** The 'Current Status' box: provider, environment, Active/Disabled, last updated. */
 export function IntegrationStatus({ saved }: { saved: PaymentIntegration | null }) {
   return (
-    <aside aria-labelledby="integration-status" className="self-start rounded-2xl border border-slate-200 bg-slate-50 p-5">
-      <h3 id="integration-status" className="text-sm font-semibold text-slate-900">Current Status</h3>
+    <aside
+      aria-labelledby="integration-status"
+      className="self-start rounded-2xl border border-slate-200 bg-slate-50 p-5"
+    >
+      <h3 id="integration-status" className="text-sm font-semibold text-slate-900">
+        Current Status
+      </h3>
       {saved ? (
         <dl className="mt-3 space-y-2.5 text-sm">
           <Row label="Provider">{saved.provider === "stripe" ? "Stripe" : "PayPal"}</Row>
@@ -21,7 +26,8 @@ export function IntegrationStatus({ saved }: { saved: PaymentIntegration | null 
         </dl>
       ) : (
         <p className="mt-2 text-sm text-slate-600">
-          No payment integration yet. Until you save one, buyers see “Purchase Temporarily Unavailable” on your sales pages.
+          No payment integration yet. Until you save one, buyers see “Purchase Temporarily Unavailable” on your sales
+          pages.
         </p>
       )}
     </aside>

@@ -14,7 +14,8 @@ import { useDeletePaymentIntegration } from "../api/useDeletePaymentIntegration"
 import { IntegrationStatus } from "./IntegrationStatus";
 import { SecretInput } from "./SecretInput";
 
-const DELETE_CONFIRM = "Are you sure you want to delete your payment integration? This will disable checkout for all your products.";
+const DELETE_CONFIRM =
+  "Are you sure you want to delete your payment integration? This will disable checkout for all your products.";
 
 /**
  * Saved secrets only ever come back masked (DECISIONS 9); sending the masked value back
@@ -34,7 +35,8 @@ export function PaymentSetupTab() {
   const saved = query.data ?? null;
   const [form, setForm] = useState<PaymentIntegration>(formFrom(saved));
   useEffect(() => setForm(formFrom(query.data)), [query.data]);
-  const set = <K extends keyof PaymentIntegration>(key: K, value: PaymentIntegration[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof PaymentIntegration>(key: K, value: PaymentIntegration[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
 
   const onSave = async (e: FormEvent) => {
     e.preventDefault();
@@ -47,7 +49,12 @@ export function PaymentSetupTab() {
   };
 
   const onDelete = async () => {
-    const ok = await confirmDialog({ title: "Delete payment integration?", message: DELETE_CONFIRM, confirmLabel: "Delete Integration", tone: "danger" });
+    const ok = await confirmDialog({
+      title: "Delete payment integration?",
+      message: DELETE_CONFIRM,
+      confirmLabel: "Delete Integration",
+      tone: "danger",
+    });
     if (!ok) return;
     try {
       await remove.mutateAsync();
@@ -61,25 +68,44 @@ export function PaymentSetupTab() {
   if (query.isPending) return <Skeleton className="h-96 rounded-2xl" />;
   const mode = form.is_live ? "live" : "test";
   const keyHint = (kind: "pk" | "sk") => `Starts with ${kind}_${mode}_`;
-  const savedSecret = (masked: string | undefined) => (masked ? "Saved and encrypted. Replace it to use a new key." : undefined);
+  const savedSecret = (masked: string | undefined) =>
+    masked ? "Saved and encrypted. Replace it to use a new key." : undefined;
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
       <form onSubmit={onSave} className="space-y-6" aria-label="Payment Setup">
         <div>
           <h2 className="text-lg font-semibold text-slate-900">Payment Setup</h2>
-          <p className="mt-1 text-sm text-slate-500">Connect your own payment account. Buyers pay you directly; without it, checkout is disabled.</p>
+          <p className="mt-1 text-sm text-slate-500">
+            Connect your own payment account. Buyers pay you directly; without it, checkout is disabled.
+          </p>
         </div>
 
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">Payment provider</legend>
           <div className="mt-2 grid gap-3 sm:grid-cols-2">
             {(["stripe", "paypal"] as Provider[]).map((p) => (
-              <label key={p} className={`flex cursor-pointer items-start gap-3 rounded-xl border p-4 transition-colors ${form.provider === p ? "border-brand-500 bg-brand-50 ring-1 ring-brand-500" : "border-slate-200 hover:border-slate-300"}`}>
-                <input type="radio" name="provider" value={p} checked={form.provider === p} onChange={() => set("provider", p)} className="mt-1 accent-brand-600" />
+              <label
+                key={p}
+                className={`flex cursor-pointer items-start gap-3 rounded-xl border p-4 transition-colors ${form.provider === p ? "border-brand-500 bg-brand-50 ring-1 ring-brand-500" : "border-slate-200 hover:border-slate-300"}`}
+              >
+                <input
+                  type="radio"
+                  name="provider"
+                  value={p}
+                  checked={form.provider === p}
+                  onChange={() => set("provider", p)}
+                  className="mt-1 accent-brand-600"
+                />
                 <span>
-                  <span className="block text-sm font-semibold text-slate-900">{p === "stripe" ? "Stripe" : "PayPal"}</span>
-                  <span className="block text-xs text-slate-500">{p === "stripe" ? "Cards, wallets and automatic receipts" : "PayPal checkout (coming soon for buyers)"}</span>
+                  <span className="block text-sm font-semibold text-slate-900">
+                    {p === "stripe" ? "Stripe" : "PayPal"}
+                  </span>
+                  <span className="block text-xs text-slate-500">
+                    {p === "stripe"
+                      ? "Cards, wallets and automatic receipts"
+                      : "PayPal checkout (coming soon for buyers)"}
+                  </span>
                 </span>
               </label>
             ))}
@@ -88,37 +114,81 @@ export function PaymentSetupTab() {
 
         <div className="flex flex-wrap items-center justify-between gap-3">
           <span className="text-sm font-medium text-slate-800">Environment</span>
-          <SegmentedControl label="Environment" value={mode} onChange={(v) => set("is_live", v === "live")}
-            options={[{ value: "test", label: "Test" }, { value: "live", label: "Live" }]} />
+          <SegmentedControl
+            label="Environment"
+            value={mode}
+            onChange={(v) => set("is_live", v === "live")}
+            options={[
+              { value: "test", label: "Test" },
+              { value: "live", label: "Live" },
+            ]}
+          />
         </div>
 
         {form.provider === "stripe" ? (
           <div className="space-y-4">
             <Field label="Publishable key" hint={keyHint("pk")}>
-              <Input name="stripe_publishable_key" className="font-mono" value={form.stripe_publishable_key} autoComplete="off"
-                onChange={(e) => set("stripe_publishable_key", e.target.value.trim())} placeholder={`pk_${mode}_…`} />
+              <Input
+                name="stripe_publishable_key"
+                className="font-mono"
+                value={form.stripe_publishable_key}
+                autoComplete="off"
+                onChange={(e) => set("stripe_publishable_key", e.target.value.trim())}
+                placeholder={`pk_${mode}_…`}
+              />
             </Field>
-            <Field label="Secret key" hint={savedSecret(saved?.provider === "stripe" ? saved.stripe_secret_key : undefined) ?? keyHint("sk")}>
-              <SecretInput name="stripe_secret_key" value={form.stripe_secret_key} onChange={(e) => set("stripe_secret_key", e.target.value.trim())}
-                placeholder={`sk_${mode}_…`} />
+            <Field
+              label="Secret key"
+              hint={savedSecret(saved?.provider === "stripe" ? saved.stripe_secret_key : undefined) ?? keyHint("sk")}
+            >
+              <SecretInput
+                name="stripe_secret_key"
+                value={form.stripe_secret_key}
+                onChange={(e) => set("stripe_secret_key", e.target.value.trim())}
+                placeholder={`sk_${mode}_…`}
+              />
             </Field>
           </div>
         ) : (
           <div className="space-y-4">
             <Field label="Client ID">
-              <Input name="paypal_client_id" className="font-mono" value={form.paypal_client_id} autoComplete="off" onChange={(e) => set("paypal_client_id", e.target.value.trim())} />
+              <Input
+                name="paypal_client_id"
+                className="font-mono"
+                value={form.paypal_client_id}
+                autoComplete="off"
+                onChange={(e) => set("paypal_client_id", e.target.value.trim())}
+              />
             </Field>
-            <Field label="Client secret" hint={savedSecret(saved?.provider === "paypal" ? saved.paypal_client_secret : undefined)}>
-              <SecretInput name="paypal_client_secret" value={form.paypal_client_secret} onChange={(e) => set("paypal_client_secret", e.target.value.trim())} />
+            <Field
+              label="Client secret"
+              hint={savedSecret(saved?.provider === "paypal" ? saved.paypal_client_secret : undefined)}
+            >
+              <SecretInput
+                name="paypal_client_secret"
+                value={form.paypal_client_secret}
+                onChange={(e) => set("paypal_client_secret", e.target.value.trim())}
+              />
             </Field>
             <Field label="Webhook ID (optional)">
-              <Input name="paypal_webhook_id" className="font-mono" value={form.paypal_webhook_id ?? ""} onChange={(e) => set("paypal_webhook_id", e.target.value.trim())} />
+              <Input
+                name="paypal_webhook_id"
+                className="font-mono"
+                value={form.paypal_webhook_id ?? ""}
+                onChange={(e) => set("paypal_webhook_id", e.target.value.trim())}
+              />
             </Field>
           </div>
         )}
 
         <label className="flex items-start gap-3 rounded-xl border border-slate-200 p-4">
-          <input type="checkbox" name="is_active" checked={form.is_active} onChange={(e) => set("is_active", e.target.checked)} className="mt-0.5 h-4 w-4 accent-brand-600" />
+          <input
+            type="checkbox"
+            name="is_active"
+            checked={form.is_active}
+            onChange={(e) => set("is_active", e.target.checked)}
+            className="mt-0.5 h-4 w-4 accent-brand-600"
+          />
           <span>
             <span className="block text-sm font-medium text-slate-900">Enable this payment integration</span>
             <span className="block text-xs text-slate-500">When disabled, buyers cannot purchase your products.</span>
@@ -127,10 +197,26 @@ export function PaymentSetupTab() {
 
         <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:items-center">
           {saved && (
-            <Button variant="ghost" className="text-red-600 hover:bg-red-50 sm:mr-auto" onClick={onDelete} loading={remove.isPending}>Delete Integration</Button>
+            <Button
+              variant="ghost"
+              className="text-red-600 hover:bg-red-50 sm:mr-auto"
+              onClick={onDelete}
+              loading={remove.isPending}
+            >
+              Delete Integration
+            </Button>
           )}
-          <Button variant="secondary" className="sm:ml-auto" onClick={() => setForm(formFrom(saved))} disabled={save.isPending}>Reset</Button>
-          <Button type="submit" loading={save.isPending}>Save Integration</Button>
+          <Button
+            variant="secondary"
+            className="sm:ml-auto"
+            onClick={() => setForm(formFrom(saved))}
+            disabled={save.isPending}
+          >
+            Reset
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save Integration
+          </Button>
         </div>
       </form>
       <IntegrationStatus saved={saved} />

@@ -6,7 +6,13 @@ export function SecretInput(props: Omit<InputProps, "type">) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
-      <Input {...props} type={visible ? "text" : "password"} autoComplete="off" spellCheck={false} className="pr-16 font-mono" />
+      <Input
+        {...props}
+        type={visible ? "text" : "password"}
+        autoComplete="off"
+        spellCheck={false}
+        className="pr-16 font-mono"
+      />
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}

@@ -16,13 +16,17 @@ async function start(path: string, body: unknown): Promise<string> {
     if (!res?.url) throw new CheckoutFailed(res?.error || CHECKOUT_FAILED);
     return res.url;
   } catch (err) {
-    if (err instanceof ApiError) throw new CheckoutFailed(typeof err.body.error === "string" && err.body.error ? err.body.error : CHECKOUT_FAILED);
+    if (err instanceof ApiError)
+      throw new CheckoutFailed(typeof err.body.error === "string" && err.body.error ? err.body.error : CHECKOUT_FAILED);
     throw err;
   }
 }
 
-export const createCheckoutSession = (input: { plan: string; billing_cycle: "monthly" | "yearly"; customer_name: string }) =>
-  start("/api/platform/create-checkout-session", input);
+export const createCheckoutSession = (input: {
+  plan: string;
+  billing_cycle: "monthly" | "yearly";
+  customer_name: string;
+}) => start("/api/platform/create-checkout-session", input);
 
 export const createLifetimeCheckout = (input: { customer_name: string }) =>
   start("/api/platform/create-lifetime-checkout", input);

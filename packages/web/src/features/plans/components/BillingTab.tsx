@@ -1,5 +1,13 @@
 import { useEffect, useState } from "react";
-import { LIFETIME_PRICE, PLANS, PLAN_IDS, YEARLY_SAVING_LABEL, formatPlanPrice, type BillingCycle, type PlanId } from "@payloft/core/plan/plans";
+import {
+  LIFETIME_PRICE,
+  PLANS,
+  PLAN_IDS,
+  YEARLY_SAVING_LABEL,
+  formatPlanPrice,
+  type BillingCycle,
+  type PlanId,
+} from "@payloft/core/plan/plans";
 import { ApiError } from "../../../lib/api";
 import { Badge } from "../../../components/ui/Badge";
 import { Button } from "../../../components/ui/Button";
@@ -50,9 +58,12 @@ export function BillingTab() {
     const what = plan === "free" ? "the Free plan" : `the ${PLANS[plan].name} plan (${cycle})`;
     const ok = await confirmDialog({
       title: `${verb}?`,
-      message: plan === "free"
-        ? "Your subscription will be cancelled. Products above the free limit stay listed, but you can't add more until you upgrade."
-        : data.has_subscription ? `Your subscription changes to ${what} now; the difference is prorated on your next invoice.` : `You'll continue to checkout for ${what}.`,
+      message:
+        plan === "free"
+          ? "Your subscription will be cancelled. Products above the free limit stay listed, but you can't add more until you upgrade."
+          : data.has_subscription
+            ? `Your subscription changes to ${what} now; the difference is prorated on your next invoice.`
+            : `You'll continue to checkout for ${what}.`,
       confirmLabel: verb,
       tone: plan === "free" ? "danger" : "primary",
     });
@@ -67,7 +78,8 @@ export function BillingTab() {
   }
 
   if (billing.isPending) return <Skeleton className="h-64 w-full rounded-2xl" />;
-  if (!data) return <p className="text-sm text-slate-600">Billing details could not be loaded. Please refresh the page.</p>;
+  if (!data)
+    return <p className="text-sm text-slate-600">Billing details could not be loaded. Please refresh the page.</p>;
 
   return (
     <div className="space-y-6">
@@ -78,23 +90,47 @@ export function BillingTab() {
         </p>
       ) : (
         <Card>
-          <CardHeader title="Change plan" description="Upgrade or downgrade at any time."
-            action={<SegmentedControl size="sm" label="Billing cycle" value={cycle} onChange={setCycle}
-              options={[{ value: "monthly", label: "Monthly" }, { value: "yearly", label: "Yearly", badge: YEARLY_SAVING_LABEL }]} />} />
+          <CardHeader
+            title="Change plan"
+            description="Upgrade or downgrade at any time."
+            action={
+              <SegmentedControl
+                size="sm"
+                label="Billing cycle"
+                value={cycle}
+                onChange={setCycle}
+                options={[
+                  { value: "monthly", label: "Monthly" },
+                  { value: "yearly", label: "Yearly", badge: YEARLY_SAVING_LABEL },
+                ]}
+              />
+            }
+          />
           <CardContent>
             <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
               {PLAN_IDS.map((id) => {
                 const current = isCurrent(data, id, cycle);
                 return (
                   <li key={id}>
-                    <PlanCard plan={PLANS[id]} cycle={cycle} compact selected={current}
+                    <PlanCard
+                      plan={PLANS[id]}
+                      cycle={cycle}
+                      compact
+                      selected={current}
                       footer={
-                        <Button fullWidth variant={current ? "secondary" : PLAN_RANK[id]! > PLAN_RANK[data.plan]! ? "primary" : "secondary"}
-                          disabled={current || !!target || change.isPending} loading={change.isPending && change.variables?.plan === id}
-                          onClick={() => void choose(id)}>
+                        <Button
+                          fullWidth
+                          variant={
+                            current ? "secondary" : PLAN_RANK[id]! > PLAN_RANK[data.plan]! ? "primary" : "secondary"
+                          }
+                          disabled={current || !!target || change.isPending}
+                          loading={change.isPending && change.variables?.plan === id}
+                          onClick={() => void choose(id)}
+                        >
                           {current ? "Current plan" : actionLabel(data, id, cycle)}
                         </Button>
-                      } />
+                      }
+                    />
                   </li>
                 );
               })}
@@ -123,17 +159,31 @@ const STATUS: Record<string, { label: string; tone: "success" | "info" | "warnin
 };
 
 function CurrentPlan({ data, updating }: { data: BillingSummary; updating: boolean }) {
-  const price = data.plan === "lifetime" ? `${formatPlanPrice(LIFETIME_PRICE)} once`
-    : data.price === 0 ? "$0/month" : `${formatPlanPrice(data.price)}/${data.billing_cycle === "yearly" ? "year" : "month"}`;
+  const price =
+    data.plan === "lifetime"
+      ? `${formatPlanPrice(LIFETIME_PRICE)} once`
+      : data.price === 0
+        ? "$0/month"
+        : `${formatPlanPrice(data.price)}/${data.billing_cycle === "yearly" ? "year" : "month"}`;
   const status = data.has_subscription && data.subscription_status ? STATUS[data.subscription_status] : undefined;
-  const used = data.product_limit === null ? 0 : Math.min(100, (data.product_count / Math.max(1, data.product_limit)) * 100);
+  const used =
+    data.product_limit === null ? 0 : Math.min(100, (data.product_count / Math.max(1, data.product_limit)) * 100);
   return (
     <Card>
-      <CardHeader title="Current plan" action={updating ? <Badge tone="info">Updating…</Badge> : status && <Badge tone={status.tone}>{status.label}</Badge>} />
+      <CardHeader
+        title="Current plan"
+        action={
+          updating ? <Badge tone="info">Updating…</Badge> : status && <Badge tone={status.tone}>{status.label}</Badge>
+        }
+      />
       <CardContent className="grid gap-6 sm:grid-cols-2">
         <div>
-          <p className="text-2xl font-bold text-slate-900" data-testid="billing-plan">{planName(data.plan)}</p>
-          <p className="mt-1 text-sm text-slate-600" data-testid="billing-price">{price}</p>
+          <p className="text-2xl font-bold text-slate-900" data-testid="billing-plan">
+            {planName(data.plan)}
+          </p>
+          <p className="mt-1 text-sm text-slate-600" data-testid="billing-price">
+            {price}
+          </p>
         </div>
         <div>
           <p className="text-sm font-medium text-slate-700">Products</p>
@@ -142,7 +192,10 @@ function CurrentPlan({ data, updating }: { data: BillingSummary; updating: boole
           </p>
           {data.product_limit !== null && (
             <div className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden>
-              <div className={`h-full rounded-full ${used >= 100 ? "bg-amber-500" : "bg-brand-600"}`} style={{ width: `${used}%` }} />
+              <div
+                className={`h-full rounded-full ${used >= 100 ? "bg-amber-500" : "bg-brand-600"}`}
+                style={{ width: `${used}%` }}
+              />
             </div>
           )}
         </div>

@@ -16,13 +16,21 @@ export function PlanBanner({ plan }: { plan: string | null | undefined }) {
   const navigate = useNavigate();
   if (planOf(plan).id !== "free") return null;
   return (
-    <section aria-labelledby="plan-banner-title"
-      className="overflow-hidden rounded-2xl bg-gradient-to-br from-brand-600 via-brand-600 to-brand-700 p-5 text-white shadow-lg shadow-brand-900/10 sm:p-6">
+    <section
+      aria-labelledby="plan-banner-title"
+      className="overflow-hidden rounded-2xl bg-gradient-to-br from-brand-600 via-brand-600 to-brand-700 p-5 text-white shadow-lg shadow-brand-900/10 sm:p-6"
+    >
       <div className="flex flex-wrap items-start gap-3">
-        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-white/15"><IconSparkles className="h-5 w-5" /></span>
+        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-white/15">
+          <IconSparkles className="h-5 w-5" />
+        </span>
         <div className="min-w-0 flex-1">
-          <h2 id="plan-banner-title" className="text-lg font-bold sm:text-xl">Ready to grow your business?</h2>
-          <p className="mt-0.5 text-sm text-brand-100">Your free plan allows 1 product. Upgrade to sell more and unlock advanced analytics.</p>
+          <h2 id="plan-banner-title" className="text-lg font-bold sm:text-xl">
+            Ready to grow your business?
+          </h2>
+          <p className="mt-0.5 text-sm text-brand-100">
+            Your free plan allows 1 product. Upgrade to sell more and unlock advanced analytics.
+          </p>
         </div>
       </div>
       <ul className="mt-5 grid gap-3 md:grid-cols-3">
@@ -30,9 +38,19 @@ export function PlanBanner({ plan }: { plan: string | null | undefined }) {
           const p = PLANS[id];
           const popular = id === "starter";
           return (
-            <li key={id} data-plan={id}
-              className={cn("relative flex flex-col rounded-xl bg-white p-4 text-slate-900", popular && "ring-2 ring-amber-300")}>
-              {popular && <span className="absolute -top-2.5 right-3 rounded-full bg-amber-300 px-2 py-0.5 text-[11px] font-bold text-amber-950">Popular</span>}
+            <li
+              key={id}
+              data-plan={id}
+              className={cn(
+                "relative flex flex-col rounded-xl bg-white p-4 text-slate-900",
+                popular && "ring-2 ring-amber-300",
+              )}
+            >
+              {popular && (
+                <span className="absolute -top-2.5 right-3 rounded-full bg-amber-300 px-2 py-0.5 text-[11px] font-bold text-amber-950">
+                  Popular
+                </span>
+              )}
               <p className="font-semibold">{p.name}</p>
               <p className="mt-1 flex items-baseline gap-1">
                 <span className="text-2xl font-extrabold">{formatPlanPrice(p.monthlyPrice)}</span>
@@ -40,8 +58,14 @@ export function PlanBanner({ plan }: { plan: string | null | undefined }) {
               </p>
               <p className="text-xs text-slate-500">or {formatPlanPrice(p.yearlyMonthlyPrice)}/month billed yearly</p>
               <p className="mt-2 text-sm text-slate-700">{limitLabel(p.productLimit)}</p>
-              <Button className="mt-4" size="sm" fullWidth variant={popular ? "primary" : "secondary"}
-                aria-label={`Upgrade Now to ${p.name}`} onClick={() => navigate(`/onboarding?upgrade=${id}`)}>
+              <Button
+                className="mt-4"
+                size="sm"
+                fullWidth
+                variant={popular ? "primary" : "secondary"}
+                aria-label={`Upgrade Now to ${p.name}`}
+                onClick={() => navigate(`/onboarding?upgrade=${id}`)}
+              >
                 Upgrade Now
               </Button>
             </li>

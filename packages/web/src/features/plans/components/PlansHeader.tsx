@@ -18,13 +18,24 @@ export function PlansHeader({ dark = false }: { dark?: boolean }) {
           {isPending ? null : user ? (
             <>
               <span className={`hidden truncate text-sm sm:inline ${dark ? "text-slate-300" : "text-slate-600"}`}>
-                Signed in as <span className={`font-semibold ${dark ? "text-white" : "text-slate-900"}`}>{user.email}</span>
+                Signed in as{" "}
+                <span className={`font-semibold ${dark ? "text-white" : "text-slate-900"}`}>{user.email}</span>
               </span>
-              <Button size="sm" variant={dark ? "secondary" : "ghost"}
-                onClick={async () => { await logout(); navigate("/"); }}>Log Out</Button>
+              <Button
+                size="sm"
+                variant={dark ? "secondary" : "ghost"}
+                onClick={async () => {
+                  await logout();
+                  navigate("/");
+                }}
+              >
+                Log Out
+              </Button>
             </>
           ) : (
-            <Button size="sm" variant={dark ? "secondary" : "ghost"} onClick={() => navigate("/login")}>Sign In</Button>
+            <Button size="sm" variant={dark ? "secondary" : "ghost"} onClick={() => navigate("/login")}>
+              Sign In
+            </Button>
           )}
         </div>
       </div>

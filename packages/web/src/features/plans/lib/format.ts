@@ -1,7 +1,8 @@
 import { PLANS, formatPlanPrice, yearlyTotal, type BillingCycle, type Plan } from "@payloft/core/plan/plans";
 
 /** Display helpers over the one plan table (DECISIONS 1): dollars only here, at display. */
-export const perMonth = (plan: Plan, cycle: BillingCycle) => (cycle === "yearly" ? plan.yearlyMonthlyPrice : plan.monthlyPrice);
+export const perMonth = (plan: Plan, cycle: BillingCycle) =>
+  cycle === "yearly" ? plan.yearlyMonthlyPrice : plan.monthlyPrice;
 
 export function billedNote(plan: Plan, cycle: BillingCycle) {
   if (plan.monthlyPrice === 0) return "Free forever";

@@ -20,32 +20,40 @@ export function useChoosePlan() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<SelectablePlanId | null>(null);
 
-  const choose = useCallback(async (plan: SelectablePlanId, cycle: StoredCycle) => {
-    setBusy(plan);
-    try {
-      if (!user) {
-        storeSelection(plan, cycle);
-        navigate("/login");
+  const choose = useCallback(
+    async (plan: SelectablePlanId, cycle: StoredCycle) => {
+      setBusy(plan);
+      try {
+        if (!user) {
+          storeSelection(plan, cycle);
+          navigate("/login");
+          return;
+        }
+        const profile = await queryClient.fetchQuery(profileQuery()).catch(() => null);
+        if (!profile?.role) {
+          storeSelection(plan, cycle);
+          navigate("/role-selection");
+          return;
+        }
+        const customer_name = customerNameFor(profile.name, user.google_user_data?.name, user.email);
+        const url =
+          plan === "lifetime"
+            ? await createLifetimeCheckout({ customer_name })
+            : await createCheckoutSession({
+                plan,
+                billing_cycle: cycle === "yearly" ? "yearly" : "monthly",
+                customer_name,
+              });
+        window.location.assign(url);
+        // Keep the card busy while the browser leaves for the checkout page.
         return;
+      } catch (err) {
+        toast(checkoutErrorText(err), "error");
       }
-      const profile = await queryClient.fetchQuery(profileQuery()).catch(() => null);
-      if (!profile?.role) {
-        storeSelection(plan, cycle);
-        navigate("/role-selection");
-        return;
-      }
-      const customer_name = customerNameFor(profile.name, user.google_user_data?.name, user.email);
-      const url = plan === "lifetime"
-        ? await createLifetimeCheckout({ customer_name })
-        : await createCheckoutSession({ plan, billing_cycle: cycle === "yearly" ? "yearly" : "monthly", customer_name });
-      window.location.assign(url);
-      // Keep the card busy while the browser leaves for the checkout page.
-      return;
-    } catch (err) {
-      toast(checkoutErrorText(err), "error");
-    }
-    setBusy(null);
-  }, [user, navigate, queryClient]);
+      setBusy(null);
+    },
+    [user, navigate, queryClient],
+  );
 
   return { choose, busy };
 }

@@ -27,7 +27,8 @@ export default function LifetimeDealPage() {
           </span>
           <h1 className="mt-5 text-3xl font-extrabold tracking-tight sm:text-5xl">Pay once. Sell forever.</h1>
           <p className="mx-auto mt-4 max-w-2xl text-base text-slate-300 sm:text-lg">
-            Lifetime access to Payloft with everything in Business: unlimited products, advanced analytics and every future update.
+            Lifetime access to Payloft with everything in Business: unlimited products, advanced analytics and every
+            future update.
           </p>
         </div>
 
@@ -36,19 +37,32 @@ export default function LifetimeDealPage() {
             <h2 className="text-lg font-semibold">Everything included</h2>
             <ul className="mt-5 grid gap-3 text-sm text-slate-700 sm:grid-cols-2">
               {features.map((f) => (
-                <li key={f} className="flex gap-2"><IconCheck className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />{f}</li>
+                <li key={f} className="flex gap-2">
+                  <IconCheck className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
+                  {f}
+                </li>
               ))}
             </ul>
           </div>
           <div className="flex flex-col justify-center border-t border-slate-100 bg-brand-50/60 p-6 text-center sm:p-8 md:col-span-2 md:border-l md:border-t-0">
             <p className="text-sm font-semibold text-brand-700">Lifetime Access</p>
             <p className="mt-2 flex items-baseline justify-center gap-2">
-              <span className="text-5xl font-extrabold tracking-tight" data-testid="lifetime-price">{formatPlanPrice(LIFETIME_PRICE)}</span>
-              <span className="text-lg font-medium text-slate-400 line-through">{formatPlanPrice(LIFETIME_COMPARE_AT_YEARLY)}/year</span>
+              <span className="text-5xl font-extrabold tracking-tight" data-testid="lifetime-price">
+                {formatPlanPrice(LIFETIME_PRICE)}
+              </span>
+              <span className="text-lg font-medium text-slate-400 line-through">
+                {formatPlanPrice(LIFETIME_COMPARE_AT_YEARLY)}/year
+              </span>
             </p>
             <p className="mt-1 text-sm text-slate-500">One-time payment · no subscription</p>
-            <Button className="mt-6" size="lg" fullWidth loading={busy === "lifetime"} disabled={isPending || !!busy}
-              onClick={() => void choose("lifetime", "lifetime")}>
+            <Button
+              className="mt-6"
+              size="lg"
+              fullWidth
+              loading={busy === "lifetime"}
+              disabled={isPending || !!busy}
+              onClick={() => void choose("lifetime", "lifetime")}
+            >
               {busy === "lifetime" ? "Processing..." : "Get Lifetime Access"}
             </Button>
             <p className="mt-4 inline-flex items-center justify-center gap-1.5 text-sm font-medium text-emerald-700">
@@ -59,7 +73,10 @@ export default function LifetimeDealPage() {
 
         <dl className="mx-auto mt-12 grid max-w-3xl grid-cols-3 gap-4 text-center">
           {STATS.map((s) => (
-            <div key={s.label} className="flex flex-col-reverse rounded-2xl border border-white/10 bg-white/5 px-2 py-5">
+            <div
+              key={s.label}
+              className="flex flex-col-reverse rounded-2xl border border-white/10 bg-white/5 px-2 py-5"
+            >
               <dt className="mt-1 text-xs text-slate-400 sm:text-sm">{s.label}</dt>
               <dd className="text-2xl font-extrabold sm:text-3xl">{s.value}</dd>
             </div>

@@ -43,7 +43,9 @@ export default function OnboardingSuccessPage() {
 
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-50 via-white to-white">
-      <header className="mx-auto flex h-16 w-full max-w-3xl items-center px-4 sm:px-6"><Logo /></header>
+      <header className="mx-auto flex h-16 w-full max-w-3xl items-center px-4 sm:px-6">
+        <Logo />
+      </header>
       <main className="mx-auto flex w-full max-w-xl flex-1 flex-col justify-center px-4 pb-16 sm:px-6">
         {!success.data ? (
           <div className="flex flex-col items-center gap-4 py-24 text-center">
@@ -55,29 +57,43 @@ export default function OnboardingSuccessPage() {
             <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-600">
               <IconCheck className="h-7 w-7" />
             </div>
-            <h1 className="mt-5 text-center text-3xl font-extrabold tracking-tight text-slate-900">Welcome to Payloft!</h1>
-            <p className="mt-2 text-center text-slate-600">Your subscription is active and your account is ready to go.</p>
+            <h1 className="mt-5 text-center text-3xl font-extrabold tracking-tight text-slate-900">
+              Welcome to Payloft!
+            </h1>
+            <p className="mt-2 text-center text-slate-600">
+              Your subscription is active and your account is ready to go.
+            </p>
 
             <section aria-labelledby="details-title" className="mt-8 rounded-2xl bg-slate-50 p-5">
-              <h2 id="details-title" className="text-sm font-semibold uppercase tracking-wide text-slate-500">Subscription Details</h2>
+              <h2 id="details-title" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+                Subscription Details
+              </h2>
               <dl className="mt-3 divide-y divide-slate-200 text-sm">
                 <div className="flex justify-between gap-4 py-2.5">
                   <dt className="text-slate-500">Plan</dt>
-                  <dd className="font-semibold text-slate-900" data-testid="success-plan">{planName(success.data.plan)}</dd>
+                  <dd className="font-semibold text-slate-900" data-testid="success-plan">
+                    {planName(success.data.plan)}
+                  </dd>
                 </div>
                 <div className="flex justify-between gap-4 py-2.5">
                   <dt className="text-slate-500">Account Name</dt>
-                  <dd className="truncate font-semibold text-slate-900" data-testid="success-name">{success.data.customer_name}</dd>
+                  <dd className="truncate font-semibold text-slate-900" data-testid="success-name">
+                    {success.data.customer_name}
+                  </dd>
                 </div>
               </dl>
             </section>
 
             <section aria-labelledby="next-title" className="mt-6">
-              <h2 id="next-title" className="text-base font-semibold text-slate-900">What's Next?</h2>
+              <h2 id="next-title" className="text-base font-semibold text-slate-900">
+                What's Next?
+              </h2>
               <ol className="mt-3 space-y-3">
                 {NEXT_STEPS.map(({ icon: Icon, text }) => (
                   <li key={text} className="flex items-center gap-3 text-sm text-slate-700">
-                    <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600"><Icon className="h-4 w-4" /></span>
+                    <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
+                      <Icon className="h-4 w-4" />
+                    </span>
                     {text}
                   </li>
                 ))}

@@ -20,14 +20,23 @@ export default function PricingPage() {
       <main className="mx-auto max-w-6xl px-4 pb-20 pt-12 sm:px-6 sm:pt-16">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">Pricing</p>
-          <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">Choose the plan that fits your business</h1>
+          <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+            Choose the plan that fits your business
+          </h1>
           <p className="mt-4 text-base text-slate-600 sm:text-lg">
             Start selling today. Upgrade as your catalogue grows — every plan uses the same secure checkout.
           </p>
         </div>
         <div className="mt-10 flex justify-center">
-          <SegmentedControl label="Billing cycle" value={cycle} onChange={setCycle}
-            options={[{ value: "monthly", label: "Monthly" }, { value: "yearly", label: "Yearly", badge: YEARLY_SAVING_LABEL }]} />
+          <SegmentedControl
+            label="Billing cycle"
+            value={cycle}
+            onChange={setCycle}
+            options={[
+              { value: "monthly", label: "Monthly" },
+              { value: "yearly", label: "Yearly", badge: YEARLY_SAVING_LABEL },
+            ]}
+          />
         </div>
         {/* Above the cards so a phone reader learns it before choosing, not after four cards. */}
         {!isPending && !user && (
@@ -39,14 +48,23 @@ export default function PricingPage() {
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {PLAN_IDS.map((id) => (
             <li key={id}>
-              <PlanCard plan={PLANS[id]} cycle={cycle} dimmed={!!busy && busy !== id}
+              <PlanCard
+                plan={PLANS[id]}
+                cycle={cycle}
+                dimmed={!!busy && busy !== id}
                 footer={
-                  <Button fullWidth variant={PLANS[id].popular ? "primary" : "secondary"} loading={busy === id}
-                    disabled={!!busy || isPending} aria-label={busy === id ? undefined : `Get Started with ${PLANS[id].name}`}
-                    onClick={() => void choose(id, cycle)}>
+                  <Button
+                    fullWidth
+                    variant={PLANS[id].popular ? "primary" : "secondary"}
+                    loading={busy === id}
+                    disabled={!!busy || isPending}
+                    aria-label={busy === id ? undefined : `Get Started with ${PLANS[id].name}`}
+                    onClick={() => void choose(id, cycle)}
+                  >
                     {busy === id ? "Processing..." : "Get Started"}
                   </Button>
-                } />
+                }
+              />
             </li>
           ))}
         </ul>

@@ -20,7 +20,16 @@ const MEDIA_OPTIONS: { value: MediaType; label: string; hint?: string }[] = [
 ];
 
 type Form = Omit<NewProduct, "price"> & { price: string };
-const EMPTY: Form = { name: "", headline: "", subheadline: "", price: "0", content_url: "", description: "", media_type: "none", media_url: "" };
+const EMPTY: Form = {
+  name: "",
+  headline: "",
+  subheadline: "",
+  price: "0",
+  content_url: "",
+  description: "",
+  media_type: "none",
+  media_url: "",
+};
 
 /** Spec part 2 §8: the limit message, else the server's text, else the fallbacks. */
 function errorText(err: unknown): string {
@@ -53,7 +62,11 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
     // Spec part 2 §5: non-numeric input becomes 0; the server converts dollars to cents.
     const price = Number.parseFloat(form.price);
     try {
-      await create.mutateAsync({ ...form, price: Number.isFinite(price) ? price : 0, media_url: form.media_type === "none" ? "" : form.media_url });
+      await create.mutateAsync({
+        ...form,
+        price: Number.isFinite(price) ? price : 0,
+        media_url: form.media_type === "none" ? "" : form.media_url,
+      });
       setForm(EMPTY);
       onClose();
       toast("Product created", "success");
@@ -63,56 +76,128 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
   };
 
   return (
-    <Dialog open={open} onClose={close} title="Create New Product" description="Describe what you sell; buyers get the content link after paying." size="lg" dismissible={!create.isPending}>
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Create New Product"
+      description="Describe what you sell; buyers get the content link after paying."
+      size="lg"
+      dismissible={!create.isPending}
+    >
       <form id="create-product" onSubmit={submit} className="space-y-4">
         {error && (
-          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">{error}</div>
+          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+            {error}
+          </div>
         )}
         <Field label="Product name" required>
-          <Input name="name" required maxLength={120} value={form.name} onChange={(e) => set("name", e.target.value)} placeholder="e.g. The Freelance Design Kit" data-autofocus />
+          <Input
+            name="name"
+            required
+            maxLength={120}
+            value={form.name}
+            onChange={(e) => set("name", e.target.value)}
+            placeholder="e.g. The Freelance Design Kit"
+            data-autofocus
+          />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Headline">
-            <Input name="headline" maxLength={200} value={form.headline} onChange={(e) => set("headline", e.target.value)} placeholder="Shown big on the sales page" />
+            <Input
+              name="headline"
+              maxLength={200}
+              value={form.headline}
+              onChange={(e) => set("headline", e.target.value)}
+              placeholder="Shown big on the sales page"
+            />
           </Field>
           <Field label="Subheadline">
-            <Input name="subheadline" maxLength={300} value={form.subheadline} onChange={(e) => set("subheadline", e.target.value)} placeholder="One line that sells it" />
+            <Input
+              name="subheadline"
+              maxLength={300}
+              value={form.subheadline}
+              onChange={(e) => set("subheadline", e.target.value)}
+              placeholder="One line that sells it"
+            />
           </Field>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Price (USD)" required hint="One-time payment, in dollars">
             <div className="relative">
-              <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-slate-500">$</span>
-              <Input name="price" type="number" inputMode="decimal" min={0} step={0.01} required className="pl-7"
-                value={form.price} onChange={(e) => set("price", e.target.value)} />
+              <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-slate-500">
+                $
+              </span>
+              <Input
+                name="price"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                required
+                className="pl-7"
+                value={form.price}
+                onChange={(e) => set("price", e.target.value)}
+              />
             </div>
           </Field>
           <Field label="Content URL" required hint="What buyers get after paying (a file, page or repository link)">
-            <Input name="content_url" type="url" required value={form.content_url} onChange={(e) => set("content_url", e.target.value)} placeholder="https://…" />
+            <Input
+              name="content_url"
+              type="url"
+              required
+              value={form.content_url}
+              onChange={(e) => set("content_url", e.target.value)}
+              placeholder="https://…"
+            />
           </Field>
         </div>
         <Field label="Description">
-          <Textarea name="description" rows={5} maxLength={5000} value={form.description} onChange={(e) => set("description", e.target.value)}
-            placeholder="Each line becomes a paragraph on the sales page" />
+          <Textarea
+            name="description"
+            rows={5}
+            maxLength={5000}
+            value={form.description}
+            onChange={(e) => set("description", e.target.value)}
+            placeholder="Each line becomes a paragraph on the sales page"
+          />
         </Field>
         <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
           <Field label="Media type">
-            <Select name="media_type" value={form.media_type} onChange={(e) => set("media_type", e.target.value as MediaType)}
-              options={MEDIA_OPTIONS.map(({ value, label }) => ({ value, label }))} />
+            <Select
+              name="media_type"
+              value={form.media_type}
+              onChange={(e) => set("media_type", e.target.value as MediaType)}
+              options={MEDIA_OPTIONS.map(({ value, label }) => ({ value, label }))}
+            />
           </Field>
           {media?.hint && (
             <Field label={form.media_type === "embed" ? "Embed code" : "Media URL"}>
               {form.media_type === "embed" ? (
-                <Textarea name="media_url" rows={3} value={form.media_url} onChange={(e) => set("media_url", e.target.value)} placeholder={media.hint} className="font-mono text-xs" />
+                <Textarea
+                  name="media_url"
+                  rows={3}
+                  value={form.media_url}
+                  onChange={(e) => set("media_url", e.target.value)}
+                  placeholder={media.hint}
+                  className="font-mono text-xs"
+                />
               ) : (
-                <Input name="media_url" type="url" value={form.media_url} onChange={(e) => set("media_url", e.target.value)} placeholder={media.hint} />
+                <Input
+                  name="media_url"
+                  type="url"
+                  value={form.media_url}
+                  onChange={(e) => set("media_url", e.target.value)}
+                  placeholder={media.hint}
+                />
               )}
             </Field>
           )}
         </div>
       </form>
       <div className="mt-6 flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={close} disabled={create.isPending}>Cancel</Button>
+        <Button variant="secondary" onClick={close} disabled={create.isPending}>
+          Cancel
+        </Button>
         <Button type="submit" form="create-product" loading={create.isPending}>
           {create.isPending ? "Creating..." : "Create Product"}
         </Button>

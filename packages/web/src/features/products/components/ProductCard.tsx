@@ -11,20 +11,39 @@ import { salesPageUrl } from "./productUrl";
 
 const DELETE_CONFIRM = "Are you sure you want to delete this product? This action cannot be undone.";
 
-const MODERATION: Record<Product["moderation_status"], { label: string; tone: "warning" | "info" | "danger" } | null> = {
-  approved: null,
-  pending: { label: "Pending review", tone: "warning" },
-  under_review: { label: "Under review", tone: "info" },
-  rejected: { label: "Rejected", tone: "danger" },
-};
+const MODERATION: Record<Product["moderation_status"], { label: string; tone: "warning" | "info" | "danger" } | null> =
+  {
+    approved: null,
+    pending: { label: "Pending review", tone: "warning" },
+    under_review: { label: "Under review", tone: "info" },
+    rejected: { label: "Rejected", tone: "danger" },
+  };
 
 const IconExternal = ({ className }: { className?: string }) => (
-  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden className={className}>
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden
+    className={className}
+  >
     <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
   </svg>
 );
 const IconTrash = ({ className }: { className?: string }) => (
-  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden className={className}>
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden
+    className={className}
+  >
     <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a1 1 0 0 0 1 1h8a1 1 0 0 0 1-1l1-12M9 7V4h6v3" />
   </svg>
 );
@@ -56,13 +75,21 @@ export function ProductCard({ product }: { product: Product }) {
   };
 
   const onDelete = async () => {
-    const ok = await confirmDialog({ title: "Delete product?", message: DELETE_CONFIRM, confirmLabel: "Delete", tone: "danger" });
+    const ok = await confirmDialog({
+      title: "Delete product?",
+      message: DELETE_CONFIRM,
+      confirmLabel: "Delete",
+      tone: "danger",
+    });
     if (!ok) return;
     remove.mutate(product.id, { onError: (err) => console.error("Failed to delete product", err) });
   };
 
   return (
-    <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md" data-testid="product-card">
+    <article
+      className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+      data-testid="product-card"
+    >
       <div className="relative aspect-[16/9] bg-slate-100">
         <Thumbnail product={product} />
         <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
@@ -70,26 +97,42 @@ export function ProductCard({ product }: { product: Product }) {
           {moderation && <Badge tone={moderation.tone}>{moderation.label}</Badge>}
         </div>
         <div className="absolute right-3 top-3 flex gap-1.5">
-          <a href={`/product/${product.id}`} target="_blank" rel="noopener noreferrer" title="View sales page" aria-label={`View the sales page of ${product.name}`}
-            className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-white/95 text-slate-600 shadow-sm hover:bg-white hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500">
+          <a
+            href={`/product/${product.id}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            title="View sales page"
+            aria-label={`View the sales page of ${product.name}`}
+            className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-white/95 text-slate-600 shadow-sm hover:bg-white hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500"
+          >
             <IconExternal className="h-4 w-4" />
           </a>
-          <button type="button" title="Delete product" aria-label={`Delete ${product.name}`} onClick={onDelete} disabled={remove.isPending}
-            className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-white/95 text-slate-600 shadow-sm hover:bg-white hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-500 disabled:opacity-50">
+          <button
+            type="button"
+            title="Delete product"
+            aria-label={`Delete ${product.name}`}
+            onClick={onDelete}
+            disabled={remove.isPending}
+            className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-white/95 text-slate-600 shadow-sm hover:bg-white hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-500 disabled:opacity-50"
+          >
             <IconTrash className="h-4 w-4" />
           </button>
         </div>
       </div>
       <div className="flex flex-1 flex-col p-4">
         <div className="flex items-start justify-between gap-3">
-          <h3 className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900" title={product.name}>{product.name}</h3>
+          <h3 className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900" title={product.name}>
+            {product.name}
+          </h3>
           <span className="shrink-0 text-base font-bold text-slate-900">{formatCents(product.price)}</span>
         </div>
         {product.headline && <p className="mt-1 line-clamp-2 text-sm text-slate-500">{product.headline}</p>}
         <dl className="mb-4 mt-4 grid grid-cols-2 gap-3 rounded-xl bg-slate-50 px-3 py-2.5 text-sm">
           <div>
             <dt className="text-xs text-slate-500">Sales</dt>
-            <dd className="font-semibold text-slate-900" data-testid="product-sales">{product.sales_count}</dd>
+            <dd className="font-semibold text-slate-900" data-testid="product-sales">
+              {product.sales_count}
+            </dd>
           </div>
           <div>
             <dt className="text-xs text-slate-500">Revenue</dt>
@@ -97,11 +140,22 @@ export function ProductCard({ product }: { product: Product }) {
           </div>
         </dl>
         <div className="mt-auto flex items-center gap-2 border-t border-slate-100 pt-4">
-          <Button size="sm" variant={product.is_active ? "secondary" : "primary"} loading={setActive.isPending}
-            onClick={() => setActive.mutate({ id: product.id, is_active: !product.is_active }, { onError: (err) => console.error("Failed to update product", err) })}>
+          <Button
+            size="sm"
+            variant={product.is_active ? "secondary" : "primary"}
+            loading={setActive.isPending}
+            onClick={() =>
+              setActive.mutate(
+                { id: product.id, is_active: !product.is_active },
+                { onError: (err) => console.error("Failed to update product", err) },
+              )
+            }
+          >
             {product.is_active ? "Deactivate" : "Activate"}
           </Button>
-          <Button size="sm" variant="ghost" leftIcon={<IconLink className="h-4 w-4" />} onClick={copy}>Copy URL</Button>
+          <Button size="sm" variant="ghost" leftIcon={<IconLink className="h-4 w-4" />} onClick={copy}>
+            Copy URL
+          </Button>
         </div>
       </div>
     </article>

@@ -23,9 +23,13 @@ export function ProductsSection({ header = true }: { header?: boolean }) {
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>
             <h1 className="text-2xl font-bold tracking-tight text-slate-900">Your Products</h1>
-            <p className="mt-1 text-sm text-slate-500">Create products, share their sales pages and track how they sell.</p>
+            <p className="mt-1 text-sm text-slate-500">
+              Create products, share their sales pages and track how they sell.
+            </p>
           </div>
-          <Button leftIcon={<IconPlus className="h-4 w-4" />} onClick={() => setCreating(true)}>Add Product</Button>
+          <Button leftIcon={<IconPlus className="h-4 w-4" />} onClick={() => setCreating(true)}>
+            Add Product
+          </Button>
         </div>
       )}
 
@@ -35,7 +39,9 @@ export function ProductsSection({ header = true }: { header?: boolean }) {
         </h2>
         {products.isPending ? (
           <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
-            {[0, 1, 2].map((i) => <Skeleton key={i} className="h-80 rounded-2xl" />)}
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-80 rounded-2xl" />
+            ))}
           </div>
         ) : products.isError ? (
           <p className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
@@ -46,11 +52,17 @@ export function ProductsSection({ header = true }: { header?: boolean }) {
             icon={<IconStore />}
             title="No products yet"
             description="Turn a link to a file, page or repository into a product with its own sales page."
-            action={<Button leftIcon={<IconPlus className="h-4 w-4" />} onClick={() => setCreating(true)}>Create Your First Product</Button>}
+            action={
+              <Button leftIcon={<IconPlus className="h-4 w-4" />} onClick={() => setCreating(true)}>
+                Create Your First Product
+              </Button>
+            }
           />
         ) : (
           <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-            {list.map((p) => <ProductCard key={p.id} product={p} />)}
+            {list.map((p) => (
+              <ProductCard key={p.id} product={p} />
+            ))}
           </div>
         )}
       </div>

@@ -5,6 +5,9 @@ import { apiFetch } from "../../../lib/api";
 export function useCreateCheckout() {
   return useMutation({
     mutationFn: (productId: string) =>
-      apiFetch<{ url?: string; error?: string }>("/api/checkout/create-session", { method: "POST", body: { productId } }),
+      apiFetch<{ url?: string; error?: string }>("/api/checkout/create-session", {
+        method: "POST",
+        body: { productId },
+      }),
   });
 }

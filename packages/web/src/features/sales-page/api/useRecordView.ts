@@ -14,6 +14,10 @@ export function useRecordView(productId: string, enabled: boolean) {
     } catch {
       // storage disabled: still count this view
     }
-    fetch(`/api/public/products/${encodeURIComponent(productId)}/view`, { method: "POST", keepalive: true, credentials: "include" }).catch(() => {});
+    fetch(`/api/public/products/${encodeURIComponent(productId)}/view`, {
+      method: "POST",
+      keepalive: true,
+      credentials: "include",
+    }).catch(() => {});
   }, [productId, enabled]);
 }

@@ -13,7 +13,9 @@ const BENEFITS = [
 export function Benefits() {
   return (
     <section aria-labelledby="benefits" className="rounded-2xl border border-slate-200 bg-white p-6 sm:p-8">
-      <h2 id="benefits" className="text-xl font-bold text-slate-900">What You'll Get</h2>
+      <h2 id="benefits" className="text-xl font-bold text-slate-900">
+        What You'll Get
+      </h2>
       <ul className="mt-5 grid gap-4 sm:grid-cols-2">
         {BENEFITS.map(({ icon: Icon, title, text }) => (
           <li key={title} className="flex gap-3">

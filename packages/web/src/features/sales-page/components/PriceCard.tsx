@@ -19,7 +19,12 @@ export function BuyButton({ price, provider, busy, onBuy, size = "lg" }: BuyStat
   if (provider === null) {
     // The longest label of the page: let it wrap instead of pushing a phone's page sideways.
     return (
-      <Button size={size} fullWidth disabled className="h-auto! min-h-10 whitespace-normal! py-2 text-center leading-tight">
+      <Button
+        size={size}
+        fullWidth
+        disabled
+        className="h-auto! min-h-10 whitespace-normal! py-2 text-center leading-tight"
+      >
         Purchase Temporarily Unavailable
       </Button>
     );
@@ -34,7 +39,10 @@ export function BuyButton({ price, provider, busy, onBuy, size = "lg" }: BuyStat
 /** The yellow notice shown while the seller has no payment provider connected. */
 export function PaymentSetupNotice({ className = "" }: { className?: string }) {
   return (
-    <div role="status" className={`flex gap-3 rounded-xl border border-yellow-300 bg-yellow-50 p-3.5 text-sm text-yellow-900 ${className}`}>
+    <div
+      role="status"
+      className={`flex gap-3 rounded-xl border border-yellow-300 bg-yellow-50 p-3.5 text-sm text-yellow-900 ${className}`}
+    >
       <IconAlert className="mt-0.5 h-5 w-5 shrink-0 text-yellow-600" />
       <div>
         <p className="font-semibold">Payment Setup In Progress</p>
@@ -64,13 +72,19 @@ export function PriceCard({ name, salesCount, ...props }: BuyState & { name: str
           <p className="flex items-center justify-center gap-1.5">
             <IconLock className="h-3.5 w-3.5" /> Secure payment via {providerName(provider)}
           </p>
-          <p>Powered by <span className="font-semibold text-slate-700">{providerName(provider)}</span></p>
+          <p>
+            Powered by <span className="font-semibold text-slate-700">{providerName(provider)}</span>
+          </p>
         </div>
       )}
 
       <ul className="mt-5 space-y-2 border-t border-slate-100 pt-5 text-sm text-slate-600">
-        <li className="flex items-center gap-2"><IconShield className="h-4 w-4 text-emerald-600" /> Instant access after payment</li>
-        <li className="flex items-center gap-2"><IconShield className="h-4 w-4 text-emerald-600" /> Receipt and link sent by e-mail</li>
+        <li className="flex items-center gap-2">
+          <IconShield className="h-4 w-4 text-emerald-600" /> Instant access after payment
+        </li>
+        <li className="flex items-center gap-2">
+          <IconShield className="h-4 w-4 text-emerald-600" /> Receipt and link sent by e-mail
+        </li>
       </ul>
 
       {salesCount > 0 && <SocialProof count={salesCount} className="mt-5 border-t border-slate-100 pt-5" />}

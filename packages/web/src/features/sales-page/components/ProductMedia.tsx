@@ -34,7 +34,13 @@ export function ProductMedia({ type, url, title }: { type: string; url: string; 
     case "video":
       return (
         <div className={frame}>
-          <video controls preload="metadata" playsInline poster={posterFor(url) || undefined} className="aspect-video w-full">
+          <video
+            controls
+            preload="metadata"
+            playsInline
+            poster={posterFor(url) || undefined}
+            className="aspect-video w-full"
+          >
             <source src={url} type={videoType(url)} />
             Your browser cannot play this video.
           </video>

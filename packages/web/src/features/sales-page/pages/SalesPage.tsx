@@ -34,14 +34,27 @@ export default function SalesPage() {
   if (product.isPending) return <SalesSkeleton />;
   if (product.isError || !data) {
     const err = product.error;
-    const title = err instanceof ApiError && err.status === 404 ? err.message || "Product not found" : "Failed to load product";
-    return <SalesMessage title={title} message="The product you're looking for doesn't exist or is no longer available." />;
+    const title =
+      err instanceof ApiError && err.status === 404 ? err.message || "Product not found" : "Failed to load product";
+    return (
+      <SalesMessage title={title} message="The product you're looking for doesn't exist or is no longer available." />
+    );
   }
   if (!data.is_active) {
-    return <SalesMessage tone="unavailable" title="Product Unavailable" message="This product is currently unavailable for purchase." />;
+    return (
+      <SalesMessage
+        tone="unavailable"
+        title="Product Unavailable"
+        message="This product is currently unavailable for purchase."
+      />
+    );
   }
 
-  const provider: BuyState["provider"] = payment.isPending ? undefined : payment.isError ? "unknown" : payment.data.provider;
+  const provider: BuyState["provider"] = payment.isPending
+    ? undefined
+    : payment.isError
+      ? "unknown"
+      : payment.data.provider;
   const onBuy = () => {
     if (provider === "paypal") return toast(PAYPAL_SOON);
     checkout.mutate(data.id, {
@@ -50,14 +63,20 @@ export default function SalesPage() {
         else toast(`Purchase failed: ${res.error || "Failed to create checkout session"}`, "error");
       },
       onError: (err) => {
-        const message = err instanceof ApiError ? (err.body.error as string | undefined) || "Failed to create checkout session" : err.message || "Please try again.";
+        const message =
+          err instanceof ApiError
+            ? (err.body.error as string | undefined) || "Failed to create checkout session"
+            : err.message || "Please try again.";
         toast(`Purchase failed: ${message}`, "error");
       },
     });
   };
   // Stay "Processing..." after success too, while the browser leaves for the payment page.
   const buy: BuyState = { price: data.price, provider, busy: checkout.isPending || checkout.isSuccess, onBuy };
-  const paragraphs = data.description.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const paragraphs = data.description
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
 
   return (
     <div className="min-h-screen bg-slate-50 pb-24 lg:pb-0">
@@ -65,9 +84,15 @@ export default function SalesPage() {
       <main className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[1fr_22rem] lg:gap-10 lg:py-12">
         <div className="min-w-0 space-y-8">
           <div>
-            {data.creator_name && <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">By {data.creator_name}</p>}
-            <h1 className="mt-2 text-3xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-4xl lg:text-5xl">{data.headline || data.name}</h1>
-            {data.subheadline && <p className="mt-4 text-lg leading-relaxed text-slate-600 sm:text-xl">{data.subheadline}</p>}
+            {data.creator_name && (
+              <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">By {data.creator_name}</p>
+            )}
+            <h1 className="mt-2 text-3xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-4xl lg:text-5xl">
+              {data.headline || data.name}
+            </h1>
+            {data.subheadline && (
+              <p className="mt-4 text-lg leading-relaxed text-slate-600 sm:text-xl">{data.subheadline}</p>
+            )}
           </div>
           {/* Phones reach the price card only far down the page (and the sticky bar shows only
               a disabled button), so say why right under the title; desktops see it in the card. */}
@@ -75,13 +100,18 @@ export default function SalesPage() {
           <ProductMedia type={data.media_type} url={data.media_url} title={data.name} />
           {paragraphs.length > 0 && (
             <section aria-label="Description" className="space-y-4 text-base leading-relaxed text-slate-700 sm:text-lg">
-              {paragraphs.map((p, i) => <p key={i}>{p}</p>)}
+              {paragraphs.map((p, i) => (
+                <p key={i}>{p}</p>
+              ))}
             </section>
           )}
           <Benefits />
           <p className="flex items-start gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
             <IconLock className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" />
-            <span><strong>Secure checkout.</strong> Your payment is processed by the seller's payment provider over an encrypted connection. We never see or store your card details.</span>
+            <span>
+              <strong>Secure checkout.</strong> Your payment is processed by the seller's payment provider over an
+              encrypted connection. We never see or store your card details.
+            </span>
           </p>
         </div>
 
@@ -91,10 +121,14 @@ export default function SalesPage() {
 
         <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-700 p-8 text-center text-white lg:col-span-2">
           {data.sales_count > 0 && (
-            <p className="mb-4 inline-flex rounded-full bg-white/15 px-3 py-1 text-sm font-semibold text-white">{joinOthers(data.sales_count)}</p>
+            <p className="mb-4 inline-flex rounded-full bg-white/15 px-3 py-1 text-sm font-semibold text-white">
+              {joinOthers(data.sales_count)}
+            </p>
           )}
           <h2 className="text-2xl font-bold sm:text-3xl">Ready to get {data.name}?</h2>
-          <p className="mx-auto mt-2 max-w-xl text-brand-100">Get instant access today. One payment, lifetime access.</p>
+          <p className="mx-auto mt-2 max-w-xl text-brand-100">
+            Get instant access today. One payment, lifetime access.
+          </p>
           <div className="mx-auto mt-6 max-w-sm [&_button]:bg-white [&_button]:text-brand-700 [&_button:hover]:bg-brand-50">
             <BuyButton {...buy} />
           </div>
@@ -108,7 +142,9 @@ export default function SalesPage() {
             <p className="text-lg font-bold leading-none text-slate-900">{formatCents(data.price)}</p>
             <p className="mt-1 text-[11px] text-slate-500">One-time payment</p>
           </div>
-          <div className="min-w-0 flex-1"><BuyButton {...buy} size="md" /></div>
+          <div className="min-w-0 flex-1">
+            <BuyButton {...buy} size="md" />
+          </div>
         </div>
       </div>
     </div>

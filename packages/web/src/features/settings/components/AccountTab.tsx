@@ -42,26 +42,61 @@ export function AccountTab({ profile, email }: { profile: Profile; email: string
             {editing ? (
               <Input value={name} onChange={(e) => setName(e.target.value)} autoFocus maxLength={100} />
             ) : (
-              <div className="flex min-h-10 items-center rounded-lg border border-transparent text-slate-900" data-testid="display-name">{profile.name || "—"}</div>
+              <div
+                className="flex min-h-10 items-center rounded-lg border border-transparent text-slate-900"
+                data-testid="display-name"
+              >
+                {profile.name || "—"}
+              </div>
             )}
           </Field>
           <div className="mt-3 flex gap-2">
             {editing ? (
               <>
-                <Button size="sm" onClick={save} disabled={blank} loading={update.isPending}>Save</Button>
-                <Button size="sm" variant="secondary" onClick={() => { setEditing(false); setName(profile.name); }}>Cancel</Button>
+                <Button size="sm" onClick={save} disabled={blank} loading={update.isPending}>
+                  Save
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => {
+                    setEditing(false);
+                    setName(profile.name);
+                  }}
+                >
+                  Cancel
+                </Button>
               </>
             ) : (
-              <Button size="sm" variant="secondary" onClick={() => { setName(profile.name); setEditing(true); }}>Edit</Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => {
+                  setName(profile.name);
+                  setEditing(true);
+                }}
+              >
+                Edit
+              </Button>
             )}
           </div>
         </div>
 
         <Field label="Account ID">
           <div className="flex min-h-10 items-center gap-2">
-            <code className="truncate rounded-md bg-slate-100 px-2 py-1 font-mono text-xs text-slate-700">{profile.id}</code>
-            <button type="button" className="text-xs font-medium text-brand-600 hover:text-brand-700"
-              onClick={() => navigator.clipboard?.writeText(profile.id).then(() => toast("Account ID copied", "success")).catch(() => {})}>
+            <code className="truncate rounded-md bg-slate-100 px-2 py-1 font-mono text-xs text-slate-700">
+              {profile.id}
+            </code>
+            <button
+              type="button"
+              className="text-xs font-medium text-brand-600 hover:text-brand-700"
+              onClick={() =>
+                navigator.clipboard
+                  ?.writeText(profile.id)
+                  .then(() => toast("Account ID copied", "success"))
+                  .catch(() => {})
+              }
+            >
               Copy
             </button>
           </div>

@@ -5,7 +5,9 @@ export function LoadMore({ hasMore, loading, onClick }: { hasMore: boolean; load
   if (!hasMore) return null;
   return (
     <div className="flex justify-center border-t border-slate-100 p-4">
-      <Button variant="secondary" size="sm" loading={loading} onClick={onClick}>Load more</Button>
+      <Button variant="secondary" size="sm" loading={loading} onClick={onClick}>
+        Load more
+      </Button>
     </div>
   );
 }

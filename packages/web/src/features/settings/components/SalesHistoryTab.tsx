@@ -13,19 +13,43 @@ import { PhoneRecordList } from "./PhoneRecordList";
 export function SalesHistoryTab() {
   const q = useSalesHistory();
   const sales = q.data?.pages.flatMap((p) => p.sales) ?? [];
-  if (q.isPending) return <Card className="p-6"><SkeletonText lines={5} /></Card>;
-  if (q.isError) return <Card className="p-6 text-sm text-slate-500">Sales could not be loaded. Please try again.</Card>;
-  if (!sales.length) return <EmptyState icon={<IconInbox />} title="No sales yet" description="Sales of your products will show up here." />;
-  const status = (refunded: boolean) => (refunded ? <Badge tone="warning">Refunded</Badge> : <Badge tone="success">Completed</Badge>);
+  if (q.isPending)
+    return (
+      <Card className="p-6">
+        <SkeletonText lines={5} />
+      </Card>
+    );
+  if (q.isError)
+    return <Card className="p-6 text-sm text-slate-500">Sales could not be loaded. Please try again.</Card>;
+  if (!sales.length)
+    return (
+      <EmptyState icon={<IconInbox />} title="No sales yet" description="Sales of your products will show up here." />
+    );
+  const status = (refunded: boolean) =>
+    refunded ? <Badge tone="warning">Refunded</Badge> : <Badge tone="success">Completed</Badge>;
   return (
     <Card className="overflow-hidden">
-      <PhoneRecordList label="Sales history" records={sales.map((s) => ({
-        id: s.id, title: s.product_name, detail: s.customer_email, amount: formatMoney(s.amount), date: formatDate(s.created_at), status: status(s.status === "refunded"),
-      }))} />
+      <PhoneRecordList
+        label="Sales history"
+        records={sales.map((s) => ({
+          id: s.id,
+          title: s.product_name,
+          detail: s.customer_email,
+          amount: formatMoney(s.amount),
+          date: formatDate(s.created_at),
+          status: status(s.status === "refunded"),
+        }))}
+      />
       <div className="hidden sm:block">
         <Table aria-label="Sales history">
           <THead>
-            <TR><TH>Date</TH><TH>Product</TH><TH>Customer</TH><TH className="text-right">Amount</TH><TH>Status</TH></TR>
+            <TR>
+              <TH>Date</TH>
+              <TH>Product</TH>
+              <TH>Customer</TH>
+              <TH className="text-right">Amount</TH>
+              <TH>Status</TH>
+            </TR>
           </THead>
           <TBody>
             {sales.map((s) => (

@@ -1,3 +1,5 @@
+import { AGAIN, retry } from "../retry";
+import { parseInput } from "../validation";
 import { z } from "zod";
 import { CounterEntity, ProductEntity, UserEntity } from "../db/entities";
 import { AppError, NotFoundError, ValidationError } from "../errors";
@@ -112,27 +114,29 @@ export namespace AdminUsers {
   export async function setPlan(id: string, raw: unknown): Promise<Info> {
     const { plan } = parse(PlanInput, raw);
     await ensurePlatformCounter();
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const user = await load(id);
-      const from = planOf(user.plan).id;
-      if (user.plan === plan) return serialize(user);
-      const codes = await transact(({ user: users, counter }) => [
-        users
-          .patch({ id })
-          .set({ plan })
-          .where((a, op) => op.eq(a.plan, user.plan))
-          .commit(),
-        counter
-          .update({ scope: "platform" })
-          .data((a, op) => {
-            op.add(a.plan_users[from], -1);
-            op.add(a.plan_users[plan], 1);
-          })
-          .commit(),
-      ]);
-      if (!codes) return serialize({ ...user, plan });
-    }
-    throw busy();
+    return retry(
+      async () => {
+        const user = await load(id);
+        const from = planOf(user.plan).id;
+        if (user.plan === plan) return serialize(user);
+        const codes = await transact(({ user: users, counter }) => [
+          users
+            .patch({ id })
+            .set({ plan })
+            .where((a, op) => op.eq(a.plan, user.plan))
+            .commit(),
+          counter
+            .update({ scope: "platform" })
+            .data((a, op) => {
+              op.add(a.plan_users[from], -1);
+              op.add(a.plan_users[plan], 1);
+            })
+            .commit(),
+        ]);
+        return codes ? AGAIN : serialize({ ...user, plan });
+      },
+      { attempts: 5, exhausted: busy },
+    );
   }
 
   const AdminFlagInput = z.object({ is_admin: z.boolean("is_admin must be true or false.") });
@@ -297,9 +301,5 @@ export namespace AdminUsers {
 
   const busy = () => new AppError("admin.busy", "The user changed while saving. Please try again.", 503);
 
-  function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-    const r = schema.safeParse(value ?? {});
-    if (r.success) return r.data;
-    throw new ValidationError(r.error.issues[0]?.message ?? "Invalid request");
-  }
+  const parse = <S extends z.ZodType>(schema: S, value: unknown) => parseInput(schema, value);
 }

@@ -1,10 +1,11 @@
+import { parseInput } from "../validation";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { AnnouncementEntity } from "../db/entities";
+import { AnnouncementEntity, type AnnouncementItem } from "../db/entities";
 import { NotFoundError, ValidationError } from "../errors";
 import { isAdmin, type Actor } from "../actor/index";
 
-type Item = NonNullable<Awaited<ReturnType<ReturnType<typeof AnnouncementEntity.get>["go"]>>["data"]>;
+type Item = AnnouncementItem;
 
 /**
  * Admin announcements (spec part 2 §2–§5) and the banner feed (DECISIONS 18). There are only
@@ -74,11 +75,7 @@ export namespace Announcement {
     is_active: active.optional(),
   });
 
-  function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-    const r = schema.safeParse(value ?? {});
-    if (r.success) return r.data;
-    throw new ValidationError(r.error.issues[0]?.message ?? "Invalid request");
-  }
+  const parse = <S extends z.ZodType>(schema: S, value: unknown) => parseInput(schema, value);
 
   const notFound = () => new NotFoundError("announcement.not_found", "Announcement not found");
   const newestFirst = (a: Info, b: Info) => b.created_at.localeCompare(a.created_at);

@@ -1,7 +1,8 @@
-import type { CreateEntityItem, EntityItem } from "electrodb";
+import { parseInput } from "../validation";
+import type { CreateEntityItem } from "electrodb";
 import { z } from "zod";
 import { Config } from "../config/index";
-import { IntegrationEntity } from "../db/entities";
+import { IntegrationEntity, type IntegrationItem } from "../db/entities";
 import { ProviderError, ValidationError } from "../errors";
 import { logger } from "../log/index";
 import { decryptSecret, encryptSecret, maskKey } from "../payment/secrets";
@@ -69,7 +70,7 @@ export namespace Integration {
     paypal_webhook_id: text,
   });
 
-  type Stored = EntityItem<typeof IntegrationEntity>;
+  type Stored = IntegrationItem;
 
   const load = async (userId: string) => (await IntegrationEntity.get({ user_id: userId }).go()).data;
   const open = (enc: string | undefined) => (enc ? decryptSecret(enc) : "");
@@ -90,11 +91,7 @@ export namespace Integration {
     };
   }
 
-  function parse(input: unknown) {
-    const r = Input.safeParse(input ?? {});
-    if (r.success) return r.data;
-    throw new ValidationError(r.error.issues[0]?.message ?? MSG.provider, "integration.invalid");
-  }
+  const parse = (input: unknown) => parseInput(Input, input, { code: "integration.invalid", fallback: MSG.provider });
 
   /** The seller's integration (masked), or null when none is saved. */
   export async function get(userId: string): Promise<Info | null> {

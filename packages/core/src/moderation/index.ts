@@ -1,9 +1,8 @@
+import { parseInput } from "../validation";
 import { z } from "zod";
-import { CounterEntity, ProductEntity, UserEntity } from "../db/entities";
+import { CounterEntity, ProductEntity, UserEntity, type ProductItem } from "../db/entities";
 import { NotFoundError, ValidationError } from "../errors";
 import { pageInput, withCursor } from "../admin/page";
-
-type ProductItem = NonNullable<Awaited<ReturnType<ReturnType<typeof ProductEntity.get>["go"]>>["data"]>;
 
 /**
  * Admin "Product Moderation" (spec part 2 §2–§4, DECISIONS 16). The status decides whether a
@@ -113,9 +112,7 @@ export namespace Moderation {
 
   /** PUT /api/admin/products/{id}/moderate: any status from any status, with optional notes. */
   export async function moderate(actorId: string, id: string, raw: unknown): Promise<AdminProduct> {
-    const parsed = ModerateInput.safeParse(raw ?? {});
-    if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? "Invalid request");
-    const { status, notes } = parsed.data;
+    const { status, notes } = parseInput(ModerateInput, raw);
     try {
       const res = await ProductEntity.patch({ id })
         .set({

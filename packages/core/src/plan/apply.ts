@@ -1,9 +1,9 @@
-import type { EntityItem } from "electrodb";
-import { CounterEntity, Db, UserEntity } from "../db/entities";
+import { AGAIN, retry } from "../retry";
+import { CounterEntity, Db, UserEntity, type UserItem } from "../db/entities";
 import { ConflictError, NotFoundError } from "../errors";
 import { planOf, type SelectablePlanId } from "./plans";
 
-export type UserItem = EntityItem<typeof UserEntity>;
+export type { UserItem };
 
 /** What a plan event changes on the person. `subscription_id: null` forgets the subscription. */
 export interface PlanUpdate {
@@ -40,59 +40,63 @@ export async function applyPlanUpdate(
   decide: (user: UserItem) => PlanUpdate | null,
   eventAt?: number,
 ): Promise<{ applied: boolean; user: UserItem }> {
-  for (let attempt = 0; ; attempt++) {
-    const { data: user } = await UserEntity.get({ id: userId }).go({ consistent: true });
-    if (!user) throw new NotFoundError("user.not_found", "This account no longer exists.");
-    if (eventAt !== undefined && user.subscription_event_at !== undefined && eventAt < user.subscription_event_at) {
-      return { applied: false, user };
-    }
-    const update = decide(user);
-    if (!update) return { applied: false, user };
+  return retry(
+    async () => {
+      const { data: user } = await UserEntity.get({ id: userId }).go({ consistent: true });
+      if (!user) throw new NotFoundError("user.not_found", "This account no longer exists.");
+      if (eventAt !== undefined && user.subscription_event_at !== undefined && eventAt < user.subscription_event_at) {
+        return { applied: false, user };
+      }
+      const update = decide(user);
+      if (!update) return { applied: false, user };
 
-    const oldPlan = planOf(user.plan).id;
-    const newPlan = update.plan ? planOf(update.plan).id : oldPlan;
-    const { subscription_id, ...rest } = update;
-    const set: Partial<UserItem> = { ...rest, ...(update.plan ? { plan: newPlan } : {}) };
-    if (subscription_id) set.subscription_id = subscription_id;
-    if (eventAt !== undefined) set.subscription_event_at = Math.max(eventAt, user.subscription_event_at ?? 0);
-    if (newPlan !== oldPlan) await ensurePlanUsersMap();
+      const oldPlan = planOf(user.plan).id;
+      const newPlan = update.plan ? planOf(update.plan).id : oldPlan;
+      const { subscription_id, ...rest } = update;
+      const set: Partial<UserItem> = { ...rest, ...(update.plan ? { plan: newPlan } : {}) };
+      if (subscription_id) set.subscription_id = subscription_id;
+      if (eventAt !== undefined) set.subscription_event_at = Math.max(eventAt, user.subscription_event_at ?? 0);
+      if (newPlan !== oldPlan) await ensurePlanUsersMap();
 
-    const result = await Db.transaction
-      .write(({ user: users, counter }) => {
-        let patch = users.patch({ id: userId }).set(set);
-        if (subscription_id === null) patch = patch.remove(["subscription_id"]);
-        const write = [
-          patch
-            .where((a, { eq, notExists }) =>
-              [
-                eq(a.plan, user.plan),
-                user.subscription_event_at === undefined
-                  ? notExists(a.subscription_event_at)
-                  : eq(a.subscription_event_at, user.subscription_event_at),
-              ].join(" AND "),
-            )
-            .commit(),
-        ];
-        if (newPlan !== oldPlan) {
-          write.push(
-            counter
-              .update({ scope: PLATFORM })
-              .data((a, { add }) => {
-                add(a.plan_users[oldPlan], -1);
-                add(a.plan_users[newPlan], 1);
-              })
-              .commit() as never,
-          );
-        }
-        return write;
-      })
-      .go();
-    if (result.canceled) {
+      const result = await Db.transaction
+        .write(({ user: users, counter }) => {
+          let patch = users.patch({ id: userId }).set(set);
+          if (subscription_id === null) patch = patch.remove(["subscription_id"]);
+          const write = [
+            patch
+              .where((a, { eq, notExists }) =>
+                [
+                  eq(a.plan, user.plan),
+                  user.subscription_event_at === undefined
+                    ? notExists(a.subscription_event_at)
+                    : eq(a.subscription_event_at, user.subscription_event_at),
+                ].join(" AND "),
+              )
+              .commit(),
+          ];
+          if (newPlan !== oldPlan) {
+            write.push(
+              counter
+                .update({ scope: PLATFORM })
+                .data((a, { add }) => {
+                  add(a.plan_users[oldPlan], -1);
+                  add(a.plan_users[newPlan], 1);
+                })
+                .commit() as never,
+            );
+          }
+          return write;
+        })
+        .go();
       // Someone changed this person between our read and write: decide again from fresh data.
-      if (attempt < 4) continue;
-      throw new ConflictError("plan.conflict", "Your plan is being changed right now. Please try again in a moment.");
-    }
-    const { data: fresh } = await UserEntity.get({ id: userId }).go({ consistent: true });
-    return { applied: true, user: fresh ?? user };
-  }
+      if (result.canceled) return AGAIN;
+      const { data: fresh } = await UserEntity.get({ id: userId }).go({ consistent: true });
+      return { applied: true, user: fresh ?? user };
+    },
+    {
+      attempts: 5,
+      exhausted: () =>
+        new ConflictError("plan.conflict", "Your plan is being changed right now. Please try again in a moment."),
+    },
+  );
 }

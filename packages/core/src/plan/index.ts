@@ -1,3 +1,4 @@
+import { parseInput } from "../validation";
 import { z } from "zod";
 import type Stripe from "stripe";
 import type { Actor } from "../actor/index";
@@ -45,12 +46,8 @@ const planId = z
 const cycle = z
   .enum(["monthly", "yearly"], { error: "billing_cycle must be 'monthly' or 'yearly'." })
   .default("monthly");
-/** zod → the typed 400 (first issue, worded for a person). */
-function validate<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  throw new ValidationError(result.error.issues[0]?.message ?? "Invalid request", "plan.invalid_input");
-}
+const validate = <S extends z.ZodType>(schema: S, input: unknown) =>
+  parseInput(schema, input, { code: "plan.invalid_input" });
 const customerName = z.string().trim().max(120, "Your name can be at most 120 characters.").optional();
 
 /**

@@ -1,13 +1,14 @@
+import { AGAIN, retry } from "../retry";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { ProductEntity, UserEntity } from "../db/entities";
+import { ProductEntity, UserEntity, type ProductItem } from "../db/entities";
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { productLimitFor } from "../plan/limits";
 import { Setting } from "../setting/index";
 import { CreateProductInput, MEDIA_TYPES, SetActiveInput, validate } from "./input";
 import { today, transact } from "./store";
 
-type Item = NonNullable<Awaited<ReturnType<ReturnType<typeof ProductEntity.get>["go"]>>["data"]>;
+type Item = ProductItem;
 
 /**
  * A creator's products (spec part 2 §2–§5). Every write that changes how many products or
@@ -136,22 +137,29 @@ export namespace Product {
   /** PUT /api/products/{id} {is_active}: Activate / Deactivate. */
   export async function setActive(creatorId: string, id: string, input: unknown): Promise<Info> {
     const { is_active } = validate(SetActiveInput, input);
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const p = await owned(creatorId, id);
-      if (p.is_active === is_active) return serialize(p, { owner: true });
-      const delta = is_active ? 1 : -1;
-      const codes = await transact(({ product, counter }) => [
-        // Conditional on the state we read, so a concurrent toggle cannot count twice.
-        product
-          .patch({ id })
-          .set({ is_active })
-          .where((a, op) => `${op.eq(a.is_active, p.is_active)} AND ${op.eq(a.creator_id, creatorId)}`)
-          .commit(),
-        ...counterScopes(creatorId).map((scope) => counter.update({ scope }).add({ active_products: delta }).commit()),
-      ]);
-      if (!codes) return serialize({ ...p, is_active }, { owner: true });
-    }
-    throw new AppError("product.update_failed", "Failed to update the product. Please try again.", 503);
+    return retry(
+      async () => {
+        const p = await owned(creatorId, id);
+        if (p.is_active === is_active) return serialize(p, { owner: true });
+        const delta = is_active ? 1 : -1;
+        const codes = await transact(({ product, counter }) => [
+          // Conditional on the state we read, so a concurrent toggle cannot count twice.
+          product
+            .patch({ id })
+            .set({ is_active })
+            .where((a, op) => `${op.eq(a.is_active, p.is_active)} AND ${op.eq(a.creator_id, creatorId)}`)
+            .commit(),
+          ...counterScopes(creatorId).map((scope) =>
+            counter.update({ scope }).add({ active_products: delta }).commit(),
+          ),
+        ]);
+        return codes ? AGAIN : serialize({ ...p, is_active }, { owner: true });
+      },
+      {
+        attempts: 5,
+        exhausted: () => new AppError("product.update_failed", "Failed to update the product. Please try again.", 503),
+      },
+    );
   }
 
   /** DELETE /api/products/{id}. Purchases keep their own snapshots of name and content. */

@@ -1,5 +1,5 @@
+import { parseInput } from "../validation";
 import { z } from "zod";
-import { ValidationError } from "../errors";
 
 /**
  * What the product-creation dialog may send (spec part 2 §5, DECISIONS 4 and 13), with
@@ -86,9 +86,4 @@ export const SetActiveInput = z.object({
   is_active: z.boolean("is_active must be true or false."),
 });
 
-/** Validates and throws a 400 whose message is the first problem, verbatim. */
-export function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value ?? {});
-  if (result.success) return result.data;
-  throw new ValidationError(result.error.issues[0]?.message ?? "Invalid request");
-}
+export const validate = <S extends z.ZodType>(schema: S, value: unknown) => parseInput(schema, value);

@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { Db } from "../db/entities";
+import { AGAIN, jitter, retry } from "../retry";
 
 /**
  * Runs one DynamoDB transaction, retrying when it lost a race with another transaction on
@@ -9,20 +9,18 @@ import { Db } from "../db/entities";
  */
 type Writer = Parameters<typeof Db.transaction.write>[0];
 
-export async function transact(build: Writer, attempts = 12): Promise<string[] | null> {
-  for (let attempt = 1; ; attempt++) {
-    const result = await Db.transaction.write(build).go();
-    if (!result.canceled) return null;
-    const codes = result.data.map((d: { code?: string }) => d.code ?? "None");
-    const conflicted = codes.some((c) => c === "TransactionConflict");
-    const conditionFailed = codes.some((c) => c === "ConditionalCheckFailed");
-    if (conflicted && !conditionFailed && attempt < attempts) {
-      // Jittered backoff so the losers of a race do not collide again in lockstep.
-      await sleep(10 + Math.random() * 25 * attempt);
-      continue;
-    }
-    return codes;
-  }
+export function transact(build: Writer, attempts = 12): Promise<string[] | null> {
+  return retry(
+    async (attempt) => {
+      const result = await Db.transaction.write(build).go();
+      if (!result.canceled) return null;
+      const codes = result.data.map((d: { code?: string }) => d.code ?? "None");
+      const conflicted = codes.some((c) => c === "TransactionConflict");
+      const conditionFailed = codes.some((c) => c === "ConditionalCheckFailed");
+      return conflicted && !conditionFailed && attempt < attempts ? AGAIN : codes;
+    },
+    { attempts, delayMs: jitter(10, 25), exhausted: () => new Error("transaction retries exhausted") },
+  );
 }
 
 /** UTC day of a write, the sort key of DailyStatEntity. */

@@ -1,6 +1,12 @@
 import type Stripe from "stripe";
-import type { EntityItem } from "electrodb";
-import { CheckoutEntity, EmailEntity, ProductEntity, PurchaseEntity, UserEntity } from "../db/entities";
+import {
+  CheckoutEntity,
+  EmailEntity,
+  ProductEntity,
+  PurchaseEntity,
+  UserEntity,
+  type PurchaseItem,
+} from "../db/entities";
 import { NotFoundError } from "../errors";
 import { Integration } from "../integration/index";
 import { logger } from "../log/index";
@@ -14,7 +20,7 @@ import { sendReceiptOnce } from "./receipt";
  * The webhook subscriber and the success page both end in `fulfil`, which is idempotent.
  */
 export namespace Purchase {
-  type Item = EntityItem<typeof PurchaseEntity>;
+  type Item = PurchaseItem;
 
   export interface Info {
     id: string;

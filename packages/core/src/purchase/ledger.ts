@@ -1,4 +1,5 @@
 import { CustomerEntity, Db, ProductEntity } from "../db/entities";
+import { AGAIN, jitter, retry } from "../retry";
 
 /**
  * The purchase and every figure it moves, written in ONE DynamoDB transaction: the purchase
@@ -22,63 +23,66 @@ export interface NewPurchase {
   payment_intent?: string;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const codesOf = (data: { code?: string }[]) => data.map((d) => d.code ?? "None");
 const scopes = (creatorId: string, productId: string) => [`creator#${creatorId}`, `product#${productId}`, "platform"];
 
 export class ProductGoneError extends Error {}
 
 /** "created" when this call recorded it; "exists" when the session was already fulfilled. */
-export async function recordPurchase(p: NewPurchase): Promise<"created" | "exists"> {
-  for (let attempt = 1; attempt <= 15; attempt++) {
-    // "customers +1 only when new": decided from this read, enforced by the create's condition.
-    const known = (await CustomerEntity.get({ creator_id: p.creator_id, email: p.customer_email }).go()).data;
-    const now = new Date().toISOString();
-    const date = now.slice(0, 10);
-    const result = await Db.transaction
-      .write(({ purchase, product, customer, buyer, counter, daily }) => [
-        purchase.create({ ...p, status: "completed", provider: "stripe" }).commit(),
-        product.patch({ id: p.product_id }).add({ sales_count: 1, total_revenue: p.amount }).commit(),
-        known
-          ? customer
-              .patch({ creator_id: p.creator_id, email: p.customer_email })
-              .add({ total_purchases: 1, total_spent: p.amount, products: [p.product_name] })
-              .set({ last_purchase_at: now })
-              .commit()
-          : customer
-              .create({
-                creator_id: p.creator_id,
-                email: p.customer_email,
-                total_purchases: 1,
-                total_spent: p.amount,
-                products: [p.product_name],
-                last_purchase_at: now,
-              })
-              .commit(),
-        buyer
-          .update({ email: p.customer_email })
-          .add({ total_purchases: 1, total_spent: p.amount, creators: [p.creator_id] })
-          .set({ last_purchase_at: now })
-          .commit(),
-        counter
-          .update({ scope: `creator#${p.creator_id}` })
-          .add({ sales: 1, revenue: p.amount, customers: known ? 0 : 1 })
-          .commit(),
-        counter.update({ scope: "platform" }).add({ sales: 1, revenue: p.amount }).commit(),
-        ...scopes(p.creator_id, p.product_id).map((scope) =>
-          daily.update({ scope, date }).add({ sales: 1, revenue: p.amount }).commit(),
-        ),
-      ])
-      .go();
-    if (!result.canceled) return "created";
-    const codes = codesOf(result.data);
-    if (codes[0] === "ConditionalCheckFailed") return "exists";
-    if (codes[1] === "ConditionalCheckFailed") throw new ProductGoneError(`product ${p.product_id} no longer exists`);
-    // A concurrent first purchase created the customer, or transactions collided: read again and retry.
-    await sleep(5 + Math.random() * 20 * attempt);
-  }
-  throw new Error(`could not record purchase ${p.id}: too much contention`);
+export function recordPurchase(p: NewPurchase): Promise<"created" | "exists"> {
+  return retry<"created" | "exists">(
+    async () => {
+      // "customers +1 only when new": decided from this read, enforced by the create's condition.
+      const known = (await CustomerEntity.get({ creator_id: p.creator_id, email: p.customer_email }).go()).data;
+      const now = new Date().toISOString();
+      const date = now.slice(0, 10);
+      const result = await Db.transaction
+        .write(({ purchase, product, customer, buyer, counter, daily }) => [
+          purchase.create({ ...p, status: "completed", provider: "stripe" }).commit(),
+          product.patch({ id: p.product_id }).add({ sales_count: 1, total_revenue: p.amount }).commit(),
+          known
+            ? customer
+                .patch({ creator_id: p.creator_id, email: p.customer_email })
+                .add({ total_purchases: 1, total_spent: p.amount, products: [p.product_name] })
+                .set({ last_purchase_at: now })
+                .commit()
+            : customer
+                .create({
+                  creator_id: p.creator_id,
+                  email: p.customer_email,
+                  total_purchases: 1,
+                  total_spent: p.amount,
+                  products: [p.product_name],
+                  last_purchase_at: now,
+                })
+                .commit(),
+          buyer
+            .update({ email: p.customer_email })
+            .add({ total_purchases: 1, total_spent: p.amount, creators: [p.creator_id] })
+            .set({ last_purchase_at: now })
+            .commit(),
+          counter
+            .update({ scope: `creator#${p.creator_id}` })
+            .add({ sales: 1, revenue: p.amount, customers: known ? 0 : 1 })
+            .commit(),
+          counter.update({ scope: "platform" }).add({ sales: 1, revenue: p.amount }).commit(),
+          ...scopes(p.creator_id, p.product_id).map((scope) =>
+            daily.update({ scope, date }).add({ sales: 1, revenue: p.amount }).commit(),
+          ),
+        ])
+        .go();
+      if (!result.canceled) return "created";
+      const codes = codesOf(result.data);
+      if (codes[0] === "ConditionalCheckFailed") return "exists";
+      if (codes[1] === "ConditionalCheckFailed") throw new ProductGoneError(`product ${p.product_id} no longer exists`);
+      // A concurrent first purchase created the customer, or transactions collided: read again and retry.
+      return AGAIN;
+    },
+    contention(`could not record purchase ${p.id}: too much contention`),
+  );
 }
+
+const contention = (message: string) => ({ attempts: 15, delayMs: jitter(5, 20), exhausted: () => new Error(message) });
 
 export interface StoredPurchase {
   id: string;
@@ -95,35 +99,37 @@ export async function recordRefund(p: StoredPurchase): Promise<"refunded" | "alr
   // Reversed on the day the sale was counted, so a day's figures stay the net of its own sales.
   const date = p.created_at.slice(0, 10);
   const now = new Date().toISOString();
-  for (let attempt = 1; attempt <= 15; attempt++) {
-    const result = await Db.transaction
-      .write(({ purchase, product, customer, buyer, counter, daily }) => [
-        purchase
-          .patch({ id: p.id })
-          .set({ status: "refunded", refunded_at: now })
-          .where((a, op) => op.eq(a.status, "completed"))
-          .commit(),
-        ...(productExists
-          ? [product.update({ id: p.product_id }).add({ sales_count: -1, total_revenue: -p.amount }).commit()]
-          : []),
-        customer
-          .update({ creator_id: p.creator_id, email: p.customer_email })
-          .add({ total_purchases: -1, total_spent: -p.amount })
-          .commit(),
-        buyer.update({ email: p.customer_email }).add({ total_purchases: -1, total_spent: -p.amount }).commit(),
-        counter
-          .update({ scope: `creator#${p.creator_id}` })
-          .add({ sales: -1, revenue: -p.amount })
-          .commit(),
-        counter.update({ scope: "platform" }).add({ sales: -1, revenue: -p.amount }).commit(),
-        ...scopes(p.creator_id, p.product_id).map((scope) =>
-          daily.update({ scope, date }).add({ sales: -1, revenue: -p.amount }).commit(),
-        ),
-      ])
-      .go();
-    if (!result.canceled) return "refunded";
-    if (codesOf(result.data)[0] === "ConditionalCheckFailed") return "already";
-    await sleep(5 + Math.random() * 20 * attempt);
-  }
-  throw new Error(`could not record refund of ${p.id}: too much contention`);
+  return retry<"refunded" | "already">(
+    async () => {
+      const result = await Db.transaction
+        .write(({ purchase, product, customer, buyer, counter, daily }) => [
+          purchase
+            .patch({ id: p.id })
+            .set({ status: "refunded", refunded_at: now })
+            .where((a, op) => op.eq(a.status, "completed"))
+            .commit(),
+          ...(productExists
+            ? [product.update({ id: p.product_id }).add({ sales_count: -1, total_revenue: -p.amount }).commit()]
+            : []),
+          customer
+            .update({ creator_id: p.creator_id, email: p.customer_email })
+            .add({ total_purchases: -1, total_spent: -p.amount })
+            .commit(),
+          buyer.update({ email: p.customer_email }).add({ total_purchases: -1, total_spent: -p.amount }).commit(),
+          counter
+            .update({ scope: `creator#${p.creator_id}` })
+            .add({ sales: -1, revenue: -p.amount })
+            .commit(),
+          counter.update({ scope: "platform" }).add({ sales: -1, revenue: -p.amount }).commit(),
+          ...scopes(p.creator_id, p.product_id).map((scope) =>
+            daily.update({ scope, date }).add({ sales: -1, revenue: -p.amount }).commit(),
+          ),
+        ])
+        .go();
+      if (!result.canceled) return "refunded";
+      if (codesOf(result.data)[0] === "ConditionalCheckFailed") return "already";
+      return AGAIN;
+    },
+    contention(`could not record refund of ${p.id}: too much contention`),
+  );
 }

@@ -1,3 +1,4 @@
+import { parseInput } from "../validation";
 import { z } from "zod";
 import { CustomerEntity, PurchaseEntity, UserEntity } from "../db/entities";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
@@ -160,9 +161,8 @@ export namespace Sales {
 
   /** A customer renames themselves in Profile Settings; the trimmed name is stored. */
   export async function renameCustomer(userId: string, input: z.input<typeof ProfileInput>) {
-    const parsed = ProfileInput.safeParse(input);
-    if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? "Please enter your name.");
-    const res = await UserEntity.patch({ id: userId }).set({ name: parsed.data.name }).go({ response: "all_new" });
+    const { name } = parseInput(ProfileInput, input, { fallback: "Please enter your name." });
+    const res = await UserEntity.patch({ id: userId }).set({ name }).go({ response: "all_new" });
     return { success: true, profile: { name: res.data.name } };
   }
 

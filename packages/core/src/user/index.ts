@@ -1,12 +1,13 @@
+import { parseInput } from "../validation";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { CounterEntity, Db, EmailEntity, UserEntity } from "../db/entities";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { CounterEntity, Db, EmailEntity, UserEntity, type UserItem } from "../db/entities";
+import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
 import { Config } from "../config/index";
 import { PLANS, type SelectablePlanId } from "../plan/plans";
 import { logger } from "../log/index";
 
-export type UserItem = NonNullable<Awaited<ReturnType<ReturnType<typeof UserEntity.get>["go"]>>["data"]>;
+export type { UserItem };
 export type Role = "admin" | "creator" | "customer";
 
 /**
@@ -15,12 +16,7 @@ export type Role = "admin" | "creator" | "customer";
  * creation also counts the user in the platform counters and today's new_users, so the
  * admin dashboards read one item.
  */
-/** zod parse that fails as a 400 a person can act on (not a 500). */
-function check<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const r = schema.safeParse(value ?? {});
-  if (r.success) return r.data;
-  throw new ValidationError(r.error.issues[0]?.message ?? "Invalid request");
-}
+const check = <S extends z.ZodType>(schema: S, value: unknown) => parseInput(schema, value);
 
 export namespace User {
   export const DEACTIVATED_MESSAGE = "Your account has been deactivated. Please contact support.";

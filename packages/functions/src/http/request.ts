@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import type { z } from "zod";
 import type { Actor } from "@payloft/core/actor/index";
-import { ValidationError } from "@payloft/core/errors";
+import { parseInput } from "@payloft/core/validation";
 
 export interface ApiRequest {
   event: APIGatewayProxyEventV2;
@@ -32,17 +32,9 @@ export class Reply {
 export const reply = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Reply(status, body, headers);
 
-/** Validates with zod; the first issue becomes a 400 a person can act on. */
-export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue?.path.length ? issue.path.join(".") : "";
-  const message = issue?.message ?? "Invalid request";
-  throw new ValidationError(
-    field && !message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${message}` : message,
-  );
-}
+/** Request input through the one validation helper, naming the field when the message does not. */
+export const parse = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> =>
+  parseInput(schema, value, { prefixField: true });
 
 export function parseCookies(list: string[] | undefined, header?: string): Record<string, string> {
   const out: Record<string, string> = {};

@@ -1,4 +1,13 @@
-import { CustomerEntity, BuyerEntity, Db, ProductEntity, UserEntity, EmailEntity } from "@payloft/core/db/entities";
+import {
+  CustomerEntity,
+  BuyerEntity,
+  Db,
+  ProductEntity,
+  UserEntity,
+  EmailEntity,
+  type ProductItem,
+  type UserItem,
+} from "@payloft/core/db/entities";
 
 /**
  * Demo sales (issue 7): 30 days of history for creator@demo.local's products, including
@@ -77,8 +86,8 @@ export async function seed() {
   }
 }
 
-type Product = NonNullable<Awaited<ReturnType<ReturnType<typeof ProductEntity.get>["go"]>>["data"]>;
-type Creator = NonNullable<Awaited<ReturnType<ReturnType<typeof UserEntity.get>["go"]>>["data"]>;
+type Product = ProductItem;
+type Creator = UserItem;
 
 async function recordSale({
   id,

@@ -1,0 +1,43 @@
+import { Entity, type EntityItem } from "electrodb";
+import { cfg } from "./model";
+
+/**
+ * Running totals, one item per scope (`creator#<id>` or `platform`), updated in the same
+ * transaction as the event they count. Dashboards read one item.
+ */
+export const CounterEntity = new Entity(
+  {
+    model: { entity: "counter", version: "1", service: "payloft" },
+    attributes: {
+      scope: { type: "string", required: true },
+      sales: { type: "number", required: true, default: 0 },
+      revenue: { type: "number", required: true, default: 0 },
+      views: { type: "number", required: true, default: 0 },
+      customers: { type: "number", required: true, default: 0 },
+      products: { type: "number", required: true, default: 0 },
+      active_products: { type: "number", required: true, default: 0 },
+      users: { type: "number", required: true, default: 0 },
+      active_users: { type: "number", required: true, default: 0 },
+      /** Users per stored plan id, e.g. { starter: 3, pro: 1 }. */
+      plan_users: {
+        type: "map",
+        properties: {
+          free: { type: "number" },
+          starter: { type: "number" },
+          pro: { type: "number" },
+          business: { type: "number" },
+          lifetime: { type: "number" },
+        },
+      },
+    },
+    indexes: {
+      primary: {
+        pk: { field: "pk", composite: ["scope"], casing: "none" },
+        sk: { field: "sk", composite: [], casing: "none" },
+      },
+    },
+  },
+  cfg(),
+);
+
+export type CounterItem = EntityItem<typeof CounterEntity>;

@@ -1,0 +1,32 @@
+import { Entity, type EntityItem } from "electrodb";
+import { cfg, timestamps } from "./model";
+
+/** A seller's payment integration (one per seller). Secrets are stored encrypted only. */
+export const IntegrationEntity = new Entity(
+  {
+    model: { entity: "integration", version: "1", service: "payloft" },
+    attributes: {
+      user_id: { type: "string", required: true },
+      provider: { type: ["stripe", "paypal"] as const, required: true, default: "stripe" },
+      is_active: { type: "boolean", required: true, default: true },
+      is_live: { type: "boolean", required: true, default: false },
+      stripe_publishable_key: { type: "string" },
+      stripe_secret_key_enc: { type: "string" },
+      paypal_client_id: { type: "string" },
+      paypal_client_secret_enc: { type: "string" },
+      paypal_webhook_id: { type: "string" },
+      webhook_endpoint_id: { type: "string" },
+      webhook_secret_enc: { type: "string" },
+      ...timestamps,
+    },
+    indexes: {
+      primary: {
+        pk: { field: "pk", composite: ["user_id"], casing: "none" },
+        sk: { field: "sk", composite: [], casing: "none" },
+      },
+    },
+  },
+  cfg(),
+);
+
+export type IntegrationItem = EntityItem<typeof IntegrationEntity>;

@@ -1,0 +1,62 @@
+import { Entity, type EntityItem } from "electrodb";
+import { cfg, timestamps } from "./model";
+
+/** A product. By creator: gsi1. By moderation status: gsi2. All (admin): gsi3. */
+export const ProductEntity = new Entity(
+  {
+    model: { entity: "product", version: "1", service: "payloft" },
+    attributes: {
+      id: { type: "string", required: true },
+      creator_id: { type: "string", required: true },
+      name: { type: "string", required: true },
+      headline: { type: "string", default: "" },
+      subheadline: { type: "string", default: "" },
+      description: { type: "string", default: "" },
+      /** cents */
+      price: { type: "number", required: true },
+      content_url: { type: "string", required: true },
+      media_type: { type: ["none", "image", "youtube", "video", "embed"] as const, required: true, default: "none" },
+      media_url: { type: "string", default: "" },
+      is_active: { type: "boolean", required: true, default: true },
+      moderation_status: {
+        type: ["pending", "under_review", "approved", "rejected"] as const,
+        required: true,
+        default: "approved",
+      },
+      moderation_notes: { type: "string" },
+      moderated_by: { type: "string" },
+      moderated_at: { type: "string" },
+      /** Switched off because an admin deactivated the owner; reactivation switches it back on. */
+      paused_with_owner: { type: "boolean" },
+      sales_count: { type: "number", required: true, default: 0 },
+      /** cents */
+      total_revenue: { type: "number", required: true, default: 0 },
+      view_count: { type: "number", required: true, default: 0 },
+      ...timestamps,
+    },
+    indexes: {
+      primary: {
+        pk: { field: "pk", composite: ["id"], casing: "none" },
+        sk: { field: "sk", composite: [], casing: "none" },
+      },
+      byCreator: {
+        index: "gsi1",
+        pk: { field: "gsi1pk", composite: ["creator_id"], casing: "none" },
+        sk: { field: "gsi1sk", composite: ["created_at"], casing: "none" },
+      },
+      byStatus: {
+        index: "gsi2",
+        pk: { field: "gsi2pk", composite: ["moderation_status"], casing: "none" },
+        sk: { field: "gsi2sk", composite: ["created_at"], casing: "none" },
+      },
+      all: {
+        index: "gsi3",
+        pk: { field: "gsi3pk", composite: [], casing: "none" },
+        sk: { field: "gsi3sk", composite: ["created_at"], casing: "none" },
+      },
+    },
+  },
+  cfg(),
+);
+
+export type ProductItem = EntityItem<typeof ProductEntity>;

@@ -1,0 +1,60 @@
+import { Entity, type EntityItem } from "electrodb";
+import { cfg, timestamps } from "./model";
+
+/**
+ * A completed purchase. Its id IS the checkout session id, so a conditional create makes
+ * fulfilment exactly-once. By creator (sales history): gsi1. By buyer e-mail (portal): gsi2.
+ * All sales (admin): gsi3. Names are snapshots so deleted products/users keep their sales.
+ */
+export const PurchaseEntity = new Entity(
+  {
+    model: { entity: "purchase", version: "1", service: "payloft" },
+    attributes: {
+      id: { type: "string", required: true },
+      product_id: { type: "string", required: true },
+      product_name: { type: "string", required: true },
+      product_description: { type: "string", default: "" },
+      content_url: { type: "string", required: true },
+      creator_id: { type: "string", required: true },
+      creator_name: { type: "string", default: "" },
+      customer_email: { type: "string", required: true },
+      customer_user_id: { type: "string" },
+      /** cents */
+      amount: { type: "number", required: true },
+      currency: { type: "string", required: true, default: "usd" },
+      status: { type: ["completed", "refunded"] as const, required: true, default: "completed" },
+      provider: { type: "string", required: true, default: "stripe" },
+      payment_intent: { type: "string" },
+      /** Set (conditionally) when the receipt e-mail is claimed, so retries never send a second one. */
+      receipt_sent_at: { type: "string" },
+      refunded_at: { type: "string" },
+      access_count: { type: "number", required: true, default: 0 },
+      last_accessed_at: { type: "string" },
+      ...timestamps,
+    },
+    indexes: {
+      primary: {
+        pk: { field: "pk", composite: ["id"], casing: "none" },
+        sk: { field: "sk", composite: [], casing: "none" },
+      },
+      byCreator: {
+        index: "gsi1",
+        pk: { field: "gsi1pk", composite: ["creator_id"], casing: "none" },
+        sk: { field: "gsi1sk", composite: ["created_at"], casing: "none" },
+      },
+      byCustomer: {
+        index: "gsi2",
+        pk: { field: "gsi2pk", composite: ["customer_email"], casing: "none" },
+        sk: { field: "gsi2sk", composite: ["created_at"], casing: "none" },
+      },
+      all: {
+        index: "gsi3",
+        pk: { field: "gsi3pk", composite: [], casing: "none" },
+        sk: { field: "gsi3sk", composite: ["created_at"], casing: "none" },
+      },
+    },
+  },
+  cfg(),
+);
+
+export type PurchaseItem = EntityItem<typeof PurchaseEntity>;

@@ -1,0 +1,26 @@
+import type { z } from "zod";
+import { ValidationError } from "./errors";
+
+export interface ParseOptions {
+  /** Error code of the 400 (default `request.invalid`). */
+  code?: string;
+  /** Message when zod gives none. */
+  fallback?: string;
+  /** Put the field's path before a message that does not name it ("price: must be a number"). */
+  prefixField?: boolean;
+}
+
+/**
+ * THE input check: every body, query and argument that comes from outside goes through zod
+ * here. The first problem becomes a 400 a person can act on, never a 500; a missing body
+ * validates as `{}` so "required" messages, not type errors, reach the caller.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, opts: ParseOptions = {}): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const message = issue?.message ?? opts.fallback ?? "Invalid request";
+  const field = opts.prefixField && issue?.path.length ? issue.path.join(".") : "";
+  const text = field && !message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${message}` : message;
+  throw new ValidationError(text, opts.code);
+}

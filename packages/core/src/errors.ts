@@ -37,6 +37,26 @@ export class ForbiddenError extends AppError {
   }
 }
 
+/**
+ * 403: the caller's plan does not include this feature (DECISIONS 24). `upgrade` names the
+ * cheapest plan that does, so the screen can show an upgrade card.
+ */
+export class PlanLockedError extends AppError {
+  constructor(message: string, upgrade: string) {
+    super("plan.feature_locked", message, 403, { upgrade });
+  }
+}
+
+/** 429: too many requests from one address or key; `retryAfter` seconds go in Retry-After. */
+export class RateLimitedError extends AppError {
+  constructor(
+    readonly retryAfter: number,
+    message = "Too many requests. Please wait a moment and try again.",
+  ) {
+    super("request.rate_limited", message, 429, { retry_after: retryAfter });
+  }
+}
+
 /** 404: the thing does not exist, or the caller may not know it exists. */
 export class NotFoundError extends AppError {
   constructor(code: string, message: string) {

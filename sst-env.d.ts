@@ -7,6 +7,7 @@ declare module "sst" {
     Bus: { name: string; arn: string; type: "sst.aws.Bus" };
     Email: { sender: string; configSet?: string; type: "sst.aws.Email" };
     Auth: { url: string; type: "sst.aws.Auth" };
+    Files: { name: string; type: "sst.aws.Bucket" };
     StripeSecretKey: { value: string; type: "sst.sst.Secret" };
     StripeWebhookSecret: { value: string; type: "sst.sst.Secret" };
     EncryptionKey: { value: string; type: "sst.sst.Secret" };

@@ -11,6 +11,8 @@ export interface LocalEnv {
   tableName: string;
   issuerUrl: string;
   stripeApiUrl: string;
+  /** The local S3 (s3/index.ts): its origin, bucket and this start's credentials. */
+  s3: { url: string; bucket: string; credentials: { accessKeyId: string; secretAccessKey: string } };
 }
 
 export function applyLocalEnv(e: LocalEnv) {
@@ -19,11 +21,15 @@ export function applyLocalEnv(e: LocalEnv) {
   process.env.SITE_URL = e.siteUrl;
   process.env.AWS_REGION ??= "local";
   process.env.STRIPE_API_URL = e.stripeApiUrl;
+  process.env.S3_ENDPOINT = e.s3.url;
+  process.env.S3_ACCESS_KEY_ID = e.s3.credentials.accessKeyId;
+  process.env.S3_SECRET_ACCESS_KEY = e.s3.credentials.secretAccessKey;
   res("App", { name: "payloft", stage: "local" });
   res("Table", { name: e.tableName, type: "sst.aws.Dynamo" });
   res("Bus", { name: "local-bus", arn: "arn:aws:events:local:000000000000:event-bus/local-bus", type: "sst.aws.Bus" });
   res("Email", { sender: "receipts@payloft.local", type: "sst.aws.Email" });
   res("Auth", { url: e.issuerUrl, type: "sst.aws.Auth" });
+  res("Files", { name: e.s3.bucket, type: "sst.aws.Bucket" });
   // Local-only secret values; a real stage sets its own with `sst secret set`.
   res("StripeSecretKey", { value: "sk_test_platform_local", type: "sst.sst.Secret" });
   // The sandbox registers the platform's webhook endpoint with this secret (stripe-sandbox/local.ts).

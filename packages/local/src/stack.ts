@@ -51,16 +51,27 @@ export async function startStack(opts: StackOptions = {}) {
   // session tokens) and the sandbox's hosted-page URLs survive a restart.
   const issuerPort = fixed ? port + 1 : await freePort();
   const stripePort = fixed ? port + 2 : await freePort();
+  const s3Port = fixed ? port + 3 : 0;
   if (fixed) {
     await assertPortFree(issuerPort, "the local sign-in issuer");
     await assertPortFree(stripePort, "the local payments sandbox");
+    await assertPortFree(s3Port, "the local S3 (hosted files)");
   }
+  const { startLocalS3 } = await import("./s3/index");
+  const s3 = await startLocalS3({
+    port: s3Port,
+    bucket: "payloft-files-local",
+    region: process.env.AWS_REGION ?? "local",
+    allowedOrigins: [siteUrl],
+    dataDir: opts.dataDir ? join(opts.dataDir, "../s3") : null,
+  });
   applyLocalEnv({
     siteUrl,
     dynamoEndpoint,
     tableName,
     issuerUrl: `http://localhost:${issuerPort}`,
     stripeApiUrl: `http://localhost:${stripePort}`,
+    s3,
   });
 
   // Imported only now: these read Resource, which must see the env set above.
@@ -105,8 +116,10 @@ export async function startStack(opts: StackOptions = {}) {
     outbox,
     issuer,
     stripe,
+    s3,
     async stop() {
       await stripe.stop();
+      await s3.stop();
       await new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections?.();
       await issuer.stop();

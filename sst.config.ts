@@ -19,6 +19,7 @@ export default $config({
     await import("./infra/defaults");
     const { router, siteUrl } = await import("./infra/router");
     const { table } = await import("./infra/storage");
+    const { files } = await import("./infra/files");
     const { auth } = await import("./infra/auth");
     const { bus, deadLetters } = await import("./infra/bus");
     const { api } = await import("./infra/api");
@@ -32,6 +33,7 @@ export default $config({
       googleRedirectUri: $interpolate`${auth.url}/google/callback`,
       stripeWebhookUrl: $interpolate`${siteUrl}/api/webhooks/stripe`,
       table: table.name,
+      files: files.name,
       bus: bus.name,
       deadLetters: deadLetters.url,
     };

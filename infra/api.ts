@@ -5,6 +5,10 @@ import { email } from "./email";
 import { auth } from "./auth";
 import { allSecrets } from "./secret";
 import { siteUrl } from "./router";
+import { files } from "./files";
+
+/** Handlers that presign or check hosted files: only they get the bucket. */
+const FILE_HANDLERS = new Set(["uploads-create"]);
 
 /**
  * The HTTP API: one API Gateway route and one Lambda per row of the route table (the same
@@ -28,7 +32,7 @@ for (const route of routes) {
   api.route(`${route.method} ${route.path}`, {
     handler: `${handlerModule(route)}.handler`,
     runtime: "nodejs22.x",
-    link: [table, bus, email, auth, ...allSecrets],
+    link: [table, bus, email, auth, ...allSecrets, ...(FILE_HANDLERS.has(route.handler) ? [files] : [])],
     environment: { SITE_URL: siteUrl },
   });
 }

@@ -53,6 +53,7 @@ export const routes: RouteDef[] = [
   { method: "POST", path: "/api/products", handler: "products-create", access: "creator" },
   { method: "PUT", path: "/api/products/{id}", handler: "products-update", access: "creator" },
   { method: "DELETE", path: "/api/products/{id}", handler: "products-delete", access: "creator" },
+  { method: "POST", path: "/api/uploads", handler: "uploads-create", access: "creator" },
   { method: "GET", path: "/api/payment-integration", handler: "payment-integration-get", access: "creator" },
   { method: "POST", path: "/api/payment-integration", handler: "payment-integration-save", access: "creator" },
   { method: "DELETE", path: "/api/payment-integration", handler: "payment-integration-delete", access: "creator" },

@@ -1,19 +1,19 @@
 import { useParams } from "react-router-dom";
-import { ApiError } from "../../../lib/api";
-import { IconLock } from "../../../components/ui/icons";
-import { toast } from "../../../components/ui/toast";
-import { usePageTitle } from "../../../components/usePageTitle";
-import { usePublicProduct } from "../api/usePublicProduct";
-import { usePaymentInfo } from "../api/usePaymentInfo";
-import { useCreateCheckout } from "../api/useCreateCheckout";
-import { useRecordView } from "../api/useRecordView";
-import { Benefits } from "../components/Benefits";
-import { BuyButton, PaymentSetupNotice, PriceCard, type BuyState } from "../components/PriceCard";
-import { ProductMedia } from "../components/ProductMedia";
-import { SalesHeader } from "../components/SalesHeader";
-import { SalesMessage, SalesSkeleton } from "../components/SalesStates";
-import { joinOthers } from "../components/SocialProof";
-import { formatCents } from "../lib/money";
+import { ApiError } from "@/lib/api";
+import { IconLock } from "@/components/ui/icons";
+import { toast } from "@/components/ui/toast";
+import { usePageTitle } from "@/components/usePageTitle";
+import { usePublicProduct } from "@/features/sales-page/api/usePublicProduct";
+import { usePaymentInfo } from "@/features/sales-page/api/usePaymentInfo";
+import { useCreateCheckout } from "@/features/sales-page/api/useCreateCheckout";
+import { useRecordView } from "@/features/sales-page/api/useRecordView";
+import { Benefits } from "@/features/sales-page/components/Benefits";
+import { BuyButton, PaymentSetupNotice, PriceCard, type BuyState } from "@/features/sales-page/components/PriceCard";
+import { ProductMedia } from "@/features/sales-page/components/ProductMedia";
+import { SalesHeader } from "@/features/sales-page/components/SalesHeader";
+import { SalesMessage, SalesSkeleton } from "@/features/sales-page/components/SalesStates";
+import { joinOthers } from "@/features/sales-page/components/SocialProof";
+import { formatCents } from "@/features/sales-page/lib/money";
 
 const PAYPAL_SOON = "PayPal integration is coming soon. Please contact the seller directly.";
 

@@ -7,6 +7,8 @@ import { api } from "./api";
  * forwards cookies to the API; the app does not use an Authorization header.
  */
 router.route("/api", api.url);
+// Buyers' access links (/a/{token}, a row of the route table) are answered by the API too.
+router.route("/a", api.url);
 
 export const site = new sst.aws.StaticSite("Web", {
   path: "packages/web",

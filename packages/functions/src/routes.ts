@@ -67,6 +67,9 @@ export const routes: RouteDef[] = [
   { method: "GET", path: "/api/public/payment-info/{productId}", handler: "public-payment-info", access: "anonymous" },
   { method: "POST", path: "/api/checkout/create-session", handler: "checkout-create-session", access: "anonymous" },
   { method: "GET", path: "/api/checkout/success", handler: "checkout-success", access: "anonymous" },
+  // A buyer's access link (DECISIONS 14): on the site's own origin, outside /api, so the link
+  // people keep in e-mails is short; the router sends /a/* to the API like /api/*.
+  { method: "GET", path: "/a/{token}", handler: "access-open", access: "anonymous" },
 
   // ── plans and platform billing ──
   {

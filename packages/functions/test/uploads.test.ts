@@ -24,7 +24,7 @@ const ask = (body: unknown, who: Person | null = ann) =>
 async function upload(answer: { url: string; fields: Record<string, string> }, bytes: Buffer, type: string) {
   const form = new FormData();
   for (const [k, v] of Object.entries(answer.fields)) form.append(k, v);
-  form.append("file", new Blob([bytes], { type }));
+  form.append("file", new Blob([new Uint8Array(bytes)], { type }));
   const res = await fetch(answer.url, { method: "POST", body: form, headers: { origin: stack().url } });
   return { status: res.status, text: await res.text() };
 }

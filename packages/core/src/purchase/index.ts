@@ -13,6 +13,7 @@ import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
 import { ProductGoneError, recordPurchase, recordRefund } from "./ledger";
 import { sendReceiptOnce } from "./receipt";
+import { Access } from "../access/index";
 
 /**
  * Product purchases (issue 4): fulfilment of a seller's paid Checkout Session exactly once
@@ -176,14 +177,19 @@ export namespace Purchase {
     }
   }
 
-  /** GET /api/checkout/success?session_id=: spec part 1 §7 answer shape. */
+  /**
+   * GET /api/checkout/success?session_id=: the spec's answer shape, except that the content is
+   * the purchase's access link, never the raw content URL (DECISIONS 14).
+   */
   export async function successView(sessionId: string) {
     const p = await reconcile(sessionId);
     if (!p) throw NOT_FOUND();
+    const stored = (await load(p.id))!;
     return {
-      product: { name: p.product_name, description: p.description, content_url: p.content_url },
+      product: { name: p.product_name, description: p.description },
       purchase: {
         id: p.id,
+        access_url: p.status === "refunded" ? null : await Access.linkFor(stored),
         amount: p.amount,
         currency: p.currency,
         created_at: p.created_at,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CustomerEntity, PurchaseEntity, UserEntity } from "../db/entities";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { isDynamoValidation } from "../db/errors";
+import { Access } from "../access/index";
 
 /**
  * Sales seen from both sides: a creator's sales history and customers (spec part 2 §2
@@ -62,8 +63,8 @@ export namespace Sales {
     created_at: string;
     access_count: number;
     last_accessed_at: string | null;
-    /** null once refunded: the content is no longer delivered. */
-    content_url: string | null;
+    /** The purchase's access link (DECISIONS 14); null once refunded: the content is no longer delivered. */
+    access_url: string | null;
     status: "completed" | "refunded";
   }
 
@@ -112,10 +113,12 @@ export namespace Sales {
         PurchaseEntity.query.byCustomer({ customer_email }).go({ order: "desc", pages: "all" }),
       ),
     );
-    return pages
-      .flatMap((p) => p.data)
-      .sort((a, b) => b.created_at.localeCompare(a.created_at))
-      .map(toPurchase);
+    return Promise.all(
+      pages
+        .flatMap((p) => p.data)
+        .sort((a, b) => b.created_at.localeCompare(a.created_at))
+        .map(async (p) => toPurchase(p, await Access.linkFor(p))),
+    );
   }
 
   export const TrackAccessInput = z.object({
@@ -142,7 +145,8 @@ export namespace Sales {
         .set({ last_accessed_at: at })
         .where((a, op) => `${op.eq(a.status, "completed")} AND ${op.eq(a.customer_email, item.customer_email)}`)
         .go({ response: "all_new" });
-      return { success: true, purchase: toPurchase(res.data as PurchaseItem) };
+      const updated = res.data as PurchaseItem;
+      return { success: true, purchase: toPurchase(updated, await Access.linkFor(updated)) };
     } catch (err) {
       if ((err as { cause?: { name?: string } }).cause?.name === "ConditionalCheckFailedException") {
         throw new ForbiddenError(REFUNDED, "purchase.refunded");
@@ -201,7 +205,7 @@ export namespace Sales {
     };
   }
 
-  function toPurchase(p: PurchaseItem): Purchase {
+  function toPurchase(p: PurchaseItem, accessUrl: string): Purchase {
     return {
       id: p.id,
       product_id: p.product_id,
@@ -212,7 +216,7 @@ export namespace Sales {
       created_at: p.created_at,
       access_count: p.access_count ?? 0,
       last_accessed_at: p.last_accessed_at ?? null,
-      content_url: p.status === "refunded" ? null : p.content_url,
+      access_url: p.status === "refunded" ? null : accessUrl,
       status: p.status,
     };
   }

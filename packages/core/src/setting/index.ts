@@ -26,7 +26,7 @@ export namespace Setting {
     "Hi {{customer_name}},",
     "",
     "Thank you for buying {{product_name}} for {{amount}} on {{date}}.",
-    "Open your content any time: {{content_url}}",
+    "Open your content any time: {{access_url}}",
     "Every purchase stays in your customer portal: {{portal_url}}",
     "",
     "Questions? Reply to this e-mail or write to {{support_email}}.",
@@ -65,7 +65,7 @@ export namespace Setting {
       kind: "multiline",
       default: RECEIPT_TEMPLATE,
       description:
-        "Message at the top of the purchase receipt e-mail. Placeholders: {{customer_name}}, {{product_name}}, {{amount}}, {{date}}, {{content_url}}, {{portal_url}}, {{support_email}}, {{site_name}}",
+        "Message at the top of the purchase receipt e-mail. Placeholders: {{customer_name}}, {{product_name}}, {{amount}}, {{date}}, {{access_url}} (your buyer's access link), {{portal_url}}, {{support_email}}, {{site_name}}",
     },
     auto_approve_products: {
       category: "moderation",

@@ -30,6 +30,8 @@ export const PurchaseEntity = new Entity(
       refunded_at: { type: "string" },
       access_count: { type: "number", required: true, default: 0 },
       last_accessed_at: { type: "string" },
+      /** The access link's token (AccessLinkEntity); set once, lazily for older purchases. */
+      access_token: { type: "string" },
       ...timestamps,
     },
     indexes: {

@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiFetch } from "@/lib/api";
 
-/** GET /api/checkout/success?session_id= (spec part 1 §7). Amount in cents. */
+/**
+ * GET /api/checkout/success?session_id= (spec part 1 §7), with the content as the purchase's
+ * access link (DECISIONS 14; null once refunded). Amount in cents.
+ */
 export interface CheckoutSuccess {
-  product: { name: string; description: string; content_url: string };
-  purchase: { amount: number; created_at: string; customer_email: string };
+  product: { name: string; description: string };
+  purchase: { amount: number; created_at: string; customer_email: string; access_url: string | null };
 }
 
 export const checkoutSuccessQuery = (sessionId: string) =>

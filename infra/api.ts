@@ -8,7 +8,7 @@ import { siteUrl } from "./router";
 import { files } from "./files";
 
 /** Handlers that presign or check hosted files: only they get the bucket. */
-const FILE_HANDLERS = new Set(["uploads-create"]);
+const FILE_HANDLERS = new Set(["uploads-create", "products-create", "access-open"]);
 
 /**
  * The HTTP API: one API Gateway route and one Lambda per row of the route table (the same

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Config } from "../config/index";
 import { AccessLinkEntity, Db, PurchaseEntity, type PurchaseItem } from "../db/entities";
+import { Files } from "../files/index";
 import { AGAIN, retry } from "../retry";
 
 /**
@@ -51,9 +52,13 @@ export namespace Access {
     | { kind: "revoked"; reason: Revoked; at?: string; product_name: string }
     | { kind: "unknown" };
 
-  /** Where the content is: the creator's URL as sold (the purchase's snapshot). */
+  /**
+   * Where the content is, as sold (the purchase's snapshot): a hosted file through a presigned
+   * GET that lives minutes (Files.DOWNLOAD_WINDOW_S), or the creator's URL.
+   */
   async function destination(p: PurchaseItem): Promise<string> {
-    return p.content_url;
+    if (p.content_file) return Files.downloadUrl({ key: p.content_file, name: p.content_file_name });
+    return p.content_url ?? "";
   }
 
   export function revokedReason(p: Pick<PurchaseItem, "status">): Revoked | null {

@@ -132,19 +132,24 @@ export namespace Files {
     new ValidationError("We could not find the uploaded file. Please upload it again.", "upload.missing");
 
   /**
-   * Saving a product with an uploaded file: the key must be one of this creator's uploads and
-   * the upload must have arrived; the file is then kept (tagged attached, out of the clean-up).
+   * Saving a product with an uploaded file, first step: the key must be one of this creator's
+   * uploads and the upload must have arrived. Nothing is changed yet, so a save that then
+   * fails (plan limit) leaves the upload to the clean-up.
    */
-  export async function attach(creatorId: string, key: string): Promise<Attached> {
+  export async function check(creatorId: string, key: string): Promise<Attached> {
     const m = KEY_PATTERN.exec(key);
     if (!m || m[1] !== creatorId) throw notUploaded();
-    let head;
     try {
-      head = await s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }));
+      const head = await s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }));
+      return { key, name: m[3]!, size: head.ContentLength ?? 0, content_type: head.ContentType ?? "" };
     } catch (err) {
       if ((err as { name?: string }).name === "NotFound") throw notUploaded();
       throw err;
     }
+  }
+
+  /** Second step, once the product is saved: the file is kept (tagged attached, out of the clean-up). */
+  export async function keep(key: string): Promise<void> {
     await s3().send(
       new PutObjectTaggingCommand({
         Bucket: bucketName(),
@@ -152,7 +157,6 @@ export namespace Files {
         Tagging: { TagSet: [{ Key: UPLOAD_TAG.key, Value: UPLOAD_TAG.attached }] },
       }),
     );
-    return { key, name: m[3]!, size: head.ContentLength ?? 0, content_type: head.ContentType ?? "" };
   }
 
   /** A short-lived download of a hosted file, saved under its own name. */

@@ -5,6 +5,7 @@ import { ProductEntity, UserEntity, type ProductItem } from "../db/entities";
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { productLimitFor } from "../plan/limits";
 import { Setting } from "../setting/index";
+import { Files } from "../files/index";
 import { CreateProductInput, MEDIA_TYPES, SetActiveInput, validate } from "./input";
 import { today, transact } from "./store";
 
@@ -25,8 +26,11 @@ export namespace Product {
     description: z.string(),
     /** cents */
     price: z.number().int(),
-    /** Owner only (DECISIONS 14). */
+    /** Owner only (DECISIONS 14): the content link, or the hosted file (bucket key, name, bytes). */
     content_url: z.string().optional(),
+    content_file: z.string().optional(),
+    content_file_name: z.string().optional(),
+    content_file_size: z.number().int().optional(),
     media_type: z.enum(MEDIA_TYPES),
     media_url: z.string(),
     is_active: z.boolean(),
@@ -54,7 +58,7 @@ export namespace Product {
       subheadline: p.subheadline ?? "",
       description: p.description ?? "",
       price: p.price,
-      ...(opts.owner ? { content_url: p.content_url } : {}),
+      ...(opts.owner ? ownerContent(p) : {}),
       media_type: p.media_type,
       media_url: p.media_url ?? "",
       is_active: p.is_active,
@@ -65,6 +69,15 @@ export namespace Product {
       view_count: p.view_count,
       created_at: p.created_at,
       updated_at: p.updated_at,
+    };
+  }
+
+  function ownerContent(p: Item) {
+    if (!p.content_file) return { content_url: p.content_url ?? "" };
+    return {
+      content_file: p.content_file,
+      content_file_name: p.content_file_name,
+      content_file_size: p.content_file_size,
     };
   }
 
@@ -89,9 +102,13 @@ export namespace Product {
 
   /** POST /api/products. Price arrives in dollars (DECISIONS 4) and is stored in cents. */
   export async function create(creatorId: string, input: unknown): Promise<Info> {
-    const data = validate(CreateProductInput, input);
+    const { content_url, content_file, ...data } = validate(CreateProductInput, input);
     const user = (await UserEntity.get({ id: creatorId }).go()).data;
     if (!user) throw new ForbiddenError("Please finish setting up your account before adding products.");
+    const file = content_file ? await Files.check(creatorId, content_file) : null;
+    const content = file
+      ? { content_file: file.key, content_file_name: file.name, content_file_size: file.size }
+      : { content_url };
     const limit = productLimitFor(user);
     const approved = await Setting.bool("auto_approve_products");
     const id = randomUUID();
@@ -102,6 +119,7 @@ export namespace Product {
           id,
           creator_id: creatorId,
           ...data,
+          ...content,
           is_active: true,
           moderation_status: approved ? "approved" : "pending",
         })
@@ -124,6 +142,7 @@ export namespace Product {
       }
       throw new AppError("product.create_failed", "Failed to create product. Please try again.", 503);
     }
+    if (file) await Files.keep(file.key);
     const created = await get(id);
     return serialize(created!, { owner: true });
   }

@@ -54,11 +54,14 @@ export const CreateProductInput = z
     description: optionalText("Description", 5000),
     price: dollars,
     content_url: z
-      .string("Please enter the content URL buyers receive after purchase.")
+      .string("Content URL must be text.")
       .trim()
-      .min(1, "Please enter the content URL buyers receive after purchase.")
       .max(2000, "Content URL must be at most 2000 characters.")
-      .refine(isHttpUrl, "Content URL must be a web address starting with http:// or https://."),
+      .refine((v) => !v || isHttpUrl(v), "Content URL must be a web address starting with http:// or https://.")
+      .optional()
+      .default(""),
+    /** The key POST /api/uploads answered, once the file is uploaded. */
+    content_file: z.string("content_file must be the key of an uploaded file.").trim().max(400).optional().default(""),
     media_type: z
       .enum(MEDIA_TYPES, "Media type must be one of: none, image, youtube, video, embed.")
       .optional()
@@ -66,6 +69,17 @@ export const CreateProductInput = z
     media_url: z.string("Media URL must be text.").trim().optional().default(""),
   })
   .transform((p, ctx) => {
+    if (!p.content_url && !p.content_file) {
+      ctx.addIssue({
+        code: "custom",
+        message: "Please enter the content URL or upload the file buyers receive after purchase.",
+      });
+      return z.NEVER;
+    }
+    if (p.content_url && p.content_file) {
+      ctx.addIssue({ code: "custom", message: "Choose either a content URL or an uploaded file, not both." });
+      return z.NEVER;
+    }
     const price = Math.round(p.price * 100);
     if (p.media_type === "none") return { ...p, price, media_url: "" };
     if (!p.media_url) {

@@ -28,7 +28,6 @@ export namespace Purchase {
     product_id: string;
     product_name: string;
     description: string;
-    content_url: string;
     creator_id: string;
     creator_name: string;
     customer_email: string;
@@ -44,7 +43,6 @@ export namespace Purchase {
       product_id: p.product_id,
       product_name: p.product_name,
       description: p.product_description ?? "",
-      content_url: p.content_url,
       creator_id: p.creator_id,
       creator_name: p.creator_name ?? "",
       customer_email: p.customer_email,
@@ -106,6 +104,8 @@ export namespace Purchase {
           product_name: product.name,
           product_description: product.description ?? "",
           content_url: product.content_url,
+          content_file: product.content_file,
+          content_file_name: product.content_file_name,
           creator_id: sellerId,
           creator_name: creator.data?.name ?? "",
           customer_email: email,

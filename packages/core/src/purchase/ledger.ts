@@ -13,7 +13,9 @@ export interface NewPurchase {
   product_id: string;
   product_name: string;
   product_description: string;
-  content_url: string;
+  content_url?: string;
+  content_file?: string;
+  content_file_name?: string;
   creator_id: string;
   creator_name: string;
   customer_email: string;

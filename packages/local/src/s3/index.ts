@@ -39,6 +39,8 @@ export async function startLocalS3(opts: LocalS3Options) {
     url,
     bucket: opts.bucket,
     credentials: creds,
+    /** The stored objects, read directly (tests check tags and sizes without signing). */
+    objects: store,
     async stop() {
       const closed = new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections();

@@ -14,7 +14,11 @@ export const ProductEntity = new Entity(
       description: { type: "string", default: "" },
       /** cents */
       price: { type: "number", required: true },
-      content_url: { type: "string", required: true },
+      /** What buyers receive: a link (content_url) or a hosted file (content_file, a bucket key). */
+      content_url: { type: "string" },
+      content_file: { type: "string" },
+      content_file_name: { type: "string" },
+      content_file_size: { type: "number" },
       media_type: { type: ["none", "image", "youtube", "video", "embed"] as const, required: true, default: "none" },
       media_url: { type: "string", default: "" },
       is_active: { type: "boolean", required: true, default: true },

@@ -14,7 +14,10 @@ export const PurchaseEntity = new Entity(
       product_id: { type: "string", required: true },
       product_name: { type: "string", required: true },
       product_description: { type: "string", default: "" },
-      content_url: { type: "string", required: true },
+      /** Snapshot of what was sold: the content link, or the hosted file's key and name. */
+      content_url: { type: "string" },
+      content_file: { type: "string" },
+      content_file_name: { type: "string" },
       creator_id: { type: "string", required: true },
       creator_name: { type: "string", default: "" },
       customer_email: { type: "string", required: true },

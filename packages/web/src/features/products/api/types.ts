@@ -9,6 +9,9 @@ export interface Product {
   description: string;
   price: number;
   content_url?: string;
+  content_file?: string;
+  content_file_name?: string;
+  content_file_size?: number;
   media_type: MediaType;
   media_url: string;
   is_active: boolean;
@@ -26,7 +29,9 @@ export interface NewProduct {
   headline: string;
   subheadline: string;
   price: number;
+  /** One of the two: a link, or the key of a file uploaded through POST /api/uploads. */
   content_url: string;
+  content_file: string;
   description: string;
   media_type: MediaType;
   media_url: string;

@@ -4,11 +4,13 @@ import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { Field } from "@/components/ui/Field";
 import { Input } from "@/components/ui/Input";
+import { SegmentedControl } from "@/components/ui/SegmentedControl";
 import { Select } from "@/components/ui/Select";
 import { Textarea } from "@/components/ui/Textarea";
 import { toast } from "@/components/ui/toast";
 import { useCreateProduct } from "@/features/products/api/useCreateProduct";
 import type { MediaType, NewProduct } from "@/features/products/api/types";
+import { FileUpload, type UploadedFile } from "./FileUpload";
 
 /** Media types and the media_url hint of each (spec part 2 §2); none has no media field. */
 const MEDIA_OPTIONS: { value: MediaType; label: string; hint?: string }[] = [
@@ -19,7 +21,8 @@ const MEDIA_OPTIONS: { value: MediaType; label: string; hint?: string }[] = [
   { value: "embed", label: "Embed code", hint: "Paste HTML embed code" },
 ];
 
-type Form = Omit<NewProduct, "price"> & { price: string };
+type Form = Omit<NewProduct, "price" | "content_file"> & { price: string };
+type ContentSource = "link" | "file";
 const EMPTY: Form = {
   name: "",
   headline: "",
@@ -46,6 +49,9 @@ function errorText(err: unknown): string {
 export function CreateProductDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form, setForm] = useState<Form>(EMPTY);
   const [error, setError] = useState<string | null>(null);
+  const [source, setSource] = useState<ContentSource>("link");
+  const [file, setFile] = useState<UploadedFile | null>(null);
+  const [uploading, setUploading] = useState(false);
   const create = useCreateProduct();
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
   const media = MEDIA_OPTIONS.find((m) => m.value === form.media_type);
@@ -56,18 +62,30 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
     onClose();
   };
 
+  const reset = () => {
+    setForm(EMPTY);
+    setFile(null);
+    setSource("link");
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     // Spec part 2 §5: non-numeric input becomes 0; the server converts dollars to cents.
     const price = Number.parseFloat(form.price);
+    if (source === "file" && !file) {
+      setError("Please upload the file buyers receive after purchase, or choose Link.");
+      return;
+    }
     try {
       await create.mutateAsync({
         ...form,
         price: Number.isFinite(price) ? price : 0,
         media_url: form.media_type === "none" ? "" : form.media_url,
+        content_url: source === "link" ? form.content_url : "",
+        content_file: source === "file" && file ? file.key : "",
       });
-      setForm(EMPTY);
+      reset();
       onClose();
       toast("Product created", "success");
     } catch (err) {
@@ -121,7 +139,7 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
             />
           </Field>
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="sm:w-1/2 sm:pr-2">
           <Field label="Price (USD)" required hint="One-time payment, in dollars">
             <div className="relative">
               <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-slate-500">
@@ -140,17 +158,40 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
               />
             </div>
           </Field>
-          <Field label="Content URL" required hint="What buyers get after paying (a file, page or repository link)">
-            <Input
-              name="content_url"
-              type="url"
-              required
-              value={form.content_url}
-              onChange={(e) => set("content_url", e.target.value)}
-              placeholder="https://…"
-            />
-          </Field>
         </div>
+        <fieldset className="space-y-3 rounded-xl border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-medium text-slate-800">What buyers get</legend>
+          <SegmentedControl
+            label="What buyers get"
+            size="sm"
+            value={source}
+            onChange={setSource}
+            options={[
+              { value: "link", label: "Link" },
+              { value: "file", label: "Upload a file" },
+            ]}
+          />
+          {source === "link" ? (
+            <Field label="Content URL" required hint="A file, page or repository link buyers get after paying">
+              <Input
+                name="content_url"
+                type="url"
+                required
+                value={form.content_url}
+                onChange={(e) => set("content_url", e.target.value)}
+                placeholder="https://…"
+              />
+            </Field>
+          ) : (
+            <Field
+              label="File"
+              required
+              hint="PDF, ZIP, audio, video, e-book (EPUB, MOBI) or image. Buyers download it through their access link."
+            >
+              <FileUpload value={file} onChange={setFile} onBusyChange={setUploading} />
+            </Field>
+          )}
+        </fieldset>
         <Field label="Description">
           <Textarea
             name="description"
@@ -198,8 +239,8 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
         <Button variant="secondary" onClick={close} disabled={create.isPending}>
           Cancel
         </Button>
-        <Button type="submit" form="create-product" loading={create.isPending}>
-          {create.isPending ? "Creating..." : "Create Product"}
+        <Button type="submit" form="create-product" loading={create.isPending} disabled={uploading}>
+          {create.isPending ? "Creating..." : uploading ? "Uploading..." : "Create Product"}
         </Button>
       </div>
     </Dialog>

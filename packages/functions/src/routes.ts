@@ -30,7 +30,8 @@ export const routes: RouteDef[] = [
   // ── sign-in, sessions, profiles ──
   { method: "GET", path: "/api/oauth/google/redirect_url", handler: "oauth-redirect-url", access: "anonymous" },
   { method: "POST", path: "/api/sessions", handler: "sessions-create", access: "anonymous" },
-  { method: "GET", path: "/api/logout", handler: "logout", access: "anonymous" },
+  // A state change, so POST under the Origin check (DECISIONS 23): a link or image on another site cannot sign people out.
+  { method: "POST", path: "/api/logout", handler: "logout", access: "anonymous" },
   { method: "GET", path: "/api/users/me", handler: "users-me", access: "user" },
   { method: "GET", path: "/api/profile", handler: "profile-get", access: "user" },
   { method: "POST", path: "/api/profile", handler: "profile-update", access: "user" },

@@ -1,5 +1,6 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { Resource } from "sst";
+import { TABLE_ACTIONS, dynamoActionsFor } from "../permissions";
 
 /**
  * One DynamoDB client per process. Locally `DYNAMODB_ENDPOINT` points it at DynamoDB Local;
@@ -8,7 +9,8 @@ import { Resource } from "sst";
 let client: DynamoDBClient | undefined;
 
 export function dynamo(): DynamoDBClient {
-  client ??= new DynamoDBClient({
+  if (client) return client;
+  client = new DynamoDBClient({
     ...(process.env.DYNAMODB_ENDPOINT
       ? {
           endpoint: process.env.DYNAMODB_ENDPOINT,
@@ -19,7 +21,30 @@ export function dynamo(): DynamoDBClient {
     maxAttempts: 2,
     requestHandler: { requestTimeout: 3000, connectionTimeout: 1000 },
   });
+  if (process.env.DYNAMODB_ENDPOINT) refuseWhatIamWould(client);
   return client;
+}
+
+/**
+ * Offline, DynamoDB Local allows everything; the Lambda role allows only TABLE_ACTIONS. This
+ * refuses the rest the way IAM would, so a call the role does not grant fails in tests.
+ */
+function refuseWhatIamWould(c: DynamoDBClient) {
+  const granted = new Set<string>(TABLE_ACTIONS);
+  c.middlewareStack.add(
+    (next, context) => async (args) => {
+      const missing = dynamoActionsFor(context.commandName ?? "", args.input).filter((a) => !granted.has(a));
+      if (missing.length) {
+        const err = new Error(
+          `AccessDeniedException: the Lambda role is not granted ${missing.join(", ")} on the table (packages/core/src/permissions.ts)`,
+        );
+        err.name = "AccessDeniedException";
+        throw err;
+      }
+      return next(args);
+    },
+    { step: "initialize", name: "payloftIamCheck" },
+  );
 }
 
 export function tableName(): string {

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { Resource } from "sst";
 import { TABLE_ACTIONS, dynamoActionsFor } from "../permissions";
+import { currentLambda } from "../lambda-scope";
 
 /**
  * One DynamoDB client per process. Locally `DYNAMODB_ENDPOINT` points it at DynamoDB Local;
@@ -26,17 +27,20 @@ export function dynamo(): DynamoDBClient {
 }
 
 /**
- * Offline, DynamoDB Local allows everything; the Lambda role allows only TABLE_ACTIONS. This
- * refuses the rest the way IAM would, so a call the role does not grant fails in tests.
+ * Offline, DynamoDB Local allows everything; a Lambda's role allows only TABLE_ACTIONS. This
+ * refuses the rest the way IAM would for code running as a Lambda (lambda-scope.ts), so a
+ * call the role does not grant fails in tests. Seed and test fixtures are not Lambdas.
  */
 function refuseWhatIamWould(c: DynamoDBClient) {
   const granted = new Set<string>(TABLE_ACTIONS);
   c.middlewareStack.add(
     (next, context) => async (args) => {
+      const lambda = currentLambda();
+      if (!lambda) return next(args);
       const missing = dynamoActionsFor(context.commandName ?? "", args.input).filter((a) => !granted.has(a));
       if (missing.length) {
         const err = new Error(
-          `AccessDeniedException: the Lambda role is not granted ${missing.join(", ")} on the table (packages/core/src/permissions.ts)`,
+          `AccessDeniedException: the role of ${lambda} is not granted ${missing.join(", ")} on the table (packages/core/src/permissions.ts)`,
         );
         err.name = "AccessDeniedException";
         throw err;

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { Resource } from "sst";
 import { TABLE_ACTIONS, dynamoActionsFor } from "../permissions";
+import { DYNAMO_TIMEOUTS } from "../faults";
 import { currentLambda } from "../lambda-scope";
 
 /**
@@ -19,8 +20,14 @@ export function dynamo(): DynamoDBClient {
           credentials: { accessKeyId: "local", secretAccessKey: "local" },
         }
       : {}),
-    maxAttempts: 2,
-    requestHandler: { requestTimeout: 3000, connectionTimeout: 1000 },
+    // A hanging table costs a request ~6 s and then a 503 (faults.ts), never a Lambda timeout.
+    maxAttempts: DYNAMO_TIMEOUTS.maxAttempts,
+    requestHandler: {
+      connectionTimeout: DYNAMO_TIMEOUTS.connectionTimeout,
+      requestTimeout: DYNAMO_TIMEOUTS.requestTimeout,
+      // Without this the SDK only logs a warning when the timeout passes and keeps waiting.
+      throwOnRequestTimeout: true,
+    },
   });
   if (process.env.DYNAMODB_ENDPOINT) refuseWhatIamWould(client);
   return client;

@@ -18,7 +18,7 @@ import {
   lifetimeCheckout,
   loadUser,
   reconcileSession,
-  requireRole,
+  requireSeller,
   resolveCustomerName,
   subscriptionCheckout,
 } from "./checkout";
@@ -69,7 +69,7 @@ export namespace Billing {
   /** POST /api/platform/create-checkout-session → {url}. */
   export async function createCheckout(actor: Actor, input: z.input<typeof CheckoutInput>): Promise<{ url: string }> {
     const data = validate(CheckoutInput, input);
-    requireRole(actor);
+    requireSeller(actor);
     const user = await loadUser(actor);
     await resolveCustomerName(actor, user, data.customer_name);
     const plan = data.plan as SelectablePlanId;
@@ -92,7 +92,7 @@ export namespace Billing {
   /** POST /api/platform/create-lifetime-checkout → {url}. */
   export async function createLifetimeCheckout(actor: Actor, input: z.input<typeof LifetimeInput>) {
     const data = validate(LifetimeInput, input);
-    requireRole(actor);
+    requireSeller(actor);
     const user = await loadUser(actor);
     await resolveCustomerName(actor, user, data.customer_name);
     return lifetimeCheckout(user);

@@ -2,6 +2,8 @@ import { LIFETIME_COMPARE_AT_YEARLY, LIFETIME_PRICE, PLANS, formatPlanPrice } fr
 import { useSession } from "../../../app/session";
 import { Button } from "../../../components/ui/Button";
 import { IconCheck, IconShield, IconSparkles } from "../../../components/ui/icons";
+import { useProfile } from "../../../lib/profile";
+import { PlanAudienceNotice } from "../components/PlanAudienceNotice";
 import { PlansHeader } from "../components/PlansHeader";
 import { useChoosePlan } from "../lib/useChoosePlan";
 
@@ -13,8 +15,9 @@ const STATS = [
 
 /** /secret-lifetime-deal (spec part 1 §2): $199 once instead of $420/year; same flow as /pricing. */
 export default function LifetimeDealPage() {
-  const { isPending } = useSession();
+  const { user, isPending } = useSession();
   const { choose, busy } = useChoosePlan();
+  const profile = useProfile(Boolean(user));
   const features = [...PLANS.lifetime.features, ...PLANS.business.features.slice(1)];
 
   return (
@@ -30,6 +33,7 @@ export default function LifetimeDealPage() {
             Lifetime access to Payloft with everything in Business: unlimited products, advanced analytics and every
             future update.
           </p>
+          <PlanAudienceNotice profile={profile.data} dark />
         </div>
 
         <div className="mx-auto mt-12 grid max-w-4xl overflow-hidden rounded-3xl bg-white text-slate-900 shadow-2xl shadow-brand-950/40 md:grid-cols-5">

@@ -4,6 +4,8 @@ import { useSession } from "../../../app/session";
 import { Button } from "../../../components/ui/Button";
 import { SegmentedControl } from "../../../components/ui/SegmentedControl";
 import { IconLock } from "../../../components/ui/icons";
+import { useProfile } from "../../../lib/profile";
+import { PlanAudienceNotice } from "../components/PlanAudienceNotice";
 import { PlanCard } from "../components/PlanCard";
 import { PlansHeader } from "../components/PlansHeader";
 import { useChoosePlan } from "../lib/useChoosePlan";
@@ -13,6 +15,7 @@ export default function PricingPage() {
   const { user, isPending } = useSession();
   const [cycle, setCycle] = useState<BillingCycle>("monthly");
   const { choose, busy } = useChoosePlan();
+  const profile = useProfile(Boolean(user));
 
   return (
     <div className="min-h-screen bg-gradient-to-b from-white via-white to-brand-50/70">
@@ -45,6 +48,7 @@ export default function PricingPage() {
             <span>You'll sign in with your Google account to complete your purchase. No password needed.</span>
           </p>
         )}
+        <PlanAudienceNotice profile={profile.data} />
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {PLAN_IDS.map((id) => (
             <li key={id}>

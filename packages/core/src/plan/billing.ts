@@ -70,7 +70,9 @@ export async function changePlan(user: UserItem, plan: PlanId, cycle: BillingCyc
       return { status: "updating" };
     }
     // A plan granted without a subscription: going down needs no payment provider.
-    await applyPlanUpdate(user.id, (u) => (planOf(u.plan).id === "free" ? null : { plan: "free" }));
+    await applyPlanUpdate(user.id, (u) =>
+      planOf(u.plan).id === "free" || u.plan === "lifetime" ? null : { plan: "free" },
+    );
     return { status: "updated", plan: "free" };
   }
   if (live) {

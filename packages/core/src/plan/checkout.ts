@@ -38,6 +38,17 @@ export function requireSeller(actor: Actor) {
   if (actor.role === "customer" && !actor.isAdmin) throw new ForbiddenError(CREATORS_ONLY, "plan.creators_only");
 }
 
+export const LIFETIME_MEMBER =
+  "You have lifetime access: everything is already included, so there is no plan to choose.";
+
+/**
+ * DECISIONS 2: a lifetime member never buys or switches to a subscription, and choosing
+ * Free never downgrades them. Refused before anything is started at the provider.
+ */
+export function refuseLifetimeMember(user: UserItem) {
+  if (user.plan === "lifetime") throw new ConflictError("plan.lifetime_member", LIFETIME_MEMBER);
+}
+
 /**
  * Spec part 1 §5: profile name, else the identity account's name, else the e-mail prefix.
  * The name typed at onboarding (customer_name) fills a profile that has none yet.
@@ -131,9 +142,10 @@ export async function lifetimeCheckout(user: UserItem) {
 
 /** Free needs no payment: it completes onboarding at once. */
 export async function completeFree(user: UserItem) {
-  await applyPlanUpdate(user.id, (u) =>
-    planOf(u.plan).id === "free" && u.onboarding_completed ? null : { plan: "free", onboarding_completed: true },
-  );
+  await applyPlanUpdate(user.id, (u) => {
+    if (u.plan === "lifetime") return null; // bought meanwhile: Free never downgrades lifetime
+    return planOf(u.plan).id === "free" && u.onboarding_completed ? null : { plan: "free", onboarding_completed: true };
+  });
   return { url: `${Config.siteUrl()}/onboarding-success?session_id=${FREE_SESSION_ID}` };
 }
 

@@ -18,6 +18,7 @@ import {
   lifetimeCheckout,
   loadUser,
   reconcileSession,
+  refuseLifetimeMember,
   requireSeller,
   resolveCustomerName,
   subscriptionCheckout,
@@ -71,15 +72,16 @@ export namespace Billing {
     const data = validate(CheckoutInput, input);
     requireSeller(actor);
     const user = await loadUser(actor);
-    await resolveCustomerName(actor, user, data.customer_name);
     const plan = data.plan as SelectablePlanId;
+    if (plan !== "lifetime") refuseLifetimeMember(user);
+    await resolveCustomerName(actor, user, data.customer_name);
     if (plan === "lifetime") return lifetimeCheckout(user);
     if (plan === "free") {
       if (hasLiveSubscription(user)) await cancelSubscription(user.subscription_id!);
       return completeFree(user);
     }
     const billing = data.billing_cycle === "yearly" ? "yearly" : "monthly";
-    if (user.plan !== "lifetime" && hasLiveSubscription(user)) {
+    if (hasLiveSubscription(user)) {
       // Never a second subscription: change the running one and show the same success page.
       await switchSubscription(user.subscription_id!, plan, billing);
       if (!user.onboarding_completed)

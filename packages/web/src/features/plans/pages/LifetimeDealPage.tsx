@@ -3,7 +3,7 @@ import { useSession } from "../../../app/session";
 import { Button } from "../../../components/ui/Button";
 import { IconCheck, IconShield, IconSparkles } from "../../../components/ui/icons";
 import { useProfile } from "../../../lib/profile";
-import { PlanAudienceNotice } from "../components/PlanAudienceNotice";
+import { PlanAudienceNotice, isLifetimeMember } from "../components/PlanAudienceNotice";
 import { PlansHeader } from "../components/PlansHeader";
 import { useChoosePlan } from "../lib/useChoosePlan";
 
@@ -18,6 +18,7 @@ export default function LifetimeDealPage() {
   const { user, isPending } = useSession();
   const { choose, busy } = useChoosePlan();
   const profile = useProfile(Boolean(user));
+  const member = isLifetimeMember(profile.data);
   const features = [...PLANS.lifetime.features, ...PLANS.business.features.slice(1)];
 
   return (
@@ -64,10 +65,10 @@ export default function LifetimeDealPage() {
               size="lg"
               fullWidth
               loading={busy === "lifetime"}
-              disabled={isPending || !!busy}
+              disabled={isPending || !!busy || member}
               onClick={() => void choose("lifetime", "lifetime")}
             >
-              {busy === "lifetime" ? "Processing..." : "Get Lifetime Access"}
+              {busy === "lifetime" ? "Processing..." : member ? "You have Lifetime Access" : "Get Lifetime Access"}
             </Button>
             <p className="mt-4 inline-flex items-center justify-center gap-1.5 text-sm font-medium text-emerald-700">
               <IconShield className="h-4 w-4" /> 30-day money-back guarantee

@@ -5,7 +5,7 @@ import { Button } from "../../../components/ui/Button";
 import { SegmentedControl } from "../../../components/ui/SegmentedControl";
 import { IconLock } from "../../../components/ui/icons";
 import { useProfile } from "../../../lib/profile";
-import { PlanAudienceNotice } from "../components/PlanAudienceNotice";
+import { PlanAudienceNotice, isLifetimeMember } from "../components/PlanAudienceNotice";
 import { PlanCard } from "../components/PlanCard";
 import { PlansHeader } from "../components/PlansHeader";
 import { useChoosePlan } from "../lib/useChoosePlan";
@@ -16,6 +16,8 @@ export default function PricingPage() {
   const [cycle, setCycle] = useState<BillingCycle>("monthly");
   const { choose, busy } = useChoosePlan();
   const profile = useProfile(Boolean(user));
+  // DECISIONS 2: a lifetime member has every plan's features; no card is a choice for them.
+  const lifetime = isLifetimeMember(profile.data);
 
   return (
     <div className="min-h-screen bg-gradient-to-b from-white via-white to-brand-50/70">
@@ -61,11 +63,11 @@ export default function PricingPage() {
                     fullWidth
                     variant={PLANS[id].popular ? "primary" : "secondary"}
                     loading={busy === id}
-                    disabled={!!busy || isPending}
-                    aria-label={busy === id ? undefined : `Get Started with ${PLANS[id].name}`}
+                    disabled={!!busy || isPending || lifetime}
+                    aria-label={busy === id || lifetime ? undefined : `Get Started with ${PLANS[id].name}`}
                     onClick={() => void choose(id, cycle)}
                   >
-                    {busy === id ? "Processing..." : "Get Started"}
+                    {busy === id ? "Processing..." : lifetime ? "Included in Lifetime" : "Get Started"}
                   </Button>
                 }
               />

@@ -44,9 +44,7 @@ const INVALID_PLAN = "Invalid plan selected";
 const planId = z
   .string({ error: INVALID_PLAN })
   .refine((p): p is PlanId => (PLAN_IDS as readonly string[]).includes(p), INVALID_PLAN);
-const cycle = z
-  .enum(["monthly", "yearly"], { error: "billing_cycle must be 'monthly' or 'yearly'." })
-  .default("monthly");
+const cycle = z.enum(["monthly", "yearly"], { error: "billing_cycle must be 'monthly' or 'yearly'." });
 const validate = <S extends z.ZodType>(schema: S, input: unknown) =>
   parseInput(schema, input, { code: "plan.invalid_input" });
 const customerName = z.string().trim().max(120, "Your name can be at most 120 characters.").optional();
@@ -65,7 +63,8 @@ export namespace Billing {
     customer_name: customerName,
   });
   export const LifetimeInput = z.object({ customer_name: customerName });
-  export const ChangeInput = z.object({ plan: planId, billing_cycle: cycle });
+  /** Without billing_cycle the member's own cycle is kept. */
+  export const ChangeInput = z.object({ plan: planId, billing_cycle: cycle.optional() });
 
   /** POST /api/platform/create-checkout-session → {url}. */
   export async function createCheckout(actor: Actor, input: z.input<typeof CheckoutInput>): Promise<{ url: string }> {
@@ -80,15 +79,15 @@ export namespace Billing {
       if (hasLiveSubscription(user)) await cancelSubscription(user.subscription_id!);
       return completeFree(user);
     }
-    const billing = data.billing_cycle === "yearly" ? "yearly" : "monthly";
     if (hasLiveSubscription(user)) {
-      // Never a second subscription: change the running one and show the same success page.
-      await switchSubscription(user.subscription_id!, plan, billing);
+      // Never a second subscription: change the running one, in the cycle the member pays in
+      // (the pricing toggle starts on monthly; switching cycle is Settings → Billing's job).
+      await switchSubscription(user.subscription_id!, plan, "keep");
       if (!user.onboarding_completed)
         await applyPlanUpdate(user.id, (u) => (u.onboarding_completed ? null : { onboarding_completed: true }));
       return { url: subscriptionSuccessUrl(user.subscription_id!) };
     }
-    return subscriptionCheckout(user, plan, billing);
+    return subscriptionCheckout(user, plan, data.billing_cycle === "yearly" ? "yearly" : "monthly");
   }
 
   /** POST /api/platform/create-lifetime-checkout → {url}. */

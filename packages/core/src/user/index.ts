@@ -33,6 +33,8 @@ export namespace User {
     created_at: z.string(),
     email: z.string(),
     total_products: z.number().int(),
+    /** The cycle a paid subscription is billed in, so plan screens start on it; null otherwise. */
+    billing_cycle: z.enum(["monthly", "yearly"]).nullable(),
   });
   export type Profile = z.infer<typeof Profile>;
 
@@ -51,6 +53,7 @@ export namespace User {
       created_at: u.created_at,
       email: u.email,
       total_products: u.product_count ?? 0,
+      billing_cycle: u.billing_cycle === "yearly" || u.billing_cycle === "monthly" ? u.billing_cycle : null,
     };
   }
 

@@ -13,9 +13,11 @@ import { useChoosePlan } from "../lib/useChoosePlan";
 /** /pricing (spec part 1 §2 "Pricing"): the plan table with the choice flow of §4. */
 export default function PricingPage() {
   const { user, isPending } = useSession();
-  const [cycle, setCycle] = useState<BillingCycle>("monthly");
   const { choose, busy } = useChoosePlan();
   const profile = useProfile(Boolean(user));
+  // A subscriber sees the cycle they pay in; a plan change keeps it (switching is Billing's job).
+  const [pickedCycle, setCycle] = useState<BillingCycle | null>(null);
+  const cycle: BillingCycle = pickedCycle ?? (profile.data?.billing_cycle === "yearly" ? "yearly" : "monthly");
   // DECISIONS 2: a lifetime member has every plan's features; no card is a choice for them.
   const lifetime = isLifetimeMember(profile.data);
 

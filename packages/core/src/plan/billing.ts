@@ -19,6 +19,13 @@ export const hasLiveSubscription = (user: UserItem) =>
   !!user.subscription_id && !ENDED.has(user.subscription_status ?? "");
 
 /**
+ * The person pays for their plan through that subscription. A plan an admin granted is never
+ * billed: a subscription left over from before the grant only runs to its period end, so plan
+ * changes go to a fresh checkout instead of changing it.
+ */
+export const billsNow = (user: UserItem) => hasLiveSubscription(user) && user.plan_source !== "admin";
+
+/**
  * Moves the running subscription to `plan`, prorated at Stripe. `keep` keeps the billing cycle
  * the subscription has at Stripe (its price's interval, the source of truth): a yearly member
  * who upgrades stays yearly. Only an explicit cycle (Settings → Billing) changes it.
@@ -69,7 +76,7 @@ export async function changePlan(user: UserItem, plan: PlanId, requested?: Billi
   if (user.plan === "lifetime") {
     throw new ConflictError("plan.lifetime", "You have lifetime access, so there is no plan to change.");
   }
-  const live = hasLiveSubscription(user);
+  const live = billsNow(user);
   const current = planOf(user.plan).id;
   const cycle = requested ?? storedCycle(user);
   const sameCycle = plan === "free" || storedCycle(user) === cycle;
@@ -83,7 +90,7 @@ export async function changePlan(user: UserItem, plan: PlanId, requested?: Billi
     }
     // A plan granted without a subscription: going down needs no payment provider.
     await applyPlanUpdate(user.id, (u) =>
-      planOf(u.plan).id === "free" || u.plan === "lifetime" ? null : { plan: "free" },
+      planOf(u.plan).id === "free" || u.plan === "lifetime" ? null : { plan: "free", plan_source: "self" },
     );
     return { status: "updated", plan: "free" };
   }

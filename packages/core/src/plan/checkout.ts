@@ -144,7 +144,9 @@ export async function lifetimeCheckout(user: UserItem) {
 export async function completeFree(user: UserItem) {
   await applyPlanUpdate(user.id, (u) => {
     if (u.plan === "lifetime") return null; // bought meanwhile: Free never downgrades lifetime
-    return planOf(u.plan).id === "free" && u.onboarding_completed ? null : { plan: "free", onboarding_completed: true };
+    return planOf(u.plan).id === "free" && u.onboarding_completed
+      ? null
+      : { plan: "free", plan_source: "self", onboarding_completed: true };
   });
   return { url: `${Config.siteUrl()}/onboarding-success?session_id=${FREE_SESSION_ID}` };
 }

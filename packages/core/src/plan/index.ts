@@ -7,6 +7,7 @@ import { logger } from "../log/index";
 import { applyPlanUpdate } from "./apply";
 import {
   changePlan,
+  billsNow,
   hasLiveSubscription,
   subscriptionSuccessUrl,
   switchSubscription,
@@ -24,6 +25,7 @@ import {
   subscriptionCheckout,
 } from "./checkout";
 import { applyPlatformEvent } from "./events";
+import { grantPlan } from "./grant";
 import { productLimitFor } from "./limits";
 import {
   LIFETIME_PRICE,
@@ -79,7 +81,7 @@ export namespace Billing {
       if (hasLiveSubscription(user)) await cancelSubscription(user.subscription_id!);
       return completeFree(user);
     }
-    if (hasLiveSubscription(user)) {
+    if (billsNow(user)) {
       // Never a second subscription: change the running one, in the cycle the member pays in
       // (the pricing toggle starts on monthly; switching cycle is Settings → Billing's job).
       await switchSubscription(user.subscription_id!, plan, "keep");
@@ -139,33 +141,43 @@ export namespace Billing {
     const user = await loadUser(actor);
     const plan = planOf(user.plan);
     const billing_cycle = plan.id === "lifetime" ? "lifetime" : user.billing_cycle === "yearly" ? "yearly" : "monthly";
+    // Only what is actually billed costs money: a granted plan (or one without a running
+    // subscription) is $0.
+    const paying = billsNow(user);
     const price =
       plan.id === "lifetime"
         ? LIFETIME_PRICE
-        : plan.id === "free"
+        : plan.id === "free" || !paying
           ? 0
           : cyclePrice(plan.id as PaidPlanId, billing_cycle as BillingCycle).unit_amount;
     return {
       plan: plan.id,
+      plan_source: user.plan_source ?? null,
       billing_cycle,
       price,
       subscription_status: user.subscription_status ?? null,
-      has_subscription: hasLiveSubscription(user),
+      has_subscription: paying,
       product_count: user.product_count ?? 0,
       product_limit: productLimitFor({ plan: user.plan, email: user.email, role: user.role, is_admin: user.is_admin }),
     };
   }
 
-  /** The platform Stripe subscriber's entry point (verified events only). */
-  export const applyStripeEvent = (event: Stripe.Event) => applyPlatformEvent(event);
-
   /**
-   * Sets a plan without payment (admin "change plan", "grant free account"), keeping the
-   * users-per-plan counters right. Paying subscribers should change plan through Billing.
+   * The platform Stripe subscriber's entry point (verified events only). News about a person
+   * who was deleted meanwhile (their subscription was cancelled with them) changes nothing.
    */
-  export async function setPlan(userId: string, plan: SelectablePlanId) {
-    if (!isSelectablePlan(plan)) throw new ValidationError(INVALID_PLAN, "plan.invalid");
-    const { user } = await applyPlanUpdate(userId, (u) => (u.plan === plan ? null : { plan }));
-    return { id: user.id, plan: planOf(user.plan).id };
+  export async function applyStripeEvent(event: Stripe.Event) {
+    try {
+      return await applyPlatformEvent(event);
+    } catch (err) {
+      if (err instanceof NotFoundError && err.code === "user.not_found") {
+        logger.info("platform event for a deleted person ignored", { type: event.type, id: event.id });
+        return { applied: false };
+      }
+      throw err;
+    }
   }
+
+  /** Sets a plan without payment: an admin grant (plan_source admin, never billed). */
+  export const setPlan = grantPlan;
 }

@@ -117,6 +117,8 @@ export namespace User {
               google_name: input.google_name,
               picture: input.picture,
               granted_by: input.granted_by,
+              // An admin's grant is never billed (Billing shows $0, webhooks leave it alone).
+              ...(input.granted_by && plan !== "free" ? { plan_source: "admin" as const } : {}),
               last_login_at: input.google_sub ? now.toISOString() : undefined,
             })
             .commit(),

@@ -159,13 +159,20 @@ const STATUS: Record<string, { label: string; tone: "success" | "info" | "warnin
 };
 
 function CurrentPlan({ data, updating }: { data: BillingSummary; updating: boolean }) {
+  const granted = data.plan_source === "admin" && data.plan !== "free" && data.plan !== "lifetime";
   const price =
     data.plan === "lifetime"
       ? `${formatPlanPrice(LIFETIME_PRICE)} once`
-      : data.price === 0
-        ? "$0/month"
-        : `${formatPlanPrice(data.price)}/${data.billing_cycle === "yearly" ? "year" : "month"}`;
-  const status = data.has_subscription && data.subscription_status ? STATUS[data.subscription_status] : undefined;
+      : granted
+        ? "$0 · granted by Payloft"
+        : data.price === 0
+          ? "$0/month"
+          : `${formatPlanPrice(data.price)}/${data.billing_cycle === "yearly" ? "year" : "month"}`;
+  const status = granted
+    ? ({ label: "Granted", tone: "info" } as const)
+    : data.has_subscription && data.subscription_status
+      ? STATUS[data.subscription_status]
+      : undefined;
   const used =
     data.product_limit === null ? 0 : Math.min(100, (data.product_count / Math.max(1, data.product_limit)) * 100);
   return (

@@ -124,7 +124,7 @@ describe("PayPal credentials through POST /api/payment-integration", () => {
   });
 
   it("makes the sales page say paypal, and DELETE removes the webhook from the seller's app", async () => {
-        const product = await call(stack(), "POST", "/api/products", {
+    const product = await call(stack(), "POST", "/api/products", {
       cookie: ivy.cookie,
       body: { name: "Guide", price: "25.99", content_url: "https://files.example.com/g.pdf", media_type: "none" },
     });

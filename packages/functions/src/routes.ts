@@ -67,6 +67,11 @@ export const routes: RouteDef[] = [
   { method: "POST", path: "/api/checkout/create-session", handler: "checkout-create-session", access: "anonymous" },
   { method: "GET", path: "/api/checkout/success", handler: "checkout-success", access: "anonymous" },
 
+  // ── growth: storefronts ──
+  { method: "GET", path: "/api/store", handler: "store-get", access: "creator" },
+  { method: "PUT", path: "/api/store", handler: "store-save", access: "creator" },
+  { method: "GET", path: "/api/public/stores/{handle}", handler: "public-store", access: "anonymous" },
+
   // ── plans and platform billing ──
   {
     method: "POST",

@@ -6,7 +6,7 @@ import { AnnouncementBanner } from "../../announcements/components/AnnouncementB
 import { useSupportEmail } from "../../customer/api/supportContact";
 import { SettingsSection } from "../../settings/components/SettingsSection";
 import { DashboardShell, SECTIONS, type SectionId } from "../components/DashboardShell";
-import { AnalyticsSection, CustomersSection, ProductsOverview } from "../components/Sections";
+import { AnalyticsSection, CustomersSection, ProductsOverview, StorefrontSection } from "../components/Sections";
 import { creatorGate, useProfileGate } from "../lib/useProfileGate";
 
 /** /dashboard: the creator's home (spec part 2 §2). The open section lives in ?section= so it can be linked. */
@@ -41,6 +41,7 @@ export default function DashboardPage() {
       {section === "products" && <ProductsOverview plan={plan.id} />}
       {section === "analytics" && <AnalyticsSection />}
       {section === "customers" && <CustomersSection />}
+      {section === "store" && <StorefrontSection profile={profile} />}
       {section === "settings" && <SettingsSection profile={profile} email={email} />}
     </DashboardShell>
   );

@@ -1,4 +1,4 @@
-import { useParams } from "react-router-dom";
+import { Link, useParams } from "react-router-dom";
 import { ApiError } from "../../../lib/api";
 import { IconLock } from "../../../components/ui/icons";
 import { toast } from "../../../components/ui/toast";
@@ -14,6 +14,8 @@ import { SalesHeader } from "../components/SalesHeader";
 import { SalesMessage, SalesSkeleton } from "../components/SalesStates";
 import { joinOthers } from "../components/SocialProof";
 import { formatCents } from "../lib/money";
+import { PoweredBy } from "../../storefront/components/PoweredBy";
+import { accentStyle } from "../../storefront/lib/accent";
 
 const PAYPAL_SOON = "PayPal integration is coming soon. Please contact the seller directly.";
 
@@ -78,14 +80,24 @@ export default function SalesPage() {
     .map((l) => l.trim())
     .filter(Boolean);
 
+  const branding = data.branding;
   return (
-    <div className="min-h-screen bg-slate-50 pb-24 lg:pb-0">
-      <SalesHeader />
+    <div className="min-h-screen bg-slate-50 pb-24 lg:pb-0" style={accentStyle(branding?.accent_color)}>
+      <SalesHeader logoUrl={branding?.logo_url} sellerName={data.creator_name} />
       <main className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[1fr_22rem] lg:gap-10 lg:py-12">
         <div className="min-w-0 space-y-8">
           <div>
             {data.creator_name && (
-              <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">By {data.creator_name}</p>
+              <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">
+                By{" "}
+                {branding?.store_handle ? (
+                  <Link to={`/s/${branding.store_handle}`} className="hover:underline">
+                    {data.creator_name}
+                  </Link>
+                ) : (
+                  data.creator_name
+                )}
+              </p>
             )}
             <h1 className="mt-2 text-3xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-4xl lg:text-5xl">
               {data.headline || data.name}
@@ -134,6 +146,7 @@ export default function SalesPage() {
           </div>
         </section>
       </main>
+      {branding?.powered_by !== false && <PoweredBy />}
 
       {/* Phones: keep the price and the buy button in reach while reading. */}
       <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur lg:hidden">

@@ -59,6 +59,10 @@ export const router = createBrowserRouter([
       { path: "/admin", element: page(() => import("../features/admin/pages/AdminPage"), "Admin") },
       { path: "/product/:productId", element: page(() => import("../features/sales-page/pages/SalesPage"), "Product") },
       { path: "/p/:productId", element: page(() => import("../features/sales-page/pages/SalesPage"), "Product") },
+      {
+        path: "/overlay/product/:productId",
+        element: page(() => import("../features/sales-page/pages/OverlayPage"), "Checkout"),
+      },
       { path: "/s/:handle", element: page(() => import("../features/storefront/pages/StorePage"), "Store") },
       {
         path: "/checkout/success",

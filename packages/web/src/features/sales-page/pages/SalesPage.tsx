@@ -1,14 +1,13 @@
 import { Link, useParams } from "react-router-dom";
 import { ApiError } from "../../../lib/api";
 import { IconLock } from "../../../components/ui/icons";
-import { toast } from "../../../components/ui/toast";
 import { usePageTitle } from "../../../components/usePageTitle";
 import { usePublicProduct } from "../api/usePublicProduct";
 import { usePaymentInfo } from "../api/usePaymentInfo";
-import { useCreateCheckout } from "../api/useCreateCheckout";
 import { useRecordView } from "../api/useRecordView";
 import { Benefits } from "../components/Benefits";
-import { BuyButton, PaymentSetupNotice, PriceCard, type BuyState } from "../components/PriceCard";
+import { BuyButton, PaymentSetupNotice, PriceCard } from "../components/PriceCard";
+import { useBuy } from "../lib/useBuy";
 import { ProductMedia } from "../components/ProductMedia";
 import { SalesHeader } from "../components/SalesHeader";
 import { SalesMessage, SalesSkeleton } from "../components/SalesStates";
@@ -16,8 +15,6 @@ import { joinOthers } from "../components/SocialProof";
 import { formatCents } from "../lib/money";
 import { PoweredBy } from "../../storefront/components/PoweredBy";
 import { accentStyle } from "../../storefront/lib/accent";
-
-const PAYPAL_SOON = "PayPal integration is coming soon. Please contact the seller directly.";
 
 /**
  * The public sales page at /product/:productId and /p/:productId (spec part 1 §2). Its own
@@ -27,8 +24,9 @@ export default function SalesPage() {
   const { productId = "" } = useParams();
   const product = usePublicProduct(productId);
   const payment = usePaymentInfo(productId);
-  const checkout = useCreateCheckout();
   const data = product.data;
+  const buy = useBuy({ id: productId, price: data?.price ?? 0 }, payment);
+  const provider = buy.provider;
   useRecordView(productId, Boolean(data));
 
   usePageTitle(data ? data.headline || data.name : product.isError ? "Product not found" : undefined);
@@ -52,29 +50,6 @@ export default function SalesPage() {
     );
   }
 
-  const provider: BuyState["provider"] = payment.isPending
-    ? undefined
-    : payment.isError
-      ? "unknown"
-      : payment.data.provider;
-  const onBuy = () => {
-    if (provider === "paypal") return toast(PAYPAL_SOON);
-    checkout.mutate(data.id, {
-      onSuccess: (res) => {
-        if (res.url) window.location.assign(res.url);
-        else toast(`Purchase failed: ${res.error || "Failed to create checkout session"}`, "error");
-      },
-      onError: (err) => {
-        const message =
-          err instanceof ApiError
-            ? (err.body.error as string | undefined) || "Failed to create checkout session"
-            : err.message || "Please try again.";
-        toast(`Purchase failed: ${message}`, "error");
-      },
-    });
-  };
-  // Stay "Processing..." after success too, while the browser leaves for the payment page.
-  const buy: BuyState = { price: data.price, provider, busy: checkout.isPending || checkout.isSuccess, onBuy };
   const paragraphs = data.description
     .split(/\r?\n/)
     .map((l) => l.trim())

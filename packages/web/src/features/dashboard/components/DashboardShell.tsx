@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { AppShell, ShellUser, shellLinkClass, shellLogoutClass, type ShellSection } from "../../../components/AppShell";
-import { IconChart, IconStore, IconUsers } from "../../../components/ui/icons";
+import { AppShell, ShellUser, shellLinkClass, shellLogoutClass, type ShellSection } from "@/components/AppShell";
+import { IconChart, IconStore, IconUsers } from "@/components/ui/icons";
 import { IconBox, IconHelp, IconLogout, IconSettings } from "./navIcons";
 
 export type SectionId = "products" | "analytics" | "customers" | "store" | "settings";

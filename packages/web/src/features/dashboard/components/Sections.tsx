@@ -1,9 +1,9 @@
-import { PlanBanner } from "../../plans/components/PlanBanner";
-import { ProductsSection } from "../../products/components/ProductsSection";
-import { CustomersTab } from "../../settings/components/CustomersTab";
-import { StoreSettings } from "../../storefront/components/StoreSettings";
-import type { Profile } from "../../../lib/profile";
-import { useDashboardStats } from "../api/stats";
+import { PlanBanner } from "@/features/plans/components/PlanBanner";
+import { ProductsSection } from "@/features/products/components/ProductsSection";
+import { CustomersTab } from "@/features/settings/components/CustomersTab";
+import { StoreSettings } from "@/features/storefront/components/StoreSettings";
+import type { Profile } from "@/lib/profile";
+import { useDashboardStats } from "@/features/dashboard/api/stats";
 import { ProductFiguresTable } from "./ProductFiguresTable";
 import { SalesAnalytics } from "./SalesAnalytics";
 import { StatsStrip } from "./StatsStrip";

@@ -1,16 +1,16 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { ApiError } from "../../../lib/api";
-import { Button } from "../../../components/ui/Button";
-import { Field } from "../../../components/ui/Field";
-import { Input } from "../../../components/ui/Input";
-import { SegmentedControl } from "../../../components/ui/SegmentedControl";
-import { Skeleton } from "../../../components/ui/Skeleton";
-import { confirmDialog } from "../../../components/ui/ConfirmDialog";
-import { toast } from "../../../components/ui/toast";
-import { DEFAULT_INTEGRATION, type PaymentIntegration, type Provider } from "../api/types";
-import { usePaymentIntegration } from "../api/usePaymentIntegration";
-import { useSavePaymentIntegration } from "../api/useSavePaymentIntegration";
-import { useDeletePaymentIntegration } from "../api/useDeletePaymentIntegration";
+import { ApiError } from "@/lib/api";
+import { Button } from "@/components/ui/Button";
+import { Field } from "@/components/ui/Field";
+import { Input } from "@/components/ui/Input";
+import { SegmentedControl } from "@/components/ui/SegmentedControl";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { confirmDialog } from "@/components/ui/ConfirmDialog";
+import { toast } from "@/components/ui/toast";
+import { DEFAULT_INTEGRATION, type PaymentIntegration, type Provider } from "@/features/payment-setup/api/types";
+import { usePaymentIntegration } from "@/features/payment-setup/api/usePaymentIntegration";
+import { useSavePaymentIntegration } from "@/features/payment-setup/api/useSavePaymentIntegration";
+import { useDeletePaymentIntegration } from "@/features/payment-setup/api/useDeletePaymentIntegration";
 import { IntegrationStatus } from "./IntegrationStatus";
 import { SecretInput } from "./SecretInput";
 

@@ -1,8 +1,8 @@
 import { FEATURE_LABEL, FEATURE_MIN_PLAN, type Feature } from "@payloft/core/plan/features";
 import { PLANS } from "@payloft/core/plan/plans";
-import { ButtonLink } from "../../../components/ui/Button";
-import { IconSparkles } from "../../../components/ui/icons";
-import { cn } from "../../../components/ui/cn";
+import { ButtonLink } from "@/components/ui/Button";
+import { IconSparkles } from "@/components/ui/icons";
+import { cn } from "@/components/ui/cn";
 
 /**
  * What a locked feature shows instead of itself (DECISIONS 24): which plan includes it and a

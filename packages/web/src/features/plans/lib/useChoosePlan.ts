@@ -2,10 +2,10 @@ import { useCallback, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import type { SelectablePlanId } from "@payloft/core/plan/plans";
-import { useSession } from "../../../app/session";
-import { toast } from "../../../components/ui/toast";
-import { checkoutErrorText, createCheckoutSession, createLifetimeCheckout } from "../api/checkout";
-import { profileQuery } from "../../../lib/profile";
+import { useSession } from "@/app/session";
+import { toast } from "@/components/ui/toast";
+import { checkoutErrorText, createCheckoutSession, createLifetimeCheckout } from "@/features/plans/api/checkout";
+import { profileQuery } from "@/lib/profile";
 import { customerNameFor } from "./customerName";
 import { storeSelection, type StoredCycle } from "./selection";
 

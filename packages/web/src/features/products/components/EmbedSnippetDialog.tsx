@@ -1,9 +1,9 @@
-import { Button } from "../../../components/ui/Button";
-import { Dialog } from "../../../components/ui/Dialog";
-import { Field } from "../../../components/ui/Field";
-import { Textarea } from "../../../components/ui/Textarea";
-import { toast } from "../../../components/ui/toast";
-import type { Product } from "../api/types";
+import { Button } from "@/components/ui/Button";
+import { Dialog } from "@/components/ui/Dialog";
+import { Field } from "@/components/ui/Field";
+import { Textarea } from "@/components/ui/Textarea";
+import { toast } from "@/components/ui/toast";
+import type { Product } from "@/features/products/api/types";
 import { salesPageUrl } from "./productUrl";
 
 /** The HTML a creator pastes into their own site: the embed script once, then a link per product. */

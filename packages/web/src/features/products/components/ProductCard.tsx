@@ -1,13 +1,13 @@
 import { useState } from "react";
-import { Badge } from "../../../components/ui/Badge";
-import { Button } from "../../../components/ui/Button";
-import { IconLink } from "../../../components/ui/icons";
-import { confirmDialog } from "../../../components/ui/ConfirmDialog";
-import { toast } from "../../../components/ui/toast";
-import { formatCents } from "../../sales-page/lib/money";
-import { useDeleteProduct } from "../api/useDeleteProduct";
-import { useSetProductActive } from "../api/useSetProductActive";
-import type { Product } from "../api/types";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
+import { IconLink } from "@/components/ui/icons";
+import { confirmDialog } from "@/components/ui/ConfirmDialog";
+import { toast } from "@/components/ui/toast";
+import { formatCents } from "@/features/sales-page/lib/money";
+import { useDeleteProduct } from "@/features/products/api/useDeleteProduct";
+import { useSetProductActive } from "@/features/products/api/useSetProductActive";
+import type { Product } from "@/features/products/api/types";
 import { salesPageUrl } from "./productUrl";
 import { EmbedSnippetDialog } from "./EmbedSnippetDialog";
 

@@ -1,5 +1,5 @@
-import { Logo } from "../../../components/Logo";
-import { IconBolt, IconLock } from "../../../components/ui/icons";
+import { Logo } from "@/components/Logo";
+import { IconBolt, IconLock } from "@/components/ui/icons";
 
 /**
  * Brand header with the 'Secure' and 'Instant Access' badges. A seller with custom branding

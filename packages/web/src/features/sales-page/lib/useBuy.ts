@@ -1,8 +1,8 @@
-import { ApiError } from "../../../lib/api";
-import { toast } from "../../../components/ui/toast";
-import { useCreateCheckout } from "../api/useCreateCheckout";
-import type { BuyState } from "../components/PriceCard";
-import type { PaymentProvider } from "../api/types";
+import { ApiError } from "@/lib/api";
+import { toast } from "@/components/ui/toast";
+import { useCreateCheckout } from "@/features/sales-page/api/useCreateCheckout";
+import type { BuyState } from "@/features/sales-page/components/PriceCard";
+import type { PaymentProvider } from "@/features/sales-page/api/types";
 
 const PAYPAL_SOON = "PayPal integration is coming soon. Please contact the seller directly.";
 

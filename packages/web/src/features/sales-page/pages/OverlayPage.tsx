@@ -1,15 +1,15 @@
 import { useEffect } from "react";
 import { useParams } from "react-router-dom";
 import { mediaImage } from "@payloft/core/product/media";
-import { ApiError } from "../../../lib/api";
-import { Skeleton, SkeletonText } from "../../../components/ui/Skeleton";
-import { usePageTitle } from "../../../components/usePageTitle";
-import { usePublicProduct } from "../api/usePublicProduct";
-import { usePaymentInfo } from "../api/usePaymentInfo";
-import { useRecordView } from "../api/useRecordView";
-import { PriceCard } from "../components/PriceCard";
-import { useBuy } from "../lib/useBuy";
-import { accentStyle } from "../../storefront/lib/accent";
+import { ApiError } from "@/lib/api";
+import { Skeleton, SkeletonText } from "@/components/ui/Skeleton";
+import { usePageTitle } from "@/components/usePageTitle";
+import { usePublicProduct } from "@/features/sales-page/api/usePublicProduct";
+import { usePaymentInfo } from "@/features/sales-page/api/usePaymentInfo";
+import { useRecordView } from "@/features/sales-page/api/useRecordView";
+import { PriceCard } from "@/features/sales-page/components/PriceCard";
+import { useBuy } from "@/features/sales-page/lib/useBuy";
+import { accentStyle } from "@/features/storefront/lib/accent";
 
 /** The page embedding this overlay, or "*" when the browser does not say (nothing secret is sent). */
 const hostOrigin = () => {

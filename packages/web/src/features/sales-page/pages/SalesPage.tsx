@@ -1,20 +1,20 @@
 import { Link, useParams } from "react-router-dom";
-import { ApiError } from "../../../lib/api";
-import { IconLock } from "../../../components/ui/icons";
-import { usePageTitle } from "../../../components/usePageTitle";
-import { usePublicProduct } from "../api/usePublicProduct";
-import { usePaymentInfo } from "../api/usePaymentInfo";
-import { useRecordView } from "../api/useRecordView";
-import { Benefits } from "../components/Benefits";
-import { BuyButton, PaymentSetupNotice, PriceCard } from "../components/PriceCard";
-import { useBuy } from "../lib/useBuy";
-import { ProductMedia } from "../components/ProductMedia";
-import { SalesHeader } from "../components/SalesHeader";
-import { SalesMessage, SalesSkeleton } from "../components/SalesStates";
-import { joinOthers } from "../components/SocialProof";
-import { formatCents } from "../lib/money";
-import { PoweredBy } from "../../storefront/components/PoweredBy";
-import { accentStyle } from "../../storefront/lib/accent";
+import { ApiError } from "@/lib/api";
+import { IconLock } from "@/components/ui/icons";
+import { usePageTitle } from "@/components/usePageTitle";
+import { usePublicProduct } from "@/features/sales-page/api/usePublicProduct";
+import { usePaymentInfo } from "@/features/sales-page/api/usePaymentInfo";
+import { useRecordView } from "@/features/sales-page/api/useRecordView";
+import { Benefits } from "@/features/sales-page/components/Benefits";
+import { BuyButton, PaymentSetupNotice, PriceCard } from "@/features/sales-page/components/PriceCard";
+import { useBuy } from "@/features/sales-page/lib/useBuy";
+import { ProductMedia } from "@/features/sales-page/components/ProductMedia";
+import { SalesHeader } from "@/features/sales-page/components/SalesHeader";
+import { SalesMessage, SalesSkeleton } from "@/features/sales-page/components/SalesStates";
+import { joinOthers } from "@/features/sales-page/components/SocialProof";
+import { formatCents } from "@/features/sales-page/lib/money";
+import { PoweredBy } from "@/features/storefront/components/PoweredBy";
+import { accentStyle } from "@/features/storefront/lib/accent";
 
 /**
  * The public sales page at /product/:productId and /p/:productId (spec part 1 §2). Its own

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Store } from "@payloft/core/store/index";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "@/lib/api";
 
 export type MyStore = Store.Info;
 

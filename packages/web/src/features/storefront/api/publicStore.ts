@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Store } from "@payloft/core/store/index";
-import { ApiError, apiFetch } from "../../../lib/api";
+import { ApiError, apiFetch } from "@/lib/api";
 
 export type PublicStore = Store.PublicView;
 

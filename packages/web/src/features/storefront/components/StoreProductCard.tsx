@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
-import type { PublicStore } from "../api/publicStore";
-import { formatCents } from "../../sales-page/lib/money";
+import type { PublicStore } from "@/features/storefront/api/publicStore";
+import { formatCents } from "@/features/sales-page/lib/money";
 
 /** One product on a store page: picture (or a tinted title card), name, headline and price. */
 export function StoreProductCard({ product }: { product: PublicStore["products"][number] }) {

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from "react";
 import { hasFeature } from "@payloft/core/plan/features";
-import { Button } from "../../../components/ui/Button";
-import { Card, CardContent, CardFooter, CardHeader } from "../../../components/ui/Card";
-import { Field } from "../../../components/ui/Field";
-import { Input } from "../../../components/ui/Input";
-import { SkeletonText } from "../../../components/ui/Skeleton";
-import { Textarea } from "../../../components/ui/Textarea";
-import { toast } from "../../../components/ui/toast";
-import { ApiError } from "../../../lib/api";
-import type { Profile } from "../../../lib/profile";
-import { UpgradeCard } from "../../plans/components/UpgradeCard";
-import { useMyStore, useSaveStore, type MyStore } from "../api/myStore";
+import { Button } from "@/components/ui/Button";
+import { Card, CardContent, CardFooter, CardHeader } from "@/components/ui/Card";
+import { Field } from "@/components/ui/Field";
+import { Input } from "@/components/ui/Input";
+import { SkeletonText } from "@/components/ui/Skeleton";
+import { Textarea } from "@/components/ui/Textarea";
+import { toast } from "@/components/ui/toast";
+import { ApiError } from "@/lib/api";
+import type { Profile } from "@/lib/profile";
+import { UpgradeCard } from "@/features/plans/components/UpgradeCard";
+import { useMyStore, useSaveStore, type MyStore } from "@/features/storefront/api/myStore";
 
 const DEFAULT_ACCENT = "#4f46e5";
 

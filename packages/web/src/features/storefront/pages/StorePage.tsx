@@ -1,11 +1,11 @@
 import { useParams } from "react-router-dom";
-import { ApiError } from "../../../lib/api";
-import { usePageTitle } from "../../../components/usePageTitle";
-import { SalesMessage, SalesSkeleton } from "../../sales-page/components/SalesStates";
-import { usePublicStore } from "../api/publicStore";
-import { PoweredBy } from "../components/PoweredBy";
-import { StoreProductCard } from "../components/StoreProductCard";
-import { accentStyle } from "../lib/accent";
+import { ApiError } from "@/lib/api";
+import { usePageTitle } from "@/components/usePageTitle";
+import { SalesMessage, SalesSkeleton } from "@/features/sales-page/components/SalesStates";
+import { usePublicStore } from "@/features/storefront/api/publicStore";
+import { PoweredBy } from "@/features/storefront/components/PoweredBy";
+import { StoreProductCard } from "@/features/storefront/components/StoreProductCard";
+import { accentStyle } from "@/features/storefront/lib/accent";
 
 /** /s/:handle: a creator's storefront with their buyable products, in their colours (Pro and up). */
 export default function StorePage() {

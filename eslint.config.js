@@ -54,6 +54,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain scripts other sites load (/embed.js): browser globals, no modules.
+    files: ["packages/web/public/**/*.js"],
+    languageOptions: { globals: { ...globals.browser }, sourceType: "script" },
+  },
+  {
     // Tests and their helpers read JSON answers whose shape the assertions check, not the types.
     files: ["packages/*/test/**", "packages/local/src/testing/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

@@ -65,7 +65,7 @@ export async function startStack(opts: StackOptions = {}) {
 
   // Imported only now: these read Resource, which must see the env set above.
   const { handleApi } = await import("./gateway");
-  const { startLocalBus } = await import("./bus");
+  const { startLocalBus } = await import("./bus/index");
   const { startOutbox } = await import("./outbox");
   const { staticSite } = await import("./static");
 
@@ -106,6 +106,7 @@ export async function startStack(opts: StackOptions = {}) {
     issuer,
     stripe,
     async stop() {
+      bus.stop();
       await stripe.stop();
       await new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections?.();

@@ -1,6 +1,5 @@
 import { parseInput } from "../validation";
 import { z } from "zod";
-import type Stripe from "stripe";
 import type { Actor } from "../actor/index";
 import { NotFoundError, ProviderError, ValidationError } from "../errors";
 import { logger } from "../log/index";
@@ -22,7 +21,6 @@ import {
   resolveCustomerName,
   subscriptionCheckout,
 } from "./checkout";
-import { applyPlatformEvent } from "./events";
 import { productLimitFor } from "./limits";
 import {
   LIFETIME_PRICE,
@@ -53,7 +51,7 @@ const customerName = z.string().trim().max(120, "Your name can be at most 120 ch
 /**
  * Plans and platform billing (issue 6): the platform's own subscriptions and lifetime deal.
  * Plan changes that involve money happen only through verified Stripe webhooks
- * (applyStripeEvent); the browser starts checkouts and reads results.
+ * (plan/events.ts, applied by the ApplyPlan subscriber); the browser starts checkouts and reads results.
  */
 export namespace Billing {
   export const CheckoutInput = z.object({
@@ -154,9 +152,6 @@ export namespace Billing {
       product_limit: productLimitFor({ plan: user.plan, email: user.email, role: user.role, is_admin: user.is_admin }),
     };
   }
-
-  /** The platform Stripe subscriber's entry point (verified events only). */
-  export const applyStripeEvent = (event: Stripe.Event) => applyPlatformEvent(event);
 
   /**
    * Sets a plan without payment (admin "change plan", "grant free account"), keeping the

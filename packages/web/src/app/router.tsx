@@ -62,6 +62,11 @@ export const router = createBrowserRouter([
       { path: "/product/:productId", element: page(() => import("@/features/sales-page/pages/SalesPage"), "Product") },
       { path: "/p/:productId", element: page(() => import("@/features/sales-page/pages/SalesPage"), "Product") },
       {
+        path: "/overlay/product/:productId",
+        element: page(() => import("@/features/sales-page/pages/OverlayPage"), "Checkout"),
+      },
+      { path: "/s/:handle", element: page(() => import("@/features/storefront/pages/StorePage"), "Store") },
+      {
         path: "/checkout/success",
         element: page(() => import("@/features/checkout/pages/CheckoutSuccessPage"), "Payment Successful"),
       },

@@ -84,7 +84,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUser(null);
     queryClient.clear(); // the next person on this browser must not see this one's cached data
     try {
-      await (await fetch("/api/logout", { credentials: "include" })).text();
+      await (await fetch("/api/logout", { method: "POST", credentials: "include" })).text();
     } catch (err) {
       console.error("Failed to logout", err);
     }

@@ -133,6 +133,12 @@ function route(pp: PayPal, m: Merchant, req: ApiRequest): ApiAnswer {
       return { status: 204, body: undefined };
     }
   }
+  const resend = /^\/v1\/notifications\/webhooks-events\/([A-Za-z0-9-]+)\/resend$/.exec(path);
+  if (resend && method === "POST") {
+    const event = pp.events.resend(m, resend[1]!);
+    if (!event) throw notFound("Webhook event ID does not exist.");
+    return { status: 202, body: event };
+  }
   if (method === "POST" && path === "/v1/notifications/verify-webhook-signature")
     return { status: 200, body: verifySignature(pp, m, jsonBody(req.raw)) };
   throw new PayPalApiError(404, "NOT_FOUND", `This sandbox does not implement ${method} ${path}.`);

@@ -14,6 +14,8 @@ export interface DeliveryAttempt {
   at: string;
   status: number | null;
   error?: string;
+  /** The PAYPAL-* headers this transmission carried (none of them is a secret). */
+  headers?: Record<string, string>;
 }
 export interface Delivery {
   webhook_id: string;

@@ -48,6 +48,14 @@ export const routes: RouteDef[] = [
     system: true,
   },
 
+  {
+    method: "POST",
+    path: "/api/webhooks/paypal/{sellerId}",
+    handler: "webhooks-paypal-seller",
+    access: "anonymous",
+    system: true,
+  },
+
   // ── selling: products, payment setup, public pages, checkout ──
   { method: "GET", path: "/api/products", handler: "products-list", access: "creator" },
   { method: "POST", path: "/api/products", handler: "products-create", access: "creator" },
@@ -66,6 +74,14 @@ export const routes: RouteDef[] = [
   { method: "GET", path: "/api/public/payment-info/{productId}", handler: "public-payment-info", access: "anonymous" },
   { method: "POST", path: "/api/checkout/create-session", handler: "checkout-create-session", access: "anonymous" },
   { method: "GET", path: "/api/checkout/success", handler: "checkout-success", access: "anonymous" },
+  // The buyer's return from PayPal: captures even in maintenance mode (the money was approved).
+  {
+    method: "GET",
+    path: "/api/checkout/paypal/return",
+    handler: "checkout-paypal-return",
+    access: "anonymous",
+    system: true,
+  },
 
   // ── plans and platform billing ──
   {

@@ -15,6 +15,8 @@ export const subscribers: SubscriberDef[] = [
   { name: "ApplyPlan", handler: "apply-plan", detailTypes: ["stripe.platform"] },
   // payments: sellers' verified Stripe events record purchases and refunds
   { name: "FulfilPurchase", handler: "fulfil-purchase", detailTypes: ["stripe.seller"] },
+  // payments: provider-neutral sale events (PayPal's today) record and take back purchases
+  { name: "RecordSale", handler: "record-sale", detailTypes: ["purchase.paid", "refund.created", "dispute.created"] },
 ];
 
 export const subscriberModule = (s: SubscriberDef) => `packages/functions/src/events/${s.handler}`;

@@ -13,6 +13,7 @@ import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
 import { ProductGoneError, recordPurchase, recordRefund } from "./ledger";
 import { sendReceiptOnce } from "./receipt";
+import { settlePayPalCheckout } from "./paypal";
 
 /**
  * Product purchases (issue 4): fulfilment of a seller's paid Checkout Session exactly once
@@ -157,6 +158,10 @@ export namespace Purchase {
     if (existing) return serialize(existing);
     const checkout = (await CheckoutEntity.get({ session_id: sessionId }).go()).data;
     if (!checkout || checkout.kind !== "product" || !checkout.creator_id) return null;
+    if (checkout.provider === "paypal") {
+      const settled = await settlePayPalCheckout(sessionId);
+      return settled ? serialize(settled) : null;
+    }
     const secret = await Integration.stripeSecretFor(checkout.creator_id);
     if (!secret) return null;
     let session: Stripe.Checkout.Session;

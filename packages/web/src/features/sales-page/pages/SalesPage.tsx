@@ -15,8 +15,6 @@ import { SalesMessage, SalesSkeleton } from "../components/SalesStates";
 import { joinOthers } from "../components/SocialProof";
 import { formatCents } from "../lib/money";
 
-const PAYPAL_SOON = "PayPal integration is coming soon. Please contact the seller directly.";
-
 /**
  * The public sales page at /product/:productId and /p/:productId (spec part 1 §2). Its own
  * lazy chunk: it imports only ui primitives, never dashboard or chart code.
@@ -56,13 +54,15 @@ export default function SalesPage() {
       ? "unknown"
       : payment.data.provider;
   const onBuy = () => {
-    if (provider === "paypal") return toast(PAYPAL_SOON);
     checkout.mutate(data.id, {
       onSuccess: (res) => {
         if (res.url) window.location.assign(res.url);
         else toast(`Purchase failed: ${res.error || "Failed to create checkout session"}`, "error");
       },
       onError: (err) => {
+        // A PayPal seller whose integration cannot take payments: the spec's alert, verbatim.
+        if (err instanceof ApiError && err.body.code === "checkout.paypal_unavailable")
+          return toast(String(err.body.error));
         const message =
           err instanceof ApiError
             ? (err.body.error as string | undefined) || "Failed to create checkout session"

@@ -96,7 +96,7 @@ export async function startStack(opts: StackOptions = {}) {
   const server = createServer(async (req, res) => {
     try {
       for (const mount of mounts) if (await mount(req, res)) return;
-      serveStatic(req, res);
+      await serveStatic(req, res);
     } catch (err) {
       console.error(err);
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });

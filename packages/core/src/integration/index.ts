@@ -8,6 +8,7 @@ import { logger } from "../log/index";
 import { decryptSecret, encryptSecret, maskKey } from "../payment/secrets";
 import { stripeClient } from "../payment/stripe";
 import { registerSellerWebhook, unregisterSellerWebhook } from "./webhook";
+import { IntegrationStatus } from "./status";
 import {
   PAYPAL_MSG,
   paypalFields,
@@ -210,13 +211,8 @@ export namespace Integration {
     await IntegrationEntity.delete({ user_id: userId }).go();
   }
 
-  /** Which buy button the sales page shows: null when nothing usable is active. */
-  export async function paymentInfo(userId: string): Promise<{ provider: "stripe" | "paypal" | null }> {
-    const i = await load(userId);
-    if (!i || !i.is_active) return { provider: null };
-    if (i.provider === "stripe") return { provider: i.stripe_secret_key_enc ? "stripe" : null };
-    return { provider: i.paypal_client_id ? "paypal" : null };
-  }
+  /** Which buy button the sales page shows (no key material: see ./status). */
+  export const paymentInfo = IntegrationStatus.paymentInfo;
 
   /**
    * The seller's PayPal app for server-side calls: credentials in clear (never return them to
@@ -243,11 +239,6 @@ export namespace Integration {
     return open((await load(userId))?.webhook_secret_enc) || null;
   }
 
-  /** Admin user detail: the seller's integrations without any key material. */
-  export async function listForAdmin(
-    userId: string,
-  ): Promise<{ id: string; provider: "stripe" | "paypal"; is_live: boolean; is_active: boolean }[]> {
-    const i = await load(userId);
-    return i ? [{ id: i.user_id, provider: i.provider, is_live: i.is_live, is_active: i.is_active }] : [];
-  }
+  /** Admin user detail: the seller's integrations without any key material (see ./status). */
+  export const listForAdmin = IntegrationStatus.listForAdmin;
 }

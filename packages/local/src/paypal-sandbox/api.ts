@@ -1,7 +1,7 @@
 import { OAuthError, PayPalApiError, authFailure, invalidRequest, notFound } from "./errors";
 import { captureOrder, createOrder } from "./orders";
 import { refundCapture } from "./payments";
-import { present, type Merchant } from "./store";
+import { present, type Merchant, type Json } from "./store";
 import { createWebhook, deleteWebhook, verifySignature } from "./webhooks";
 import type { PayPal } from "./context";
 
@@ -45,7 +45,7 @@ function token(pp: PayPal, req: ApiRequest): ApiAnswer {
   };
 }
 
-function jsonBody(raw: string): Record<string, any> {
+function jsonBody(raw: string): Json {
   if (!raw.trim()) return {};
   try {
     const v = JSON.parse(raw);

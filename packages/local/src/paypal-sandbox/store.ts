@@ -8,7 +8,10 @@ import { dirname } from "node:path";
  * webhooks. Objects keep PayPal's shapes; fields starting with "_" are the sandbox's own and
  * are stripped from answers.
  */
-export type PayPalObject = Record<string, any> & { id: string };
+// PayPal objects are loose JSON of many shapes; the sandbox reads and writes their fields freely.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = Record<string, any>;
+export type PayPalObject = Json & { id: string };
 
 export interface DeliveryAttempt {
   at: string;

@@ -122,6 +122,15 @@ export const routes: RouteDef[] = [
     access: "anonymous",
     links: ["Email", "EncryptionKey"],
   },
+  // The buyer's return from PayPal: captures even in maintenance mode (the money was approved).
+  {
+    method: "GET",
+    path: "/api/checkout/paypal/return",
+    handler: "checkout-paypal-return",
+    access: "anonymous",
+    system: true,
+    links: ["Email", "EncryptionKey"],
+  },
 
   // ── growth: storefronts ──
   { method: "GET", path: "/api/store", handler: "store-get", access: "creator" },

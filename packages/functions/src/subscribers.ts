@@ -34,7 +34,7 @@ export const subscribers: SubscriberDef[] = [
     name: "RecordSale",
     handler: "record-sale",
     detailTypes: ["purchase.paid", "refund.created", "dispute.created"],
-    links: ["Table", "AdminEmails", "UnlimitedEmails", "Email", "EncryptionKey"],
+    links: ["Table", "AdminEmails", "UnlimitedEmails", "Email"],
   },
 ];
 

@@ -1,10 +1,18 @@
 import { z } from "zod";
 import { logger } from "../log/index";
 import { PayPalRequestError, valueToCents, type Capture, type PayPalClient, type WebhookEvent } from "../paypal/client";
-import { SaleEventTypes, unixSeconds, type PurchasePaidProps, type SaleEvent } from "./sale-events";
+import { DisputeCreated, emit, PurchasePaid, RefundCreated, type Publishable, type PropertiesOf } from "../bus/events";
+
+type PurchasePaidProps = PropertiesOf<typeof PurchasePaid>;
+
+/** An ISO time -> Unix seconds (now when absent or unreadable). */
+const unixSeconds = (iso: string | undefined) => {
+  const t = iso ? Date.parse(iso) : NaN;
+  return Math.floor((Number.isNaN(t) ? Date.now() : t) / 1000);
+};
 
 /**
- * Verified PayPal webhook events -> sale events. Payloft's checkout id travels as the capture's
+ * Verified PayPal webhook events -> the same domain events as Stripe's (bus/events.ts). Payloft's checkout id travels as the capture's
  * custom_id; refunds and disputes name only the capture, so it is read back from PayPal (a
  * refund made in PayPal's dashboard carries no custom_id). A capture that is not Payloft's
  * (no custom_id) or that PayPal does not know gives nothing: nothing is written (DECISIONS 20).
@@ -58,7 +66,7 @@ export async function translatePayPalEvent(
   sellerId: string,
   event: WebhookEvent,
   client: PayPalClient,
-): Promise<SaleEvent[]> {
+): Promise<Publishable[]> {
   const base = {
     provider: "paypal" as const,
     provider_event_id: event.id,
@@ -73,7 +81,7 @@ export async function translatePayPalEvent(
       const orderId = capture.supplementary_data?.related_ids?.order_id;
       const email = orderId ? (await client.getOrder(orderId)).payer?.email_address : undefined;
       const paid = paidFromCapture(sellerId, capture, event.id, email);
-      return paid ? [{ type: SaleEventTypes.PurchasePaid, properties: paid }] : [];
+      return paid ? [emit(PurchasePaid, paid)] : [];
     }
     case "PAYMENT.CAPTURE.REFUNDED":
     case "PAYMENT.CAPTURE.REVERSED": {
@@ -84,18 +92,15 @@ export async function translatePayPalEvent(
       const amount = valueToCents(capture.amount.value);
       const whole = capture.status === "REFUNDED" || event.event_type === "PAYMENT.CAPTURE.REVERSED";
       return [
-        {
-          type: SaleEventTypes.RefundCreated,
-          properties: {
-            ...base,
-            seller_id: sellerId,
-            checkout_id: capture.custom_id,
-            payment_ref: capture.id,
-            amount,
-            amount_refunded: whole ? amount : refund.amount ? valueToCents(refund.amount.value) : 0,
-            currency: capture.amount.currency_code.toLowerCase(),
-          },
-        },
+        emit(RefundCreated, {
+          ...base,
+          seller_id: sellerId,
+          checkout_id: capture.custom_id,
+          payment_ref: capture.id,
+          amount,
+          amount_refunded: whole ? amount : refund.amount ? valueToCents(refund.amount.value) : 0,
+          currency: capture.amount.currency_code.toLowerCase(),
+        }),
       ];
     }
     case "CUSTOMER.DISPUTE.CREATED": {
@@ -104,19 +109,16 @@ export async function translatePayPalEvent(
       if (!capture?.custom_id) return [];
       const money = dispute.dispute_amount ?? capture.amount;
       return [
-        {
-          type: SaleEventTypes.DisputeCreated,
-          properties: {
-            ...base,
-            seller_id: sellerId,
-            checkout_id: capture.custom_id,
-            payment_ref: capture.id,
-            dispute_ref: dispute.dispute_id,
-            amount: valueToCents(money.value),
-            currency: money.currency_code.toLowerCase(),
-            reason: (dispute.reason ?? "general").slice(0, 100),
-          },
-        },
+        emit(DisputeCreated, {
+          ...base,
+          seller_id: sellerId,
+          checkout_id: capture.custom_id,
+          payment_ref: capture.id,
+          dispute_ref: dispute.dispute_id,
+          amount: valueToCents(money.value),
+          currency: money.currency_code.toLowerCase(),
+          reason: (dispute.reason ?? "general").slice(0, 100),
+        }),
       ];
     }
     default:

@@ -1,17 +1,19 @@
 import { CheckoutEntity, EmailEntity, ProductEntity, PurchaseEntity, UserEntity } from "../db/entities";
 import { logger } from "../log/index";
-import type { DisputeCreatedProps, PurchasePaidProps, RefundCreatedProps } from "../payment/sale-events";
-import { ProductGoneError, recordPurchase, recordRefund } from "./ledger";
+import type { PropertiesOf, PurchasePaid } from "../bus/events";
+
+type PurchasePaidProps = PropertiesOf<typeof PurchasePaid>;
+import { ProductGoneError, recordPurchase } from "./ledger";
 import { sendReceiptOnce } from "./receipt";
 
 /**
- * Sale events -> purchases, for checkouts whose record Payloft stored when the checkout began
- * (DECISIONS 20): the record decides product, seller, amount and currency; an event for any
+ * Records a PayPal payment against the checkout record Payloft stored when the checkout began
+ * (DECISIONS 20): the record decides product, seller, amount and currency; a payment for any
  * other checkout, or one that disagrees with the record, writes nothing. The purchase id is the
  * checkout id, so the conditional create makes fulfilment exactly-once however many times and
- * in whatever order the return route, the webhook and reloads arrive (DECISIONS 10).
+ * in whatever order the return route, purchase.paid and reloads arrive (DECISIONS 10).
  */
-export async function fulfilCheckout(p: PurchasePaidProps) {
+export async function recordPaidCheckout(p: PurchasePaidProps) {
   const load = async () => (await PurchaseEntity.get({ id: p.checkout_id }).go()).data;
   let stored = await load();
   if (!stored) {
@@ -64,22 +66,4 @@ export async function fulfilCheckout(p: PurchasePaidProps) {
   }
   await sendReceiptOnce(stored);
   return stored;
-}
-
-/**
- * A full refund or a dispute takes the sale back once: the purchase stops opening and its
- * figures are reversed. A partial refund changes nothing; a refund or dispute of a sale not
- * recorded yet is retried by the bus until the paid event has landed.
- */
-export async function reverseCheckout(p: RefundCreatedProps | DisputeCreatedProps) {
-  if ("amount_refunded" in p && p.amount_refunded < p.amount) return null;
-  const purchase = (await PurchaseEntity.get({ id: p.checkout_id }).go()).data;
-  if (!purchase) {
-    const checkout = (await CheckoutEntity.get({ session_id: p.checkout_id }).go()).data;
-    if (!checkout || checkout.creator_id !== p.seller_id) return null; // not ours: nothing to take back
-    throw new Error(`checkout ${p.checkout_id} reversed before its purchase was recorded`);
-  }
-  if (purchase.creator_id !== p.seller_id) return null;
-  if (purchase.status !== "refunded") await recordRefund(purchase);
-  return purchase;
 }

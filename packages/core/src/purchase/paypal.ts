@@ -3,12 +3,12 @@ import { Integration } from "../integration/index";
 import { logger } from "../log/index";
 import { paidFromCapture } from "../payment/paypal-events";
 import { paypalClient, PayPalRequestError, type Order } from "../paypal/client";
-import { fulfilCheckout } from "./paid";
+import { recordPaidCheckout } from "./paid";
 
 /**
  * Brings a PayPal checkout to its purchase: the buyer's return (and the success page, when the
- * webhook is late) captures the approved order and fulfils it through the same path as the
- * webhook's purchase.paid. The capture carries a PayPal-Request-Id derived from the checkout,
+ * webhook is late) and purchase.paid from PayPal's webhook all come here: the order as PayPal
+ * reports it now, captured when approved, then recorded once. The capture carries a PayPal-Request-Id derived from the checkout,
  * so a reload, a second tab or a retry replays the one capture instead of charging again.
  * `orderId`, when given (the return URL's token), must be the checkout's own order.
  */
@@ -38,7 +38,7 @@ export async function settlePayPalCheckout(checkoutId: string, orderId?: string)
   const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
   const paid =
     capture && paidFromCapture(checkout.creator_id, capture, `return-${checkoutId}`, order.payer?.email_address);
-  return paid ? fulfilCheckout(paid) : null;
+  return paid ? recordPaidCheckout(paid) : null;
 }
 
 const CHECKOUT_ID = /^ppc_[a-f0-9]{32}$/;

@@ -6,11 +6,12 @@ import { api } from "../http/api";
 /**
  * POST /api/webhooks/paypal/{sellerId}: events from a seller's PayPal app, verified with PayPal's
  * verify-webhook-signature against the webhook Payloft registered there, before anything else;
- * then translated into the same sale events as Stripe's and published.
+ * then translated into the same domain events as Stripe's and published. A publish that fails
+ * answers 503, so PayPal delivers again.
  */
 export const handler = api(async (req) => {
   const sellerId = req.params.sellerId ?? "";
   const { event, client } = await verifyPayPalEvent(sellerId, req.rawBody, req.headers);
-  for (const e of await translatePayPalEvent(sellerId, event, client)) await Bus.publish(e.type, e.properties);
+  await Bus.publishAll(await translatePayPalEvent(sellerId, event, client));
   return { received: true };
 });

@@ -9,7 +9,6 @@ import { dirname } from "node:path";
  * are stripped from answers.
  */
 // PayPal objects are loose JSON of many shapes; the sandbox reads and writes their fields freely.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = Record<string, any>;
 export type PayPalObject = Json & { id: string };
 

@@ -65,6 +65,15 @@ export const routes: RouteDef[] = [
     links: ["Bus", "EncryptionKey"],
   },
 
+  {
+    method: "POST",
+    path: "/api/webhooks/paypal/{sellerId}",
+    handler: "webhooks-paypal-seller",
+    access: "anonymous",
+    system: true,
+    links: ["Bus", "EncryptionKey"],
+  },
+
   // ── selling: products, payment setup, public pages, checkout ──
   { method: "GET", path: "/api/products", handler: "products-list", access: "creator" },
   { method: "POST", path: "/api/products", handler: "products-create", access: "creator" },
@@ -111,6 +120,15 @@ export const routes: RouteDef[] = [
     path: "/api/checkout/success",
     handler: "checkout-success",
     access: "anonymous",
+    links: ["Email", "EncryptionKey"],
+  },
+  // The buyer's return from PayPal: captures even in maintenance mode (the money was approved).
+  {
+    method: "GET",
+    path: "/api/checkout/paypal/return",
+    handler: "checkout-paypal-return",
+    access: "anonymous",
+    system: true,
     links: ["Email", "EncryptionKey"],
   },
 

@@ -59,6 +59,9 @@ describe("each Lambda links exactly what its code reads", () => {
         "payment-integration-get",
         "payment-integration-save",
         "webhooks-stripe-seller",
+        // PayPal: the seller's app credentials capture on return and verify webhooks.
+        "checkout-paypal-return",
+        "webhooks-paypal-seller",
       ].sort(),
     );
     // Platform billing, its webhook, and the admin actions that stop a creator's platform subscription.

@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import type { PropertiesOf, PurchasePaid, RefundCreated } from "../bus/events";
+import type { DisputeCreated, PropertiesOf, PurchasePaid, RefundCreated } from "../bus/events";
 import {
   CheckoutEntity,
   EmailEntity,
@@ -14,6 +14,7 @@ import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
 import { ProductGoneError, recordPurchase, recordRefund } from "./ledger";
 import { sendReceiptOnce } from "./receipt";
+import { settlePayPalCheckout } from "./paypal";
 
 /**
  * Product purchases (issue 4): fulfilment of a seller's paid Checkout Session exactly once
@@ -144,6 +145,11 @@ export namespace Purchase {
     const checkout = (await CheckoutEntity.get({ session_id: sessionId }).go()).data;
     if (!checkout || checkout.kind !== "product" || !checkout.creator_id) return null;
     if (sellerId && checkout.creator_id !== sellerId) return null;
+    // PayPal: the order as PayPal reports it now, captured when approved, recorded once.
+    if (checkout.provider === "paypal") {
+      const settled = await settlePayPalCheckout(sessionId);
+      return settled ? serialize(settled) : null;
+    }
     const secret = await Integration.stripeSecretFor(checkout.creator_id);
     if (!secret) return null;
     let session: Stripe.Checkout.Session;
@@ -173,6 +179,14 @@ export namespace Purchase {
     if (!purchase || purchase.creator_id !== p.seller_id) return null;
     if (purchase.status !== "refunded") await recordRefund(purchase);
     return serialize((await load(p.checkout_id))!);
+  }
+
+  /**
+   * dispute.created: the buyer disputed the sale with their bank or PayPal; access is revoked
+   * at once like a full refund (the purchase shows as refunded, its figures reversed, once).
+   */
+  export async function dispute(p: PropertiesOf<typeof DisputeCreated>): Promise<Info | null> {
+    return refund({ ...p, amount_refunded: p.amount });
   }
 
   /**

@@ -1,5 +1,5 @@
 import { parseInput } from "../validation";
-import { z } from "zod";
+import * as z from "zod";
 import { CounterEntity, ProductEntity, UserEntity } from "../db/entities";
 import { AppError, NotFoundError, ValidationError } from "../errors";
 import { planOf } from "../plan/plans";
@@ -10,8 +10,8 @@ import { cancelForDeletion, endWithDeactivation, resumeAfterReactivation } from 
 import { pageInput, withCursor } from "./page";
 
 /**
- * Admin "All Users and Their Plans" and "Grant Free Accounts" (spec part 2 §2–§4,
- * DECISIONS 7 and 8). Every write keeps the platform counters (users, active_users,
+ * Admin "All Users and Their Plans" and "Grant Free Accounts" (DECISIONS 7 and 8).
+ * Every write keeps the platform counters (users, active_users,
  * plan_users) and the product counters right in the same transaction as the change.
  */
 export namespace AdminUsers {

@@ -1,5 +1,5 @@
 import { parseInput } from "../validation";
-import { z } from "zod";
+import * as z from "zod";
 import { CounterEntity, ProductEntity, UserEntity, type UserItem } from "../db/entities";
 import { AppError, ValidationError } from "../errors";
 import { planOf } from "../plan/plans";

@@ -1,5 +1,5 @@
 import { parseInput } from "../validation";
-import { z } from "zod";
+import * as z from "zod";
 import { CounterEntity, UserEntity } from "../db/entities";
 import { NotFoundError, ValidationError } from "../errors";
 import { planOf } from "../plan/plans";

@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import { z } from "zod";
+import * as z from "zod";
 import { Config } from "../config/index";
 import { CheckoutEntity } from "../db/entities";
 import { ProviderError, ValidationError } from "../errors";
@@ -11,7 +11,7 @@ import { validate } from "../product/input";
 import { PAYPAL_UNAVAILABLE, startPayPalCheckout } from "./paypal";
 
 /**
- * Buying a product (spec part 1 §2 "Public product sales page", §7): a Checkout Session on
+ * Buying a product: a Checkout Session on
  * the SELLER's own Stripe account, at the price stored on the server (DECISIONS 4), plus the
  * CheckoutEntity that lets the success page and the webhook reconcile the same purchase.
  */

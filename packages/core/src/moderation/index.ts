@@ -1,11 +1,11 @@
 import { parseInput } from "../validation";
-import { z } from "zod";
+import * as z from "zod";
 import { CounterEntity, ProductEntity, UserEntity, type ProductItem } from "../db/entities";
 import { NotFoundError, ValidationError } from "../errors";
 import { pageInput, withCursor } from "../admin/page";
 
 /**
- * Admin "Product Moderation" (spec part 2 §2–§4, DECISIONS 16). The status decides whether a
+ * Admin "Product Moderation" (DECISIONS 16). The status decides whether a
  * product can be bought: the selling module refuses checkout and shows the sales page as
  * unavailable for anything not `approved`.
  */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { logger } from "../log/index";
 import { PayPalRequestError, valueToCents, type Capture, type PayPalClient, type WebhookEvent } from "../paypal/client";
 import { DisputeCreated, emit, PurchasePaid, RefundCreated, type Publishable, type PropertiesOf } from "../bus/events";

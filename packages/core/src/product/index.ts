@@ -1,6 +1,6 @@
 import { AGAIN, retry } from "../retry";
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
+import * as z from "zod";
 import { ProductEntity, UserEntity, type ProductItem } from "../db/entities";
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { productLimitFor } from "../plan/limits";
@@ -12,7 +12,7 @@ import { brandingOf, storeOf } from "../store/branding";
 type Item = ProductItem;
 
 /**
- * A creator's products (spec part 2 §2–§5). Every write that changes how many products or
+ * A creator's products. Every write that changes how many products or
  * active products exist updates the owner's product_count and the counters in the SAME
  * transaction, so dashboards read one item and the plan limit can never be overshot.
  */

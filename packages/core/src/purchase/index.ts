@@ -17,7 +17,7 @@ import { sendReceiptOnce } from "./receipt";
 import { settlePayPalCheckout } from "./paypal";
 
 /**
- * Product purchases (issue 4): fulfilment of a seller's paid Checkout Session exactly once
+ * Product purchases: fulfilment of a seller's paid Checkout Session exactly once
  * (DECISIONS 10), refunds, the success page's reconciliation and the receipt e-mail.
  * The webhook subscriber and the success page both end in `fulfil`, which is idempotent.
  */
@@ -207,7 +207,7 @@ export namespace Purchase {
     }
   }
 
-  /** GET /api/checkout/success?session_id=: spec part 1 §7 answer shape. */
+  /** GET /api/checkout/success?session_id=: the answer shape of the API contract. */
   export async function successView(sessionId: string) {
     const p = await reconcile(sessionId);
     if (!p) throw NOT_FOUND();

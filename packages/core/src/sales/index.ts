@@ -1,12 +1,12 @@
 import { parseInput } from "../validation";
-import { z } from "zod";
+import * as z from "zod";
 import { CustomerEntity, PurchaseEntity, UserEntity } from "../db/entities";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { isDynamoValidation } from "../db/errors";
 
 /**
- * Sales seen from both sides: a creator's sales history and customers (spec part 2 §2
- * Settings), and a buyer's own purchases in the customer portal (§2 Customer portal).
+ * Sales seen from both sides: a creator's sales history and customers (the creator's
+ * Settings), and a buyer's own purchases in the customer portal.
  * Every read is a Query on a key that belongs to the caller (creator id or buyer e-mail),
  * so one person can never page into another's records; lists are cursor-paginated.
  */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { UserEntity } from "../db/entities";
 import { ConflictError, ForbiddenError } from "../errors";
 import { Config } from "../config/index";

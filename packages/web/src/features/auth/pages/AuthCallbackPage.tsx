@@ -11,7 +11,7 @@ import { homeFor, takeRedirect } from "@/features/auth/lib/redirect";
 type State = { status: "loading" } | { status: "success" } | { status: "error"; message: string };
 const DEFAULT_ERROR = "Something went wrong during authentication";
 
-/** /auth/callback (spec part 1 §2/§4): exchange the code, then route by role after 1.5 s. */
+/** /auth/callback: exchange the code, then route by role after 1.5 s. */
 export default function AuthCallbackPage() {
   const { exchangeCodeForSessionToken } = useSession();
   const navigate = useNavigate();

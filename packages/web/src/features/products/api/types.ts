@@ -1,4 +1,4 @@
-/** A creator's product as GET /api/products answers it (spec part 2 §3). Amounts in cents. */
+/** A creator's product as GET /api/products answers it. Amounts in cents. */
 export type MediaType = "none" | "image" | "youtube" | "video" | "embed";
 
 export interface Product {

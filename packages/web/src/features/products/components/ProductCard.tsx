@@ -61,7 +61,7 @@ function Thumbnail({ product }: { product: Product }) {
   );
 }
 
-/** One product of the grid: status, figures and the owner's actions (spec part 2 §2). */
+/** One product of the grid: status, figures and the owner's actions. */
 export function ProductCard({ product }: { product: Product }) {
   const setActive = useSetProductActive();
   const remove = useDeleteProduct();

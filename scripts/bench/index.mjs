@@ -2,7 +2,7 @@
 // `npm run bench`: runs every benchmark in this folder one after another (each starts its own
 // local stack) and fails if any budget fails. Numbers, not tests: run it on a quiet machine.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus, freemem, loadavg, totalmem, availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,7 +16,6 @@ const files = readdirSync(here)
 
 const root = join(here, "../..");
 const resultsDir = join(root, "node_modules/.cache/bench"); // lib.mjs writes each benchmark's figures here
-rmSync(resultsDir, { recursive: true, force: true });
 const machine = `${cpus()[0]?.model ?? "unknown CPU"}, ${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory, Node ${process.version}, ${process.platform} ${process.arch}; load average ${loadavg()[0].toFixed(1)} at the start`;
 const started = new Date();
 
@@ -39,8 +38,9 @@ process.exit(failed.length ? 1 : 0);
 
 /** docs/performance.md: the figures of this run (every benchmark that ran), with the machine. */
 function writePerformancePage() {
-  if (only.length) return; // a partial run does not rewrite the page
-  const sections = files.map((file) => {
+  // Every benchmark's latest figures (a partial run, `npm run bench -- lambda`, keeps the others').
+  const all = readdirSync(here).filter((f) => f.endsWith(".mjs") && !["index.mjs", "lib.mjs"].includes(f));
+  const sections = all.sort().map((file) => {
     const name = file.replace(".mjs", "");
     const path = join(resultsDir, `${name}.json`);
     if (!existsSync(path))
@@ -53,6 +53,8 @@ function writePerformancePage() {
     return [
       `### ${r.title}`,
       "",
+      `Measured ${r.at ?? "?"}, load average ${r.load.toFixed(1)}.`,
+      "",
       "| measure | value | budget | |",
       "|---|---|---|---|",
       ...rows,
@@ -61,7 +63,7 @@ function writePerformancePage() {
       "",
     ].join("\n");
   });
-  const figures = `<!-- figures: written by npm run bench -->\nMeasured ${started.toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}; free memory ${(freemem() / 2 ** 30).toFixed(0)} GiB at the end.\n\n${sections.join("\n")}<!-- /figures -->`;
+  const figures = `<!-- figures: written by npm run bench -->\nLast run ${started.toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}; free memory ${(freemem() / 2 ** 30).toFixed(0)} GiB at the end.\n\n${sections.join("\n")}<!-- /figures -->`;
   const page = join(root, "docs/performance.md");
   const before = existsSync(page)
     ? readFileSync(page, "utf8")

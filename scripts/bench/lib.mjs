@@ -60,7 +60,17 @@ export function print(title) {
   const name = basename(process.argv[1] ?? "bench", ".mjs");
   writeFileSync(
     join(resultsDir, `${name}.json`),
-    JSON.stringify({ title, results, notes, load: loadavg()[0] }, null, 2),
+    JSON.stringify(
+      {
+        title,
+        results,
+        notes,
+        load: loadavg()[0],
+        at: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
+      },
+      null,
+      2,
+    ),
   );
   console.log(`\n${title}`);
   const [load] = loadavg();

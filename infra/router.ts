@@ -1,11 +1,56 @@
+import {
+  FRAMEABLE_PATH_PREFIXES,
+  HSTS_MAX_AGE,
+  REFERRER_POLICY,
+  pageCsp,
+} from "../packages/functions/src/http/headers";
+import { settings } from "./stage";
+
 /**
  * The one public origin (CloudFront). The web app and /api/* share it, so the session
  * cookie is first-party. A stage may have a custom domain: `PAYLOFT_DOMAIN=shop.example.com`
  * at deploy time (DNS on Route 53); otherwise the CloudFront URL is the site's URL.
  */
-const domain = process.env.PAYLOFT_DOMAIN?.trim() || undefined;
+const domain = settings.domain;
 
-export const router = new sst.aws.Router("Router", domain ? { domain: { name: domain } } : {});
+/**
+ * Security headers on every answer (packages/functions/src/http/headers.ts has the values the
+ * local runtime sends too): nosniff, Referrer-Policy and HSTS always; the pages' CSP only where
+ * the origin sent none (/api answers bring their own, the embed route its sandbox).
+ */
+const securityHeaders = new aws.cloudfront.ResponseHeadersPolicy("SecurityHeaders", {
+  comment: "Payloft security headers",
+  securityHeadersConfig: {
+    contentTypeOptions: { override: true },
+    referrerPolicy: { referrerPolicy: REFERRER_POLICY, override: true },
+    strictTransportSecurity: { accessControlMaxAgeSec: HSTS_MAX_AGE, includeSubdomains: true, override: true },
+    contentSecurityPolicy: { contentSecurityPolicy: pageCsp({ frameable: false, https: true }), override: false },
+  },
+});
+
+/**
+ * The one exception to frame-ancestors 'none': pages under FRAMEABLE_PATH_PREFIXES (the
+ * overlay other sites embed) get the frameable CSP, set last, at the edge, by path.
+ */
+const frameableCsp = JSON.stringify(pageCsp({ frameable: true, https: true }));
+const overlayInjection = `
+  var uri = event.request.uri;
+  if (${JSON.stringify(FRAMEABLE_PATH_PREFIXES)}.some(function (p) { return uri.indexOf(p) === 0; })) {
+    event.response.headers["content-security-policy"] = { value: ${frameableCsp} };
+  }`;
+
+export const router = new sst.aws.Router("Router", {
+  ...(domain ? { domain: { name: domain } } : {}),
+  edge: { viewerResponse: { injection: overlayInjection } },
+  transform: {
+    cdn: (args) => {
+      args.defaultCacheBehavior = $resolve([args.defaultCacheBehavior, securityHeaders.id]).apply(([behavior, id]) => ({
+        ...behavior,
+        responseHeadersPolicyId: id,
+      }));
+    },
+  },
+});
 
 /** What every Lambda gets as SITE_URL: the origin used in links, e-mails and redirects. */
 export const siteUrl = domain ? `https://${domain}` : router.url;

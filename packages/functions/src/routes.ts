@@ -98,6 +98,12 @@ export const routes: RouteDef[] = [
     handler: "public-product-view",
     access: "anonymous",
   },
+  {
+    method: "GET",
+    path: "/api/public/products/{productId}/embed",
+    handler: "public-product-embed",
+    access: "anonymous",
+  },
   { method: "GET", path: "/api/public/payment-info/{productId}", handler: "public-payment-info", access: "anonymous" },
   {
     method: "POST",

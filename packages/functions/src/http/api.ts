@@ -6,6 +6,7 @@ import { isAdmin } from "@payloft/core/actor/index";
 import { logger } from "@payloft/core/log/index";
 import { findRoute, type RouteDef } from "../routes";
 import { Reply, parseCookies, type ApiRequest } from "./request";
+import { API_CSP, commonHeaders } from "./headers";
 import { resolveSession } from "../auth/session";
 import { guardPlatform } from "./guards";
 
@@ -110,12 +111,20 @@ function enforceAccess(route: RouteDef, req: ApiRequest) {
   if (!allowed) throw new ForbiddenError();
 }
 
+/** What every /api answer carries; a handler may override (e.g. an HTML answer's own CSP). */
+const jsonHeaders = (): Record<string, string> => ({
+  "content-type": "application/json",
+  "cache-control": "no-store",
+  ...commonHeaders(),
+  "content-security-policy": API_CSP,
+});
+
 function respond(result: unknown, cookies: string[]): APIGatewayProxyStructuredResultV2 {
   const reply = result instanceof Reply ? result : new Reply(200, result ?? { ok: true });
   const isText = typeof reply.body === "string" && reply.headers["content-type"];
   return {
     statusCode: reply.status,
-    headers: { "content-type": "application/json", "cache-control": "no-store", ...reply.headers },
+    headers: { ...jsonHeaders(), ...reply.headers },
     body: isText ? (reply.body as string) : JSON.stringify(reply.body),
     cookies: cookies.length ? cookies : undefined,
   };
@@ -132,7 +141,7 @@ function respondError(err: unknown): APIGatewayProxyStructuredResultV2 {
     if (err.status >= 500) logger.warn("request failed", { code: err.code, status: err.status });
     return {
       statusCode: err.status,
-      headers: { "content-type": "application/json", "cache-control": "no-store" },
+      headers: jsonHeaders(),
       body: JSON.stringify({ error: err.message, code: err.code, ...err.extra }),
     };
   }
@@ -141,7 +150,7 @@ function respondError(err: unknown): APIGatewayProxyStructuredResultV2 {
   if (isKeyTooLong(err)) {
     return {
       statusCode: 400,
-      headers: { "content-type": "application/json", "cache-control": "no-store" },
+      headers: jsonHeaders(),
       body: JSON.stringify({
         error: "A value in this request is too long. Please check it and try again.",
         code: "request.too_long",
@@ -151,7 +160,7 @@ function respondError(err: unknown): APIGatewayProxyStructuredResultV2 {
   logger.error("unexpected error", err as Error);
   return {
     statusCode: 500,
-    headers: { "content-type": "application/json", "cache-control": "no-store" },
+    headers: jsonHeaders(),
     body: JSON.stringify({ error: "Something went wrong on our side. Please try again.", code: "internal" }),
   };
 }

@@ -120,6 +120,11 @@ export const routes: RouteDef[] = [
     links: ["Email", "EncryptionKey"],
   },
 
+  // ── growth: storefronts ──
+  { method: "GET", path: "/api/store", handler: "store-get", access: "creator" },
+  { method: "PUT", path: "/api/store", handler: "store-save", access: "creator" },
+  { method: "GET", path: "/api/public/stores/{handle}", handler: "public-store", access: "anonymous" },
+
   // ── plans and platform billing ──
   {
     method: "POST",

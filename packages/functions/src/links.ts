@@ -33,6 +33,9 @@ export const ISSUER_LINKS = [
   "GoogleClientSecret",
 ] as const satisfies LinkName[];
 
+/** The share-preview Lambda (sales and store pages' Open Graph tags): reads products and stores. */
+export const SHARE_PREVIEW_LINKS = ["Table", "AdminEmails", "UnlimitedEmails"] as const satisfies LinkName[];
+
 /** A route's full link list: the base plus what its row adds. */
 export const routeLinks = (row: { links?: readonly LinkName[] }): LinkName[] => [
   ...ROUTE_BASE_LINKS,

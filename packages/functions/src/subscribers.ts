@@ -34,14 +34,14 @@ export const subscribers: SubscriberDef[] = [
     name: "ReverseSale",
     handler: "reverse-sale",
     detailTypes: ["refund.created"],
-    links: ["Table", "AdminEmails", "UnlimitedEmails"],
+    links: ["Table", "AdminEmails", "UnlimitedEmails", "Email", "EncryptionKey"],
   },
   // plans: the platform's provider events change creators' plans
   {
     name: "ApplyPlan",
     handler: "apply-plan",
     detailTypes: ["plan.checkout_completed", "subscription.changed", "subscription.payment_failed"],
-    links: ["Table", "AdminEmails", "UnlimitedEmails", "StripeSecretKey"],
+    links: ["Table", "StripeSecretKey"],
   },
 ];
 

@@ -39,11 +39,25 @@ const overlayInjection = `
     event.response.headers["content-security-policy"] = { value: ${frameableCsp} };
   }`;
 
+/**
+ * Caching: CloudFront keeps only what the origin marks shareable (the API's `cache` rows send
+ * `s-maxage`; everything else is no-store, packages/functions/src/http/cache.ts), keyed by path
+ * and query, never by cookie. Error answers are never kept (CloudFront would hold these codes
+ * 10 s by default and serve one visitor's error to everyone).
+ */
+const UNCACHED_ERRORS = [400, 403, 404, 405, 414, 416, 500, 501, 502, 503, 504];
+
 export const router = new sst.aws.Router("Router", {
   ...(domain ? { domain: { name: domain } } : {}),
   edge: { viewerResponse: { injection: overlayInjection } },
   transform: {
+    cachePolicy: (args) => {
+      args.minTtl = 0; // no-store and max-age=0 are honoured
+      args.defaultTtl = 0; // an answer without Cache-Control is not kept
+      args.maxTtl = 31_536_000; // hashed static assets say immutable, a year
+    },
     cdn: (args) => {
+      args.customErrorResponses = UNCACHED_ERRORS.map((errorCode) => ({ errorCode, errorCachingMinTtl: 0 }));
       args.defaultCacheBehavior = $resolve([args.defaultCacheBehavior, securityHeaders.id]).apply(([behavior, id]) => ({
         ...behavior,
         responseHeadersPolicyId: id,

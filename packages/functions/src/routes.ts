@@ -29,6 +29,11 @@ export interface RouteDef {
    * them from the handler's imports, so a missing or extra one fails.
    */
   links?: LinkName[];
+  /**
+   * Only for anonymous GET rows whose answer is the same for everyone: a 200 may be kept by
+   * CloudFront and browsers this long (http/cache.ts). Every other answer is no-store.
+   */
+  cache?: { maxAgeSeconds: number };
 }
 
 export const routes: RouteDef[] = [
@@ -45,7 +50,13 @@ export const routes: RouteDef[] = [
   { method: "POST", path: "/api/profile", handler: "profile-update", access: "user" },
   { method: "POST", path: "/api/profile/role", handler: "profile-role", access: "user" },
   { method: "POST", path: "/api/profile/customer", handler: "profile-customer", access: "user" },
-  { method: "GET", path: "/api/public/creator/{creatorId}", handler: "public-creator", access: "anonymous" },
+  {
+    method: "GET",
+    path: "/api/public/creator/{creatorId}",
+    handler: "public-creator",
+    access: "anonymous",
+    cache: { maxAgeSeconds: 60 },
+  },
 
   // ── payments: webhooks ──
   {
@@ -91,7 +102,13 @@ export const routes: RouteDef[] = [
     access: "creator",
     links: ["EncryptionKey"],
   },
-  { method: "GET", path: "/api/public/products/{productId}", handler: "public-product", access: "anonymous" },
+  {
+    method: "GET",
+    path: "/api/public/products/{productId}",
+    handler: "public-product",
+    access: "anonymous",
+    cache: { maxAgeSeconds: 30 },
+  },
   {
     method: "POST",
     path: "/api/public/products/{productId}/view",
@@ -103,8 +120,15 @@ export const routes: RouteDef[] = [
     path: "/api/public/products/{productId}/embed",
     handler: "public-product-embed",
     access: "anonymous",
+    cache: { maxAgeSeconds: 30 },
   },
-  { method: "GET", path: "/api/public/payment-info/{productId}", handler: "public-payment-info", access: "anonymous" },
+  {
+    method: "GET",
+    path: "/api/public/payment-info/{productId}",
+    handler: "public-payment-info",
+    access: "anonymous",
+    cache: { maxAgeSeconds: 30 },
+  },
   {
     method: "POST",
     path: "/api/checkout/create-session",
@@ -123,7 +147,13 @@ export const routes: RouteDef[] = [
   // ── growth: storefronts ──
   { method: "GET", path: "/api/store", handler: "store-get", access: "creator" },
   { method: "PUT", path: "/api/store", handler: "store-save", access: "creator" },
-  { method: "GET", path: "/api/public/stores/{handle}", handler: "public-store", access: "anonymous" },
+  {
+    method: "GET",
+    path: "/api/public/stores/{handle}",
+    handler: "public-store",
+    access: "anonymous",
+    cache: { maxAgeSeconds: 30 },
+  },
 
   // ── plans and platform billing ──
   {

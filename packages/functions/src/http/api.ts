@@ -7,6 +7,7 @@ import { logger } from "@payloft/core/log/index";
 import { findRoute, type RouteDef } from "../routes";
 import { Reply, parseCookies, type ApiRequest } from "./request";
 import { API_CSP, commonHeaders } from "./headers";
+import { NO_STORE, cacheControl } from "./cache";
 import { resolveSession } from "../auth/session";
 import { guardPlatform } from "./guards";
 
@@ -37,7 +38,7 @@ export function api(fn: Handler) {
       enforceAccess(route, req);
       await guardPlatform(route, req);
       const result = await fn(req);
-      return respond(result, req.setCookies);
+      return respond(route, result, req.setCookies);
     } catch (err) {
       // Cookie changes still apply on errors (e.g. clearing a forged session before a 401).
       return { ...respondError(err), cookies: cookies.length ? cookies : undefined };
@@ -114,17 +115,21 @@ function enforceAccess(route: RouteDef, req: ApiRequest) {
 /** What every /api answer carries; a handler may override (e.g. an HTML answer's own CSP). */
 const jsonHeaders = (): Record<string, string> => ({
   "content-type": "application/json",
-  "cache-control": "no-store",
+  "cache-control": NO_STORE,
   ...commonHeaders(),
   "content-security-policy": API_CSP,
 });
 
-function respond(result: unknown, cookies: string[]): APIGatewayProxyStructuredResultV2 {
+function respond(route: RouteDef, result: unknown, cookies: string[]): APIGatewayProxyStructuredResultV2 {
   const reply = result instanceof Reply ? result : new Reply(200, result ?? { ok: true });
   const isText = typeof reply.body === "string" && reply.headers["content-type"];
   return {
     statusCode: reply.status,
-    headers: { ...jsonHeaders(), ...reply.headers },
+    headers: {
+      ...jsonHeaders(),
+      ...reply.headers,
+      "cache-control": cacheControl(route, reply.status, cookies.length > 0),
+    },
     body: isText ? (reply.body as string) : JSON.stringify(reply.body),
     cookies: cookies.length ? cookies : undefined,
   };

@@ -2,6 +2,7 @@ import {
   FRAMEABLE_PATH_PREFIXES,
   HSTS_MAX_AGE,
   REFERRER_POLICY,
+  VIEWER_ADDRESS_HEADER,
   pageCsp,
 } from "../packages/functions/src/http/headers";
 import { settings } from "./stage";
@@ -47,9 +48,18 @@ const overlayInjection = `
  */
 const UNCACHED_ERRORS = [400, 403, 404, 405, 414, 416, 500, 501, 502, 503, 504];
 
+/**
+ * Per-address rate limits need the viewer's address: API Gateway only sees CloudFront's. The
+ * edge sets it on every request, overwriting whatever the client sent in that header.
+ */
+const viewerAddressInjection = `event.request.headers[${JSON.stringify(VIEWER_ADDRESS_HEADER)}] = { value: event.viewer.ip };`;
+
 export const router = new sst.aws.Router("Router", {
   ...(domain ? { domain: { name: domain } } : {}),
-  edge: { viewerResponse: { injection: overlayInjection } },
+  edge: {
+    viewerRequest: { injection: viewerAddressInjection },
+    viewerResponse: { injection: overlayInjection },
+  },
   transform: {
     cachePolicy: (args) => {
       args.minTtl = 0; // no-store and max-age=0 are honoured
@@ -58,10 +68,9 @@ export const router = new sst.aws.Router("Router", {
     },
     cdn: (args) => {
       args.customErrorResponses = UNCACHED_ERRORS.map((errorCode) => ({ errorCode, errorCachingMinTtl: 0 }));
-      args.defaultCacheBehavior = $resolve([args.defaultCacheBehavior, securityHeaders.id]).apply(([behavior, id]) => ({
-        ...behavior,
-        responseHeadersPolicyId: id,
-      }));
+      args.defaultCacheBehavior = $output(args.defaultCacheBehavior).apply((behavior) =>
+        securityHeaders.id.apply((id) => ({ ...behavior, responseHeadersPolicyId: id })),
+      );
     },
   },
 });

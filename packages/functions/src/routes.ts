@@ -34,17 +34,45 @@ export interface RouteDef {
    * CloudFront and browsers this long (http/cache.ts). Every other answer is no-store.
    */
   cache?: { maxAgeSeconds: number };
+  /**
+   * At most `limit` requests per `windowSeconds` from one address (http/limits.ts), counted in
+   * `bucket` (default: this row; rows sharing a bucket share the count). Beyond it: 429 with
+   * Retry-After. Sign-in, checkout creation and every public POST have one (a test checks).
+   */
+  rateLimit?: RateLimitRule;
 }
+
+export interface RateLimitRule {
+  per: "address";
+  limit: number;
+  windowSeconds: number;
+  bucket?: string;
+}
+
+/** Both halves of sign-in (the redirect and the code exchange) share one count per address. */
+const SIGN_IN_LIMIT: RateLimitRule = { per: "address", limit: 60, windowSeconds: 600, bucket: "sign-in" };
 
 export const routes: RouteDef[] = [
   // ── platform ──
   { method: "GET", path: "/api/health", handler: "health", access: "anonymous", system: true },
 
   // ── sign-in, sessions, profiles ──
-  { method: "GET", path: "/api/oauth/google/redirect_url", handler: "oauth-redirect-url", access: "anonymous" },
-  { method: "POST", path: "/api/sessions", handler: "sessions-create", access: "anonymous" },
+  {
+    method: "GET",
+    path: "/api/oauth/google/redirect_url",
+    handler: "oauth-redirect-url",
+    access: "anonymous",
+    rateLimit: SIGN_IN_LIMIT,
+  },
+  { method: "POST", path: "/api/sessions", handler: "sessions-create", access: "anonymous", rateLimit: SIGN_IN_LIMIT },
   // A state change, so POST under the Origin check (DECISIONS 23): a link or image on another site cannot sign people out.
-  { method: "POST", path: "/api/logout", handler: "logout", access: "anonymous" },
+  {
+    method: "POST",
+    path: "/api/logout",
+    handler: "logout",
+    access: "anonymous",
+    rateLimit: { per: "address", limit: 30, windowSeconds: 60 },
+  },
   { method: "GET", path: "/api/users/me", handler: "users-me", access: "user" },
   { method: "GET", path: "/api/profile", handler: "profile-get", access: "user" },
   { method: "POST", path: "/api/profile", handler: "profile-update", access: "user" },
@@ -114,6 +142,7 @@ export const routes: RouteDef[] = [
     path: "/api/public/products/{productId}/view",
     handler: "public-product-view",
     access: "anonymous",
+    rateLimit: { per: "address", limit: 60, windowSeconds: 60 },
   },
   {
     method: "GET",
@@ -135,6 +164,7 @@ export const routes: RouteDef[] = [
     handler: "checkout-create-session",
     access: "anonymous",
     links: ["EncryptionKey"],
+    rateLimit: { per: "address", limit: 20, windowSeconds: 60 },
   },
   {
     method: "GET",
@@ -162,6 +192,7 @@ export const routes: RouteDef[] = [
     handler: "platform-create-checkout-session",
     access: "user",
     links: ["StripeSecretKey"],
+    rateLimit: { per: "address", limit: 10, windowSeconds: 60, bucket: "platform-checkout" },
   },
   {
     method: "POST",
@@ -169,6 +200,7 @@ export const routes: RouteDef[] = [
     handler: "platform-create-lifetime-checkout",
     access: "user",
     links: ["StripeSecretKey"],
+    rateLimit: { per: "address", limit: 10, windowSeconds: 60, bucket: "platform-checkout" },
   },
   {
     method: "GET",

@@ -1,5 +1,12 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
-import { AppError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "@payloft/core/errors";
+import {
+  AppError,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitedError,
+  UnauthorizedError,
+  ValidationError,
+} from "@payloft/core/errors";
 import { isKeyTooLong } from "@payloft/core/db/errors";
 import { isDependencyFault, unavailable } from "@payloft/core/faults";
 import { isAdmin } from "@payloft/core/actor/index";
@@ -8,6 +15,7 @@ import { findRoute, type RouteDef } from "../routes";
 import { Reply, parseCookies, type ApiRequest } from "./request";
 import { API_CSP, commonHeaders } from "./headers";
 import { NO_STORE, cacheControl } from "./cache";
+import { enforceRateLimit } from "./limits";
 import { resolveSession } from "../auth/session";
 import { guardPlatform } from "./guards";
 
@@ -29,6 +37,8 @@ export function api(fn: Handler) {
     try {
       const route = findRoute(event.routeKey);
       if (!route) throw new AppError("route.unknown", "Not found", 404);
+      // First, before any other work: a flood costs one counter write per request.
+      await enforceRateLimit(route, event);
       const req = buildRequest(event, requestId);
       cookies = req.setCookies;
       checkOrigin(route, req);
@@ -146,7 +156,10 @@ function respondError(err: unknown): APIGatewayProxyStructuredResultV2 {
     if (err.status >= 500) logger.warn("request failed", { code: err.code, status: err.status });
     return {
       statusCode: err.status,
-      headers: jsonHeaders(),
+      headers: {
+        ...jsonHeaders(),
+        ...(err instanceof RateLimitedError ? { "retry-after": String(err.retryAfter) } : {}),
+      },
       body: JSON.stringify({ error: err.message, code: err.code, ...err.extra }),
     };
   }

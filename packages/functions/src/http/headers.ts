@@ -60,3 +60,9 @@ export const pageHeaders = (path: string, https = false): Record<string, string>
   "content-security-policy": pageCsp({ frameable: isFrameable(path), https }),
   ...(https ? { "strict-transport-security": `max-age=${HSTS_MAX_AGE}; includeSubDomains` } : {}),
 });
+
+/**
+ * The viewer's own address, set by CloudFront's viewer-request function on every request
+ * (overwriting what a client sent), for per-address rate limits (http/limits.ts).
+ */
+export const VIEWER_ADDRESS_HEADER = "x-payloft-viewer-address";

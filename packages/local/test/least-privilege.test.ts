@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { routes, routeKey, handlerModule } from "@payloft/functions/routes";
 import { subscribers, subscriberModule } from "@payloft/functions/subscribers";
-import { ISSUER_LINKS, ROUTE_BASE_LINKS, routeLinks } from "@payloft/functions/links";
+import { ISSUER_LINKS, ROUTE_BASE_LINKS, SHARE_PREVIEW_LINKS, routeLinks } from "@payloft/functions/links";
 import { BUS_ACTIONS, EMAIL_ACTIONS, TABLE_ACTIONS, dynamoActionsFor } from "@payloft/core/permissions";
 import { useStack } from "../src/testing/index";
 import { repoRoot, resourceReads } from "./resource-reads";
@@ -45,6 +45,12 @@ describe("each Lambda links exactly what its code reads", () => {
 
   it("the sign-in issuer", () => {
     const { missing, extra } = explain(join(repoRoot, "packages/functions/src/auth/issuer.ts"), ISSUER_LINKS);
+    expect(missing).toEqual([]);
+    expect(extra).toEqual([]);
+  });
+
+  it("the share-preview Lambda", () => {
+    const { missing, extra } = explain(join(repoRoot, "packages/functions/src/share/preview.ts"), SHARE_PREVIEW_LINKS);
     expect(missing).toEqual([]);
     expect(extra).toEqual([]);
   });
@@ -95,6 +101,7 @@ describe("infra links by name and grants no wildcard", () => {
     expect(infra["api.ts"]).toMatch(/link: routeLinks\(route\)/);
     expect(infra["bus.ts"]).toMatch(/link: row\.links/);
     expect(infra["auth.ts"]).toMatch(/ISSUER_LINKS/);
+    expect(infra["web.ts"]).toMatch(/link: SHARE_PREVIEW_LINKS/);
   });
 
   it("the table, bus and e-mail links are re-declared with the exact actions the code calls", () => {

@@ -83,7 +83,7 @@ export default function SalesPage({ productId }: { productId: string }) {
           {/* Phones reach the price card only far down the page (and the sticky bar shows only
               a disabled button), so say why right under the title; desktops see it in the card. */}
           {provider === null && <PaymentSetupNotice className="lg:hidden" />}
-          <ProductMedia type={data.media_type} url={data.media_url} title={data.name} />
+          <ProductMedia productId={data.id} type={data.media_type} url={data.media_url} title={data.name} />
           {paragraphs.length > 0 && (
             <section aria-label="Description" className="space-y-4 text-base leading-relaxed text-slate-700 sm:text-lg">
               {paragraphs.map((p, i) => (

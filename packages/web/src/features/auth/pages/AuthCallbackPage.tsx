@@ -6,6 +6,7 @@ import { Spinner } from "../../../components/ui/Spinner";
 import { IconAlert, IconCheck } from "../../../components/ui/icons";
 import { AuthCard, AuthLayout } from "../components/AuthLayout";
 import { profileQuery } from "../../../lib/profile";
+import { readSelection } from "../../plans/lib/selection";
 import { homeFor, takeRedirect } from "../lib/redirect";
 
 type State = { status: "loading" } | { status: "success" } | { status: "error"; message: string };
@@ -35,7 +36,10 @@ export default function AuthCallbackPage() {
             if (target) return navigate(target, { replace: true });
             queryClient.removeQueries({ queryKey: profileQuery().queryKey });
             const profile = await queryClient.fetchQuery(profileQuery()).catch(() => null);
-            navigate(homeFor(profile), { replace: true });
+            // A past buyer is a customer from their first sign-in; one who came from a plan
+            // card goes back to the plans, where they are offered to start selling.
+            const pickedPlan = profile?.role === "customer" && !profile.is_admin && readSelection().plan;
+            navigate(pickedPlan ? "/pricing" : homeFor(profile), { replace: true });
           }, 1500),
         );
       },

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, apiFetch } from "../../../lib/api";
-import { profileQuery, type Profile } from "../../../lib/profile";
+import { ApiError, apiFetch } from "@/lib/api";
+import { profileQuery, type Profile } from "@/lib/profile";
 
 export type ChosenRole = "creator" | "customer";
 

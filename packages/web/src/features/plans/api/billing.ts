@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "@/lib/api";
 
 /** GET /api/platform/billing: the Billing tab's current plan, price (cents per cycle) and usage. */
 export interface BillingSummary {

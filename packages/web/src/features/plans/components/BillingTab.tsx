@@ -8,17 +8,17 @@ import {
   type BillingCycle,
   type PlanId,
 } from "@payloft/core/plan/plans";
-import { ApiError } from "../../../lib/api";
-import { Badge } from "../../../components/ui/Badge";
-import { Button } from "../../../components/ui/Button";
-import { Card, CardContent, CardHeader } from "../../../components/ui/Card";
-import { confirmDialog } from "../../../components/ui/ConfirmDialog";
-import { SegmentedControl } from "../../../components/ui/SegmentedControl";
-import { Skeleton } from "../../../components/ui/Skeleton";
-import { toast } from "../../../components/ui/toast";
-import { useBilling, type BillingSummary } from "../api/billing";
-import { useChangePlan } from "../api/changePlan";
-import { PLAN_RANK, planName } from "../lib/format";
+import { ApiError } from "@/lib/api";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
+import { Card, CardContent, CardHeader } from "@/components/ui/Card";
+import { confirmDialog } from "@/components/ui/ConfirmDialog";
+import { SegmentedControl } from "@/components/ui/SegmentedControl";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { toast } from "@/components/ui/toast";
+import { useBilling, type BillingSummary } from "@/features/plans/api/billing";
+import { useChangePlan } from "@/features/plans/api/changePlan";
+import { PLAN_RANK, planName } from "@/features/plans/lib/format";
 import { PlanCard } from "./PlanCard";
 
 type Target = { plan: PlanId; cycle: BillingCycle; until: number };

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { PLANS, PLAN_FOOTNOTE, PLAN_IDS, YEARLY_SAVING_LABEL, type BillingCycle } from "@payloft/core/plan/plans";
-import { useSession } from "../../../app/session";
-import { Button } from "../../../components/ui/Button";
-import { SegmentedControl } from "../../../components/ui/SegmentedControl";
-import { IconLock } from "../../../components/ui/icons";
-import { useProfile } from "../../../lib/profile";
-import { PlanAudienceNotice, isLifetimeMember } from "../components/PlanAudienceNotice";
-import { PlanCard } from "../components/PlanCard";
-import { PlansHeader } from "../components/PlansHeader";
-import { useChoosePlan } from "../lib/useChoosePlan";
+import { useSession } from "@/app/session";
+import { Button } from "@/components/ui/Button";
+import { SegmentedControl } from "@/components/ui/SegmentedControl";
+import { IconLock } from "@/components/ui/icons";
+import { useProfile } from "@/lib/profile";
+import { PlanAudienceNotice, isLifetimeMember } from "@/features/plans/components/PlanAudienceNotice";
+import { PlanCard } from "@/features/plans/components/PlanCard";
+import { PlansHeader } from "@/features/plans/components/PlansHeader";
+import { useChoosePlan } from "@/features/plans/lib/useChoosePlan";
 
 /** /pricing (spec part 1 §2 "Pricing"): the plan table with the choice flow of §4. */
 export default function PricingPage() {

@@ -1,5 +1,5 @@
-import { cn } from "../../../components/ui/cn";
-import type { Product } from "../api/types";
+import { cn } from "@/components/ui/cn";
+import type { Product } from "@/features/products/api/types";
 
 /**
  * What the review means for the product, on its card: the status in words for anything not

@@ -1,14 +1,16 @@
-import { Badge } from "../../../components/ui/Badge";
-import { Button } from "../../../components/ui/Button";
-import { IconLink } from "../../../components/ui/icons";
-import { confirmDialog } from "../../../components/ui/ConfirmDialog";
-import { toast } from "../../../components/ui/toast";
-import { formatCents } from "../../sales-page/lib/money";
-import { useDeleteProduct } from "../api/useDeleteProduct";
-import { useSetProductActive } from "../api/useSetProductActive";
-import type { Product } from "../api/types";
+import { useState } from "react";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
+import { IconLink } from "@/components/ui/icons";
+import { confirmDialog } from "@/components/ui/ConfirmDialog";
+import { toast } from "@/components/ui/toast";
+import { formatCents } from "@/features/sales-page/lib/money";
+import { useDeleteProduct } from "@/features/products/api/useDeleteProduct";
+import { useSetProductActive } from "@/features/products/api/useSetProductActive";
+import type { Product } from "@/features/products/api/types";
 import { ModerationNote } from "./ModerationNote";
 import { salesPageUrl } from "./productUrl";
+import { EmbedSnippetDialog } from "./EmbedSnippetDialog";
 
 const DELETE_CONFIRM = "Are you sure you want to delete this product? This action cannot be undone.";
 
@@ -65,6 +67,7 @@ export function ProductCard({ product }: { product: Product }) {
   const setActive = useSetProductActive();
   const remove = useDeleteProduct();
   const moderation = MODERATION[product.moderation_status];
+  const [embedding, setEmbedding] = useState(false);
 
   const copy = async () => {
     try {
@@ -158,7 +161,11 @@ export function ProductCard({ product }: { product: Product }) {
           <Button size="sm" variant="ghost" leftIcon={<IconLink className="h-4 w-4" />} onClick={copy}>
             Copy URL
           </Button>
+          <Button size="sm" variant="ghost" onClick={() => setEmbedding(true)} aria-label={`Embed ${product.name}`}>
+            Embed
+          </Button>
         </div>
+        <EmbedSnippetDialog product={product} open={embedding} onClose={() => setEmbedding(false)} />
       </div>
     </article>
   );

@@ -118,6 +118,15 @@ export namespace Sales {
       .map(toPurchase);
   }
 
+  /** Whether anyone bought with this e-mail (a first sign-in then lands in the customer portal). */
+  export async function hasPurchases(email: string): Promise<boolean> {
+    for (const customer_email of emailKeys(email)) {
+      const found = await PurchaseEntity.query.byCustomer({ customer_email }).go({ limit: 1, attributes: ["id"] });
+      if (found.data.length) return true;
+    }
+    return false;
+  }
+
   export const TrackAccessInput = z.object({
     purchase_id: z.string({ message: "purchase_id is required." }).trim().min(1, "purchase_id is required."),
     access_type: z.literal("view", { message: "access_type must be 'view'." }).default("view"),

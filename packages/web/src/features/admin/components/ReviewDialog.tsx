@@ -78,7 +78,10 @@ export function ReviewDialog({ product, onClose }: { product: AdminProduct | nul
               }))}
             />
           </Field>
-          <Field label="Notes (optional)" hint="Visible to the creator on their product.">
+          <Field
+            label="Notes (optional)"
+            hint="Shown to the creator on their product and e-mailed to them with any status change."
+          >
             <Textarea
               value={notes}
               onChange={(e) => setNotes(e.target.value)}

@@ -13,6 +13,7 @@ export interface Product {
   media_url: string;
   is_active: boolean;
   moderation_status: "pending" | "under_review" | "approved" | "rejected";
+  /** The reviewer's notes for the owner ("" when none). */
   moderation_notes?: string;
   sales_count: number;
   total_revenue: number;

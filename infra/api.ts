@@ -1,14 +1,18 @@
 import { routes, handlerModule } from "../packages/functions/src/routes";
+import { routeLinks, type LinkName } from "../packages/functions/src/links";
 import { table } from "./storage";
 import { bus } from "./bus";
 import { email } from "./email";
 import { auth } from "./auth";
-import { allSecrets } from "./secret";
+import { secrets } from "./secret";
 import { siteUrl } from "./router";
 import { files } from "./files";
 
-/** Handlers that presign or check hosted files: only they get the bucket. */
-const FILE_HANDLERS = new Set(["uploads-create", "products-create", "access-open"]);
+/** The component behind each name the code reads through `Resource`. */
+const linkable = { Table: table, Auth: auth, Bus: bus, Email: email, Files: files, ...secrets } satisfies Record<
+  LinkName,
+  unknown
+>;
 
 /**
  * The HTTP API: one API Gateway route and one Lambda per row of the route table (the same
@@ -32,7 +36,8 @@ for (const route of routes) {
   api.route(`${route.method} ${route.path}`, {
     handler: `${handlerModule(route)}.handler`,
     runtime: "nodejs22.x",
-    link: [table, bus, email, auth, ...allSecrets, ...(FILE_HANDLERS.has(route.handler) ? [files] : [])],
+    // Only what this route's code reads (the row's links + the wrapper's base), never every secret.
+    link: routeLinks(route).map((name) => linkable[name]),
     environment: { SITE_URL: siteUrl },
   });
 }

@@ -1,21 +1,16 @@
 import { ABANDONED_UPLOAD_DAYS, UPLOAD_TAG } from "../packages/core/src/files/types";
-import { siteUrl } from "./router";
 
 /**
  * Hosted product files: a private bucket (no public access of any kind, HTTPS only, the SST
  * default), encrypted at rest with S3-managed keys, that browsers on the site may POST
- * uploads to (CORS) through presigned policies. Buyers never read it directly: an access
+ * uploads to (CORS, infra/web.ts) through presigned policies. Buyers never read it directly: an access
  * link hands them a presigned GET that lives minutes. Linked only to the routes that
  * presign or check files.
  */
 export const files = new sst.aws.Bucket("Files", {
-  cors: {
-    allowOrigins: [siteUrl],
-    allowMethods: ["POST"],
-    allowHeaders: ["*"],
-    exposeHeaders: ["ETag"],
-    maxAge: "1 day",
-  },
+  // CORS for the site's origin is set in infra/web.ts, where the site's URL is known (the
+  // router's CSP names this bucket, so this file cannot import the router).
+  cors: false,
   transform: {
     // SST already blocks every kind of public access; stated here so no later change can relax it.
     publicAccessBlock: {

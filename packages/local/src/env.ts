@@ -13,6 +13,8 @@ export interface LocalEnv {
   stripeApiUrl: string;
   /** The local S3 (s3/index.ts): its origin, bucket and this start's credentials. */
   s3: { url: string; bucket: string; credentials: { accessKeyId: string; secretAccessKey: string } };
+  /** Base URL of the local PayPal sandbox; production picks api-m(.sandbox).paypal.com by is_live. */
+  paypalApiUrl: string;
 }
 
 export function applyLocalEnv(e: LocalEnv) {
@@ -20,15 +22,20 @@ export function applyLocalEnv(e: LocalEnv) {
   process.env.DYNAMODB_ENDPOINT = e.dynamoEndpoint;
   process.env.SITE_URL = e.siteUrl;
   process.env.AWS_REGION ??= "local";
+  // sst/aws/bus signs its PutEvents call (the Lambda role's credentials in AWS); locally any key
+  // will do, because the local bus answers that call before it could leave the machine.
+  process.env.AWS_ACCESS_KEY_ID ??= "local";
+  process.env.AWS_SECRET_ACCESS_KEY ??= "local";
   process.env.STRIPE_API_URL = e.stripeApiUrl;
   process.env.S3_ENDPOINT = e.s3.url;
   process.env.S3_ACCESS_KEY_ID = e.s3.credentials.accessKeyId;
   process.env.S3_SECRET_ACCESS_KEY = e.s3.credentials.secretAccessKey;
+  process.env.PAYPAL_API_URL = e.paypalApiUrl;
   res("App", { name: "payloft", stage: "local" });
   res("Table", { name: e.tableName, type: "sst.aws.Dynamo" });
   res("Bus", { name: "local-bus", arn: "arn:aws:events:local:000000000000:event-bus/local-bus", type: "sst.aws.Bus" });
   res("Email", { sender: "receipts@payloft.local", type: "sst.aws.Email" });
-  res("Auth", { url: e.issuerUrl, type: "sst.aws.Auth" });
+  res("Auth", { url: e.issuerUrl, type: "sst.sst.Linkable" });
   res("Files", { name: e.s3.bucket, type: "sst.aws.Bucket" });
   // Local-only secret values; a real stage sets its own with `sst secret set`.
   res("StripeSecretKey", { value: "sk_test_platform_local", type: "sst.sst.Secret" });
@@ -40,4 +47,5 @@ export function applyLocalEnv(e: LocalEnv) {
   res("UnlimitedEmails", { value: process.env.UNLIMITED_EMAILS ?? "", type: "sst.sst.Secret" });
   res("GoogleClientId", { value: "local-google-client", type: "sst.sst.Secret" });
   res("GoogleClientSecret", { value: "local-google-secret", type: "sst.sst.Secret" });
+  res("AuthStorageKey", { value: "bG9jYWwtaXNzdWVyLWtleXMtZG8tbm90LXVzZS1pdCE=", type: "sst.sst.Secret" });
 }

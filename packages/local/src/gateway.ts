@@ -4,6 +4,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { dirname, join } from "node:path";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { routes, routeKey, type RouteDef } from "@payloft/functions/routes";
+import { runAsLambda } from "@payloft/core/lambda-scope";
+import { API_CSP, commonHeaders } from "@payloft/functions/http/headers";
 
 /**
  * The local stand-in for API Gateway (HTTP API, payload format 2.0): it matches a request
@@ -123,6 +125,9 @@ export function buildEvent(
   } as APIGatewayProxyEventV2;
 }
 
+/** The gateway's own answers (no route, wrong method, too large) carry the API's headers too. */
+const gatewayHeaders = { "content-type": "application/json", ...commonHeaders(), "content-security-policy": API_CSP };
+
 /** First path segments the table's routes live under (/api, /a), as the router forwards them. */
 const prefixes = [...new Set(routes.map((r) => `/${r.path.split("/")[1]}`))];
 
@@ -133,7 +138,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse): Prom
   const match = matchRoute(req.method ?? "GET", url.pathname);
   if (!match || match === "method-not-allowed") {
     const status = match ? 405 : 404;
-    res.writeHead(status, { "content-type": "application/json" });
+    res.writeHead(status, gatewayHeaders);
     res.end(JSON.stringify({ error: status === 404 ? "Not found" : "Method not allowed" }));
     return true;
   }
@@ -141,14 +146,14 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse): Prom
   try {
     body = await readBody(req);
   } catch {
-    res.writeHead(413, { "content-type": "application/json" });
+    res.writeHead(413, gatewayHeaders);
     res.end(JSON.stringify({ error: "Request body too large" }));
     return true;
   }
   const event = buildEvent(req, match.route, match.params, body);
   const { handler } = await loadHandler(match.route);
   const context = { awsRequestId: event.requestContext.requestId, functionName: match.route.handler };
-  const result = await handler(event, context);
+  const result = await runAsLambda(match.route.handler, () => handler(event, context));
   const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
   if (result.cookies?.length) headers["set-cookie"] = result.cookies;
   res.writeHead(result.statusCode ?? 200, headers);

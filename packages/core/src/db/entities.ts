@@ -12,6 +12,9 @@ import { IntegrationEntity } from "./entities/integration";
 import { CheckoutEntity } from "./entities/checkout";
 import { SettingEntity } from "./entities/setting";
 import { AnnouncementEntity } from "./entities/announcement";
+import { UniqueEntity } from "./entities/unique";
+import { StoreEntity } from "./entities/store";
+import { RateLimitEntity } from "./entities/rate-limit";
 import { AccessLinkEntity } from "./entities/access-link";
 
 /**
@@ -33,6 +36,9 @@ export * from "./entities/checkout";
 export * from "./entities/setting";
 export * from "./entities/announcement";
 export * from "./entities/auth-store";
+export * from "./entities/unique";
+export * from "./entities/store";
+export * from "./entities/rate-limit";
 export * from "./entities/access-link";
 
 /** All entities as one service, for transactions across them. */
@@ -50,6 +56,9 @@ export const Db = new Service(
     checkout: CheckoutEntity,
     setting: SettingEntity,
     announcement: AnnouncementEntity,
+    unique: UniqueEntity,
+    store: StoreEntity,
+    rateLimit: RateLimitEntity,
     accessLink: AccessLinkEntity,
   },
   cfg(),

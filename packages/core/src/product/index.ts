@@ -1,18 +1,19 @@
 import { AGAIN, retry } from "../retry";
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
+import * as z from "zod";
 import { ProductEntity, UserEntity, type ProductItem } from "../db/entities";
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { productLimitFor } from "../plan/limits";
 import { Setting } from "../setting/index";
-import { Files } from "../files/index";
+import { contentFor, ownerContent, type HostedFiles } from "./content";
 import { CreateProductInput, MEDIA_TYPES, SetActiveInput, validate } from "./input";
 import { today, transact } from "./store";
+import { brandingOf, storeOf } from "../store/branding";
 
 type Item = ProductItem;
 
 /**
- * A creator's products (spec part 2 §2–§5). Every write that changes how many products or
+ * A creator's products. Every write that changes how many products or
  * active products exist updates the owner's product_count and the counters in the SAME
  * transaction, so dashboards read one item and the plan limit can never be overshot.
  */
@@ -63,21 +64,13 @@ export namespace Product {
       media_url: p.media_url ?? "",
       is_active: p.is_active,
       moderation_status: p.moderation_status,
-      ...(opts.owner && p.moderation_notes ? { moderation_notes: p.moderation_notes } : {}),
+      // The owner always sees the reviewer's notes ("" when there are none); nobody else does.
+      ...(opts.owner ? { moderation_notes: p.moderation_notes ?? "" } : {}),
       sales_count: p.sales_count,
       total_revenue: p.total_revenue,
       view_count: p.view_count,
       created_at: p.created_at,
       updated_at: p.updated_at,
-    };
-  }
-
-  function ownerContent(p: Item) {
-    if (!p.content_file) return { content_url: p.content_url ?? "" };
-    return {
-      content_file: p.content_file,
-      content_file_name: p.content_file_name,
-      content_file_size: p.content_file_size,
     };
   }
 
@@ -100,15 +93,15 @@ export namespace Product {
    */
   const counterScopes = (creatorId: string) => [`creator#${creatorId}`, "platform"];
 
-  /** POST /api/products. Price arrives in dollars (DECISIONS 4) and is stored in cents. */
-  export async function create(creatorId: string, input: unknown): Promise<Info> {
+  /**
+   * POST /api/products. Price arrives in dollars (DECISIONS 4) and is stored in cents. An
+   * uploaded file (content_file) needs `files`, the bucket's operations, from the caller.
+   */
+  export async function create(creatorId: string, input: unknown, files?: HostedFiles): Promise<Info> {
     const { content_url, content_file, ...data } = validate(CreateProductInput, input);
     const user = (await UserEntity.get({ id: creatorId }).go()).data;
     if (!user) throw new ForbiddenError("Please finish setting up your account before adding products.");
-    const file = content_file ? await Files.check(creatorId, content_file) : null;
-    const content = file
-      ? { content_file: file.key, content_file_name: file.name, content_file_size: file.size }
-      : { content_url };
+    const content = await contentFor(creatorId, { content_url, content_file }, files);
     const limit = productLimitFor(user);
     const approved = await Setting.bool("auto_approve_products");
     const id = randomUUID();
@@ -142,7 +135,8 @@ export namespace Product {
       }
       throw new AppError("product.create_failed", "Failed to create product. Please try again.", 503);
     }
-    if (file) await Files.keep(file.key);
+    // Kept (out of the abandoned-upload clean-up) only once the product exists.
+    if ("content_file" in content) await files?.keep(content.content_file);
     const created = await get(id);
     return serialize(created!, { owner: true });
   }
@@ -219,15 +213,16 @@ export namespace Product {
   export async function publicView(id: string) {
     const p = await get(id);
     if (!p) throw notFound();
-    const seller = (await UserEntity.get({ id: p.creator_id }).go()).data;
+    const [seller, store] = await Promise.all([UserEntity.get({ id: p.creator_id }).go(), storeOf(p.creator_id)]);
     const available = (await unavailableReason(p)) === null;
     const base = {
       id: p.id,
       name: p.name,
       price: p.price,
       creator_id: p.creator_id,
-      creator_name: seller?.name ?? "",
+      creator_name: seller.data?.name ?? "",
       created_at: p.created_at,
+      branding: brandingOf(store, seller.data),
     };
     if (!available) {
       return {

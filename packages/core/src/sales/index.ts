@@ -1,13 +1,13 @@
 import { parseInput } from "../validation";
-import { z } from "zod";
+import * as z from "zod";
 import { CustomerEntity, PurchaseEntity, UserEntity } from "../db/entities";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { isDynamoValidation } from "../db/errors";
 import { Access } from "../access/index";
 
 /**
- * Sales seen from both sides: a creator's sales history and customers (spec part 2 §2
- * Settings), and a buyer's own purchases in the customer portal (§2 Customer portal).
+ * Sales seen from both sides: a creator's sales history and customers (the creator's
+ * Settings), and a buyer's own purchases in the customer portal.
  * Every read is a Query on a key that belongs to the caller (creator id or buyer e-mail),
  * so one person can never page into another's records; lists are cursor-paginated.
  */
@@ -119,6 +119,15 @@ export namespace Sales {
         .sort((a, b) => b.created_at.localeCompare(a.created_at))
         .map(async (p) => toPurchase(p, await Access.linkFor(p))),
     );
+  }
+
+  /** Whether anyone bought with this e-mail (a first sign-in then lands in the customer portal). */
+  export async function hasPurchases(email: string): Promise<boolean> {
+    for (const customer_email of emailKeys(email)) {
+      const found = await PurchaseEntity.query.byCustomer({ customer_email }).go({ limit: 1, attributes: ["id"] });
+      if (found.data.length) return true;
+    }
+    return false;
   }
 
   export const TrackAccessInput = z.object({

@@ -1,4 +1,5 @@
 import { Access } from "@payloft/core/access/index";
+import { followAccessLink } from "@payloft/core/access/follow";
 import { Config } from "@payloft/core/config/index";
 import { Setting } from "@payloft/core/setting/index";
 import { api } from "../http/api";
@@ -15,7 +16,7 @@ const day = (iso?: string) =>
 
 /** GET /a/{token}: a buyer's access link → 302 to the content, or a page saying why not (410 / 404). */
 export const handler = api(async (req) => {
-  const outcome = await Access.follow(req.params.token ?? "");
+  const outcome = await followAccessLink(req.params.token ?? "");
   if (outcome.kind === "content") {
     // no-referrer: the content site never learns the access link.
     return reply(302, "Redirecting to your content.", {

@@ -1,12 +1,13 @@
 import { User } from "@payloft/core/user/index";
 
 /**
- * The demo people (issue 3): sign in as them through the local Google emulator, where they
+ * The demo people: sign in as them through the local Google emulator, where they
  * are offered for one-click sign-in. Products and sales seeds find them by e-mail.
  */
 export const DEMO_ACCOUNTS = [
   { email: "creator@demo.local", name: "Demo Creator", role: "creator", is_admin: false, plan: "free" },
   { email: "buyer@demo.local", name: "Demo Buyer", role: "customer", is_admin: false, plan: "free" },
+  { email: "paypal@demo.local", name: "Demo PayPal Seller", role: "creator", is_admin: false, plan: "free" },
   { email: "admin@demo.local", name: "Demo Admin", role: "admin", is_admin: true, plan: "free" },
 ] as const;
 

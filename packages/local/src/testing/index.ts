@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, inject } from "vitest";
 import { randomUUID } from "node:crypto";
 import type { Stack } from "../stack";
+import { VIEWER_ADDRESS_HEADER } from "@payloft/functions/http/headers";
+import { addressOf } from "./auth";
 
 /**
  * Starts a real in-process stack (gateway, bus, outbox, issuer, payments sandbox) for one
  * test file, on its own table in the shared DynamoDB Local. Use at the top of a file:
  *   const stack = useStack();  ...  await fetch(`${stack().url}/api/health`)
  */
-export function useStack(opts: { seed?: boolean } = {}) {
+export function useStack(opts: { seed?: boolean; webDist?: string } = {}) {
   let stack: Stack | undefined;
   beforeAll(async () => {
     const { startStack } = await import("../stack");
@@ -17,6 +19,7 @@ export function useStack(opts: { seed?: boolean } = {}) {
       tableName: `t-${randomUUID().slice(0, 8)}`,
       seed: opts.seed ?? false,
       quiet: true,
+      ...(opts.webDist ? { webDist: opts.webDist } : {}),
     });
   });
   afterAll(async () => {
@@ -46,7 +49,9 @@ export async function call(
     headers: {
       ...(opts.body !== undefined ? { "content-type": "application/json" } : {}),
       ...(method !== "GET" ? { origin: stack.url } : {}),
-      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+      // Each signed-in person calls from their own address, as people do (the per-address rate
+      // limits are per client); anonymous calls share the test runner's address.
+      ...(opts.cookie ? { cookie: opts.cookie, [VIEWER_ADDRESS_HEADER]: addressOf(opts.cookie) } : {}),
       ...opts.headers,
     },
     body: opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),

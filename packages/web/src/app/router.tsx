@@ -52,13 +52,20 @@ export const router = createBrowserRouter([
         element: page(() => import("@/features/plans/pages/LifetimeDealPage"), "Lifetime deal"),
       },
       { path: "/dashboard", element: page(() => import("@/features/dashboard/pages/DashboardPage"), "Dashboard") },
+      // The creator's settings are a section of the dashboard; /settings is its short address.
+      { path: "/settings", element: <Navigate to="/dashboard?section=settings" replace /> },
       {
         path: "/customer-dashboard",
         element: page(() => import("@/features/customer/pages/CustomerDashboardPage"), "My purchases"),
       },
       { path: "/admin", element: page(() => import("@/features/admin/pages/AdminPage"), "Admin") },
-      { path: "/product/:productId", element: page(() => import("@/features/sales-page/pages/SalesPage"), "Product") },
-      { path: "/p/:productId", element: page(() => import("@/features/sales-page/pages/SalesPage"), "Product") },
+      { path: "/product/:productId", element: page(() => import("@/features/sales-page/pages/SalesRoute"), "Product") },
+      { path: "/p/:productId", element: page(() => import("@/features/sales-page/pages/SalesRoute"), "Product") },
+      {
+        path: "/overlay/product/:productId",
+        element: page(() => import("@/features/sales-page/pages/OverlayPage"), "Checkout"),
+      },
+      { path: "/s/:handle", element: page(() => import("@/features/storefront/pages/StorePage"), "Store") },
       {
         path: "/checkout/success",
         element: page(() => import("@/features/checkout/pages/CheckoutSuccessPage"), "Payment Successful"),

@@ -20,7 +20,7 @@ import { SectionHeader } from "./SectionHeader";
 const DEACTIVATE_CONFIRM =
   "Are you sure you want to deactivate this user? This will disable their access and deactivate all their products.";
 
-/** All Users and Their Plans (spec part 2 §2, §4, §5; DECISIONS 7). */
+/** All Users and Their Plans (DECISIONS 7). */
 export function UsersSection({ selfId }: { selfId: string }) {
   const [search, setSearch] = useState("");
   const q = useDebounced(search.trim());
@@ -35,8 +35,9 @@ export function UsersSection({ selfId }: { selfId: string }) {
       return true;
     } catch (err) {
       console.error("admin user update failed", err);
-      // The server's 400s say what to fix (e.g. "You cannot deactivate your own account.").
-      if (err instanceof ApiError && err.status === 400) toast(err.message, "error");
+      // The server's refusals say what to fix ("You cannot deactivate your own account.", a
+      // lifetime member's plan, the payment provider failing to stop a subscription).
+      if (err instanceof ApiError && [400, 409, 502].includes(err.status)) toast(err.message, "error");
       return false;
     }
   };

@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiFetch } from "@/lib/api";
 
 /**
- * GET /api/checkout/success?session_id= (spec part 1 §7), with the content as the purchase's
- * access link (DECISIONS 14; null once refunded). Amount in cents.
+ * GET /api/checkout/success?session_id=, with the content as the purchase's access link
+ * (DECISIONS 14; null once refunded). Amount in cents.
  */
 export interface CheckoutSuccess {
   product: { name: string; description: string };

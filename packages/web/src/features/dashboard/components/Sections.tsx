@@ -1,6 +1,8 @@
 import { PlanBanner } from "@/features/plans/components/PlanBanner";
 import { ProductsSection } from "@/features/products/components/ProductsSection";
 import { CustomersTab } from "@/features/settings/components/CustomersTab";
+import { StoreSettings } from "@/features/storefront/components/StoreSettings";
+import type { Profile } from "@/lib/profile";
 import { useDashboardStats } from "@/features/dashboard/api/stats";
 import { ProductFiguresTable } from "./ProductFiguresTable";
 import { SalesAnalytics } from "./SalesAnalytics";
@@ -9,7 +11,7 @@ import { StatsStrip } from "./StatsStrip";
 /**
  * The dashboard's sections. Products: plan banner (free plan only), stats strip, the
  * Sales Analytics chart once there is a sale, and the product grid. Analytics and
- * Customers are built out instead of the spec's 'coming soon' (issue 7).
+ * Customers are built out instead of the spec's 'coming soon'.
  */
 export function ProductsOverview({ plan }: { plan: string }) {
   const stats = useDashboardStats();
@@ -40,6 +42,15 @@ export function CustomersSection() {
     <div className="space-y-6">
       <SectionTitle title="Customers" description="Everyone who bought from you, with what they bought." />
       <CustomersTab />
+    </div>
+  );
+}
+
+export function StorefrontSection({ profile }: { profile: Profile }) {
+  return (
+    <div className="space-y-6">
+      <SectionTitle title="Storefront" description="Your public store page and how your pages look to buyers." />
+      <StoreSettings profile={profile} />
     </div>
   );
 }

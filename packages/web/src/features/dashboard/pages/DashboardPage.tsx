@@ -6,10 +6,15 @@ import { AnnouncementBanner } from "@/features/announcements/components/Announce
 import { useSupportEmail } from "@/features/customer/api/supportContact";
 import { SettingsSection } from "@/features/settings/components/SettingsSection";
 import { DashboardShell, SECTIONS, type SectionId } from "@/features/dashboard/components/DashboardShell";
-import { AnalyticsSection, CustomersSection, ProductsOverview } from "@/features/dashboard/components/Sections";
+import {
+  AnalyticsSection,
+  CustomersSection,
+  ProductsOverview,
+  StorefrontSection,
+} from "@/features/dashboard/components/Sections";
 import { creatorGate, useProfileGate } from "@/features/dashboard/lib/useProfileGate";
 
-/** /dashboard: the creator's home (spec part 2 §2). The open section lives in ?section= so it can be linked. */
+/** /dashboard: the creator's home. The open section lives in ?section= so it can be linked. */
 export default function DashboardPage() {
   const gate = useProfileGate(creatorGate);
   const { logout } = useSession();
@@ -41,6 +46,7 @@ export default function DashboardPage() {
       {section === "products" && <ProductsOverview plan={plan.id} />}
       {section === "analytics" && <AnalyticsSection />}
       {section === "customers" && <CustomersSection />}
+      {section === "store" && <StorefrontSection profile={profile} />}
       {section === "settings" && <SettingsSection profile={profile} email={email} />}
     </DashboardShell>
   );

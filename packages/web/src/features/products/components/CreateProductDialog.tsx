@@ -12,7 +12,7 @@ import { useCreateProduct } from "@/features/products/api/useCreateProduct";
 import type { MediaType, NewProduct } from "@/features/products/api/types";
 import { FileUpload, type UploadedFile } from "./FileUpload";
 
-/** Media types and the media_url hint of each (spec part 2 §2); none has no media field. */
+/** Media types and the media_url hint of each; none has no media field. */
 const MEDIA_OPTIONS: { value: MediaType; label: string; hint?: string }[] = [
   { value: "none", label: "None" },
   { value: "image", label: "Image", hint: "Enter direct image URL" },
@@ -34,7 +34,7 @@ const EMPTY: Form = {
   media_url: "",
 };
 
-/** Spec part 2 §8: the limit message, else the server's text, else the fallbacks. */
+/** The limit message, else the server's text, else the fallbacks. */
 function errorText(err: unknown): string {
   if (err instanceof ApiError) {
     const limit = err.body.limit;
@@ -71,7 +71,7 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    // Spec part 2 §5: non-numeric input becomes 0; the server converts dollars to cents.
+    // Non-numeric input becomes 0; the server converts dollars to cents.
     const price = Number.parseFloat(form.price);
     if (source === "file" && !file) {
       setError("Please upload the file buyers receive after purchase, or choose Link.");

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { IconLink } from "@/components/ui/icons";
@@ -7,7 +8,9 @@ import { formatCents } from "@/features/sales-page/lib/money";
 import { useDeleteProduct } from "@/features/products/api/useDeleteProduct";
 import { useSetProductActive } from "@/features/products/api/useSetProductActive";
 import type { Product } from "@/features/products/api/types";
+import { ModerationNote } from "./ModerationNote";
 import { salesPageUrl } from "./productUrl";
+import { EmbedSnippetDialog } from "./EmbedSnippetDialog";
 
 const DELETE_CONFIRM = "Are you sure you want to delete this product? This action cannot be undone.";
 
@@ -59,11 +62,12 @@ function Thumbnail({ product }: { product: Product }) {
   );
 }
 
-/** One product of the grid: status, figures and the owner's actions (spec part 2 §2). */
+/** One product of the grid: status, figures and the owner's actions. */
 export function ProductCard({ product }: { product: Product }) {
   const setActive = useSetProductActive();
   const remove = useDeleteProduct();
   const moderation = MODERATION[product.moderation_status];
+  const [embedding, setEmbedding] = useState(false);
 
   const copy = async () => {
     try {
@@ -127,6 +131,7 @@ export function ProductCard({ product }: { product: Product }) {
           <span className="shrink-0 text-base font-bold text-slate-900">{formatCents(product.price)}</span>
         </div>
         {product.headline && <p className="mt-1 line-clamp-2 text-sm text-slate-500">{product.headline}</p>}
+        <ModerationNote product={product} />
         <dl className="mb-4 mt-4 grid grid-cols-2 gap-3 rounded-xl bg-slate-50 px-3 py-2.5 text-sm">
           <div>
             <dt className="text-xs text-slate-500">Sales</dt>
@@ -156,7 +161,11 @@ export function ProductCard({ product }: { product: Product }) {
           <Button size="sm" variant="ghost" leftIcon={<IconLink className="h-4 w-4" />} onClick={copy}>
             Copy URL
           </Button>
+          <Button size="sm" variant="ghost" onClick={() => setEmbedding(true)} aria-label={`Embed ${product.name}`}>
+            Embed
+          </Button>
         </div>
+        <EmbedSnippetDialog product={product} open={embedding} onClose={() => setEmbedding(false)} />
       </div>
     </article>
   );

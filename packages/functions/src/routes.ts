@@ -1,7 +1,8 @@
 /**
  * THE route table. infra/api.ts declares one API Gateway route + Lambda per row and the
  * local gateway serves the same rows; `access` is enforced by the `api()` wrapper, which
- * finds the row by the event's routeKey. Add a route here and nowhere else.
+ * finds the row by the event's routeKey. Add a route here (or in a file of rows it spreads
+ * in, like ./routes-delivery.ts) and nowhere else.
  *
  * access:
  *  - anonymous: anyone
@@ -11,6 +12,7 @@
  *  - admin:     role admin or is_admin
  */
 import type { RateLimitRule, RouteDef } from "./route-def";
+import { deliveryRoutes } from "./routes-delivery";
 
 export type { Access, Method, RateLimitRule, RouteDef } from "./route-def";
 
@@ -83,7 +85,6 @@ export const routes: RouteDef[] = [
   { method: "POST", path: "/api/products", handler: "products-create", access: "creator", links: ["Files"] },
   { method: "PUT", path: "/api/products/{id}", handler: "products-update", access: "creator" },
   { method: "DELETE", path: "/api/products/{id}", handler: "products-delete", access: "creator" },
-  { method: "POST", path: "/api/uploads", handler: "uploads-create", access: "creator", links: ["Files"] },
   {
     method: "GET",
     path: "/api/payment-integration",
@@ -168,9 +169,8 @@ export const routes: RouteDef[] = [
     access: "anonymous",
     cache: { maxAgeSeconds: 30 },
   },
-  // A buyer's access link (DECISIONS 14): on the site's own origin, outside /api, so the link
-  // people keep in e-mails is short; the router sends /a/* to the API like /api/*.
-  { method: "GET", path: "/a/{token}", handler: "access-open", access: "anonymous", links: ["Files"] },
+  // ── delivery: hosted files, access links, licence keys (./routes-delivery.ts) ──
+  ...deliveryRoutes,
 
   // ── plans and platform billing ──
   {

@@ -48,6 +48,7 @@ describe("GET /api/customer/purchases", () => {
       access_count: 0,
       last_accessed_at: null,
       access_url: expect.stringMatching(new RegExp(`^${stack().url}/a/[A-Za-z0-9_-]{32}$`)),
+      license_key: null,
       status: "completed",
     });
     expect(res.text).not.toContain("content.example.com"); // DECISIONS 14: the link, never the raw URL

@@ -108,7 +108,9 @@ describe("PayPal checkout", () => {
       const success = await call(stack(), "GET", `/api/checkout/success?session_id=${checkoutId}`);
       expect(success.status).toBe(200);
       expect(success.json.purchase).toMatchObject({ amount: 2599, customer_email: buyer.email, status: "completed" });
-      expect(success.json.product.content_url).toBe("https://files.example.com/planner.zip");
+      // DECISIONS 14: the access link, never the raw content URL.
+      expect(success.json.purchase.access_url).toMatch(/\/a\/[A-Za-z0-9_-]{32}$/);
+      expect(success.text).not.toContain("files.example.com");
     }
     await settle();
     expect(delivered[0]!.deliveries[0]!.attempts.filter((a) => a.status === 200).length).toBe(2);

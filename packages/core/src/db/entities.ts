@@ -16,6 +16,7 @@ import { UniqueEntity } from "./entities/unique";
 import { StoreEntity } from "./entities/store";
 import { RateLimitEntity } from "./entities/rate-limit";
 import { AccessLinkEntity } from "./entities/access-link";
+import { LicenseKeyEntity } from "./entities/license-key";
 
 /**
  * The data model: every ElectroDB entity of the one table, one file per item type under
@@ -40,6 +41,7 @@ export * from "./entities/unique";
 export * from "./entities/store";
 export * from "./entities/rate-limit";
 export * from "./entities/access-link";
+export * from "./entities/license-key";
 
 /** All entities as one service, for transactions across them. */
 export const Db = new Service(
@@ -60,6 +62,7 @@ export const Db = new Service(
     store: StoreEntity,
     rateLimit: RateLimitEntity,
     accessLink: AccessLinkEntity,
+    licenseKey: LicenseKeyEntity,
   },
   cfg(),
 );

@@ -34,6 +34,7 @@ export namespace Product {
     content_file_size: z.number().int().optional(),
     media_type: z.enum(MEDIA_TYPES),
     media_url: z.string(),
+    license_keys: z.boolean(),
     is_active: z.boolean(),
     moderation_status: z.enum(["pending", "under_review", "approved", "rejected"]),
     moderation_notes: z.string().optional(),
@@ -62,6 +63,7 @@ export namespace Product {
       ...(opts.owner ? ownerContent(p) : {}),
       media_type: p.media_type,
       media_url: p.media_url ?? "",
+      license_keys: p.license_keys ?? false,
       is_active: p.is_active,
       moderation_status: p.moderation_status,
       // The owner always sees the reviewer's notes ("" when there are none); nobody else does.

@@ -67,6 +67,8 @@ export const CreateProductInput = z
       .optional()
       .default("none"),
     media_url: z.string("Media URL must be text.").trim().optional().default(""),
+    /** Give each purchase its own licence key. */
+    license_keys: z.boolean("license_keys must be true or false.").optional().default(false),
   })
   .transform((p, ctx) => {
     if (!p.content_url && !p.content_file) {

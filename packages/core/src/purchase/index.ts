@@ -12,7 +12,7 @@ import { NotFoundError, ProviderError } from "../errors";
 import { Integration } from "../integration/index";
 import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
-import { ProductGoneError, recordPurchase, recordRefund } from "./ledger";
+import { ProductGoneError, recordPurchase, recordRefund, snapshotOf } from "./ledger";
 import { sendReceiptOnce } from "./receipt";
 import { Access } from "../access/index";
 import { settlePayPalCheckout } from "./paypal";
@@ -103,12 +103,7 @@ export namespace Purchase {
       try {
         await recordPurchase({
           id: session.id,
-          product_id: product.id,
-          product_name: product.name,
-          product_description: product.description ?? "",
-          content_url: product.content_url,
-          content_file: product.content_file,
-          content_file_name: product.content_file_name,
+          ...snapshotOf(product),
           creator_id: sellerId,
           creator_name: creator.data?.name ?? "",
           customer_email: email,
@@ -221,6 +216,7 @@ export namespace Purchase {
       purchase: {
         id: p.id,
         access_url: p.status === "refunded" ? null : await Access.linkFor(stored),
+        license_key: stored.license_key ?? null,
         amount: p.amount,
         currency: p.currency,
         created_at: p.created_at,

@@ -1,4 +1,5 @@
-import { CustomerEntity, Db, ProductEntity } from "../db/entities";
+import { CustomerEntity, Db, ProductEntity, type ProductItem } from "../db/entities";
+import { newLicenseKey } from "../license/key";
 import { AGAIN, jitter, retry } from "../retry";
 
 /**
@@ -25,7 +26,20 @@ export interface NewPurchase {
   payment_intent?: string;
   /** Who took the money; Stripe unless said otherwise. */
   provider?: "stripe" | "paypal";
+  /** The product is sold with licence keys: this purchase gets a new, unique one. */
+  license_keys?: boolean;
 }
+
+/** What a purchase keeps of its product as sold (every fulfilment path takes the same fields). */
+export const snapshotOf = (product: ProductItem) => ({
+  product_id: product.id,
+  product_name: product.name,
+  product_description: product.description ?? "",
+  content_url: product.content_url,
+  content_file: product.content_file,
+  content_file_name: product.content_file_name,
+  license_keys: product.license_keys ?? false,
+});
 
 const codesOf = (data: { code?: string }[]) => data.map((d) => d.code ?? "None");
 const scopes = (creatorId: string, productId: string) => [`creator#${creatorId}`, `product#${productId}`, "platform"];
@@ -33,16 +47,18 @@ const scopes = (creatorId: string, productId: string) => [`creator#${creatorId}`
 export class ProductGoneError extends Error {}
 
 /** "created" when this call recorded it; "exists" when the session was already fulfilled. */
-export function recordPurchase(p: NewPurchase): Promise<"created" | "exists"> {
+export function recordPurchase({ license_keys, ...p }: NewPurchase): Promise<"created" | "exists"> {
   return retry<"created" | "exists">(
     async () => {
+      // A fresh key on each attempt: a (never yet seen) collision with another key just retries.
+      const license_key = license_keys ? newLicenseKey() : undefined;
       // "customers +1 only when new": decided from this read, enforced by the create's condition.
       const known = (await CustomerEntity.get({ creator_id: p.creator_id, email: p.customer_email }).go()).data;
       const now = new Date().toISOString();
       const date = now.slice(0, 10);
       const result = await Db.transaction
-        .write(({ purchase, product, customer, buyer, counter, daily }) => [
-          purchase.create({ ...p, status: "completed", provider: p.provider ?? "stripe" }).commit(),
+        .write(({ purchase, product, customer, buyer, counter, daily, licenseKey }) => [
+          purchase.create({ ...p, license_key, status: "completed", provider: p.provider ?? "stripe" }).commit(),
           product.patch({ id: p.product_id }).add({ sales_count: 1, total_revenue: p.amount }).commit(),
           known
             ? customer
@@ -73,6 +89,10 @@ export function recordPurchase(p: NewPurchase): Promise<"created" | "exists"> {
           ...scopes(p.creator_id, p.product_id).map((scope) =>
             daily.update({ scope, date }).add({ sales: 1, revenue: p.amount }).commit(),
           ),
+          // Last, so the codes above keep their places.
+          ...(license_key
+            ? [licenseKey.create({ key: license_key, purchase_id: p.id, product_id: p.product_id }).commit()]
+            : []),
         ])
         .go();
       if (!result.canceled) return "created";

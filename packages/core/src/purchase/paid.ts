@@ -3,7 +3,7 @@ import { logger } from "../log/index";
 import type { PropertiesOf, PurchasePaid } from "../bus/events";
 
 type PurchasePaidProps = PropertiesOf<typeof PurchasePaid>;
-import { ProductGoneError, recordPurchase } from "./ledger";
+import { ProductGoneError, recordPurchase, snapshotOf } from "./ledger";
 import { sendReceiptOnce } from "./receipt";
 
 /**
@@ -42,10 +42,7 @@ export async function recordPaidCheckout(p: PurchasePaidProps) {
     try {
       await recordPurchase({
         id: p.checkout_id,
-        product_id: product.id,
-        product_name: product.name,
-        product_description: product.description ?? "",
-        content_url: product.content_url,
+        ...snapshotOf(product),
         creator_id: p.seller_id,
         creator_name: creator.data?.name ?? "",
         customer_email: email,

@@ -10,6 +10,7 @@ export interface ReceiptPurchase {
   id: string;
   product_name: string;
   access_token?: string;
+  license_key?: string;
   creator_name?: string;
   customer_email: string;
   customer_name?: string;
@@ -107,6 +108,7 @@ export function receiptMessage(
     `Order: ${p.id}`,
     "",
     `Access your content: ${p.access_url}`,
+    ...(p.license_key ? [`Your licence key: ${p.license_key}`] : []),
     "",
     `Your access is permanent. You can always find this purchase in your customer portal: ${portal}`,
     "(sign in with this e-mail address).",
@@ -120,7 +122,7 @@ export function receiptMessage(
 <h1 style="font-size:22px;margin:0 0 12px">Thank you for your purchase</h1>
 ${intro}
 <table style="width:100%;border-collapse:collapse;border-top:1px solid #e2e8f0;border-bottom:1px solid #e2e8f0;margin-top:8px">
-${row("Product", esc(p.product_name))}${row("Amount paid", esc(amount))}${row("Date", esc(date))}${row("Order", `<code style="font-size:12px">${esc(p.id.slice(0, 24))}…</code>`)}
+${row("Product", esc(p.product_name))}${row("Amount paid", esc(amount))}${row("Date", esc(date))}${row("Order", `<code style="font-size:12px">${esc(p.id.slice(0, 24))}…</code>`)}${p.license_key ? row("Licence key", `<code>${esc(p.license_key)}</code>`) : ""}
 </table>
 <p style="margin:24px 0"><a href="${esc(p.access_url)}" style="background:#4f46e5;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600;display:inline-block">Access Your Content</a></p>
 <p style="color:#64748b;font-size:14px">Your access is permanent. Find this purchase any time in your <a href="${esc(portal)}">customer portal</a> (sign in with this e-mail address).</p>

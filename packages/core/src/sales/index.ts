@@ -41,6 +41,9 @@ export namespace Sales {
     /** cents */
     amount: number;
     status: "completed" | "refunded";
+    /** Sold with licence keys: the key, and whether the creator disabled it (PUT /api/sales/{id}/license-key). */
+    license_key: string | null;
+    license_disabled: boolean;
   }
 
   export interface Customer {
@@ -65,6 +68,8 @@ export namespace Sales {
     last_accessed_at: string | null;
     /** The purchase's access link (DECISIONS 14); null once refunded: the content is no longer delivered. */
     access_url: string | null;
+    /** The purchase's licence key when its product is sold with keys (null otherwise). */
+    license_key: string | null;
     status: "completed" | "refunded";
   }
 
@@ -211,6 +216,8 @@ export namespace Sales {
       customer_email: p.customer_email,
       amount: p.amount,
       status: p.status,
+      license_key: p.license_key ?? null,
+      license_disabled: p.license_disabled ?? false,
     };
   }
 
@@ -226,6 +233,7 @@ export namespace Sales {
       access_count: p.access_count ?? 0,
       last_accessed_at: p.last_accessed_at ?? null,
       access_url: p.status === "refunded" ? null : accessUrl,
+      license_key: p.license_key ?? null,
       status: p.status,
     };
   }

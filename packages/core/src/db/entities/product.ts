@@ -19,6 +19,8 @@ export const ProductEntity = new Entity(
       content_file: { type: "string" },
       content_file_name: { type: "string" },
       content_file_size: { type: "number" },
+      /** Each purchase gets its own licence key (software sellers verify it through the API). */
+      license_keys: { type: "boolean", default: false },
       media_type: { type: ["none", "image", "youtube", "video", "embed"] as const, required: true, default: "none" },
       media_url: { type: "string", default: "" },
       is_active: { type: "boolean", required: true, default: true },

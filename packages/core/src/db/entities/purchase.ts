@@ -18,6 +18,10 @@ export const PurchaseEntity = new Entity(
       content_url: { type: "string" },
       content_file: { type: "string" },
       content_file_name: { type: "string" },
+      /** A product sold with licence keys: this purchase's key, how often it was verified, and whether its creator disabled it. */
+      license_key: { type: "string" },
+      license_uses: { type: "number" },
+      license_disabled: { type: "boolean" },
       creator_id: { type: "string", required: true },
       creator_name: { type: "string", default: "" },
       customer_email: { type: "string", required: true },

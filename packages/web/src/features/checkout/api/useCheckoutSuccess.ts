@@ -7,7 +7,14 @@ import { ApiError, apiFetch } from "@/lib/api";
  */
 export interface CheckoutSuccess {
   product: { name: string; description: string };
-  purchase: { amount: number; created_at: string; customer_email: string; access_url: string | null };
+  purchase: {
+    amount: number;
+    created_at: string;
+    customer_email: string;
+    access_url: string | null;
+    /** Products sold with licence keys: this purchase's key. */
+    license_key: string | null;
+  };
 }
 
 export const checkoutSuccessQuery = (sessionId: string) =>

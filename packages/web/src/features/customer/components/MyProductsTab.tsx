@@ -68,6 +68,11 @@ export function MyProductsTab({ purchases }: { purchases: Purchase[] }) {
                       {p.access_count === 1 ? "time" : "times"}
                       {p.last_accessed_at ? ` · Last opened ${formatDate(p.last_accessed_at)}` : ""}
                     </p>
+                    {p.license_key && (
+                      <p className="mt-1 text-xs text-slate-600">
+                        Licence key: <code className="font-mono text-slate-900">{p.license_key}</code>
+                      </p>
+                    )}
                   </div>
                   {refunded || !p.access_url ? (
                     <p className="flex shrink-0 items-center gap-1.5 text-sm text-slate-500">

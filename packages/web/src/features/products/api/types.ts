@@ -12,6 +12,8 @@ export interface Product {
   content_file?: string;
   content_file_name?: string;
   content_file_size?: number;
+  /** Each purchase gets its own licence key. */
+  license_keys: boolean;
   media_type: MediaType;
   media_url: string;
   is_active: boolean;
@@ -33,6 +35,7 @@ export interface NewProduct {
   /** One of the two: a link, or the key of a file uploaded through POST /api/uploads. */
   content_url: string;
   content_file: string;
+  license_keys: boolean;
   description: string;
   media_type: MediaType;
   media_url: string;

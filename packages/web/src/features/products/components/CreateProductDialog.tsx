@@ -6,6 +6,7 @@ import { Field } from "@/components/ui/Field";
 import { Input } from "@/components/ui/Input";
 import { SegmentedControl } from "@/components/ui/SegmentedControl";
 import { Select } from "@/components/ui/Select";
+import { Switch } from "@/components/ui/Switch";
 import { Textarea } from "@/components/ui/Textarea";
 import { toast } from "@/components/ui/toast";
 import { useCreateProduct } from "@/features/products/api/useCreateProduct";
@@ -32,6 +33,7 @@ const EMPTY: Form = {
   description: "",
   media_type: "none",
   media_url: "",
+  license_keys: false,
 };
 
 /** The limit message, else the server's text, else the fallbacks. */
@@ -191,6 +193,12 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
               <FileUpload value={file} onChange={setFile} onBusyChange={setUploading} />
             </Field>
           )}
+          <Switch
+            checked={form.license_keys}
+            onChange={(v) => set("license_keys", v)}
+            label="Licence keys"
+            description="Give each buyer a unique key your software can check."
+          />
         </fieldset>
         <Field label="Description">
           <Textarea

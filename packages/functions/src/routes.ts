@@ -10,44 +10,9 @@
  *  - creator:   role creator, or an admin (admins sell too)
  *  - admin:     role admin or is_admin
  */
-import type { LinkName } from "./links";
+import type { RateLimitRule, RouteDef } from "./route-def";
 
-export type Access = "anonymous" | "user" | "customer" | "creator" | "admin";
-export type Method = "GET" | "POST" | "PUT" | "DELETE";
-
-export interface RouteDef {
-  method: Method;
-  path: string;
-  /** Module under packages/functions/src/api, without extension; it exports `handler`. */
-  handler: string;
-  access: Access;
-  /** Webhooks and the health check bypass maintenance mode and the Origin check. */
-  system?: boolean;
-  /**
-   * What the handler reads through `Resource` beyond what every route links (ROUTE_BASE_LINKS
-   * in ./links): secrets, the bus, e-mail. infra/api.ts links exactly these; a test derives
-   * them from the handler's imports, so a missing or extra one fails.
-   */
-  links?: LinkName[];
-  /**
-   * Only for anonymous GET rows whose answer is the same for everyone: a 200 may be kept by
-   * CloudFront and browsers this long (http/cache.ts). Every other answer is no-store.
-   */
-  cache?: { maxAgeSeconds: number };
-  /**
-   * At most `limit` requests per `windowSeconds` from one address (http/limits.ts), counted in
-   * `bucket` (default: this row; rows sharing a bucket share the count). Beyond it: 429 with
-   * Retry-After. Sign-in, checkout creation and every public POST have one (a test checks).
-   */
-  rateLimit?: RateLimitRule;
-}
-
-export interface RateLimitRule {
-  per: "address";
-  limit: number;
-  windowSeconds: number;
-  bucket?: string;
-}
+export type { Access, Method, RateLimitRule, RouteDef } from "./route-def";
 
 /** Both halves of sign-in (the redirect and the code exchange) share one count per address. */
 const SIGN_IN_LIMIT: RateLimitRule = { per: "address", limit: 60, windowSeconds: 600, bucket: "sign-in" };
@@ -93,12 +58,21 @@ export const routes: RouteDef[] = [
     handler: "webhooks-stripe",
     access: "anonymous",
     system: true,
-    links: ["Bus", "StripeWebhookSecret", "StripeSecretKey"],
+    links: ["Bus", "StripeSecretKey", "StripeWebhookSecret"],
   },
   {
     method: "POST",
     path: "/api/webhooks/stripe/{sellerId}",
     handler: "webhooks-stripe-seller",
+    access: "anonymous",
+    system: true,
+    links: ["Bus", "EncryptionKey"],
+  },
+
+  {
+    method: "POST",
+    path: "/api/webhooks/paypal/{sellerId}",
+    handler: "webhooks-paypal-seller",
     access: "anonymous",
     system: true,
     links: ["Bus", "EncryptionKey"],
@@ -171,6 +145,15 @@ export const routes: RouteDef[] = [
     path: "/api/checkout/success",
     handler: "checkout-success",
     access: "anonymous",
+    links: ["Email", "EncryptionKey"],
+  },
+  // The buyer's return from PayPal: captures even in maintenance mode (the money was approved).
+  {
+    method: "GET",
+    path: "/api/checkout/paypal/return",
+    handler: "checkout-paypal-return",
+    access: "anonymous",
+    system: true,
     links: ["Email", "EncryptionKey"],
   },
 
@@ -246,7 +229,7 @@ export const routes: RouteDef[] = [
   { method: "GET", path: "/api/admin/stats", handler: "admin-stats", access: "admin" },
   { method: "GET", path: "/api/admin/chart-data", handler: "admin-chart-data", access: "admin" },
   { method: "GET", path: "/api/admin/finance", handler: "admin-finance", access: "admin" },
-  { method: "GET", path: "/api/admin/users", handler: "admin-users-list", access: "admin", links: ["StripeSecretKey"] },
+  { method: "GET", path: "/api/admin/users", handler: "admin-users-list", access: "admin" },
   {
     method: "POST",
     path: "/api/admin/users/create",
@@ -254,13 +237,7 @@ export const routes: RouteDef[] = [
     access: "admin",
     links: ["StripeSecretKey"],
   },
-  {
-    method: "PUT",
-    path: "/api/admin/users/{id}/admin",
-    handler: "admin-users-set-admin",
-    access: "admin",
-    links: ["StripeSecretKey"],
-  },
+  { method: "PUT", path: "/api/admin/users/{id}/admin", handler: "admin-users-set-admin", access: "admin" },
   {
     method: "PUT",
     path: "/api/admin/users/{id}/plan",

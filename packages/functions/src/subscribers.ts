@@ -29,11 +29,12 @@ export const subscribers: SubscriberDef[] = [
     detailTypes: ["purchase.paid"],
     links: ["Table", "AdminEmails", "UnlimitedEmails", "Email", "EncryptionKey"],
   },
-  // sales: refunds take a sale back
+  // sales: refunds and disputes take a sale back (Stripe's and PayPal's alike)
   {
     name: "ReverseSale",
     handler: "reverse-sale",
-    detailTypes: ["refund.created"],
+    detailTypes: ["refund.created", "dispute.created"],
+    // A refund or dispute that arrives before its payment records the sale first (receipt, seller's keys).
     links: ["Table", "AdminEmails", "UnlimitedEmails", "Email", "EncryptionKey"],
   },
   // plans: the platform's provider events change creators' plans

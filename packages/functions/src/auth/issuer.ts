@@ -68,7 +68,7 @@ export function emulatedGoogleProvider(emulatorBase: string): OauthProvider {
  */
 export function createIssuer(opts: { provider: OauthProvider; storage?: StorageAdapter }) {
   // OpenAuth installs hono's access logger with the console.log of the moment; it would log
-  // every authorization code and state in URLs (GUIDE: no tokens in logs), so mute it here.
+  // every authorization code and state in URLs, so mute it here.
   const log = console.log;
   console.log = () => {};
   try {

@@ -19,7 +19,10 @@ export interface RouteDef {
   /** Module under packages/functions/src/api, without extension; it exports `handler`. */
   handler: string;
   access: Access;
-  /** Webhooks and the health check bypass maintenance mode and the Origin check. */
+  /**
+   * Webhooks, the health check and the checkout success page bypass maintenance mode and the
+   * Origin check: providers and monitors call them, and a buyer mid-payment must not be stranded.
+   */
   system?: boolean;
 }
 
@@ -65,7 +68,8 @@ export const routes: RouteDef[] = [
   },
   { method: "GET", path: "/api/public/payment-info/{productId}", handler: "public-payment-info", access: "anonymous" },
   { method: "POST", path: "/api/checkout/create-session", handler: "checkout-create-session", access: "anonymous" },
-  { method: "GET", path: "/api/checkout/success", handler: "checkout-success", access: "anonymous" },
+  // system: a buyer who paid before maintenance began still gets their purchase.
+  { method: "GET", path: "/api/checkout/success", handler: "checkout-success", access: "anonymous", system: true },
 
   // ── plans and platform billing ──
   {

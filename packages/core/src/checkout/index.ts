@@ -1,18 +1,19 @@
 import type Stripe from "stripe";
 import { z } from "zod";
 import { Config } from "../config/index";
-import { CheckoutEntity } from "../db/entities";
+import { UserEntity } from "../db/entities";
 import { ProviderError, ValidationError } from "../errors";
 import { Integration } from "../integration/index";
 import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
 import { Product } from "../product/index";
 import { validate } from "../product/input";
+import { isoFromSeconds, recordCheckout } from "./record";
 
 /**
  * Buying a product (spec part 1 §2 "Public product sales page", §7): a Checkout Session on
- * the SELLER's own Stripe account, at the price stored on the server (DECISIONS 4), plus the
- * CheckoutEntity that lets the success page and the webhook reconcile the same purchase.
+ * the SELLER's own Stripe account, at the price stored on the server (DECISIONS 4), plus
+ * Payloft's checkout record: the only thing that makes a paid session a sale (DECISIONS 20).
  */
 export namespace Checkout {
   export const NO_PROVIDER = "This seller has not set up payments yet.";
@@ -76,13 +77,26 @@ export namespace Checkout {
     }
     if (!session.url) throw new ProviderError(CREATE_FAILED, "checkout.provider_failed");
 
-    await CheckoutEntity.create({
+    const creator = (await UserEntity.get({ id: product.creator_id }).go({ attributes: ["name"] })).data;
+    await recordCheckout({
       session_id: session.id,
       kind: "product",
+      provider: "stripe",
       product_id: product.id,
       creator_id: product.creator_id,
       amount: product.price,
-    }).go();
+      currency: "usd",
+      session_expires_at: isoFromSeconds(session.expires_at),
+      ...(buyer?.email ? { buyer_email: buyer.email.trim().toLowerCase() } : {}),
+      // What the buyer receives, even if the product is deleted or switched off before they pay.
+      product_snapshot: {
+        name: product.name,
+        description: product.description,
+        price: product.price,
+        content_url: product.content_url,
+        creator_name: creator?.name ?? "",
+      },
+    });
     return { url: session.url };
   }
 }

@@ -9,9 +9,11 @@ import { usePublicStatus } from "../api/publicStatus";
 /**
  * DECISIONS 15: while maintenance mode is on, every page shows this full-page notice to
  * anyone who is not an admin. Sign-in pages and /admin stay reachable so an admin can get
- * in (the admin panel itself sends non-admins away). Mounted once in App, over the router.
+ * in (the admin panel itself sends non-admins away), and so does the checkout success page:
+ * a buyer who paid just before maintenance began still gets their content. Mounted once in
+ * App, over the router.
  */
-const OPEN_DURING_MAINTENANCE = ["/login", "/auth/callback", "/admin"];
+const OPEN_DURING_MAINTENANCE = ["/login", "/auth/callback", "/admin", "/checkout/success"];
 
 export function MaintenanceNotice() {
   const pathname = useSyncExternalStore(router.subscribe, () => router.state.location.pathname);

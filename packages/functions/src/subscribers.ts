@@ -5,11 +5,15 @@
  * `subscriber()` (sst's bus.subscriber plus schema validation). `detailTypes` are the domain
  * event types of packages/core/src/bus/types.ts (plain strings: infra reads this file).
  */
+import type { LinkName } from "./links";
+
 export interface SubscriberDef {
   name: string;
   handler: string;
   /** EventBridge detail-types this subscriber receives. */
   detailTypes: string[];
+  /** Everything the handler reads through `Resource` (infra/bus.ts links exactly these; a test checks them). */
+  links: LinkName[];
 }
 
 /** Lambda's async retries after the first failed attempt, in AWS and on the local bus alike. */
@@ -19,14 +23,25 @@ export const SUBSCRIBER_MAX_EVENT_AGE_SECONDS = 6 * 60 * 60;
 
 export const subscribers: SubscriberDef[] = [
   // sales: a paid checkout becomes a purchase (and its receipt)
-  { name: "FulfilPurchase", handler: "fulfil-purchase", detailTypes: ["purchase.paid"] },
+  {
+    name: "FulfilPurchase",
+    handler: "fulfil-purchase",
+    detailTypes: ["purchase.paid"],
+    links: ["Table", "AdminEmails", "UnlimitedEmails", "Email", "EncryptionKey"],
+  },
   // sales: refunds take a sale back
-  { name: "ReverseSale", handler: "reverse-sale", detailTypes: ["refund.created"] },
+  {
+    name: "ReverseSale",
+    handler: "reverse-sale",
+    detailTypes: ["refund.created"],
+    links: ["Table", "AdminEmails", "UnlimitedEmails"],
+  },
   // plans: the platform's provider events change creators' plans
   {
     name: "ApplyPlan",
     handler: "apply-plan",
     detailTypes: ["plan.checkout_completed", "subscription.changed", "subscription.payment_failed"],
+    links: ["Table", "AdminEmails", "UnlimitedEmails", "StripeSecretKey"],
   },
 ];
 

@@ -12,6 +12,8 @@ import { IntegrationEntity } from "./entities/integration";
 import { CheckoutEntity } from "./entities/checkout";
 import { SettingEntity } from "./entities/setting";
 import { AnnouncementEntity } from "./entities/announcement";
+import { UniqueEntity } from "./entities/unique";
+import { StoreEntity } from "./entities/store";
 
 /**
  * The data model: every ElectroDB entity of the one table, one file per item type under
@@ -32,6 +34,8 @@ export * from "./entities/checkout";
 export * from "./entities/setting";
 export * from "./entities/announcement";
 export * from "./entities/auth-store";
+export * from "./entities/unique";
+export * from "./entities/store";
 
 /** All entities as one service, for transactions across them. */
 export const Db = new Service(
@@ -48,6 +52,8 @@ export const Db = new Service(
     checkout: CheckoutEntity,
     setting: SettingEntity,
     announcement: AnnouncementEntity,
+    unique: UniqueEntity,
+    store: StoreEntity,
   },
   cfg(),
 );

@@ -6,6 +6,7 @@ import type {
 } from "../bus/events";
 import { findCheckout, isLifetimeCheckout } from "../checkout/record";
 import type { CheckoutItem } from "../db/entities";
+import { NotFoundError } from "../errors";
 import { logger } from "../log/index";
 import { applyPlanUpdate, type PlanUpdate, type UserItem } from "./apply";
 import { isSelectablePlan } from "./plans";
@@ -47,6 +48,7 @@ export async function applyPlanCheckout(record: CheckoutItem, outcome: CheckoutO
         replaced = user.subscription_id ?? undefined;
         return {
           plan: "lifetime",
+          plan_source: "lifetime",
           billing_cycle: "lifetime",
           onboarding_completed: true,
           subscription_id: null,
@@ -72,6 +74,7 @@ export async function applyPlanCheckout(record: CheckoutItem, outcome: CheckoutO
       if (user.subscription_id === subscriptionId && user.plan === plan && user.onboarding_completed) return null;
       return {
         plan,
+        plan_source: "subscription", // the person chose to pay: this replaces an admin grant
         billing_cycle: isBillingCycle(record.billing_cycle) ? record.billing_cycle : "monthly",
         subscription_id: subscriptionId,
         subscription_status:
@@ -97,6 +100,14 @@ export async function applyCheckoutCompleted(p: PropertiesOf<typeof PlanCheckout
 const onboarded = (user: UserItem): PlanUpdate | null =>
   user.onboarding_completed ? null : { onboarding_completed: true };
 
+/**
+ * An admin-granted plan is never overwritten by subscription news (a subscription left from
+ * before the grant runs to its period end): only the current subscription's status is kept.
+ */
+function grantedKeepsPlan(user: UserItem, current: boolean, status: string): PlanUpdate | null {
+  return current && user.subscription_status !== status ? { subscription_status: status } : null;
+}
+
 /** subscription.changed: live → its plan; ended or deleted → free; else record the status. */
 export async function applySubscriptionChanged(p: PropertiesOf<typeof SubscriptionChanged>) {
   return applyPlanUpdate(
@@ -105,10 +116,12 @@ export async function applySubscriptionChanged(p: PropertiesOf<typeof Subscripti
       if (user.plan === "lifetime") return null;
       const current = user.subscription_id === p.subscription_ref;
       if (p.deleted) {
-        // Only the person's current subscription ends their plan.
+        // Only the person's current subscription ends their plan; a granted plan stays.
         if (!current) return null;
+        if (user.plan_source === "admin") return { subscription_status: "canceled", subscription_id: null };
         return { plan: "free", subscription_status: "canceled", subscription_id: null };
       }
+      if (user.plan_source === "admin") return grantedKeepsPlan(user, current, p.status);
       if (LIVE.has(p.status)) {
         if (!p.plan) return null;
         const cycle = p.billing_cycle ?? "monthly";
@@ -116,6 +129,7 @@ export async function applySubscriptionChanged(p: PropertiesOf<typeof Subscripti
           return null;
         return {
           plan: p.plan,
+          plan_source: "subscription",
           billing_cycle: cycle,
           subscription_id: p.subscription_ref,
           subscription_status: p.status,
@@ -143,6 +157,19 @@ export async function applyPaymentFailed(p: PropertiesOf<typeof SubscriptionPaym
         : null,
     p.occurred_at,
   );
+}
+
+/**
+ * Runs one platform event's change. News about a person who was deleted meanwhile (their
+ * subscription was cancelled with them) changes nothing instead of filling the dead letters.
+ */
+export async function forLivingPerson(type: string, apply: () => Promise<unknown>) {
+  try {
+    await apply();
+  } catch (err) {
+    if (!(err instanceof NotFoundError && err.code === "user.not_found")) throw err;
+    logger.info("platform event for a deleted person ignored", { type });
+  }
 }
 
 async function cancelQuietly(subscriptionId: string) {

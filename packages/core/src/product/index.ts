@@ -7,6 +7,7 @@ import { productLimitFor } from "../plan/limits";
 import { Setting } from "../setting/index";
 import { CreateProductInput, MEDIA_TYPES, SetActiveInput, validate } from "./input";
 import { today, transact } from "./store";
+import { brandingOf, storeOf } from "../store/branding";
 
 type Item = ProductItem;
 
@@ -200,15 +201,16 @@ export namespace Product {
   export async function publicView(id: string) {
     const p = await get(id);
     if (!p) throw notFound();
-    const seller = (await UserEntity.get({ id: p.creator_id }).go()).data;
+    const [seller, store] = await Promise.all([UserEntity.get({ id: p.creator_id }).go(), storeOf(p.creator_id)]);
     const available = (await unavailableReason(p)) === null;
     const base = {
       id: p.id,
       name: p.name,
       price: p.price,
       creator_id: p.creator_id,
-      creator_name: seller?.name ?? "",
+      creator_name: seller.data?.name ?? "",
       created_at: p.created_at,
+      branding: brandingOf(store, seller.data),
     };
     if (!available) {
       return {

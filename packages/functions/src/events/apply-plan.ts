@@ -1,24 +1,25 @@
 import { PlanCheckoutCompleted, SubscriptionChanged, SubscriptionPaymentFailed } from "@payloft/core/bus/events";
-import { applyCheckoutCompleted, applyPaymentFailed, applySubscriptionChanged } from "@payloft/core/plan/events";
+import {
+  applyCheckoutCompleted,
+  applyPaymentFailed,
+  applySubscriptionChanged,
+  forLivingPerson,
+} from "@payloft/core/plan/events";
 import { subscriber } from "./subscriber";
 
 /**
  * Plan changes from the platform's provider events. Throwing lets the bus retry (and finally
  * dead-letter); applying is idempotent and ordered by the provider's event time.
  */
-export const handler = subscriber(
-  [PlanCheckoutCompleted, SubscriptionChanged, SubscriptionPaymentFailed],
-  async (event) => {
+export const handler = subscriber([PlanCheckoutCompleted, SubscriptionChanged, SubscriptionPaymentFailed], (event) =>
+  forLivingPerson(event.type, async () => {
     switch (event.type) {
       case "plan.checkout_completed":
-        await applyCheckoutCompleted(event.properties);
-        return;
+        return applyCheckoutCompleted(event.properties);
       case "subscription.changed":
-        await applySubscriptionChanged(event.properties);
-        return;
+        return applySubscriptionChanged(event.properties);
       case "subscription.payment_failed":
-        await applyPaymentFailed(event.properties);
-        return;
+        return applyPaymentFailed(event.properties);
     }
-  },
+  }),
 );

@@ -6,6 +6,7 @@ import type { FailureRecord } from "@payloft/core/bus/dead-letter";
 import { logger } from "@payloft/core/log/index";
 import { SUBSCRIBER_RETRIES, type SubscriberDef } from "@payloft/functions/subscribers";
 import type { BusEvent } from "./put-events";
+import { runAsLambda } from "@payloft/core/lambda-scope";
 
 /**
  * Lambda's asynchronous invocation, locally: a rule's target gets the event; a throw is
@@ -57,7 +58,7 @@ export async function invokeAsync(
   while (delivery.attempts <= SUBSCRIBER_RETRIES) {
     delivery.attempts++;
     try {
-      await mod.handler(structuredClone(event), context(event, sub, requestId));
+      await runAsLambda(sub.name, () => mod.handler(structuredClone(event), context(event, sub, requestId)));
       delivery.ok = true;
       delivery.error = undefined;
       return;

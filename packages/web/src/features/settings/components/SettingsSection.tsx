@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { Tabs } from "../../../components/ui/Tabs";
-import type { Profile } from "../../../lib/profile";
-import { PaymentSetupTab } from "../../payment-setup/components/PaymentSetupTab";
-import { BillingTab } from "../../plans/components/BillingTab";
+import { Tabs } from "@/components/ui/Tabs";
+import type { Profile } from "@/lib/profile";
+import { PaymentSetupTab } from "@/features/payment-setup/components/PaymentSetupTab";
+import { BillingTab } from "@/features/plans/components/BillingTab";
 import { AccountTab } from "./AccountTab";
 import { CustomersTab } from "./CustomersTab";
 import { SalesHistoryTab } from "./SalesHistoryTab";

@@ -3,6 +3,7 @@ import type { CheckoutItem } from "../db/entities";
 import { Integration } from "../integration/index";
 import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
+import { confirmPayPal } from "./confirm-paypal";
 
 /**
  * "Was this checkout paid, and for what?", asked of the provider itself. Webhook payloads are
@@ -47,7 +48,7 @@ async function confirmStripe(record: CheckoutItem): Promise<ConfirmedPayment | n
 }
 
 /** Each provider's confirmer; a provider that sells adds its own here. */
-const confirmers: Record<string, Confirmer> = { stripe: confirmStripe };
+const confirmers: Record<string, Confirmer> = { stripe: confirmStripe, paypal: confirmPayPal };
 
 export async function confirmPayment(record: CheckoutItem): Promise<ConfirmedPayment | null> {
   const confirm = confirmers[record.provider ?? "stripe"];

@@ -1,23 +1,24 @@
 import type Stripe from "stripe";
-import { z } from "zod";
+import * as z from "zod";
 import { Config } from "../config/index";
-import { UserEntity } from "../db/entities";
 import { ProviderError, ValidationError } from "../errors";
 import { Integration } from "../integration/index";
 import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
 import { Product } from "../product/index";
 import { validate } from "../product/input";
-import { isoFromSeconds, recordCheckout } from "./record";
+import { PAYPAL_UNAVAILABLE, startPayPalCheckout } from "./paypal";
+import { isoFromSeconds, productSnapshot, recordCheckout } from "./record";
 
 /**
- * Buying a product (spec part 1 §2 "Public product sales page", §7): a Checkout Session on
- * the SELLER's own Stripe account, at the price stored on the server (DECISIONS 4), plus
- * Payloft's checkout record: the only thing that makes a paid session a sale (DECISIONS 20).
+ * Buying a product: a Checkout Session on the SELLER's own Stripe account (or a PayPal order,
+ * ./paypal.ts), at the price stored on the server (DECISIONS 4), plus Payloft's checkout
+ * record: the only thing that makes a paid session a sale (DECISIONS 20).
  */
 export namespace Checkout {
   export const NO_PROVIDER = "This seller has not set up payments yet.";
-  export const PAYPAL_SOON = "PayPal integration is coming soon. Please contact the seller directly.";
+  /** Only for a PayPal integration that cannot take payments (DECISIONS 11). */
+  export const PAYPAL_SOON = PAYPAL_UNAVAILABLE;
   export const CREATE_FAILED = "Failed to create checkout session";
   /** Stripe refuses card charges under $0.50 (USD). */
   export const MIN_CHARGE = 50;
@@ -37,7 +38,7 @@ export namespace Checkout {
 
     const { provider } = await Integration.paymentInfo(product.creator_id);
     if (!provider) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
-    if (provider === "paypal") throw new ValidationError(PAYPAL_SOON, "checkout.paypal_unavailable");
+    if (provider === "paypal") return startPayPalCheckout(product, buyer);
     if (product.price < MIN_CHARGE) {
       throw new ValidationError(
         "This product can't be bought online: card payments must be at least $0.50.",
@@ -77,7 +78,6 @@ export namespace Checkout {
     }
     if (!session.url) throw new ProviderError(CREATE_FAILED, "checkout.provider_failed");
 
-    const creator = (await UserEntity.get({ id: product.creator_id }).go({ attributes: ["name"] })).data;
     await recordCheckout({
       session_id: session.id,
       kind: "product",
@@ -89,13 +89,7 @@ export namespace Checkout {
       session_expires_at: isoFromSeconds(session.expires_at),
       ...(buyer?.email ? { buyer_email: buyer.email.trim().toLowerCase() } : {}),
       // What the buyer receives, even if the product is deleted or switched off before they pay.
-      product_snapshot: {
-        name: product.name,
-        description: product.description,
-        price: product.price,
-        content_url: product.content_url,
-        creator_name: creator?.name ?? "",
-      },
+      product_snapshot: await productSnapshot(product),
     });
     return { url: session.url };
   }

@@ -1,4 +1,4 @@
-import { CheckoutEntity, type CheckoutItem } from "../db/entities";
+import { CheckoutEntity, UserEntity, type CheckoutItem } from "../db/entities";
 
 /**
  * Payloft's record of a checkout it created (DECISIONS 20): the single source of what is sold
@@ -22,6 +22,8 @@ export interface NewCheckout {
   session_id: string;
   kind: "product" | "plan" | "lifetime";
   provider: "stripe" | "paypal";
+  /** The provider's own id when the key is Payloft's (PayPal: the order id). */
+  provider_ref?: string;
   /** cents: exactly what the buyer is asked to pay */
   amount: number;
   currency: string;
@@ -34,6 +36,24 @@ export interface NewCheckout {
   user_id?: string;
   plan?: string;
   billing_cycle?: string;
+}
+
+/** The product as it is sold now: what the buyer receives even if it changes or goes away. */
+export async function productSnapshot(product: {
+  name: string;
+  description: string;
+  price: number;
+  content_url: string;
+  creator_id: string;
+}): Promise<ProductSnapshot> {
+  const creator = (await UserEntity.get({ id: product.creator_id }).go({ attributes: ["name"] })).data;
+  return {
+    name: product.name,
+    description: product.description,
+    price: product.price,
+    content_url: product.content_url,
+    creator_name: creator?.name ?? "",
+  };
 }
 
 export async function recordCheckout(c: NewCheckout): Promise<void> {

@@ -1,4 +1,4 @@
-import type { PropertiesOf, PurchasePaid, RefundCreated } from "../bus/events";
+import type { DisputeCreated, PropertiesOf, PurchasePaid, RefundCreated } from "../bus/events";
 import { PurchaseEntity, type PurchaseItem } from "../db/entities";
 import { NotFoundError } from "../errors";
 import { fulfilCheckout } from "./fulfil";
@@ -70,6 +70,14 @@ export namespace Purchase {
     if (!purchase || purchase.creator_id !== p.seller_id) return null;
     if (purchase.status === "completed") await recordRefund(purchase);
     return serialize((await load(p.checkout_id))!);
+  }
+
+  /**
+   * dispute.created: the buyer disputed the sale with their bank or PayPal; access is revoked
+   * at once like a full refund (the purchase shows as refunded, its figures reversed, once).
+   */
+  export async function dispute(p: PropertiesOf<typeof DisputeCreated>): Promise<Info | null> {
+    return refund({ ...p, amount_refunded: p.amount });
   }
 
   /**

@@ -20,6 +20,7 @@ export interface NewPurchase {
   customer_user_id?: string;
   amount: number;
   currency: string;
+  /** Who took the money. */
   provider: "stripe" | "paypal";
   payment_intent?: string;
 }

@@ -40,6 +40,8 @@ export const CheckoutEntity = new Entity(
       },
       /** Set once when the payment was refunded or disputed (a late "paid" event then changes nothing). */
       reversed_at: { type: "string" },
+      /** The provider's own id for it when the key is Payloft's (PayPal: the order id). */
+      provider_ref: { type: "string" },
       ...timestamps,
     },
     indexes: {

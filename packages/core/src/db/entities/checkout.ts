@@ -1,8 +1,8 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg, timestamps } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg, timestamps } from "./model";
 
 /** Remembers what a checkout session is for, so the success page can reconcile it. */
-export const CheckoutEntity = new Entity(
+export const CheckoutEntity = new LazyEntity(
   {
     model: { entity: "checkout", version: "1", service: "payloft" },
     attributes: {

@@ -1,7 +1,7 @@
 import { AGAIN, retry } from "../retry";
 import { randomUUID } from "node:crypto";
 import * as z from "zod";
-import { ProductEntity, UserEntity, type ProductItem } from "../db/entities";
+import { ProductEntity, UserEntity, type ProductItem, type UserItem } from "../db/entities";
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { productLimitFor } from "../plan/limits";
 import { Setting } from "../setting/index";
@@ -185,11 +185,14 @@ export namespace Product {
     if (codes) throw new AppError("product.delete_failed", "Failed to delete the product. Please try again.", 503);
   }
 
-  /** Why a product cannot be bought right now, or null when it can (DECISIONS 7, 16). */
-  async function unavailableReason(p: Item): Promise<string | null> {
+  /**
+   * Why a product cannot be bought right now, or null when it can (DECISIONS 7, 16). `known`
+   * holds the seller when the caller has read it already (one GetItem less on the sales page).
+   */
+  async function unavailableReason(p: Item, known?: { seller: UserItem | null }): Promise<string | null> {
     if (!p.is_active) return "inactive";
     if (p.moderation_status !== "approved") return "not_approved";
-    const seller = (await UserEntity.get({ id: p.creator_id }).go()).data;
+    const seller = known ? known.seller : (await UserEntity.get({ id: p.creator_id }).go()).data;
     if (!seller || seller.deactivated) return "seller_unavailable";
     return null;
   }
@@ -203,7 +206,7 @@ export namespace Product {
     const p = await get(id);
     if (!p) throw notFound();
     const [seller, store] = await Promise.all([UserEntity.get({ id: p.creator_id }).go(), storeOf(p.creator_id)]);
-    const available = (await unavailableReason(p)) === null;
+    const available = (await unavailableReason(p, { seller: seller.data })) === null;
     const base = {
       id: p.id,
       name: p.name,

@@ -5,6 +5,8 @@ declare module "sst" {
     App: { name: string; stage: string };
     Table: { name: string; type: "sst.aws.Dynamo" };
     Bus: { name: string; arn: string; type: "sst.aws.Bus" };
+    /** The bus subscribers' dead-letter queue (infra/bus.ts); only the replay command reads it, under `sst shell`. */
+    BusDeadLetters: { url: string; type: "sst.aws.Queue" };
     Email: { sender: string; configSet?: string; type: "sst.aws.Email" };
     /** The sign-in issuer's stable URL (infra/auth.ts links it as a Linkable). */
     Auth: { url: string; type: "sst.sst.Linkable" };

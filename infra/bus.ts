@@ -13,7 +13,8 @@ import { siteUrl } from "./router";
  * The EventBridge bus that webhooks publish to, and one Lambda per row of the subscriber
  * table (the same rows the local in-process bus delivers to). A failing subscriber is
  * retried twice by Lambda's async invocation; after that the event lands in the
- * dead-letter queue, where it is kept 14 days for inspection and replay.
+ * dead-letter queue, where it is kept 14 days for inspection and replay (`npm run
+ * replay-dead-letters` under `sst shell`; docs/events.md).
  */
 export const bus = new sst.aws.Bus("Bus");
 

@@ -270,7 +270,7 @@ export const routes: RouteDef[] = [
   },
   { method: "GET", path: "/api/admin/sales", handler: "admin-sales", access: "admin" },
   { method: "GET", path: "/api/admin/customers", handler: "admin-customers", access: "admin" },
-  { method: "GET", path: "/api/admin/products", handler: "admin-products", access: "admin", links: ["Email"] },
+  { method: "GET", path: "/api/admin/products", handler: "admin-products", access: "admin" },
   {
     method: "PUT",
     path: "/api/admin/products/{id}/moderate",

@@ -29,6 +29,10 @@ export function applyLocalEnv(e: LocalEnv) {
   res("App", { name: "payloft", stage: "local" });
   res("Table", { name: e.tableName, type: "sst.aws.Dynamo" });
   res("Bus", { name: "local-bus", arn: "arn:aws:events:local:000000000000:event-bus/local-bus", type: "sst.aws.Bus" });
+  res("BusDeadLetters", {
+    url: "https://sqs.local.amazonaws.com/000000000000/local-bus-dead-letters",
+    type: "sst.aws.Queue",
+  });
   res("Email", { sender: "receipts@payloft.local", type: "sst.aws.Email" });
   res("Auth", { url: e.issuerUrl, type: "sst.sst.Linkable" });
   // Local-only secret values; a real stage sets its own with `sst secret set`.

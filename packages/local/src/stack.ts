@@ -74,6 +74,7 @@ export async function startStack(opts: StackOptions = {}) {
   // Imported only now: these read Resource, which must see the env set above.
   const { handleApi } = await import("./gateway");
   const { startLocalBus } = await import("./bus/index");
+  const { handleAwsRequest } = await import("./bus/http");
   const { startOutbox } = await import("./outbox");
   const { staticSite } = await import("./static");
 
@@ -95,7 +96,7 @@ export async function startStack(opts: StackOptions = {}) {
     const { seedDemoData } = await import("./seed/index");
     await seedDemoData();
   }
-  const mounts: Mount[] = [handleApi, outbox.handle];
+  const mounts: Mount[] = [handleApi, outbox.handle, handleAwsRequest];
   const serveStatic = staticSite(opts.webDist ?? join(here, "../../web/dist"));
 
   const server = createServer(async (req, res) => {

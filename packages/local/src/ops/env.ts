@@ -18,7 +18,7 @@ export interface OpsEnv {
   close(): Promise<void>;
 }
 
-export async function opsEnv(): Promise<OpsEnv> {
+export async function opsEnv(opts: { database?: boolean } = {}): Promise<OpsEnv> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   process.env.LOG_LEVEL ??= "WARN";
   if (process.env.SST_RESOURCE_Table) {
@@ -32,6 +32,7 @@ export async function opsEnv(): Promise<OpsEnv> {
   let dynamo: DynamoLocal | undefined;
   const endpoint =
     process.env.DYNAMODB_ENDPOINT ??
+    (opts.database === false ? "http://127.0.0.1:1" : undefined) ??
     (dynamo = await startDynamoLocal({ dataDir: process.env.PAYLOFT_DATA_DIR ?? join(root, ".local/dynamodb") }))
       .endpoint;
   const tableName = process.env.PAYLOFT_TABLE ?? "payloft-local";

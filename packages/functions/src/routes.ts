@@ -103,6 +103,7 @@ export const routes: RouteDef[] = [
     handler: "dashboard-products-analytics",
     access: "creator",
   },
+  { method: "GET", path: "/api/dashboard/traffic", handler: "dashboard-traffic", access: "creator" },
   { method: "GET", path: "/api/sales-history", handler: "sales-history", access: "creator" },
   { method: "GET", path: "/api/customers", handler: "customers", access: "creator" },
   { method: "GET", path: "/api/customer/purchases", handler: "customer-purchases", access: "customer" },

@@ -14,6 +14,7 @@ import { SettingEntity } from "./entities/setting";
 import { AnnouncementEntity } from "./entities/announcement";
 import { UniqueEntity } from "./entities/unique";
 import { StoreEntity } from "./entities/store";
+import { TrafficStatEntity } from "./entities/traffic-stat";
 
 /**
  * The data model: every ElectroDB entity of the one table, one file per item type under
@@ -36,6 +37,7 @@ export * from "./entities/announcement";
 export * from "./entities/auth-store";
 export * from "./entities/unique";
 export * from "./entities/store";
+export * from "./entities/traffic-stat";
 
 /** All entities as one service, for transactions across them. */
 export const Db = new Service(
@@ -54,6 +56,7 @@ export const Db = new Service(
     announcement: AnnouncementEntity,
     unique: UniqueEntity,
     store: StoreEntity,
+    traffic: TrafficStatEntity,
   },
   cfg(),
 );

@@ -6,7 +6,7 @@ import { AppError, ForbiddenError, NotFoundError, ValidationError } from "../err
 import { productLimitFor } from "../plan/limits";
 import { Setting } from "../setting/index";
 import { CreateProductInput, MEDIA_TYPES, SetActiveInput, validate } from "./input";
-import { today, transact } from "./store";
+import { transact } from "./store";
 import { brandingOf, storeOf } from "../store/branding";
 
 type Item = ProductItem;
@@ -251,32 +251,5 @@ export namespace Product {
     const p = await get(id);
     if (!p) throw notFound();
     return p.creator_id;
-  }
-
-  /**
-   * POST /api/public/products/{id}/view: one page view, counted on the product, the
-   * seller's counter and both daily aggregates in one transaction (conversion analytics).
-   */
-  export async function recordView(id: string): Promise<void> {
-    const p = await get(id);
-    if (!p) throw notFound();
-    const date = today();
-    const codes = await transact(({ product, counter, daily }) => [
-      product.patch({ id }).add({ view_count: 1 }).commit(),
-      counter
-        .update({ scope: `creator#${p.creator_id}` })
-        .add({ views: 1 })
-        .commit(),
-      daily
-        .update({ scope: `creator#${p.creator_id}`, date })
-        .add({ views: 1 })
-        .commit(),
-      daily
-        .update({ scope: `product#${id}`, date })
-        .add({ views: 1 })
-        .commit(),
-    ]);
-    if (codes?.[0] === "ConditionalCheckFailed") throw notFound();
-    if (codes) throw new AppError("product.view_failed", "Could not record the view.", 503);
   }
 }

@@ -72,6 +72,12 @@ export const routes: RouteDef[] = [
   { method: "PUT", path: "/api/store", handler: "store-save", access: "creator" },
   { method: "GET", path: "/api/public/stores/{handle}", handler: "public-store", access: "anonymous" },
 
+  // ── growth: discount codes ──
+  { method: "GET", path: "/api/discounts", handler: "discounts-list", access: "creator" },
+  { method: "POST", path: "/api/discounts", handler: "discounts-create", access: "creator" },
+  { method: "PUT", path: "/api/discounts/{id}", handler: "discounts-update", access: "creator" },
+  { method: "DELETE", path: "/api/discounts/{id}", handler: "discounts-delete", access: "creator" },
+
   // ── plans and platform billing ──
   {
     method: "POST",

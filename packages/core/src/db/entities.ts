@@ -15,6 +15,7 @@ import { AnnouncementEntity } from "./entities/announcement";
 import { UniqueEntity } from "./entities/unique";
 import { StoreEntity } from "./entities/store";
 import { TrafficStatEntity } from "./entities/traffic-stat";
+import { DiscountEntity } from "./entities/discount";
 
 /**
  * The data model: every ElectroDB entity of the one table, one file per item type under
@@ -38,6 +39,7 @@ export * from "./entities/auth-store";
 export * from "./entities/unique";
 export * from "./entities/store";
 export * from "./entities/traffic-stat";
+export * from "./entities/discount";
 
 /** All entities as one service, for transactions across them. */
 export const Db = new Service(
@@ -57,6 +59,7 @@ export const Db = new Service(
     unique: UniqueEntity,
     store: StoreEntity,
     traffic: TrafficStatEntity,
+    discount: DiscountEntity,
   },
   cfg(),
 );

@@ -115,8 +115,15 @@ export namespace Discount {
     const d = await owned(creatorId, id);
     const set: Partial<DiscountItem> = {};
     const remove: ("percent_off" | "amount_off" | "max_redemptions" | "expires_at")[] = [];
-    if (data.percent_off != null) ((set.percent_off = data.percent_off), remove.push("amount_off"));
-    if (data.amount_off != null) ((set.amount_off = data.amount_off), remove.push("percent_off"));
+    // Setting one kind of discount clears the other.
+    if (data.percent_off != null) {
+      set.percent_off = data.percent_off;
+      remove.push("amount_off");
+    }
+    if (data.amount_off != null) {
+      set.amount_off = data.amount_off;
+      remove.push("percent_off");
+    }
     if (data.product_ids !== undefined) set.product_ids = await ownProducts(creatorId, data.product_ids ?? []);
     if (data.max_redemptions === null) remove.push("max_redemptions");
     if (data.max_redemptions != null) set.max_redemptions = data.max_redemptions;

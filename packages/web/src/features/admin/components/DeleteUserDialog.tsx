@@ -37,6 +37,7 @@ export function DeleteUserDialog({
         <li>The account is permanently removed.</li>
         <li>All of their products are deactivated.</li>
         <li>Their sales records are preserved.</li>
+        <li>A Payloft plan subscription they pay for is cancelled now.</li>
       </ul>
     </Dialog>
   );

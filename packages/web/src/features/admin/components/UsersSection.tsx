@@ -35,8 +35,9 @@ export function UsersSection({ selfId }: { selfId: string }) {
       return true;
     } catch (err) {
       console.error("admin user update failed", err);
-      // The server's 400s say what to fix (e.g. "You cannot deactivate your own account.").
-      if (err instanceof ApiError && err.status === 400) toast(err.message, "error");
+      // The server's refusals say what to fix ("You cannot deactivate your own account.", a
+      // lifetime member's plan, the payment provider failing to stop a subscription).
+      if (err instanceof ApiError && [400, 409, 502].includes(err.status)) toast(err.message, "error");
       return false;
     }
   };

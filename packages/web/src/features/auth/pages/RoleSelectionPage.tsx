@@ -8,7 +8,8 @@ import { IconArrowRight, IconDownload, IconStore } from "@/components/ui/icons";
 import { cn } from "@/components/ui/cn";
 import { AuthLayout } from "@/features/auth/components/AuthLayout";
 import { useProfile } from "@/lib/profile";
-import { useSetRole } from "@/features/auth/api/setRole";
+import { confirmDialog } from "@/components/ui/ConfirmDialog";
+import { needsSwitchConfirmation, useSetRole } from "@/features/auth/api/setRole";
 
 type Choice = "creator" | "customer";
 
@@ -52,7 +53,20 @@ export default function RoleSelectionPage() {
   async function choose(choice: (typeof choices)[number]) {
     setPicked(choice.role);
     try {
-      await setRole.mutateAsync(choice.role);
+      try {
+        await setRole.mutateAsync({ role: choice.role });
+      } catch (err) {
+        // A seller with products or a plan: the server says what they keep; ask before switching.
+        if (!needsSwitchConfirmation(err)) throw err;
+        const ok = await confirmDialog({
+          title: "Switch to buying?",
+          message: err.message,
+          confirmLabel: "Switch to buying",
+          cancelLabel: "Keep selling",
+        });
+        if (!ok) return setPicked(null);
+        await setRole.mutateAsync({ role: choice.role, confirm: true });
+      }
       navigate(choice.to);
     } catch (err) {
       console.error(err);

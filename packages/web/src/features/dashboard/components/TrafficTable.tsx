@@ -22,7 +22,7 @@ export function TrafficTable({
       {shown.length === 0 ? (
         <p className="px-6 py-5 text-sm text-slate-500">No visits in this period yet.</p>
       ) : (
-        <Table aria-label={title}>
+        <Table caption={title}>
           <THead>
             <TR>
               <TH>{title.replace(/s$/, "")}</TH>

@@ -33,6 +33,8 @@ export function useRecordView(productId: string, enabled: boolean) {
       credentials: "include",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(visitSource()),
-    }).catch(() => {});
+    })
+      .then((res) => res.text()) // read to the end, so the request completes
+      .catch(() => {});
   }, [productId, enabled]);
 }

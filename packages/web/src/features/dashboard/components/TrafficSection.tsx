@@ -59,7 +59,7 @@ export function TrafficSection() {
               </div>
             ))}
           </dl>
-          <div className="grid gap-4 xl:grid-cols-2">
+          <div className="grid gap-4 2xl:grid-cols-2">
             <TrafficTable
               title="Sources"
               description="utm_source, or the site that linked to you."

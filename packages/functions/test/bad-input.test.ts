@@ -68,6 +68,8 @@ const FIELDS = [
   "utm_source",
   "utm_medium",
   "utm_campaign",
+  "pay_what_you_want",
+  "suggested_price",
 ];
 const everyField = (v: unknown) => Object.fromEntries(FIELDS.map((f) => [f, v]));
 

@@ -5,7 +5,7 @@ import { ProductEntity, UserEntity, type ProductItem } from "../db/entities";
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { productLimitFor } from "../plan/limits";
 import { Setting } from "../setting/index";
-import { CreateProductInput, MEDIA_TYPES, SetActiveInput, validate } from "./input";
+import { CreateProductInput, MEDIA_TYPES, PricingInput, SetActiveInput, validate } from "./input";
 import { transact } from "./store";
 import { brandingOf, storeOf } from "../store/branding";
 
@@ -24,8 +24,11 @@ export namespace Product {
     headline: z.string(),
     subheadline: z.string(),
     description: z.string(),
-    /** cents */
+    /** cents; the minimum when pay_what_you_want */
     price: z.number().int(),
+    pay_what_you_want: z.boolean(),
+    /** cents, or null */
+    suggested_price: z.number().int().nullable(),
     /** Owner only (DECISIONS 14). */
     content_url: z.string().optional(),
     media_type: z.enum(MEDIA_TYPES),
@@ -55,6 +58,8 @@ export namespace Product {
       subheadline: p.subheadline ?? "",
       description: p.description ?? "",
       price: p.price,
+      pay_what_you_want: p.pay_what_you_want ?? false,
+      suggested_price: p.suggested_price ?? null,
       ...(opts.owner ? { content_url: p.content_url } : {}),
       media_type: p.media_type,
       media_url: p.media_url ?? "",
@@ -163,6 +168,28 @@ export namespace Product {
     );
   }
 
+  /**
+   * PUT /api/products/{id} {pay_what_you_want, suggested_price?}: lets buyers pay what they
+   * want, with the price as the minimum; a suggested price below it is refused.
+   */
+  export async function setPricing(creatorId: string, id: string, input: unknown): Promise<Info> {
+    const data = validate(PricingInput, input);
+    const p = await owned(creatorId, id);
+    const suggested = data.pay_what_you_want ? (data.suggested_price ?? undefined) : undefined;
+    if (suggested !== undefined && suggested < p.price)
+      throw new ValidationError("The suggested price can't be below the minimum price.");
+    const res = await ProductEntity.patch({ id })
+      .set({
+        pay_what_you_want: data.pay_what_you_want,
+        ...(suggested !== undefined ? { suggested_price: suggested } : {}),
+      })
+      .remove(suggested === undefined ? ["suggested_price"] : [])
+      // The minimum we compared with is still the price.
+      .where((a, op) => `${op.eq(a.creator_id, creatorId)} AND ${op.eq(a.price, p.price)}`)
+      .go({ response: "all_new" });
+    return serialize(res.data as Item, { owner: true });
+  }
+
   /** DELETE /api/products/{id}. Purchases keep their own snapshots of name and content. */
   export async function remove(creatorId: string, id: string): Promise<void> {
     const p = await owned(creatorId, id);
@@ -207,6 +234,8 @@ export namespace Product {
       id: p.id,
       name: p.name,
       price: p.price,
+      pay_what_you_want: p.pay_what_you_want ?? false,
+      suggested_price: p.suggested_price ?? null,
       creator_id: p.creator_id,
       creator_name: seller.data?.name ?? "",
       created_at: p.created_at,
@@ -243,7 +272,15 @@ export namespace Product {
     if (await unavailableReason(p)) {
       throw new ValidationError("This product is currently unavailable for purchase.", "product.unavailable");
     }
-    return { id: p.id, name: p.name, description: p.description ?? "", price: p.price, creator_id: p.creator_id };
+    return {
+      id: p.id,
+      name: p.name,
+      description: p.description ?? "",
+      price: p.price,
+      pay_what_you_want: p.pay_what_you_want ?? false,
+      suggested_price: p.suggested_price ?? null,
+      creator_id: p.creator_id,
+    };
   }
 
   /** The seller of a product (for GET /api/public/payment-info/{id}). */

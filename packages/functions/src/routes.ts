@@ -10,42 +10,46 @@
  *  - creator:   role creator, or an admin (admins sell too)
  *  - admin:     role admin or is_admin
  */
-import type { LinkName } from "./links";
+import type { RateLimitRule, RouteDef } from "./route-def";
 
-export type Access = "anonymous" | "user" | "customer" | "creator" | "admin";
-export type Method = "GET" | "POST" | "PUT" | "DELETE";
+export type { Access, Method, RateLimitRule, RouteDef } from "./route-def";
 
-export interface RouteDef {
-  method: Method;
-  path: string;
-  /** Module under packages/functions/src/api, without extension; it exports `handler`. */
-  handler: string;
-  access: Access;
-  /** Webhooks and the health check bypass maintenance mode and the Origin check. */
-  system?: boolean;
-  /**
-   * What the handler reads through `Resource` beyond what every route links (ROUTE_BASE_LINKS
-   * in ./links): secrets, the bus, e-mail. infra/api.ts links exactly these; a test derives
-   * them from the handler's imports, so a missing or extra one fails.
-   */
-  links?: LinkName[];
-}
+/** Both halves of sign-in (the redirect and the code exchange) share one count per address. */
+const SIGN_IN_LIMIT: RateLimitRule = { per: "address", limit: 60, windowSeconds: 600, bucket: "sign-in" };
 
 export const routes: RouteDef[] = [
   // ── platform ──
   { method: "GET", path: "/api/health", handler: "health", access: "anonymous", system: true },
 
   // ── sign-in, sessions, profiles ──
-  { method: "GET", path: "/api/oauth/google/redirect_url", handler: "oauth-redirect-url", access: "anonymous" },
-  { method: "POST", path: "/api/sessions", handler: "sessions-create", access: "anonymous" },
+  {
+    method: "GET",
+    path: "/api/oauth/google/redirect_url",
+    handler: "oauth-redirect-url",
+    access: "anonymous",
+    rateLimit: SIGN_IN_LIMIT,
+  },
+  { method: "POST", path: "/api/sessions", handler: "sessions-create", access: "anonymous", rateLimit: SIGN_IN_LIMIT },
   // A state change, so POST under the Origin check (DECISIONS 23): a link or image on another site cannot sign people out.
-  { method: "POST", path: "/api/logout", handler: "logout", access: "anonymous" },
+  {
+    method: "POST",
+    path: "/api/logout",
+    handler: "logout",
+    access: "anonymous",
+    rateLimit: { per: "address", limit: 30, windowSeconds: 60 },
+  },
   { method: "GET", path: "/api/users/me", handler: "users-me", access: "user" },
   { method: "GET", path: "/api/profile", handler: "profile-get", access: "user" },
   { method: "POST", path: "/api/profile", handler: "profile-update", access: "user" },
   { method: "POST", path: "/api/profile/role", handler: "profile-role", access: "user" },
   { method: "POST", path: "/api/profile/customer", handler: "profile-customer", access: "user" },
-  { method: "GET", path: "/api/public/creator/{creatorId}", handler: "public-creator", access: "anonymous" },
+  {
+    method: "GET",
+    path: "/api/public/creator/{creatorId}",
+    handler: "public-creator",
+    access: "anonymous",
+    cache: { maxAgeSeconds: 60 },
+  },
 
   // ── payments: webhooks ──
   {
@@ -54,12 +58,21 @@ export const routes: RouteDef[] = [
     handler: "webhooks-stripe",
     access: "anonymous",
     system: true,
-    links: ["Bus", "StripeWebhookSecret"],
+    links: ["Bus", "StripeSecretKey", "StripeWebhookSecret"],
   },
   {
     method: "POST",
     path: "/api/webhooks/stripe/{sellerId}",
     handler: "webhooks-stripe-seller",
+    access: "anonymous",
+    system: true,
+    links: ["Bus", "EncryptionKey"],
+  },
+
+  {
+    method: "POST",
+    path: "/api/webhooks/paypal/{sellerId}",
+    handler: "webhooks-paypal-seller",
     access: "anonymous",
     system: true,
     links: ["Bus", "EncryptionKey"],
@@ -91,20 +104,41 @@ export const routes: RouteDef[] = [
     access: "creator",
     links: ["EncryptionKey"],
   },
-  { method: "GET", path: "/api/public/products/{productId}", handler: "public-product", access: "anonymous" },
+  {
+    method: "GET",
+    path: "/api/public/products/{productId}",
+    handler: "public-product",
+    access: "anonymous",
+    cache: { maxAgeSeconds: 30 },
+  },
   {
     method: "POST",
     path: "/api/public/products/{productId}/view",
     handler: "public-product-view",
     access: "anonymous",
+    rateLimit: { per: "address", limit: 60, windowSeconds: 60 },
   },
-  { method: "GET", path: "/api/public/payment-info/{productId}", handler: "public-payment-info", access: "anonymous" },
+  {
+    method: "GET",
+    path: "/api/public/products/{productId}/embed",
+    handler: "public-product-embed",
+    access: "anonymous",
+    cache: { maxAgeSeconds: 30 },
+  },
+  {
+    method: "GET",
+    path: "/api/public/payment-info/{productId}",
+    handler: "public-payment-info",
+    access: "anonymous",
+    cache: { maxAgeSeconds: 30 },
+  },
   {
     method: "POST",
     path: "/api/checkout/create-session",
     handler: "checkout-create-session",
     access: "anonymous",
     links: ["EncryptionKey"],
+    rateLimit: { per: "address", limit: 20, windowSeconds: 60 },
   },
   {
     method: "GET",
@@ -113,11 +147,26 @@ export const routes: RouteDef[] = [
     access: "anonymous",
     links: ["Email", "EncryptionKey"],
   },
+  // The buyer's return from PayPal: captures even in maintenance mode (the money was approved).
+  {
+    method: "GET",
+    path: "/api/checkout/paypal/return",
+    handler: "checkout-paypal-return",
+    access: "anonymous",
+    system: true,
+    links: ["Email", "EncryptionKey"],
+  },
 
   // ── growth: storefronts ──
   { method: "GET", path: "/api/store", handler: "store-get", access: "creator" },
   { method: "PUT", path: "/api/store", handler: "store-save", access: "creator" },
-  { method: "GET", path: "/api/public/stores/{handle}", handler: "public-store", access: "anonymous" },
+  {
+    method: "GET",
+    path: "/api/public/stores/{handle}",
+    handler: "public-store",
+    access: "anonymous",
+    cache: { maxAgeSeconds: 30 },
+  },
 
   // ── growth: discount codes ──
   { method: "GET", path: "/api/discounts", handler: "discounts-list", access: "creator" },
@@ -132,6 +181,7 @@ export const routes: RouteDef[] = [
     handler: "platform-create-checkout-session",
     access: "user",
     links: ["StripeSecretKey"],
+    rateLimit: { per: "address", limit: 10, windowSeconds: 60, bucket: "platform-checkout" },
   },
   {
     method: "POST",
@@ -139,6 +189,7 @@ export const routes: RouteDef[] = [
     handler: "platform-create-lifetime-checkout",
     access: "user",
     links: ["StripeSecretKey"],
+    rateLimit: { per: "address", limit: 10, windowSeconds: 60, bucket: "platform-checkout" },
   },
   {
     method: "GET",
@@ -186,12 +237,42 @@ export const routes: RouteDef[] = [
   { method: "GET", path: "/api/admin/chart-data", handler: "admin-chart-data", access: "admin" },
   { method: "GET", path: "/api/admin/finance", handler: "admin-finance", access: "admin" },
   { method: "GET", path: "/api/admin/users", handler: "admin-users-list", access: "admin" },
-  { method: "POST", path: "/api/admin/users/create", handler: "admin-users-create", access: "admin" },
+  {
+    method: "POST",
+    path: "/api/admin/users/create",
+    handler: "admin-users-create",
+    access: "admin",
+    links: ["StripeSecretKey"],
+  },
   { method: "PUT", path: "/api/admin/users/{id}/admin", handler: "admin-users-set-admin", access: "admin" },
-  { method: "PUT", path: "/api/admin/users/{id}/plan", handler: "admin-users-set-plan", access: "admin" },
-  { method: "PUT", path: "/api/admin/users/{id}/deactivate", handler: "admin-users-deactivate", access: "admin" },
-  { method: "PUT", path: "/api/admin/users/{id}/reactivate", handler: "admin-users-reactivate", access: "admin" },
-  { method: "DELETE", path: "/api/admin/users/{id}", handler: "admin-users-delete", access: "admin" },
+  {
+    method: "PUT",
+    path: "/api/admin/users/{id}/plan",
+    handler: "admin-users-set-plan",
+    access: "admin",
+    links: ["StripeSecretKey"],
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/users/{id}/deactivate",
+    handler: "admin-users-deactivate",
+    access: "admin",
+    links: ["StripeSecretKey"],
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/users/{id}/reactivate",
+    handler: "admin-users-reactivate",
+    access: "admin",
+    links: ["StripeSecretKey"],
+  },
+  {
+    method: "DELETE",
+    path: "/api/admin/users/{id}",
+    handler: "admin-users-delete",
+    access: "admin",
+    links: ["StripeSecretKey"],
+  },
   { method: "GET", path: "/api/admin/sales", handler: "admin-sales", access: "admin" },
   { method: "GET", path: "/api/admin/customers", handler: "admin-customers", access: "admin" },
   { method: "GET", path: "/api/admin/products", handler: "admin-products", access: "admin" },

@@ -30,7 +30,7 @@ export function applyLocalEnv(e: LocalEnv) {
   res("Table", { name: e.tableName, type: "sst.aws.Dynamo" });
   res("Bus", { name: "local-bus", arn: "arn:aws:events:local:000000000000:event-bus/local-bus", type: "sst.aws.Bus" });
   res("Email", { sender: "receipts@payloft.local", type: "sst.aws.Email" });
-  res("Auth", { url: e.issuerUrl, type: "sst.aws.Auth" });
+  res("Auth", { url: e.issuerUrl, type: "sst.sst.Linkable" });
   // Local-only secret values; a real stage sets its own with `sst secret set`.
   res("StripeSecretKey", { value: "sk_test_platform_local", type: "sst.sst.Secret" });
   // The sandbox registers the platform's webhook endpoint with this secret (stripe-sandbox/local.ts).
@@ -41,4 +41,5 @@ export function applyLocalEnv(e: LocalEnv) {
   res("UnlimitedEmails", { value: process.env.UNLIMITED_EMAILS ?? "", type: "sst.sst.Secret" });
   res("GoogleClientId", { value: "local-google-client", type: "sst.sst.Secret" });
   res("GoogleClientSecret", { value: "local-google-secret", type: "sst.sst.Secret" });
+  res("AuthStorageKey", { value: "bG9jYWwtaXNzdWVyLWtleXMtZG8tbm90LXVzZS1pdCE=", type: "sst.sst.Secret" });
 }

@@ -16,6 +16,7 @@ import { UniqueEntity } from "./entities/unique";
 import { StoreEntity } from "./entities/store";
 import { TrafficStatEntity } from "./entities/traffic-stat";
 import { DiscountEntity } from "./entities/discount";
+import { RateLimitEntity } from "./entities/rate-limit";
 
 /**
  * The data model: every ElectroDB entity of the one table, one file per item type under
@@ -40,6 +41,7 @@ export * from "./entities/unique";
 export * from "./entities/store";
 export * from "./entities/traffic-stat";
 export * from "./entities/discount";
+export * from "./entities/rate-limit";
 
 /** All entities as one service, for transactions across them. */
 export const Db = new Service(
@@ -60,6 +62,7 @@ export const Db = new Service(
     store: StoreEntity,
     traffic: TrafficStatEntity,
     discount: DiscountEntity,
+    rateLimit: RateLimitEntity,
   },
   cfg(),
 );

@@ -1,6 +1,6 @@
 import { AGAIN, retry } from "../retry";
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
+import * as z from "zod";
 import { ProductEntity, UserEntity, type ProductItem } from "../db/entities";
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { productLimitFor } from "../plan/limits";
@@ -12,7 +12,7 @@ import { brandingOf, storeOf } from "../store/branding";
 type Item = ProductItem;
 
 /**
- * A creator's products (spec part 2 §2–§5). Every write that changes how many products or
+ * A creator's products. Every write that changes how many products or
  * active products exist updates the owner's product_count and the counters in the SAME
  * transaction, so dashboards read one item and the plan limit can never be overshot.
  */
@@ -65,7 +65,8 @@ export namespace Product {
       media_url: p.media_url ?? "",
       is_active: p.is_active,
       moderation_status: p.moderation_status,
-      ...(opts.owner && p.moderation_notes ? { moderation_notes: p.moderation_notes } : {}),
+      // The owner always sees the reviewer's notes ("" when there are none); nobody else does.
+      ...(opts.owner ? { moderation_notes: p.moderation_notes ?? "" } : {}),
       sales_count: p.sales_count,
       total_revenue: p.total_revenue,
       view_count: p.view_count,

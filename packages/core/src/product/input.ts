@@ -1,8 +1,8 @@
 import { parseInput } from "../validation";
-import { z } from "zod";
+import * as z from "zod";
 
 /**
- * What the product-creation dialog may send (spec part 2 §5, DECISIONS 4 and 13), with
+ * What the product-creation dialog may send (DECISIONS 4 and 13), with
  * messages written for the person filling the form: they are shown as-is in the dialog.
  */
 export const MEDIA_TYPES = ["none", "image", "youtube", "video", "embed"] as const;

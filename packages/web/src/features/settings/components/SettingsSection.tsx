@@ -9,7 +9,7 @@ import { SalesHistoryTab } from "./SalesHistoryTab";
 
 type SettingsTab = "account" | "payment" | "billing" | "sales" | "customers";
 
-/** Settings with its five tabs (spec part 2 §2 Settings). */
+/** Settings with its five tabs. */
 export function SettingsSection({ profile, email }: { profile: Profile; email: string }) {
   const [tab, setTab] = useState<SettingsTab>("account");
   return (

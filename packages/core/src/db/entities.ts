@@ -16,6 +16,7 @@ import { UniqueEntity } from "./entities/unique";
 import { StoreEntity } from "./entities/store";
 import { TrafficStatEntity } from "./entities/traffic-stat";
 import { DiscountEntity } from "./entities/discount";
+import { DiscountReservationEntity } from "./entities/discount-reservation";
 import { RateLimitEntity } from "./entities/rate-limit";
 
 /**
@@ -41,6 +42,7 @@ export * from "./entities/unique";
 export * from "./entities/store";
 export * from "./entities/traffic-stat";
 export * from "./entities/discount";
+export * from "./entities/discount-reservation";
 export * from "./entities/rate-limit";
 
 /** All entities as one service, for transactions across them. */
@@ -62,6 +64,7 @@ export const Db = new Service(
     store: StoreEntity,
     traffic: TrafficStatEntity,
     discount: DiscountEntity,
+    discountReservation: DiscountReservationEntity,
     rateLimit: RateLimitEntity,
   },
   cfg(),

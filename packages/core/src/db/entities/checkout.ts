@@ -13,7 +13,12 @@ export const CheckoutEntity = new Entity(
       user_id: { type: "string" },
       plan: { type: "string" },
       billing_cycle: { type: "string" },
+      /** cents: what the buyer is charged (after a discount code, or a pay-what-you-want amount) */
       amount: { type: "number" },
+      /** cents: the product's price when the checkout began */
+      list_price: { type: "number" },
+      /** The discount code applied (upper-case), if any. */
+      discount_code: { type: "string" },
       currency: { type: "string" },
       /** Which provider charges it: "stripe" (the key is its session id) or "paypal". */
       provider: { type: "string" },

@@ -17,6 +17,9 @@ export type { Access, Method, RateLimitRule, RouteDef } from "./route-def";
 /** Both halves of sign-in (the redirect and the code exchange) share one count per address. */
 const SIGN_IN_LIMIT: RateLimitRule = { per: "address", limit: 60, windowSeconds: 600, bucket: "sign-in" };
 
+/** A store page changes rarely; a cached copy of half a minute is fine (anonymous GET). */
+const STORE = { maxAgeSeconds: 30 };
+
 export const routes: RouteDef[] = [
   // ── platform ──
   { method: "GET", path: "/api/health", handler: "health", access: "anonymous", system: true },
@@ -145,6 +148,8 @@ export const routes: RouteDef[] = [
     path: "/api/checkout/success",
     handler: "checkout-success",
     access: "anonymous",
+    // system: a buyer who paid just before maintenance began still gets their purchase.
+    system: true,
     links: ["Email", "EncryptionKey"],
   },
   // The buyer's return from PayPal: captures even in maintenance mode (the money was approved).
@@ -157,18 +162,10 @@ export const routes: RouteDef[] = [
     links: ["Email", "EncryptionKey"],
   },
 
-  // ── growth: storefronts ──
+  // ── growth: storefronts, discount codes ──
   { method: "GET", path: "/api/store", handler: "store-get", access: "creator" },
   { method: "PUT", path: "/api/store", handler: "store-save", access: "creator" },
-  {
-    method: "GET",
-    path: "/api/public/stores/{handle}",
-    handler: "public-store",
-    access: "anonymous",
-    cache: { maxAgeSeconds: 30 },
-  },
-
-  // ── growth: discount codes ──
+  { method: "GET", path: "/api/public/stores/{handle}", handler: "public-store", access: "anonymous", cache: STORE },
   { method: "GET", path: "/api/discounts", handler: "discounts-list", access: "creator" },
   { method: "POST", path: "/api/discounts", handler: "discounts-create", access: "creator" },
   { method: "PUT", path: "/api/discounts/{id}", handler: "discounts-update", access: "creator" },
@@ -275,8 +272,14 @@ export const routes: RouteDef[] = [
   },
   { method: "GET", path: "/api/admin/sales", handler: "admin-sales", access: "admin" },
   { method: "GET", path: "/api/admin/customers", handler: "admin-customers", access: "admin" },
-  { method: "GET", path: "/api/admin/products", handler: "admin-products", access: "admin" },
-  { method: "PUT", path: "/api/admin/products/{id}/moderate", handler: "admin-products-moderate", access: "admin" },
+  { method: "GET", path: "/api/admin/products", handler: "admin-products", access: "admin", links: ["Email"] },
+  {
+    method: "PUT",
+    path: "/api/admin/products/{id}/moderate",
+    handler: "admin-products-moderate",
+    access: "admin",
+    links: ["Email"],
+  },
   { method: "GET", path: "/api/admin/settings", handler: "admin-settings-list", access: "admin" },
   { method: "PUT", path: "/api/admin/settings", handler: "admin-settings-update", access: "admin" },
   { method: "GET", path: "/api/admin/announcements", handler: "admin-announcements-list", access: "admin" },

@@ -1,7 +1,6 @@
 import type Stripe from "stripe";
 import * as z from "zod";
 import { Config } from "../config/index";
-import { CheckoutEntity } from "../db/entities";
 import { ProviderError, ValidationError } from "../errors";
 import { Integration } from "../integration/index";
 import { logger } from "../log/index";
@@ -11,11 +10,12 @@ import { validate } from "../product/input";
 import { attachCheckout, release } from "../discount/redeem";
 import { PAYPAL_UNAVAILABLE, startPayPalCheckout, type StartedCheckout } from "./paypal";
 import { chargeFor, type Charge } from "./pricing";
+import { isoFromSeconds, productSnapshot, recordCheckout } from "./record";
 
 /**
- * Buying a product: a Checkout Session on
- * the SELLER's own Stripe account, at the price stored on the server (DECISIONS 4), plus the
- * CheckoutEntity that lets the success page and the webhook reconcile the same purchase.
+ * Buying a product: a Checkout Session on the SELLER's own Stripe account (or a PayPal order,
+ * ./paypal.ts), at the price stored on the server (DECISIONS 4), plus Payloft's checkout
+ * record: the only thing that makes a paid session a sale (DECISIONS 20).
  */
 export namespace Checkout {
   export const NO_PROVIDER = "This seller has not set up payments yet.";
@@ -107,15 +107,21 @@ export namespace Checkout {
     }
     if (!session.url) throw new ProviderError(CREATE_FAILED, "checkout.provider_failed");
 
-    await CheckoutEntity.create({
+    await recordCheckout({
       session_id: session.id,
       kind: "product",
+      provider: "stripe",
       product_id: product.id,
       creator_id: product.creator_id,
       amount: charge.amount,
       list_price: product.price,
       ...(charge.discount_code ? { discount_code: charge.discount_code } : {}),
-    }).go();
+      currency: "usd",
+      session_expires_at: isoFromSeconds(session.expires_at),
+      ...(buyer?.email ? { buyer_email: buyer.email.trim().toLowerCase() } : {}),
+      // What the buyer receives, even if the product is deleted or switched off before they pay.
+      product_snapshot: await productSnapshot(product),
+    });
     return { url: session.url, checkoutId: session.id, payableUntil: new Date(session.expires_at * 1000) };
   }
 }

@@ -266,7 +266,7 @@ export namespace Product {
     };
   }
 
-  /** What checkout needs from a product it may sell; refuses unavailable ones. */
+  /** What checkout needs from a product it may sell (its snapshot included); refuses unavailable ones. */
   export async function forCheckout(id: string) {
     const p = await get(id);
     if (!p) throw notFound();
@@ -280,6 +280,7 @@ export namespace Product {
       price: p.price,
       pay_what_you_want: p.pay_what_you_want ?? false,
       suggested_price: p.suggested_price ?? null,
+      content_url: p.content_url,
       creator_id: p.creator_id,
     };
   }

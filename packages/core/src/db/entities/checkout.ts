@@ -1,5 +1,5 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg, timestamps } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg, timestamps } from "./model";
 
 /**
  * Payloft's record of a checkout it created (DECISIONS 20), keyed by the provider's checkout id
@@ -7,7 +7,7 @@ import { cfg, timestamps } from "./model";
  * (product snapshot, plan) are decided here when the checkout is created; fulfilment reads them
  * from here, never from provider metadata. See core/src/checkout/record.ts.
  */
-export const CheckoutEntity = new Entity(
+export const CheckoutEntity = new LazyEntity(
   {
     model: { entity: "checkout", version: "1", service: "payloft" },
     attributes: {

@@ -1,5 +1,5 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg, timestamps } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg, timestamps } from "./model";
 
 /**
  * One use of a discount code taken by a checkout that is still open (discount/redeem.ts). It is
@@ -8,7 +8,7 @@ import { cfg, timestamps } from "./model";
  * transaction that gives the use back. Per code (Query by discount_id): only that code's own
  * reservations, bounded by its limit.
  */
-export const DiscountReservationEntity = new Entity(
+export const DiscountReservationEntity = new LazyEntity(
   {
     model: { entity: "discount_reservation", version: "1", service: "payloft" },
     attributes: {

@@ -1,5 +1,5 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg, timestamps } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg, timestamps } from "./model";
 
 /**
  * A seller's discount code. Its code is unique within the seller through a UniqueEntity
@@ -8,7 +8,7 @@ import { cfg, timestamps } from "./model";
  * including checkouts still open (reservations), and only ever moves under a condition.
  * By creator (Discounts list): gsi1.
  */
-export const DiscountEntity = new Entity(
+export const DiscountEntity = new LazyEntity(
   {
     model: { entity: "discount", version: "1", service: "payloft" },
     attributes: {

@@ -1,5 +1,5 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg } from "./model";
 
 /**
  * Traffic analytics, written at event time: one item per creator, day and value of one
@@ -7,7 +7,7 @@ import { cfg } from "./model";
  * sales-page views and the sales and revenue attributed to them. The dashboard reads one
  * creator's days in one Query; values are normalised and short, so a day holds few items.
  */
-export const TrafficStatEntity = new Entity(
+export const TrafficStatEntity = new LazyEntity(
   {
     model: { entity: "traffic", version: "1", service: "payloft" },
     attributes: {

@@ -17,6 +17,9 @@ export type { Access, Method, RateLimitRule, RouteDef } from "./route-def";
 /** Both halves of sign-in (the redirect and the code exchange) share one count per address. */
 const SIGN_IN_LIMIT: RateLimitRule = { per: "address", limit: 60, windowSeconds: 600, bucket: "sign-in" };
 
+/** A store page changes rarely; a cached copy of half a minute is fine (anonymous GET). */
+const STORE = { maxAgeSeconds: 30 };
+
 export const routes: RouteDef[] = [
   // ── platform ──
   { method: "GET", path: "/api/health", handler: "health", access: "anonymous", system: true },
@@ -159,16 +162,14 @@ export const routes: RouteDef[] = [
     links: ["Email", "EncryptionKey"],
   },
 
-  // ── growth: storefronts ──
+  // ── growth: storefronts, discount codes ──
   { method: "GET", path: "/api/store", handler: "store-get", access: "creator" },
   { method: "PUT", path: "/api/store", handler: "store-save", access: "creator" },
-  {
-    method: "GET",
-    path: "/api/public/stores/{handle}",
-    handler: "public-store",
-    access: "anonymous",
-    cache: { maxAgeSeconds: 30 },
-  },
+  { method: "GET", path: "/api/public/stores/{handle}", handler: "public-store", access: "anonymous", cache: STORE },
+  { method: "GET", path: "/api/discounts", handler: "discounts-list", access: "creator" },
+  { method: "POST", path: "/api/discounts", handler: "discounts-create", access: "creator" },
+  { method: "PUT", path: "/api/discounts/{id}", handler: "discounts-update", access: "creator" },
+  { method: "DELETE", path: "/api/discounts/{id}", handler: "discounts-delete", access: "creator" },
 
   // ── plans and platform billing ──
   {
@@ -218,6 +219,7 @@ export const routes: RouteDef[] = [
     handler: "dashboard-products-analytics",
     access: "creator",
   },
+  { method: "GET", path: "/api/dashboard/traffic", handler: "dashboard-traffic", access: "creator" },
   { method: "GET", path: "/api/sales-history", handler: "sales-history", access: "creator" },
   { method: "GET", path: "/api/customers", handler: "customers", access: "creator" },
   { method: "GET", path: "/api/customer/purchases", handler: "customer-purchases", access: "customer" },

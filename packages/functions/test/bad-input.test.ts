@@ -59,6 +59,17 @@ const FIELDS = [
   "bio",
   "avatar_url",
   "accent_color",
+  "percent_off",
+  "amount_off",
+  "product_ids",
+  "max_redemptions",
+  "expires_at",
+  "referrer",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "pay_what_you_want",
+  "suggested_price",
 ];
 const everyField = (v: unknown) => Object.fromEntries(FIELDS.map((f) => [f, v]));
 

@@ -7,7 +7,9 @@ import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
 import { Product } from "../product/index";
 import { validate } from "../product/input";
-import { PAYPAL_UNAVAILABLE, startPayPalCheckout } from "./paypal";
+import { attachCheckout, release } from "../discount/redeem";
+import { PAYPAL_UNAVAILABLE, startPayPalCheckout, type StartedCheckout } from "./paypal";
+import { chargeFor, type Charge } from "./pricing";
 import { isoFromSeconds, productSnapshot, recordCheckout } from "./record";
 
 /**
@@ -31,15 +33,40 @@ export namespace Checkout {
       .max(200, "Please choose a product to buy."),
   });
 
-  /** POST /api/checkout/create-session {productId} -> {url}. */
+  /** A checkout with a reserved discount use stays payable this long (Stripe's shortest). */
+  const RESERVED_CHECKOUT_SECONDS = 31 * 60;
+
+  /**
+   * POST /api/checkout/create-session {productId, discount_code?, amount?} -> {url}. The charge
+   * is computed on the server (checkout/pricing.ts); a discount use reserved for it is tied to
+   * the checkout, or given back when no checkout could be created.
+   */
   export async function createSession(input: unknown, buyer?: { email?: string } | null): Promise<{ url: string }> {
     const { productId } = validate(CreateInput, input);
     const product = await Product.forCheckout(productId);
 
     const { provider } = await Integration.paymentInfo(product.creator_id);
     if (!provider) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
-    if (provider === "paypal") return startPayPalCheckout(product, buyer);
-    if (product.price < MIN_CHARGE) {
+    const charge = await chargeFor(product, input);
+    try {
+      const started =
+        provider === "paypal"
+          ? await startPayPalCheckout(product, charge, buyer)
+          : await startStripeCheckout(product, charge, buyer);
+      if (charge.reservation) await attachCheckout(charge.reservation, started.checkoutId, started.payableUntil);
+      return { url: started.url };
+    } catch (err) {
+      if (charge.reservation) await release(charge.reservation);
+      throw err;
+    }
+  }
+
+  async function startStripeCheckout(
+    product: Awaited<ReturnType<typeof Product.forCheckout>>,
+    charge: Charge,
+    buyer?: { email?: string } | null,
+  ): Promise<StartedCheckout> {
+    if (charge.amount < MIN_CHARGE) {
       throw new ValidationError(
         "This product can't be bought online: card payments must be at least $0.50.",
         "checkout.below_minimum",
@@ -58,7 +85,7 @@ export namespace Checkout {
             quantity: 1,
             price_data: {
               currency: "usd",
-              unit_amount: product.price,
+              unit_amount: charge.amount,
               product_data: {
                 name: product.name,
                 ...(product.description ? { description: product.description.slice(0, 500) } : {}),
@@ -68,6 +95,8 @@ export namespace Checkout {
         ],
         // A signed-in buyer gets their e-mail prefilled; the purchase then lands in their portal.
         ...(buyer?.email ? { customer_email: buyer.email } : {}),
+        // A reserved discount use comes back soon after the checkout can no longer be paid.
+        ...(charge.reservation ? { expires_at: Math.floor(Date.now() / 1000) + RESERVED_CHECKOUT_SECONDS } : {}),
         success_url: `${site}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${site}/product/${product.id}`,
         metadata: { kind: "product", product_id: product.id, creator_id: product.creator_id },
@@ -84,13 +113,15 @@ export namespace Checkout {
       provider: "stripe",
       product_id: product.id,
       creator_id: product.creator_id,
-      amount: product.price,
+      amount: charge.amount,
+      list_price: product.price,
+      ...(charge.discount_code ? { discount_code: charge.discount_code } : {}),
       currency: "usd",
       session_expires_at: isoFromSeconds(session.expires_at),
       ...(buyer?.email ? { buyer_email: buyer.email.trim().toLowerCase() } : {}),
       // What the buyer receives, even if the product is deleted or switched off before they pay.
       product_snapshot: await productSnapshot(product),
     });
-    return { url: session.url };
+    return { url: session.url, checkoutId: session.id, payableUntil: new Date(session.expires_at * 1000) };
   }
 }

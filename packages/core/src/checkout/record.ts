@@ -26,6 +26,10 @@ export interface NewCheckout {
   provider_ref?: string;
   /** cents: exactly what the buyer is asked to pay */
   amount: number;
+  /** cents: the product's price, when a discount code or the buyer's own amount changed the charge */
+  list_price?: number;
+  /** The discount code applied (upper-case), if any. */
+  discount_code?: string;
   currency: string;
   /** When the provider stops accepting payment for it (ISO). */
   session_expires_at?: string;

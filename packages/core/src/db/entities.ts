@@ -13,6 +13,9 @@ import { SettingEntity } from "./entities/setting";
 import { AnnouncementEntity } from "./entities/announcement";
 import { UniqueEntity } from "./entities/unique";
 import { StoreEntity } from "./entities/store";
+import { TrafficStatEntity } from "./entities/traffic-stat";
+import { DiscountEntity } from "./entities/discount";
+import { DiscountReservationEntity } from "./entities/discount-reservation";
 import { RateLimitEntity } from "./entities/rate-limit";
 
 /**
@@ -36,6 +39,9 @@ export * from "./entities/announcement";
 export * from "./entities/auth-store";
 export * from "./entities/unique";
 export * from "./entities/store";
+export * from "./entities/traffic-stat";
+export * from "./entities/discount";
+export * from "./entities/discount-reservation";
 export * from "./entities/rate-limit";
 
 /** All entities as one service, for transactions across them. */
@@ -55,6 +61,9 @@ export const Db = new LazyService(
     announcement: AnnouncementEntity,
     unique: UniqueEntity,
     store: StoreEntity,
+    traffic: TrafficStatEntity,
+    discount: DiscountEntity,
+    discountReservation: DiscountReservationEntity,
     rateLimit: RateLimitEntity,
   },
   cfg(),

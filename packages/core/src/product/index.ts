@@ -1,13 +1,13 @@
 import { AGAIN, retry } from "../retry";
 import { randomUUID } from "node:crypto";
-import * as z from "zod";
 import { ProductEntity, UserEntity, type ProductItem, type UserItem } from "../db/entities";
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { productLimitFor } from "../plan/limits";
 import { Setting } from "../setting/index";
-import { CreateProductInput, MEDIA_TYPES, SetActiveInput, validate } from "./input";
+import { CreateProductInput, PricingInput, SetActiveInput, validate } from "./input";
 import { activeLimit, activeLimitMessage } from "./active-limit";
-import { today, transact } from "./store";
+import { transact } from "./store";
+import { ProductInfo } from "./info";
 import { brandingOf, storeOf } from "../store/branding";
 
 type Item = ProductItem;
@@ -18,30 +18,8 @@ type Item = ProductItem;
  * transaction, so dashboards read one item and the plan limit can never be overshot.
  */
 export namespace Product {
-  export const Info = z.object({
-    id: z.string(),
-    creator_id: z.string(),
-    name: z.string(),
-    headline: z.string(),
-    subheadline: z.string(),
-    description: z.string(),
-    /** cents */
-    price: z.number().int(),
-    /** Owner only (DECISIONS 14). */
-    content_url: z.string().optional(),
-    media_type: z.enum(MEDIA_TYPES),
-    media_url: z.string(),
-    is_active: z.boolean(),
-    moderation_status: z.enum(["pending", "under_review", "approved", "rejected"]),
-    moderation_notes: z.string().optional(),
-    sales_count: z.number().int(),
-    /** cents */
-    total_revenue: z.number().int(),
-    view_count: z.number().int(),
-    created_at: z.string(),
-    updated_at: z.string(),
-  });
-  export type Info = z.infer<typeof Info>;
+  export const Info = ProductInfo;
+  export type Info = ProductInfo;
 
   export const notFound = () => new NotFoundError("product.not_found", "Product not found");
   export const limitMessage = (limit: number) =>
@@ -56,6 +34,8 @@ export namespace Product {
       subheadline: p.subheadline ?? "",
       description: p.description ?? "",
       price: p.price,
+      pay_what_you_want: p.pay_what_you_want ?? false,
+      suggested_price: p.suggested_price ?? null,
       ...(opts.owner ? { content_url: p.content_url } : {}),
       media_type: p.media_type,
       media_url: p.media_url ?? "",
@@ -174,6 +154,28 @@ export namespace Product {
     );
   }
 
+  /**
+   * PUT /api/products/{id} {pay_what_you_want, suggested_price?}: lets buyers pay what they
+   * want, with the price as the minimum; a suggested price below it is refused.
+   */
+  export async function setPricing(creatorId: string, id: string, input: unknown): Promise<Info> {
+    const data = validate(PricingInput, input);
+    const p = await owned(creatorId, id);
+    const suggested = data.pay_what_you_want ? (data.suggested_price ?? undefined) : undefined;
+    if (suggested !== undefined && suggested < p.price)
+      throw new ValidationError("The suggested price can't be below the minimum price.");
+    const res = await ProductEntity.patch({ id })
+      .set({
+        pay_what_you_want: data.pay_what_you_want,
+        ...(suggested !== undefined ? { suggested_price: suggested } : {}),
+      })
+      .remove(suggested === undefined ? ["suggested_price"] : [])
+      // The minimum we compared with is still the price.
+      .where((a, op) => `${op.eq(a.creator_id, creatorId)} AND ${op.eq(a.price, p.price)}`)
+      .go({ response: "all_new" });
+    return serialize(res.data as Item, { owner: true });
+  }
+
   /** DELETE /api/products/{id}. Purchases keep their own snapshots of name and content. */
   export async function remove(creatorId: string, id: string): Promise<void> {
     const p = await owned(creatorId, id);
@@ -221,6 +223,8 @@ export namespace Product {
       id: p.id,
       name: p.name,
       price: p.price,
+      pay_what_you_want: p.pay_what_you_want ?? false,
+      suggested_price: p.suggested_price ?? null,
       creator_id: p.creator_id,
       creator_name: seller.data?.name ?? "",
       created_at: p.created_at,
@@ -262,6 +266,8 @@ export namespace Product {
       name: p.name,
       description: p.description ?? "",
       price: p.price,
+      pay_what_you_want: p.pay_what_you_want ?? false,
+      suggested_price: p.suggested_price ?? null,
       content_url: p.content_url,
       creator_id: p.creator_id,
     };
@@ -272,32 +278,5 @@ export namespace Product {
     const p = await get(id);
     if (!p) throw notFound();
     return p.creator_id;
-  }
-
-  /**
-   * POST /api/public/products/{id}/view: one page view, counted on the product, the
-   * seller's counter and both daily aggregates in one transaction (conversion analytics).
-   */
-  export async function recordView(id: string): Promise<void> {
-    const p = await get(id);
-    if (!p) throw notFound();
-    const date = today();
-    const codes = await transact(({ product, counter, daily }) => [
-      product.patch({ id }).add({ view_count: 1 }).commit(),
-      counter
-        .update({ scope: `creator#${p.creator_id}` })
-        .add({ views: 1 })
-        .commit(),
-      daily
-        .update({ scope: `creator#${p.creator_id}`, date })
-        .add({ views: 1 })
-        .commit(),
-      daily
-        .update({ scope: `product#${id}`, date })
-        .add({ views: 1 })
-        .commit(),
-    ]);
-    if (codes?.[0] === "ConditionalCheckFailed") throw notFound();
-    if (codes) throw new AppError("product.view_failed", "Could not record the view.", 503);
   }
 }

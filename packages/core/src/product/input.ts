@@ -42,6 +42,46 @@ const optionalText = (label: string, max: number) =>
     .optional()
     .default("");
 
+/** A suggested price is in cents, like every amount but the dialog's typed price (DECISIONS 4). */
+const suggestedPrice = z
+  .number("suggested_price must be a whole number of cents.")
+  .int("suggested_price must be a whole number of cents.")
+  .min(0, "suggested_price must be a whole number of cents.")
+  .max(Math.round(MAX_PRICE_DOLLARS * 100), "suggested_price can be at most 99999999 cents.");
+
+/**
+ * Pay what you want: `price` is the minimum a buyer may pay, and an optional suggested price
+ * (pre-filled on the sales page) is at least that minimum. null when the input is refused.
+ */
+function pwywFields(
+  price: number,
+  payWhatYouWant: boolean,
+  suggested: number | null | undefined,
+  ctx: z.RefinementCtx,
+): { pay_what_you_want: boolean; suggested_price?: number } | null {
+  if (suggested == null) return { pay_what_you_want: payWhatYouWant };
+  if (!payWhatYouWant) {
+    ctx.addIssue({ code: "custom", message: "A suggested price is only for pay-what-you-want products." });
+    return null;
+  }
+  if (suggested < price) {
+    ctx.addIssue({ code: "custom", message: "The suggested price can't be below the minimum price." });
+    return null;
+  }
+  return { pay_what_you_want: true, suggested_price: suggested };
+}
+
+/** PUT /api/products/{id} {pay_what_you_want, suggested_price?}: switches pay what you want on or off. */
+export const PricingInput = z
+  .object({
+    pay_what_you_want: z.boolean("pay_what_you_want must be true or false."),
+    suggested_price: suggestedPrice.nullish(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.suggested_price != null && !p.pay_what_you_want)
+      ctx.addIssue({ code: "custom", message: "A suggested price is only for pay-what-you-want products." });
+  });
+
 export const CreateProductInput = z
   .object({
     name: z
@@ -64,10 +104,14 @@ export const CreateProductInput = z
       .optional()
       .default("none"),
     media_url: z.string("Media URL must be text.").trim().optional().default(""),
+    pay_what_you_want: z.boolean("pay_what_you_want must be true or false.").optional().default(false),
+    suggested_price: suggestedPrice.nullish(),
   })
-  .transform((p, ctx) => {
+  .transform(({ pay_what_you_want, suggested_price, ...p }, ctx) => {
     const price = Math.round(p.price * 100);
-    if (p.media_type === "none") return { ...p, price, media_url: "" };
+    const pricing = pwywFields(price, pay_what_you_want, suggested_price, ctx);
+    if (pricing === null) return z.NEVER;
+    if (p.media_type === "none") return { ...p, ...pricing, price, media_url: "" };
     if (!p.media_url) {
       ctx.addIssue({ code: "custom", message: "Please enter the media for the selected media type, or choose None." });
       return z.NEVER;
@@ -78,7 +122,7 @@ export const CreateProductInput = z
     } else if (p.media_url.length > 2000 || !isHttpUrl(p.media_url)) {
       ctx.addIssue({ code: "custom", message: "Media URL must be a web address starting with http:// or https://." });
     }
-    return { ...p, price };
+    return { ...p, ...pricing, price };
   });
 export type CreateProductInput = z.input<typeof CreateProductInput>;
 

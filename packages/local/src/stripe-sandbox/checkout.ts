@@ -81,6 +81,11 @@ export function createSession(sb: Sandbox, account: Account, p: FormObject): Str
     );
   }
   const created = nowSeconds();
+  // Like Stripe: a session may be asked to expire between 30 minutes and 24 hours from now.
+  const expiresAt = int(p.expires_at);
+  if (expiresAt !== undefined && !(expiresAt >= created + 1800 - 60 && expiresAt <= created + 24 * 3600)) {
+    throw invalidParam("expires_at", "The `expires_at` timestamp must be between 30 minutes and 24 hours from now.");
+  }
   const id = randomId(account.livemode ? "cs_live_" : "cs_test_", 58);
   // A trial means nothing is charged today, so Stripe reports a zero total for the session.
   const dueToday = mode === "subscription" && trialDays ? 0 : subtotal;
@@ -96,7 +101,7 @@ export function createSession(sb: Sandbox, account: Account, p: FormObject): Str
     customer: customerId ?? null,
     customer_details: null,
     customer_email: str(p.customer_email) ?? null,
-    expires_at: created + 24 * 3600,
+    expires_at: expiresAt ?? created + 24 * 3600,
     invoice: null,
     livemode: account.livemode,
     metadata: metadataOf(p.metadata),

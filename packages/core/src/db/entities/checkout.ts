@@ -20,8 +20,12 @@ export const CheckoutEntity = new LazyEntity(
       user_id: { type: "string" },
       plan: { type: "string" },
       billing_cycle: { type: "string" },
-      /** cents: exactly what the buyer is asked to pay */
+      /** cents: exactly what the buyer is asked to pay (after a discount code, or a pay-what-you-want amount) */
       amount: { type: "number" },
+      /** cents: the product's price when the checkout began */
+      list_price: { type: "number" },
+      /** The discount code applied (upper-case), if any. */
+      discount_code: { type: "string" },
       currency: { type: "string", required: true, default: "usd" },
       /** When the provider stops taking payment for it (not `expires_at`: that is the table's TTL). */
       session_expires_at: { type: "string" },

@@ -12,8 +12,11 @@ export const ProductEntity = new LazyEntity(
       headline: { type: "string", default: "" },
       subheadline: { type: "string", default: "" },
       description: { type: "string", default: "" },
-      /** cents */
+      /** cents; the minimum when the buyer may pay what they want */
       price: { type: "number", required: true },
+      pay_what_you_want: { type: "boolean", required: true, default: false },
+      /** cents; pre-filled amount of a pay-what-you-want product (at least price) */
+      suggested_price: { type: "number" },
       content_url: { type: "string", required: true },
       media_type: { type: ["none", "image", "youtube", "video", "embed"] as const, required: true, default: "none" },
       media_url: { type: "string", default: "" },

@@ -8,6 +8,7 @@ import { useDashboardStats } from "@/features/dashboard/api/stats";
 import { ProductFiguresTable } from "./ProductFiguresTable";
 import { SalesAnalytics } from "./SalesAnalytics";
 import { StatsStrip } from "./StatsStrip";
+import { TrafficSection } from "./TrafficSection";
 
 /**
  * The dashboard's sections. Products: plan banner (free plan only), stats strip, the
@@ -35,6 +36,7 @@ export function AnalyticsSection() {
       <StatsStrip stats={stats.data} loading={stats.isPending} />
       <SalesAnalytics />
       <ProductFiguresTable />
+      <TrafficSection />
     </div>
   );
 }

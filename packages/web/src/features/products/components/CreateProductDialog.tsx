@@ -19,12 +19,14 @@ const MEDIA_OPTIONS: { value: MediaType; label: string; hint?: string }[] = [
   { value: "embed", label: "Embed code", hint: "Paste HTML embed code" },
 ];
 
-type Form = Omit<NewProduct, "price"> & { price: string };
+type Form = Omit<NewProduct, "price" | "suggested_price"> & { price: string; suggested_price: string };
 const EMPTY: Form = {
   name: "",
   headline: "",
   subheadline: "",
   price: "0",
+  pay_what_you_want: false,
+  suggested_price: "",
   content_url: "",
   description: "",
   media_type: "none",
@@ -61,10 +63,13 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
     setError(null);
     // Non-numeric input becomes 0; the server converts dollars to cents.
     const price = Number.parseFloat(form.price);
+    const suggested = Number.parseFloat(form.suggested_price);
     try {
       await create.mutateAsync({
         ...form,
         price: Number.isFinite(price) ? price : 0,
+        // Every amount but the typed price travels in cents (DECISIONS 4).
+        suggested_price: form.pay_what_you_want && Number.isFinite(suggested) ? Math.round(suggested * 100) : null,
         media_url: form.media_type === "none" ? "" : form.media_url,
       });
       setForm(EMPTY);
@@ -122,7 +127,11 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
           </Field>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Price (USD)" required hint="One-time payment, in dollars">
+          <Field
+            label={form.pay_what_you_want ? "Minimum price (USD)" : "Price (USD)"}
+            required
+            hint={form.pay_what_you_want ? "Buyers pay at least this" : "One-time payment, in dollars"}
+          >
             <div className="relative">
               <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-slate-500">
                 $
@@ -150,6 +159,36 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
               placeholder="https://…"
             />
           </Field>
+        </div>
+        <div className="space-y-3 rounded-xl border border-slate-200 p-3">
+          <label className="flex items-start gap-2.5 text-sm">
+            <input
+              type="checkbox"
+              name="pay_what_you_want"
+              className="mt-0.5 h-4 w-4 accent-brand-600"
+              checked={form.pay_what_you_want}
+              onChange={(e) => set("pay_what_you_want", e.target.checked)}
+            />
+            <span>
+              <span className="font-medium text-slate-900">Pay what you want</span>
+              <span className="block text-xs text-slate-500">
+                The price becomes the minimum; buyers choose how much to pay.
+              </span>
+            </span>
+          </label>
+          {form.pay_what_you_want && (
+            <Field label="Suggested price (USD)" hint="Optional; pre-filled for buyers, at least the minimum">
+              <Input
+                name="suggested_price"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                value={form.suggested_price}
+                onChange={(e) => set("suggested_price", e.target.value)}
+              />
+            </Field>
+          )}
         </div>
         <Field label="Description">
           <Textarea

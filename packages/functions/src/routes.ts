@@ -104,6 +104,11 @@ export const routes: RouteDef[] = [
   { method: "POST", path: "/api/customer/track-access", handler: "customer-track-access", access: "customer" },
   { method: "PUT", path: "/api/customer/profile", handler: "customer-profile", access: "customer" },
 
+  // ── Business plan: API keys ──
+  { method: "GET", path: "/api/api-keys", handler: "api-keys-list", access: "creator" },
+  { method: "POST", path: "/api/api-keys", handler: "api-keys-create", access: "creator" },
+  { method: "DELETE", path: "/api/api-keys/{id}", handler: "api-keys-delete", access: "creator" },
+
   // ── admin, settings, announcements ──
   { method: "GET", path: "/api/public/status", handler: "public-status", access: "anonymous", system: true },
   { method: "GET", path: "/api/announcements", handler: "announcements", access: "user" },

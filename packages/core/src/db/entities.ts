@@ -12,6 +12,7 @@ import { IntegrationEntity } from "./entities/integration";
 import { CheckoutEntity } from "./entities/checkout";
 import { SettingEntity } from "./entities/setting";
 import { AnnouncementEntity } from "./entities/announcement";
+import { ApiKeyEntity } from "./entities/api-key";
 
 /**
  * The data model: every ElectroDB entity of the one table, one file per item type under
@@ -32,6 +33,7 @@ export * from "./entities/checkout";
 export * from "./entities/setting";
 export * from "./entities/announcement";
 export * from "./entities/auth-store";
+export * from "./entities/api-key";
 
 /** All entities as one service, for transactions across them. */
 export const Db = new Service(
@@ -48,6 +50,7 @@ export const Db = new Service(
     checkout: CheckoutEntity,
     setting: SettingEntity,
     announcement: AnnouncementEntity,
+    apiKey: ApiKeyEntity,
   },
   cfg(),
 );

@@ -5,13 +5,15 @@ import type { Profile } from "../../../lib/profile";
 import { usePaymentIntegrations } from "../api/paymentIntegrations";
 import { planName } from "../lib/format";
 import { PaymentSetupTab } from "../../payment-setup/components/PaymentSetupTab";
+import { ApiKeysTab } from "../../developers/components/ApiKeysTab";
 import { SectionHeader } from "./SectionHeader";
 
 /**
  * My Settings: the admin's own account and payment integrations. An admin's plan shows
  * Business by default (admins have business-level limits) unless a paid plan is stored.
  * The Payment Setup form lives here too: admins sell their own products, and the creator
- * dashboard (where creators set up payments) sends admins back to /admin.
+ * dashboard (where creators set up payments) sends admins back to /admin. So do API keys:
+ * admins have every Business feature.
  */
 export function MySettingsSection({ profile, email, name }: { profile: Profile; email: string; name: string }) {
   const integrations = usePaymentIntegrations();
@@ -76,6 +78,7 @@ export function MySettingsSection({ profile, email, name }: { profile: Profile; 
           <PaymentSetupTab />
         </CardContent>
       </Card>
+      <ApiKeysTab profile={profile} />
     </div>
   );
 }

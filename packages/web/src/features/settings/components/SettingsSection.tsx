@@ -3,13 +3,14 @@ import { Tabs } from "../../../components/ui/Tabs";
 import type { Profile } from "../../../lib/profile";
 import { PaymentSetupTab } from "../../payment-setup/components/PaymentSetupTab";
 import { BillingTab } from "../../plans/components/BillingTab";
+import { ApiKeysTab } from "../../developers/components/ApiKeysTab";
 import { AccountTab } from "./AccountTab";
 import { CustomersTab } from "./CustomersTab";
 import { SalesHistoryTab } from "./SalesHistoryTab";
 
-type SettingsTab = "account" | "payment" | "billing" | "sales" | "customers";
+type SettingsTab = "account" | "payment" | "billing" | "sales" | "customers" | "api";
 
-/** Settings with its five tabs (spec part 2 §2 Settings). */
+/** Settings: the five tabs of the spec (part 2 §2 Settings), then API for the Business plan. */
 export function SettingsSection({ profile, email }: { profile: Profile; email: string }) {
   const [tab, setTab] = useState<SettingsTab>("account");
   return (
@@ -27,6 +28,7 @@ export function SettingsSection({ profile, email }: { profile: Profile; email: s
           { id: "billing", label: "Billing", content: <BillingTab /> },
           { id: "sales", label: "Sales History", content: <SalesHistoryTab /> },
           { id: "customers", label: "Customers", content: <CustomersTab /> },
+          { id: "api", label: "API", content: <ApiKeysTab profile={profile} /> },
         ]}
       />
     </div>

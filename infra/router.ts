@@ -5,7 +5,24 @@
  */
 const domain = process.env.PAYLOFT_DOMAIN?.trim() || undefined;
 
-export const router = new sst.aws.Router("Router", domain ? { domain: { name: domain } } : {});
+export const router = new sst.aws.Router("Router", {
+  ...(domain ? { domain: { name: domain } } : {}),
+  transform: {
+    // The public API authenticates with `Authorization: Bearer <key>`. CloudFront forwards that
+    // header to the origin only when the cache policy names it (responses are no-store anyway).
+    cachePolicy: (args) => {
+      args.parametersInCacheKeyAndForwardedToOrigin = $output(args.parametersInCacheKeyAndForwardedToOrigin).apply(
+        (p) => ({
+          ...p,
+          headersConfig: {
+            headerBehavior: "whitelist",
+            headers: { items: [...(p.headersConfig.headers?.items ?? []), "authorization"] },
+          },
+        }),
+      );
+    },
+  },
+});
 
 /** What every Lambda gets as SITE_URL: the origin used in links, e-mails and redirects. */
 export const siteUrl = domain ? `https://${domain}` : router.url;

@@ -9,9 +9,11 @@
  *  - customer:  role customer
  *  - creator:   role creator, or an admin (admins sell too)
  *  - admin:     role admin or is_admin
+ *  - apikey:    the public REST API: `Authorization: Bearer <API key>` of a creator whose plan
+ *               includes the public API; cookies do not open these routes
  */
-export type Access = "anonymous" | "user" | "customer" | "creator" | "admin";
-export type Method = "GET" | "POST" | "PUT" | "DELETE";
+export type Access = "anonymous" | "user" | "customer" | "creator" | "admin" | "apikey";
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface RouteDef {
   method: Method;
@@ -108,6 +110,16 @@ export const routes: RouteDef[] = [
   { method: "GET", path: "/api/api-keys", handler: "api-keys-list", access: "creator" },
   { method: "POST", path: "/api/api-keys", handler: "api-keys-create", access: "creator" },
   { method: "DELETE", path: "/api/api-keys/{id}", handler: "api-keys-delete", access: "creator" },
+
+  // ── Business plan: the public REST API v1 (documented by GET /api/v1/openapi.json) ──
+  { method: "GET", path: "/api/v1/openapi.json", handler: "v1-openapi", access: "anonymous" },
+  { method: "GET", path: "/api/v1/products", handler: "v1-products-list", access: "apikey" },
+  { method: "POST", path: "/api/v1/products", handler: "v1-products-create", access: "apikey" },
+  { method: "GET", path: "/api/v1/products/{id}", handler: "v1-products-get", access: "apikey" },
+  { method: "PATCH", path: "/api/v1/products/{id}", handler: "v1-products-update", access: "apikey" },
+  { method: "DELETE", path: "/api/v1/products/{id}", handler: "v1-products-delete", access: "apikey" },
+  { method: "GET", path: "/api/v1/sales", handler: "v1-sales", access: "apikey" },
+  { method: "GET", path: "/api/v1/customers", handler: "v1-customers", access: "apikey" },
 
   // ── admin, settings, announcements ──
   { method: "GET", path: "/api/public/status", handler: "public-status", access: "anonymous", system: true },

@@ -19,15 +19,14 @@ export namespace ApiKey {
   const TOUCH_EVERY_MS = 60_000;
   const KEY_SHAPE = /^pl_(live|test)_[A-Za-z0-9_-]{43}$/;
 
-  export const Info = z
-    .object({
-      id: z.string(),
-      name: z.string(),
-      prefix: z.string().meta({ description: "The key's first characters, to recognise it." }),
-      created_at: z.string(),
-      last_used_at: z.string().nullable(),
-    })
-    .meta({ id: "ApiKey" });
+  export const Info = z.object({
+    id: z.string(),
+    name: z.string(),
+    /** The key's first characters, to recognise it. */
+    prefix: z.string(),
+    created_at: z.string(),
+    last_used_at: z.string().nullable(),
+  });
   export type Info = z.infer<typeof Info>;
 
   export const CreateInput = z.object({

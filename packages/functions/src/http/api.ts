@@ -7,6 +7,7 @@ import { findRoute, type RouteDef } from "../routes";
 import { Reply, parseCookies, type ApiRequest } from "./request";
 import { resolveSession } from "../auth/session";
 import { guardPlatform } from "./guards";
+import { resolveApiKey } from "./api-key";
 
 type Handler = (req: ApiRequest) => Promise<unknown>;
 
@@ -28,11 +29,15 @@ export function api(fn: Handler) {
       if (!route) throw new AppError("route.unknown", "Not found", 404);
       const req = buildRequest(event, requestId);
       cookies = req.setCookies;
-      checkOrigin(route, req);
-      const session = await resolveSession(req);
-      req.actor = session.actor;
-      req.setCookies.push(...session.setCookies);
-      enforceAccess(route, req);
+      if (route.access === "apikey") {
+        req.actor = await resolveApiKey(req);
+      } else {
+        checkOrigin(route, req);
+        const session = await resolveSession(req);
+        req.actor = session.actor;
+        req.setCookies.push(...session.setCookies);
+        enforceAccess(route, req);
+      }
       await guardPlatform(route, req);
       const result = await fn(req);
       return respond(result, req.setCookies);

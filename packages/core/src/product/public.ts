@@ -1,0 +1,103 @@
+import { UserEntity, type ProductItem } from "../db/entities";
+import { AppError, ValidationError } from "../errors";
+import { today, transact } from "./store";
+import { getProduct, productNotFound } from "./view";
+
+/**
+ * The buyer's side of a product: the sales page, what checkout may sell, and page views.
+ * The Product namespace (index.ts) re-exports these under its own names.
+ */
+/** Why a product cannot be bought right now, or null when it can (DECISIONS 7, 16). */
+async function unavailableReason(p: ProductItem): Promise<string | null> {
+  if (!p.is_active) return "inactive";
+  if (p.moderation_status !== "approved") return "not_approved";
+  const seller = (await UserEntity.get({ id: p.creator_id }).go()).data;
+  if (!seller || seller.deactivated) return "seller_unavailable";
+  return null;
+}
+
+/**
+ * GET /api/public/products/{id}: the sales-page view. Never content_url (DECISIONS 14).
+ * An unavailable product answers is_active=false with its selling content blanked, so a
+ * rejected product's text and media are not served.
+ */
+export async function productPublicView(id: string) {
+  const p = await getProduct(id);
+  if (!p) throw productNotFound();
+  const seller = (await UserEntity.get({ id: p.creator_id }).go()).data;
+  const available = (await unavailableReason(p)) === null;
+  const base = {
+    id: p.id,
+    name: p.name,
+    price: p.price,
+    creator_id: p.creator_id,
+    creator_name: seller?.name ?? "",
+    created_at: p.created_at,
+  };
+  if (!available) {
+    return {
+      ...base,
+      headline: "",
+      subheadline: "",
+      description: "",
+      media_type: "none" as const,
+      media_url: "",
+      is_active: false,
+      sales_count: 0,
+    };
+  }
+  return {
+    ...base,
+    headline: p.headline ?? "",
+    subheadline: p.subheadline ?? "",
+    description: p.description ?? "",
+    media_type: p.media_type,
+    media_url: p.media_url ?? "",
+    is_active: true,
+    sales_count: p.sales_count,
+  };
+}
+
+/** What checkout needs from a product it may sell; refuses unavailable ones. */
+export async function productForCheckout(id: string) {
+  const p = await getProduct(id);
+  if (!p) throw productNotFound();
+  if (await unavailableReason(p)) {
+    throw new ValidationError("This product is currently unavailable for purchase.", "product.unavailable");
+  }
+  return { id: p.id, name: p.name, description: p.description ?? "", price: p.price, creator_id: p.creator_id };
+}
+
+/** The seller of a product (for GET /api/public/payment-info/{id}). */
+export async function productCreatorOf(id: string): Promise<string> {
+  const p = await getProduct(id);
+  if (!p) throw productNotFound();
+  return p.creator_id;
+}
+
+/**
+ * POST /api/public/products/{id}/view: one page view, counted on the product, the
+ * seller's counter and both daily aggregates in one transaction (conversion analytics).
+ */
+export async function recordProductView(id: string): Promise<void> {
+  const p = await getProduct(id);
+  if (!p) throw productNotFound();
+  const date = today();
+  const codes = await transact(({ product, counter, daily }) => [
+    product.patch({ id }).add({ view_count: 1 }).commit(),
+    counter
+      .update({ scope: `creator#${p.creator_id}` })
+      .add({ views: 1 })
+      .commit(),
+    daily
+      .update({ scope: `creator#${p.creator_id}`, date })
+      .add({ views: 1 })
+      .commit(),
+    daily
+      .update({ scope: `product#${id}`, date })
+      .add({ views: 1 })
+      .commit(),
+  ]);
+  if (codes?.[0] === "ConditionalCheckFailed") throw productNotFound();
+  if (codes) throw new AppError("product.view_failed", "Could not record the view.", 503);
+}

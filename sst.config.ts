@@ -5,18 +5,22 @@
  * and returns the URLs a person needs after `npx sst deploy --stage <name>`.
  */
 export default $config({
-  app(input) {
+  async app(input) {
     const production = input?.stage === "production";
+    const { stageRegion } = await import("./infra/settings");
     return {
       name: "payloft",
       // Production keeps its table, bucket and secrets if the stage is removed; others are cleaned up.
       removal: production ? "retain" : "remove",
       protect: production,
       home: "aws",
+      // Pinned (PAYLOFT_REGION, default us-east-1), never whatever the deploying shell's profile says.
+      providers: { aws: { region: stageRegion() as aws.Region } },
     };
   },
   async run() {
     await import("./infra/defaults");
+    await import("./infra/links");
     const { router, siteUrl } = await import("./infra/router");
     const { table } = await import("./infra/storage");
     const { auth } = await import("./infra/auth");

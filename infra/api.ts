@@ -1,10 +1,14 @@
 import { routes, handlerModule } from "../packages/functions/src/routes";
+import { routeLinks, type LinkName } from "../packages/functions/src/links";
 import { table } from "./storage";
 import { bus } from "./bus";
 import { email } from "./email";
 import { auth } from "./auth";
-import { allSecrets } from "./secret";
+import { secrets } from "./secret";
 import { siteUrl } from "./router";
+
+/** The component behind each name the code reads through `Resource`. */
+const linkable = { Table: table, Auth: auth, Bus: bus, Email: email, ...secrets } satisfies Record<LinkName, unknown>;
 
 /**
  * The HTTP API: one API Gateway route and one Lambda per row of the route table (the same
@@ -28,7 +32,8 @@ for (const route of routes) {
   api.route(`${route.method} ${route.path}`, {
     handler: `${handlerModule(route)}.handler`,
     runtime: "nodejs22.x",
-    link: [table, bus, email, auth, ...allSecrets],
+    // Only what this route's code reads (the row's links + the wrapper's base), never every secret.
+    link: routeLinks(route).map((name) => linkable[name]),
     environment: { SITE_URL: siteUrl },
   });
 }

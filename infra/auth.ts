@@ -1,3 +1,4 @@
+import { ISSUER_LINKS } from "../packages/functions/src/links";
 import { table } from "./storage";
 import { secrets } from "./secret";
 import { siteUrl } from "./router";
@@ -11,7 +12,7 @@ export const auth = new sst.aws.Auth("Auth", {
   issuer: {
     handler: "packages/functions/src/auth/issuer.handler",
     runtime: "nodejs22.x",
-    link: [table, secrets.GoogleClientId, secrets.GoogleClientSecret, secrets.AdminEmails],
+    link: ISSUER_LINKS.map((name) => (name === "Table" ? table : secrets[name])),
     environment: { SITE_URL: siteUrl },
   },
 });

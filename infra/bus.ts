@@ -1,7 +1,7 @@
 import { subscribers, subscriberModule } from "../packages/functions/src/subscribers";
 import { table } from "./storage";
 import { email } from "./email";
-import { allSecrets } from "./secret";
+import { secrets } from "./secret";
 import { siteUrl } from "./router";
 
 /**
@@ -11,6 +11,9 @@ import { siteUrl } from "./router";
  * dead-letter queue, where it is kept 14 days for inspection and replay.
  */
 export const bus = new sst.aws.Bus("Bus");
+
+/** What subscriber rows may link, by the name the code reads (each row lists its own). */
+const linkable = { Table: table, Bus: bus, Email: email, ...secrets };
 
 export const deadLetters = new sst.aws.Queue("BusDeadLetters", {
   transform: {
@@ -26,7 +29,10 @@ for (const row of subscribers) {
     {
       handler: `${subscriberModule(row)}.handler`,
       runtime: "nodejs22.x",
-      link: [table, bus, email, ...allSecrets],
+      link: row.links.map((name) => {
+        if (name === "Auth") throw new Error(`Subscriber ${row.name} cannot link Auth`);
+        return linkable[name];
+      }),
       environment: { SITE_URL: siteUrl },
       retries: 2,
       permissions: [{ actions: ["sqs:SendMessage"], resources: [deadLetters.arn] }],

@@ -1,13 +1,10 @@
-/**
- * SES for receipts and notices. The sender is a stage setting: `PAYLOFT_EMAIL_SENDER`
- * (an address or a domain you control) at deploy time; with a custom domain it defaults
- * to that domain. SES asks you to verify it (e-mail link or DNS records) on first deploy.
- */
-const sender = process.env.PAYLOFT_EMAIL_SENDER?.trim() || process.env.PAYLOFT_DOMAIN?.trim();
-if (!sender) {
-  throw new Error(
-    "Set PAYLOFT_EMAIL_SENDER (e.g. receipts@example.com or example.com) before deploying: receipts are sent from it.",
-  );
-}
+import { settings } from "./stage";
 
-export const email = new sst.aws.Email("Email", { sender });
+/**
+ * SES for receipts and notices. SES verifies `settings.emailIdentity`: the site's whole
+ * domain when the sender is on it (SST writes the DKIM records into its Route 53 zone), or
+ * the single sender mailbox otherwise (SES e-mails it a link). Mail is always sent From the
+ * mailbox `settings.emailSender` (receipts@<domain> by default), never from a bare domain:
+ * infra/links.ts gives that mailbox to the code as Resource.Email.sender.
+ */
+export const email = new sst.aws.Email("Email", { sender: settings.emailIdentity });

@@ -1,7 +1,10 @@
 /**
  * Every secret the product reads through `Resource` (names mirrored in sst-env.d.ts).
  * Set them per stage: `npx sst secret set <Name> <value> --stage <stage>` (README).
+ * Never link them all: each Lambda links only the ones its code reads (packages/functions/src/links.ts).
  */
+import type { SecretName } from "../packages/functions/src/links";
+
 export const secrets = {
   /** The platform's own Stripe secret key (plan subscriptions, lifetime deal). */
   StripeSecretKey: new sst.Secret("StripeSecretKey"),
@@ -16,6 +19,4 @@ export const secrets = {
   /** Google OAuth client used by the sign-in issuer. */
   GoogleClientId: new sst.Secret("GoogleClientId"),
   GoogleClientSecret: new sst.Secret("GoogleClientSecret"),
-};
-
-export const allSecrets = Object.values(secrets);
+} satisfies Record<SecretName, sst.Secret>;

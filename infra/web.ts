@@ -1,5 +1,7 @@
-import { router } from "./router";
+import { PREVIEW_PREFIXES } from "../packages/core/src/share/paths";
+import { router, siteUrl } from "./router";
 import { api } from "./api";
+import { table } from "./storage";
 
 /**
  * The Vite app as static files behind the Router, with /api/* forwarded to the HTTP API on
@@ -15,3 +17,17 @@ export const site = new sst.aws.StaticSite("Web", {
   // answered with index.html and status 200 (SPA mode), like the local server does.
   router: { instance: router },
 });
+
+/**
+ * Share previews: the sales and store pages' paths go to a Lambda that answers the same
+ * index.html with the page's Open Graph / Twitter tags filled in (crawlers do not run
+ * JavaScript). It reads products and stores only, so it links the table and nothing else.
+ */
+const sharePreview = new sst.aws.Function("SharePreview", {
+  handler: "packages/functions/src/share/preview.handler",
+  runtime: "nodejs22.x",
+  url: true,
+  link: [table],
+  environment: { SITE_URL: siteUrl },
+});
+for (const prefix of PREVIEW_PREFIXES) router.route(prefix, sharePreview.url);

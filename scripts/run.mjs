@@ -2,7 +2,7 @@
 // `npm start` and `npm test` on a machine that has only Node (and Java): install the
 // workspace with the pinned pnpm when needed, then run the offline stack or every test.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync } from "node:fs";
+import { existsSync, readFileSync, statSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -74,6 +74,7 @@ if (command === "start") {
 } else if (command === "test") {
   ensureJava();
   ensureChromium();
+  must("npm", ["run", "--silent", "lint"], "Lint (eslint + prettier --check)");
   must("node", ["scripts/typecheck.mjs"], "Type-checking (code and infra)");
   buildWeb();
   mkdirSync(join(root, ".e2e"), { recursive: true });

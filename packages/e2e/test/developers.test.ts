@@ -23,7 +23,7 @@ describe("API keys and the API reference", () => {
     await signIn(page, "creator@demo.local");
     await openApiTab(page);
     const card = page.getByTestId("upgrade-card");
-    await card.getByRole("heading", { name: "Available on the Business plan" }).waitFor();
+    await card.getByText("API keys is part of the Business plan").waitFor();
     expect(await card.getByRole("link", { name: "Upgrade to Business" }).getAttribute("href")).toBe(
       "/onboarding?upgrade=business",
     );

@@ -156,9 +156,9 @@ describe("sign-in journeys", () => {
     await page.waitForURL("**/customer-dashboard", { timeout: 20_000 });
     const cookieHeader = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     await page.goto("/");
-    // The screen clears the user first, then calls the server (spec part 1 §4): wait for that call.
+    // The screen clears the user first, then POSTs to the server (DECISIONS 23): wait for that call.
     await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith("/api/logout")),
+      page.waitForResponse((r) => r.url().endsWith("/api/logout") && r.request().method() === "POST" && r.ok()),
       page.getByRole("button", { name: "Log Out" }).first().click(),
     ]);
     await page.getByRole("button", { name: "Sign In" }).first().waitFor();

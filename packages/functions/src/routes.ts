@@ -12,6 +12,8 @@
  *  - apikey:    the public REST API: `Authorization: Bearer <API key>` of a creator whose plan
  *               includes the public API; cookies do not open these routes
  */
+import type { LinkName } from "./links";
+
 export type Access = "anonymous" | "user" | "customer" | "creator" | "admin" | "apikey";
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -23,6 +25,12 @@ export interface RouteDef {
   access: Access;
   /** Webhooks and the health check bypass maintenance mode and the Origin check. */
   system?: boolean;
+  /**
+   * What the handler reads through `Resource` beyond what every route links (ROUTE_BASE_LINKS
+   * in ./links): secrets, the bus, e-mail. infra/api.ts links exactly these; a test derives
+   * them from the handler's imports, so a missing or extra one fails.
+   */
+  links?: LinkName[];
 }
 
 export const routes: RouteDef[] = [
@@ -32,7 +40,8 @@ export const routes: RouteDef[] = [
   // ── sign-in, sessions, profiles ──
   { method: "GET", path: "/api/oauth/google/redirect_url", handler: "oauth-redirect-url", access: "anonymous" },
   { method: "POST", path: "/api/sessions", handler: "sessions-create", access: "anonymous" },
-  { method: "GET", path: "/api/logout", handler: "logout", access: "anonymous" },
+  // A state change, so POST under the Origin check (DECISIONS 23): a link or image on another site cannot sign people out.
+  { method: "POST", path: "/api/logout", handler: "logout", access: "anonymous" },
   { method: "GET", path: "/api/users/me", handler: "users-me", access: "user" },
   { method: "GET", path: "/api/profile", handler: "profile-get", access: "user" },
   { method: "POST", path: "/api/profile", handler: "profile-update", access: "user" },
@@ -41,13 +50,21 @@ export const routes: RouteDef[] = [
   { method: "GET", path: "/api/public/creator/{creatorId}", handler: "public-creator", access: "anonymous" },
 
   // ── payments: webhooks ──
-  { method: "POST", path: "/api/webhooks/stripe", handler: "webhooks-stripe", access: "anonymous", system: true },
+  {
+    method: "POST",
+    path: "/api/webhooks/stripe",
+    handler: "webhooks-stripe",
+    access: "anonymous",
+    system: true,
+    links: ["Bus", "StripeWebhookSecret"],
+  },
   {
     method: "POST",
     path: "/api/webhooks/stripe/{sellerId}",
     handler: "webhooks-stripe-seller",
     access: "anonymous",
     system: true,
+    links: ["Bus", "EncryptionKey"],
   },
 
   // ── selling: products, payment setup, public pages, checkout ──
@@ -55,9 +72,27 @@ export const routes: RouteDef[] = [
   { method: "POST", path: "/api/products", handler: "products-create", access: "creator" },
   { method: "PUT", path: "/api/products/{id}", handler: "products-update", access: "creator" },
   { method: "DELETE", path: "/api/products/{id}", handler: "products-delete", access: "creator" },
-  { method: "GET", path: "/api/payment-integration", handler: "payment-integration-get", access: "creator" },
-  { method: "POST", path: "/api/payment-integration", handler: "payment-integration-save", access: "creator" },
-  { method: "DELETE", path: "/api/payment-integration", handler: "payment-integration-delete", access: "creator" },
+  {
+    method: "GET",
+    path: "/api/payment-integration",
+    handler: "payment-integration-get",
+    access: "creator",
+    links: ["EncryptionKey"],
+  },
+  {
+    method: "POST",
+    path: "/api/payment-integration",
+    handler: "payment-integration-save",
+    access: "creator",
+    links: ["EncryptionKey"],
+  },
+  {
+    method: "DELETE",
+    path: "/api/payment-integration",
+    handler: "payment-integration-delete",
+    access: "creator",
+    links: ["EncryptionKey"],
+  },
   { method: "GET", path: "/api/public/products/{productId}", handler: "public-product", access: "anonymous" },
   {
     method: "POST",
@@ -66,8 +101,25 @@ export const routes: RouteDef[] = [
     access: "anonymous",
   },
   { method: "GET", path: "/api/public/payment-info/{productId}", handler: "public-payment-info", access: "anonymous" },
-  { method: "POST", path: "/api/checkout/create-session", handler: "checkout-create-session", access: "anonymous" },
-  { method: "GET", path: "/api/checkout/success", handler: "checkout-success", access: "anonymous" },
+  {
+    method: "POST",
+    path: "/api/checkout/create-session",
+    handler: "checkout-create-session",
+    access: "anonymous",
+    links: ["EncryptionKey"],
+  },
+  {
+    method: "GET",
+    path: "/api/checkout/success",
+    handler: "checkout-success",
+    access: "anonymous",
+    links: ["Email", "EncryptionKey"],
+  },
+
+  // ── growth: storefronts ──
+  { method: "GET", path: "/api/store", handler: "store-get", access: "creator" },
+  { method: "PUT", path: "/api/store", handler: "store-save", access: "creator" },
+  { method: "GET", path: "/api/public/stores/{handle}", handler: "public-store", access: "anonymous" },
 
   // ── plans and platform billing ──
   {
@@ -75,21 +127,36 @@ export const routes: RouteDef[] = [
     path: "/api/platform/create-checkout-session",
     handler: "platform-create-checkout-session",
     access: "user",
+    links: ["StripeSecretKey"],
   },
   {
     method: "POST",
     path: "/api/platform/create-lifetime-checkout",
     handler: "platform-create-lifetime-checkout",
     access: "user",
+    links: ["StripeSecretKey"],
   },
   {
     method: "GET",
     path: "/api/platform/subscription-success",
     handler: "platform-subscription-success",
     access: "user",
+    links: ["StripeSecretKey"],
   },
-  { method: "POST", path: "/api/platform/change-plan", handler: "platform-change-plan", access: "creator" },
-  { method: "GET", path: "/api/platform/billing", handler: "platform-billing", access: "creator" },
+  {
+    method: "POST",
+    path: "/api/platform/change-plan",
+    handler: "platform-change-plan",
+    access: "creator",
+    links: ["StripeSecretKey"],
+  },
+  {
+    method: "GET",
+    path: "/api/platform/billing",
+    handler: "platform-billing",
+    access: "creator",
+    links: ["StripeSecretKey"],
+  },
 
   // ── dashboards, sales, customers, customer portal ──
   { method: "GET", path: "/api/dashboard/stats", handler: "dashboard-stats", access: "creator" },
@@ -128,13 +195,49 @@ export const routes: RouteDef[] = [
   { method: "GET", path: "/api/admin/stats", handler: "admin-stats", access: "admin" },
   { method: "GET", path: "/api/admin/chart-data", handler: "admin-chart-data", access: "admin" },
   { method: "GET", path: "/api/admin/finance", handler: "admin-finance", access: "admin" },
-  { method: "GET", path: "/api/admin/users", handler: "admin-users-list", access: "admin" },
-  { method: "POST", path: "/api/admin/users/create", handler: "admin-users-create", access: "admin" },
-  { method: "PUT", path: "/api/admin/users/{id}/admin", handler: "admin-users-set-admin", access: "admin" },
-  { method: "PUT", path: "/api/admin/users/{id}/plan", handler: "admin-users-set-plan", access: "admin" },
-  { method: "PUT", path: "/api/admin/users/{id}/deactivate", handler: "admin-users-deactivate", access: "admin" },
-  { method: "PUT", path: "/api/admin/users/{id}/reactivate", handler: "admin-users-reactivate", access: "admin" },
-  { method: "DELETE", path: "/api/admin/users/{id}", handler: "admin-users-delete", access: "admin" },
+  { method: "GET", path: "/api/admin/users", handler: "admin-users-list", access: "admin", links: ["StripeSecretKey"] },
+  {
+    method: "POST",
+    path: "/api/admin/users/create",
+    handler: "admin-users-create",
+    access: "admin",
+    links: ["StripeSecretKey"],
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/users/{id}/admin",
+    handler: "admin-users-set-admin",
+    access: "admin",
+    links: ["StripeSecretKey"],
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/users/{id}/plan",
+    handler: "admin-users-set-plan",
+    access: "admin",
+    links: ["StripeSecretKey"],
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/users/{id}/deactivate",
+    handler: "admin-users-deactivate",
+    access: "admin",
+    links: ["StripeSecretKey"],
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/users/{id}/reactivate",
+    handler: "admin-users-reactivate",
+    access: "admin",
+    links: ["StripeSecretKey"],
+  },
+  {
+    method: "DELETE",
+    path: "/api/admin/users/{id}",
+    handler: "admin-users-delete",
+    access: "admin",
+    links: ["StripeSecretKey"],
+  },
   { method: "GET", path: "/api/admin/sales", handler: "admin-sales", access: "admin" },
   { method: "GET", path: "/api/admin/customers", handler: "admin-customers", access: "admin" },
   { method: "GET", path: "/api/admin/products", handler: "admin-products", access: "admin" },

@@ -125,9 +125,26 @@ describe("sign-in through the issuer and the Google emulator", () => {
     expect(res.headers.get("set-cookie")).toBeNull();
   });
 
+  it("GET /api/logout no longer ends a session (a link or an <img> on any site could)", async () => {
+    const cookie = await signIn(stack(), { email: "gus@example.com", name: "Gus" });
+    const res = await call(stack(), "GET", "/api/logout", { cookie });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("set-cookie")).toBeNull();
+    expect((await call(stack(), "GET", "/api/users/me", { cookie })).status).toBe(200);
+  });
+
+  it("a logout POSTed from another site is refused and the session stays", async () => {
+    const cookie = await signIn(stack(), { email: "hal@example.com", name: "Hal" });
+    const res = await call(stack(), "POST", "/api/logout", { cookie, headers: { origin: "https://evil.example" } });
+    expect(res.status).toBe(403);
+    expect(res.json.code).toBe("auth.bad_origin");
+    expect(res.headers.get("set-cookie")).toBeNull();
+    expect((await call(stack(), "GET", "/api/users/me", { cookie })).status).toBe(200);
+  });
+
   it("logout clears the cookies and ends the session on the server", async () => {
     const cookie = await signIn(stack(), { email: "dee@example.com", name: "Dee" });
-    const out = await call(stack(), "GET", "/api/logout", { cookie });
+    const out = await call(stack(), "POST", "/api/logout", { cookie });
     expect(out.status).toBe(200);
     expect(out.headers.get("set-cookie")).toMatch(/payloft_access=; Path=\/; Max-Age=0/);
     // The old cookie, replayed, no longer works.

@@ -55,6 +55,10 @@ const FIELDS = [
   "code",
   "user_type",
   "full_name",
+  "handle",
+  "bio",
+  "avatar_url",
+  "accent_color",
 ];
 const everyField = (v: unknown) => Object.fromEntries(FIELDS.map((f) => [f, v]));
 

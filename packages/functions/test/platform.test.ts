@@ -254,6 +254,7 @@ describe("GET /api/platform/billing", () => {
     expect(free.status).toBe(200);
     expect(free.json).toEqual({
       plan: "free",
+      plan_source: null,
       billing_cycle: "monthly",
       price: 0,
       subscription_status: null,

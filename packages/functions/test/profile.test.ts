@@ -192,7 +192,7 @@ describe("accounts granted in advance and deactivated accounts", () => {
       expect(res.status, `${r.method} ${r.path}`).toBe(403);
       expect(res.json.error).toBe(DEACTIVATED);
     }
-    expect((await call(stack(), "GET", "/api/logout", { cookie })).status).toBe(200);
+    expect((await call(stack(), "POST", "/api/logout", { cookie })).status).toBe(200);
     const flow = await startSignIn(stack(), { email: "gone@example.com" });
     expect(flow.code).toBeNull();
     expect(flow.error).toBe(DEACTIVATED);

@@ -28,4 +28,24 @@ describe("demo seed: selling", () => {
     await seed();
     expect(await Product.list(creatorId)).toHaveLength(1);
   });
+
+  it("gives paypal@demo.local a checked PayPal integration with its webhook and one product, idempotently", async () => {
+    const { EmailEntity } = await import("@payloft/core/db/entities");
+    const { Product } = await import("@payloft/core/product/index");
+    const { Integration } = await import("@payloft/core/integration/index");
+    const { seed } = await import("@payloft/local/seed/paypal");
+    const sellerId = (await EmailEntity.get({ email: "paypal@demo.local" }).go()).data!.user_id;
+    const products = await Product.list(sellerId);
+    expect(products).toHaveLength(1);
+    expect(products[0]).toMatchObject({ price: 2599, is_active: true });
+    expect((await call(stack(), "GET", `/api/public/payment-info/${products[0]!.id}`)).json).toEqual({
+      provider: "paypal",
+    });
+    const paypal = await Integration.paypalFor(sellerId);
+    const hooks = [...stack().paypal.store.merchants.values()].flatMap((m) => Object.keys(m.webhooks));
+    expect(hooks).toContain(paypal!.webhookId);
+    await seed();
+    expect(await Product.list(sellerId)).toHaveLength(1);
+    expect((await Integration.paypalFor(sellerId))!.webhookId).toBe(paypal!.webhookId);
+  });
 });

@@ -3,6 +3,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { dirname, join } from "node:path";
 import { Bus, EVENT_SOURCE, type BusEvent } from "@payloft/core/bus/index";
 import { logger } from "@payloft/core/log/index";
+import { runAsLambda } from "@payloft/core/lambda-scope";
 import { subscribers } from "@payloft/functions/subscribers";
 
 /**
@@ -34,7 +35,7 @@ export function startLocalBus(opts: { retries?: number; backoffMs?: number } = {
     while (record.attempts <= retries) {
       record.attempts++;
       try {
-        await mod.handler(event);
+        await runAsLambda(sub.name, () => mod.handler(event));
         record.ok = true;
         record.error = undefined;
         return;

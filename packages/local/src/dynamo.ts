@@ -9,6 +9,8 @@ import { freePort } from "./ports";
 export interface DynamoLocal {
   endpoint: string;
   port: number;
+  /** The JVM's process id (tests freeze it with SIGSTOP to play a hanging database). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -113,6 +115,7 @@ export async function startDynamoLocal(opts: { port?: number; dataDir?: string |
   return {
     endpoint,
     port,
+    pid: javaPid,
     stop: () =>
       new Promise<void>((resolve) => {
         stopping = true;

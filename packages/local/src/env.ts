@@ -11,6 +11,8 @@ export interface LocalEnv {
   tableName: string;
   issuerUrl: string;
   stripeApiUrl: string;
+  /** Base URL of the local PayPal sandbox; production picks api-m(.sandbox).paypal.com by is_live. */
+  paypalApiUrl: string;
 }
 
 export function applyLocalEnv(e: LocalEnv) {
@@ -19,6 +21,7 @@ export function applyLocalEnv(e: LocalEnv) {
   process.env.SITE_URL = e.siteUrl;
   process.env.AWS_REGION ??= "local";
   process.env.STRIPE_API_URL = e.stripeApiUrl;
+  process.env.PAYPAL_API_URL = e.paypalApiUrl;
   res("App", { name: "payloft", stage: "local" });
   res("Table", { name: e.tableName, type: "sst.aws.Dynamo" });
   res("Bus", { name: "local-bus", arn: "arn:aws:events:local:000000000000:event-bus/local-bus", type: "sst.aws.Bus" });

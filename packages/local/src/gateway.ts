@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { dirname, join } from "node:path";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { routes, routeKey, type RouteDef } from "@payloft/functions/routes";
+import { runAsLambda } from "@payloft/core/lambda-scope";
 
 /**
  * The local stand-in for API Gateway (HTTP API, payload format 2.0): it matches a request
@@ -145,7 +146,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse): Prom
   const event = buildEvent(req, match.route, match.params, body);
   const { handler } = await loadHandler(match.route);
   const context = { awsRequestId: event.requestContext.requestId, functionName: match.route.handler };
-  const result = await handler(event, context);
+  const result = await runAsLambda(match.route.handler, () => handler(event, context));
   const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
   if (result.cookies?.length) headers["set-cookie"] = result.cookies;
   res.writeHead(result.statusCode ?? 200, headers);

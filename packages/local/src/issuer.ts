@@ -1,5 +1,6 @@
 import { serve, type ServerType } from "@hono/node-server";
 import { createIssuer, emulatedGoogleProvider } from "@payloft/functions/auth/issuer";
+import { runAsLambda } from "@payloft/core/lambda-scope";
 import { googleEmulator, type EmulatorAccount } from "./google-emulator";
 
 /**
@@ -26,7 +27,9 @@ export async function startIssuer(opts: { port: number; suggested?: EmulatorAcco
     const s = serve(
       {
         fetch: (req: Request) =>
-          new URL(req.url).pathname.startsWith(`${EMULATOR_PATH}/`) ? emulator(req) : issuer.fetch(req),
+          new URL(req.url).pathname.startsWith(`${EMULATOR_PATH}/`)
+            ? emulator(req)
+            : runAsLambda("issuer", () => issuer.fetch(req)),
         port: opts.port,
         hostname: "127.0.0.1",
       },

@@ -62,7 +62,7 @@ async function stop(why: string) {
 
 function printReady(s: Stack, seconds: number, dataDir: string, seed: boolean) {
   // Other parts may or may not be mounted (they are finished in their own issues).
-  const extra = s as { issuer?: { url: string }; stripe?: { url: string } };
+  const extra = s as { issuer?: { url: string }; stripe?: { url: string }; paypal?: { url: string } };
   const rows: [string, string][] = [
     ["App", s.url],
     ["API health", `${s.url}/api/health`],
@@ -75,6 +75,7 @@ function printReady(s: Stack, seconds: number, dataDir: string, seed: boolean) {
     ]);
   if (extra.stripe)
     rows.push(["Payments", `${extra.stripe.url}/events  ${dim("(payments sandbox: checkouts, webhooks)")}`]);
+  if (extra.paypal) rows.push(["PayPal", `${extra.paypal.url}/events  ${dim("(PayPal sandbox: orders, webhooks)")}`]);
 
   console.log(`\n  ${bold("Payloft is running")} ${dim(`(ready in ${seconds.toFixed(1)} s)`)}\n`);
   for (const [label, url] of rows) console.log(`  ${label.padEnd(12)}${url}`);
@@ -105,7 +106,11 @@ async function main() {
   // A bug in one request must not take the whole local product down: report it and go on.
   process.on("unhandledRejection", (err) => console.error(`  ✖ Unhandled error: ${explain(err as Error)}`));
 
-  console.log(dim(`  Starting Payloft (DynamoDB Local, API, sign-in, payments sandbox${seed ? ", demo data" : ""})…`));
+  console.log(
+    dim(
+      `  Starting Payloft (DynamoDB Local, API, sign-in, payments and PayPal sandboxes${seed ? ", demo data" : ""})…`,
+    ),
+  );
   const { startStack } = await import("./stack");
   const started = Date.now();
   stack = await startStack({ port, dataDir, seed });

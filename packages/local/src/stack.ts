@@ -51,9 +51,11 @@ export async function startStack(opts: StackOptions = {}) {
   // session tokens) and the sandbox's hosted-page URLs survive a restart.
   const issuerPort = fixed ? port + 1 : await freePort();
   const stripePort = fixed ? port + 2 : await freePort();
+  const paypalPort = fixed ? port + 3 : await freePort();
   if (fixed) {
     await assertPortFree(issuerPort, "the local sign-in issuer");
     await assertPortFree(stripePort, "the local payments sandbox");
+    await assertPortFree(paypalPort, "the local PayPal sandbox");
   }
   applyLocalEnv({
     siteUrl,
@@ -61,6 +63,7 @@ export async function startStack(opts: StackOptions = {}) {
     tableName,
     issuerUrl: `http://localhost:${issuerPort}`,
     stripeApiUrl: `http://localhost:${stripePort}`,
+    paypalApiUrl: `http://localhost:${paypalPort}`,
   });
 
   // Imported only now: these read Resource, which must see the env set above.
@@ -77,6 +80,12 @@ export async function startStack(opts: StackOptions = {}) {
   // Before the seed: it saves a demo seller's Stripe integration, which calls the sandbox.
   const { startLocalPayments } = await import("./stripe-sandbox/local");
   const stripe = await startLocalPayments({ port: stripePort, siteUrl, dataDir: opts.dataDir });
+  // Before the seed too: the demo PayPal seller's credentials are checked against it.
+  const { startPayPalSandbox } = await import("./paypal-sandbox/index");
+  const paypal = await startPayPalSandbox({
+    port: paypalPort,
+    stateFile: opts.dataDir ? join(opts.dataDir, "..", "paypal-sandbox.json") : undefined,
+  });
   if (opts.seed) {
     const { seedDemoData } = await import("./seed/index");
     await seedDemoData();
@@ -87,7 +96,7 @@ export async function startStack(opts: StackOptions = {}) {
   const server = createServer(async (req, res) => {
     try {
       for (const mount of mounts) if (await mount(req, res)) return;
-      serveStatic(req, res);
+      await serveStatic(req, res);
     } catch (err) {
       console.error(err);
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
@@ -105,8 +114,10 @@ export async function startStack(opts: StackOptions = {}) {
     outbox,
     issuer,
     stripe,
+    paypal,
     async stop() {
       await stripe.stop();
+      await paypal.stop();
       await new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections?.();
       await issuer.stop();

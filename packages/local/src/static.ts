@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createReadStream, existsSync, statSync } from "node:fs";
+import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, normalize } from "node:path";
+import { SharePreview } from "@payloft/core/share/index";
 
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -16,10 +17,16 @@ const types: Record<string, string> = {
   ".txt": "text/plain",
 };
 
-/** Serves the built web app like CloudFront does: files, then index.html for client routes. */
+/**
+ * Serves the built web app like CloudFront does: files, then index.html for client routes.
+ * Sales and store pages get index.html with their share preview filled in, as the
+ * production preview Lambda does with the same core function.
+ */
 export function staticSite(dist: string) {
-  return (req: IncomingMessage, res: ServerResponse) => {
-    const path = decodeURIComponent(new URL(req.url ?? "/", "http://local").pathname);
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const rawPath = new URL(req.url ?? "/", "http://local").pathname;
+    // A broken %-escape names no file: the SPA answers it (with its not-found page).
+    const path = safeDecode(rawPath);
     const file = normalize(join(dist, path));
     const inside = file.startsWith(dist);
     const target = inside && existsSync(file) && statSync(file).isFile() ? file : join(dist, "index.html");
@@ -30,6 +37,14 @@ export function staticSite(dist: string) {
       );
       return;
     }
+    if (SharePreview.matches(rawPath) && target === join(dist, "index.html")) {
+      const template = readFileSync(target, "utf8");
+      // Like production: a preview that cannot be made never keeps the page from loading.
+      const html = await SharePreview.page(template, rawPath).catch(() => template);
+      res.writeHead(200, { "content-type": types[".html"]!, "cache-control": "no-cache" });
+      res.end(html);
+      return;
+    }
     const immutable = target.includes(`${join(dist, "assets")}`);
     res.writeHead(200, {
       "content-type": types[extname(target)] ?? "application/octet-stream",
@@ -37,4 +52,12 @@ export function staticSite(dist: string) {
     });
     createReadStream(target).pipe(res);
   };
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return "/";
+  }
 }

@@ -1,4 +1,3 @@
-import { AGAIN, retry } from "../retry";
 import { parseInput } from "../validation";
 import { z } from "zod";
 import { CounterEntity, ProductEntity, UserEntity } from "../db/entities";
@@ -6,6 +5,8 @@ import { AppError, NotFoundError, ValidationError } from "../errors";
 import { planOf } from "../plan/plans";
 import { User, type UserItem } from "../user/index";
 import { transact } from "../product/store";
+import { grantPlan } from "../plan/grant";
+import { cancelForDeletion, endWithDeactivation, resumeAfterReactivation } from "../plan/owner";
 import { pageInput, withCursor } from "./page";
 
 /**
@@ -110,33 +111,15 @@ export namespace AdminUsers {
     plan: z.enum(GRANTABLE_PLANS, "Please choose a plan: starter, pro or business."),
   });
 
-  /** PUT /api/admin/users/{id}/plan: the stored plan and the per-plan counts move together. */
+  /**
+   * PUT /api/admin/users/{id}/plan: a grant (plan_source admin, never billed; a running
+   * subscription ends at its period end). The per-plan counts move with the plan.
+   */
   export async function setPlan(id: string, raw: unknown): Promise<Info> {
     const { plan } = parse(PlanInput, raw);
-    await ensurePlatformCounter();
-    return retry(
-      async () => {
-        const user = await load(id);
-        const from = planOf(user.plan).id;
-        if (user.plan === plan) return serialize(user);
-        const codes = await transact(({ user: users, counter }) => [
-          users
-            .patch({ id })
-            .set({ plan })
-            .where((a, op) => op.eq(a.plan, user.plan))
-            .commit(),
-          counter
-            .update({ scope: "platform" })
-            .data((a, op) => {
-              op.add(a.plan_users[from], -1);
-              op.add(a.plan_users[plan], 1);
-            })
-            .commit(),
-        ]);
-        return codes ? AGAIN : serialize({ ...user, plan });
-      },
-      { attempts: 5, exhausted: busy },
-    );
+    await load(id);
+    await grantPlan(id, plan);
+    return serialize(await load(id));
   }
 
   const AdminFlagInput = z.object({ is_admin: z.boolean("is_admin must be true or false.") });
@@ -164,6 +147,7 @@ export namespace AdminUsers {
     if (id === actorId) throw new ValidationError("You cannot deactivate your own account.", "admin.self");
     const user = await load(id);
     if (!user.deactivated) {
+      await endWithDeactivation(user);
       const codes = await transact(({ user: users, counter }) => [
         users
           .patch({ id })
@@ -182,6 +166,7 @@ export namespace AdminUsers {
   /** PUT /api/admin/users/{id}/reactivate: undoes deactivate, products included. */
   export async function reactivate(id: string): Promise<Info> {
     const user = await load(id);
+    await resumeAfterReactivation(user);
     if (user.deactivated) {
       const codes = await transact(({ user: users, counter }) => [
         users
@@ -235,6 +220,7 @@ export namespace AdminUsers {
   export async function remove(actorId: string, id: string): Promise<void> {
     if (id === actorId) throw new ValidationError("You cannot delete your own account.", "admin.self");
     const user = await load(id);
+    await cancelForDeletion(user);
     await pauseProducts(id, { remember: false });
     await ensurePlatformCounter();
     const plan = planOf(user.plan).id;

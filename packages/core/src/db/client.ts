@@ -1,5 +1,8 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { Resource } from "sst";
+import { TABLE_ACTIONS, dynamoActionsFor } from "../permissions";
+import { DYNAMO_TIMEOUTS } from "../faults";
+import { currentLambda } from "../lambda-scope";
 
 /**
  * One DynamoDB client per process. Locally `DYNAMODB_ENDPOINT` points it at DynamoDB Local;
@@ -8,7 +11,8 @@ import { Resource } from "sst";
 let client: DynamoDBClient | undefined;
 
 export function dynamo(): DynamoDBClient {
-  client ??= new DynamoDBClient({
+  if (client) return client;
+  client = new DynamoDBClient({
     ...(process.env.DYNAMODB_ENDPOINT
       ? {
           endpoint: process.env.DYNAMODB_ENDPOINT,
@@ -16,10 +20,42 @@ export function dynamo(): DynamoDBClient {
           credentials: { accessKeyId: "local", secretAccessKey: "local" },
         }
       : {}),
-    maxAttempts: 2,
-    requestHandler: { requestTimeout: 3000, connectionTimeout: 1000 },
+    // A hanging table costs a request ~6 s and then a 503 (faults.ts), never a Lambda timeout.
+    maxAttempts: DYNAMO_TIMEOUTS.maxAttempts,
+    requestHandler: {
+      connectionTimeout: DYNAMO_TIMEOUTS.connectionTimeout,
+      requestTimeout: DYNAMO_TIMEOUTS.requestTimeout,
+      // Without this the SDK only logs a warning when the timeout passes and keeps waiting.
+      throwOnRequestTimeout: true,
+    },
   });
+  if (process.env.DYNAMODB_ENDPOINT) refuseWhatIamWould(client);
   return client;
+}
+
+/**
+ * Offline, DynamoDB Local allows everything; a Lambda's role allows only TABLE_ACTIONS. This
+ * refuses the rest the way IAM would for code running as a Lambda (lambda-scope.ts), so a
+ * call the role does not grant fails in tests. Seed and test fixtures are not Lambdas.
+ */
+function refuseWhatIamWould(c: DynamoDBClient) {
+  const granted = new Set<string>(TABLE_ACTIONS);
+  c.middlewareStack.add(
+    (next, context) => async (args) => {
+      const lambda = currentLambda();
+      if (!lambda) return next(args);
+      const missing = dynamoActionsFor(context.commandName ?? "", args.input).filter((a) => !granted.has(a));
+      if (missing.length) {
+        const err = new Error(
+          `AccessDeniedException: the role of ${lambda} is not granted ${missing.join(", ")} on the table (packages/core/src/permissions.ts)`,
+        );
+        err.name = "AccessDeniedException";
+        throw err;
+      }
+      return next(args);
+    },
+    { step: "initialize", name: "payloftIamCheck" },
+  );
 }
 
 export function tableName(): string {

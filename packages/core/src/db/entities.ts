@@ -12,6 +12,8 @@ import { IntegrationEntity } from "./entities/integration";
 import { CheckoutEntity } from "./entities/checkout";
 import { SettingEntity } from "./entities/setting";
 import { AnnouncementEntity } from "./entities/announcement";
+import { UniqueEntity } from "./entities/unique";
+import { StoreEntity } from "./entities/store";
 import { ApiKeyEntity } from "./entities/api-key";
 
 /**
@@ -33,6 +35,8 @@ export * from "./entities/checkout";
 export * from "./entities/setting";
 export * from "./entities/announcement";
 export * from "./entities/auth-store";
+export * from "./entities/unique";
+export * from "./entities/store";
 export * from "./entities/api-key";
 
 /** All entities as one service, for transactions across them. */
@@ -50,6 +54,8 @@ export const Db = new Service(
     checkout: CheckoutEntity,
     setting: SettingEntity,
     announcement: AnnouncementEntity,
+    unique: UniqueEntity,
+    store: StoreEntity,
     apiKey: ApiKeyEntity,
   },
   cfg(),

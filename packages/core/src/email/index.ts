@@ -1,5 +1,6 @@
 import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
 import { Resource } from "sst";
+import { SES_TIMEOUTS } from "../faults";
 
 export interface EmailMessage {
   to: string;
@@ -14,7 +15,14 @@ let ses: SESv2Client | undefined;
 
 /** SES in AWS; the local runtime swaps in its outbox with `useTransport`. */
 let transport: Transport = async (m) => {
-  ses ??= new SESv2Client({});
+  ses ??= new SESv2Client({
+    maxAttempts: SES_TIMEOUTS.maxAttempts,
+    requestHandler: {
+      connectionTimeout: SES_TIMEOUTS.connectionTimeout,
+      requestTimeout: SES_TIMEOUTS.requestTimeout,
+      throwOnRequestTimeout: true,
+    },
+  });
   await ses.send(
     new SendEmailCommand({
       FromEmailAddress: m.from,

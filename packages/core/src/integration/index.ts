@@ -8,6 +8,14 @@ import { logger } from "../log/index";
 import { decryptSecret, encryptSecret, maskKey } from "../payment/secrets";
 import { stripeClient } from "../payment/stripe";
 import { registerSellerWebhook, unregisterSellerWebhook } from "./webhook";
+import { IntegrationStatus } from "./status";
+import {
+  PAYPAL_MSG,
+  paypalFields,
+  storedPayPalCredentials as paypalCredentials,
+  unregisterPayPalWebhook,
+} from "./paypal";
+import type { PayPalCredentials } from "../paypal/client";
 
 /**
  * A seller's payment integration (spec part 2 §3 "Payment integration"; Settings → Payment
@@ -44,8 +52,8 @@ export namespace Integration {
       "You chose Test mode but entered live keys (pk_live_/sk_live_). Switch to Live mode or enter your test keys.",
     rejected: "Your Stripe secret key was rejected by Stripe. Check it and try again.",
     unreachable: "We couldn't reach Stripe to check your keys. Please try again in a moment.",
-    paypalId: "Enter your PayPal client ID.",
-    paypalSecret: "Enter your PayPal client secret.",
+    paypalId: PAYPAL_MSG.id,
+    paypalSecret: PAYPAL_MSG.secret,
   } as const;
 
   const text = z
@@ -67,6 +75,7 @@ export namespace Integration {
     stripe_secret_key: text,
     paypal_client_id: text,
     paypal_client_secret: text,
+    /** Accepted for the spec's whole-object save, but ignored: Payloft registers the webhook itself. */
     paypal_webhook_id: text,
   });
 
@@ -99,7 +108,7 @@ export namespace Integration {
     return item ? serialize(item) : null;
   }
 
-  /** Validates, checks Stripe keys against Stripe, (re)registers the seller's webhook, stores encrypted. */
+  /** Validates, checks the keys with the provider, (re)registers the seller's webhook, stores encrypted. */
   export async function save(userId: string, input: unknown): Promise<Info> {
     const data = parse(input);
     const existing = (await load(userId)) ?? undefined;
@@ -114,12 +123,21 @@ export namespace Integration {
       paypal_client_id: existing?.paypal_client_id,
       paypal_client_secret_enc: existing?.paypal_client_secret_enc,
       paypal_webhook_id: existing?.paypal_webhook_id,
+      paypal_is_live: existing?.paypal_is_live,
       webhook_endpoint_id: existing?.webhook_endpoint_id,
       webhook_secret_enc: existing?.webhook_secret_enc,
       ...(existing ? { created_at: existing.created_at } : {}),
     };
     if (data.provider === "stripe") Object.assign(next, await stripeFields(userId, data, existing));
-    else Object.assign(next, paypalFields(data, existing));
+    else
+      Object.assign(
+        next,
+        await paypalFields(
+          userId,
+          { clientId: data.paypal_client_id, secret: data.paypal_client_secret, live: data.is_live },
+          existing,
+        ),
+      );
     const saved = await IntegrationEntity.put(next).go();
     return serialize(saved.data);
   }
@@ -160,21 +178,6 @@ export namespace Integration {
     return { ...fields, webhook_endpoint_id: endpoint.id, webhook_secret_enc: encryptSecret(endpoint.secret) };
   }
 
-  function paypalFields(data: z.infer<typeof Input>, existing: Stored | undefined) {
-    if (!data.paypal_client_id) throw new ValidationError(MSG.paypalId, "integration.invalid");
-    let secretEnc = existing?.paypal_client_secret_enc;
-    const stored = open(secretEnc);
-    const sent = data.paypal_client_secret;
-    if (!sent || (isMasked(sent) && (!stored || maskKey(stored) !== sent)))
-      throw new ValidationError(MSG.paypalSecret, "integration.invalid");
-    if (!isMasked(sent)) secretEnc = encryptSecret(sent);
-    return {
-      paypal_client_id: data.paypal_client_id,
-      paypal_client_secret_enc: secretEnc,
-      paypal_webhook_id: data.paypal_webhook_id || undefined,
-    };
-  }
-
   /** Asks Stripe (the sandbox locally) whether the key works and is in the chosen mode. */
   async function verifyStripeKey(secretKey: string, live: boolean) {
     let balance;
@@ -197,21 +200,33 @@ export namespace Integration {
       throw new ValidationError(live ? MSG.testInLive : MSG.liveInTest, "integration.mode_mismatch");
   }
 
-  /** Deletes the integration and its Stripe webhook endpoint; checkout stops for this seller. */
+  /** Deletes the integration and its Stripe and PayPal webhooks; checkout stops for this seller. */
   export async function remove(userId: string): Promise<void> {
     const existing = await load(userId);
     if (!existing) return;
     const secret = open(existing.stripe_secret_key_enc);
     if (existing.webhook_endpoint_id && secret) await unregisterSellerWebhook(secret, existing.webhook_endpoint_id);
+    const paypal = paypalCredentials(existing);
+    if (paypal && existing.paypal_webhook_id) await unregisterPayPalWebhook(paypal, existing.paypal_webhook_id);
     await IntegrationEntity.delete({ user_id: userId }).go();
   }
 
-  /** Which buy button the sales page shows: null when nothing usable is active. */
-  export async function paymentInfo(userId: string): Promise<{ provider: "stripe" | "paypal" | null }> {
+  /** Which buy button the sales page shows (no key material: see ./status). */
+  export const paymentInfo = IntegrationStatus.paymentInfo;
+
+  /**
+   * The seller's PayPal app for server-side calls: credentials in clear (never return them to
+   * a client) and the webhook id their events are verified against. Null when the integration
+   * cannot take PayPal payments (not PayPal, switched off, or saved before credentials were
+   * checked and a webhook registered).
+   */
+  export async function paypalFor(
+    userId: string,
+  ): Promise<{ credentials: PayPalCredentials; webhookId: string; active: boolean } | null> {
     const i = await load(userId);
-    if (!i || !i.is_active) return { provider: null };
-    if (i.provider === "stripe") return { provider: i.stripe_secret_key_enc ? "stripe" : null };
-    return { provider: i.paypal_client_id ? "paypal" : null };
+    const credentials = paypalCredentials(i);
+    if (!i || !credentials || !i.paypal_webhook_id) return null;
+    return { credentials, webhookId: i.paypal_webhook_id, active: i.provider === "paypal" && i.is_active };
   }
 
   /** The seller's Stripe secret key in clear, for server-side Stripe calls only. Never return it to a client. */
@@ -224,11 +239,6 @@ export namespace Integration {
     return open((await load(userId))?.webhook_secret_enc) || null;
   }
 
-  /** Admin user detail: the seller's integrations without any key material. */
-  export async function listForAdmin(
-    userId: string,
-  ): Promise<{ id: string; provider: "stripe" | "paypal"; is_live: boolean; is_active: boolean }[]> {
-    const i = await load(userId);
-    return i ? [{ id: i.user_id, provider: i.provider, is_live: i.is_live, is_active: i.is_active }] : [];
-  }
+  /** Admin user detail: the seller's integrations without any key material (see ./status). */
+  export const listForAdmin = IntegrationStatus.listForAdmin;
 }

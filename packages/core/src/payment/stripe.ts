@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { STRIPE_TIMEOUTS } from "../faults";
 
 /**
  * A Stripe client for one account's secret key. `STRIPE_API_URL` (set only by the local
@@ -8,8 +9,9 @@ import Stripe from "stripe";
 export function stripeClient(secretKey: string): Stripe {
   const base = process.env.STRIPE_API_URL ? new URL(process.env.STRIPE_API_URL) : undefined;
   return new Stripe(secretKey, {
-    maxNetworkRetries: 1,
-    timeout: 10_000,
+    // Bounded: a hanging Stripe costs ~9 s and then a clear error, never the Lambda's whole time.
+    maxNetworkRetries: STRIPE_TIMEOUTS.maxNetworkRetries,
+    timeout: STRIPE_TIMEOUTS.timeout,
     telemetry: false,
     ...(base
       ? {

@@ -8,6 +8,7 @@ export type { UserItem };
 /** What a plan event changes on the person. `subscription_id: null` forgets the subscription. */
 export interface PlanUpdate {
   plan?: SelectablePlanId;
+  plan_source?: NonNullable<UserItem["plan_source"]>;
   billing_cycle?: string;
   stripe_customer_id?: string;
   subscription_id?: string | null;

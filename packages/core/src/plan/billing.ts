@@ -4,7 +4,7 @@ import { logger } from "../log/index";
 import { applyPlanUpdate, type UserItem } from "./apply";
 import { subscriptionCheckout } from "./checkout";
 import { PLANS, planOf, type BillingCycle, type PlanId } from "./plans";
-import { cyclePrice, type PaidPlanId } from "./prices";
+import { cycleOfInterval, cyclePrice, type PaidPlanId } from "./prices";
 import { platformStripe } from "./stripe";
 
 /**
@@ -18,17 +18,30 @@ const ENDED = new Set(["canceled", "unpaid", "incomplete_expired"]);
 export const hasLiveSubscription = (user: UserItem) =>
   !!user.subscription_id && !ENDED.has(user.subscription_status ?? "");
 
-export async function switchSubscription(subscriptionId: string, plan: PaidPlanId, cycle: BillingCycle) {
+/**
+ * The person pays for their plan through that subscription. A plan an admin granted is never
+ * billed: a subscription left over from before the grant only runs to its period end, so plan
+ * changes go to a fresh checkout instead of changing it.
+ */
+export const billsNow = (user: UserItem) => hasLiveSubscription(user) && user.plan_source !== "admin";
+
+/**
+ * Moves the running subscription to `plan`, prorated at Stripe. `keep` keeps the billing cycle
+ * the subscription has at Stripe (its price's interval, the source of truth): a yearly member
+ * who upgrades stays yearly. Only an explicit cycle (Settings → Billing) changes it.
+ */
+export async function switchSubscription(subscriptionId: string, plan: PaidPlanId, cycle: BillingCycle | "keep") {
   const stripe = platformStripe();
   try {
     const sub = await stripe.subscriptions.retrieve(subscriptionId);
     const item = sub.items.data[0];
     if (!item) throw new Error("subscription has no item");
     const product = typeof item.price.product === "string" ? item.price.product : item.price.product.id;
+    const next = cycle === "keep" ? cycleOfInterval(item.price.recurring?.interval) : cycle;
     await stripe.subscriptions.update(subscriptionId, {
-      items: [{ id: item.id, price_data: { currency: "usd", product, ...cyclePrice(plan, cycle) } }],
+      items: [{ id: item.id, price_data: { currency: "usd", product, ...cyclePrice(plan, next) } }],
       proration_behavior: "create_prorations",
-      metadata: { ...sub.metadata, plan, billing_cycle: cycle },
+      metadata: { ...sub.metadata, plan, billing_cycle: next },
     });
   } catch (err) {
     logger.warn("subscription change failed", { error: (err as Error).message });
@@ -53,14 +66,20 @@ export async function cancelSubscription(subscriptionId: string) {
 
 export type ChangeResult = { status: "updating" } | { status: "updated"; plan: PlanId } | { url: string };
 
-/** Settings → Billing: Upgrade / Downgrade. */
-export async function changePlan(user: UserItem, plan: PlanId, cycle: BillingCycle): Promise<ChangeResult> {
+const storedCycle = (user: UserItem): BillingCycle => (user.billing_cycle === "yearly" ? "yearly" : "monthly");
+
+/**
+ * Settings → Billing: Upgrade / Downgrade. Without `cycle` the member's own billing cycle is
+ * kept (yearly stays yearly); with one, the plan moves to that cycle ("Switch to yearly").
+ */
+export async function changePlan(user: UserItem, plan: PlanId, requested?: BillingCycle): Promise<ChangeResult> {
   if (user.plan === "lifetime") {
     throw new ConflictError("plan.lifetime", "You have lifetime access, so there is no plan to change.");
   }
-  const live = hasLiveSubscription(user);
+  const live = billsNow(user);
   const current = planOf(user.plan).id;
-  const sameCycle = plan === "free" || (user.billing_cycle ?? "monthly") === cycle;
+  const cycle = requested ?? storedCycle(user);
+  const sameCycle = plan === "free" || storedCycle(user) === cycle;
   if (current === plan && sameCycle && (plan === "free" || live)) {
     throw new ValidationError(`You are already on the ${PLANS[plan].name} plan.`, "plan.unchanged");
   }
@@ -70,7 +89,9 @@ export async function changePlan(user: UserItem, plan: PlanId, cycle: BillingCyc
       return { status: "updating" };
     }
     // A plan granted without a subscription: going down needs no payment provider.
-    await applyPlanUpdate(user.id, (u) => (planOf(u.plan).id === "free" ? null : { plan: "free" }));
+    await applyPlanUpdate(user.id, (u) =>
+      planOf(u.plan).id === "free" || u.plan === "lifetime" ? null : { plan: "free", plan_source: "self" },
+    );
     return { status: "updated", plan: "free" };
   }
   if (live) {

@@ -2,7 +2,7 @@ import type Stripe from "stripe";
 import type { Actor } from "../actor/index";
 import { Config } from "../config/index";
 import { CheckoutEntity, UserEntity } from "../db/entities";
-import { ConflictError, NotFoundError, ProviderError, ValidationError } from "../errors";
+import { ConflictError, ForbiddenError, NotFoundError, ProviderError, ValidationError } from "../errors";
 import { logger } from "../log/index";
 import { applyPlanUpdate, type UserItem } from "./apply";
 import { applyCheckoutCompleted } from "./events";
@@ -20,13 +20,33 @@ export async function loadUser(actor: Actor): Promise<UserItem> {
   return data;
 }
 
-export function requireRole(actor: Actor) {
+export const CREATORS_ONLY =
+  "Plans are for creators. Start selling first: switch your account to a creator account, then choose your plan.";
+
+/**
+ * Plans are for creators (DECISIONS 22): someone without a role picks one first, and a
+ * customer is refused until they start selling (the pricing screens offer that switch).
+ * Admins sell too, whatever their stored role.
+ */
+export function requireSeller(actor: Actor) {
   if (!actor.role) {
     throw new ValidationError(
       "Choose how you want to use Payloft (sell or buy) before picking a plan.",
       "plan.role_required",
     );
   }
+  if (actor.role === "customer" && !actor.isAdmin) throw new ForbiddenError(CREATORS_ONLY, "plan.creators_only");
+}
+
+export const LIFETIME_MEMBER =
+  "You have lifetime access: everything is already included, so there is no plan to choose.";
+
+/**
+ * DECISIONS 2: a lifetime member never buys or switches to a subscription, and choosing
+ * Free never downgrades them. Refused before anything is started at the provider.
+ */
+export function refuseLifetimeMember(user: UserItem) {
+  if (user.plan === "lifetime") throw new ConflictError("plan.lifetime_member", LIFETIME_MEMBER);
 }
 
 /**
@@ -122,9 +142,12 @@ export async function lifetimeCheckout(user: UserItem) {
 
 /** Free needs no payment: it completes onboarding at once. */
 export async function completeFree(user: UserItem) {
-  await applyPlanUpdate(user.id, (u) =>
-    planOf(u.plan).id === "free" && u.onboarding_completed ? null : { plan: "free", onboarding_completed: true },
-  );
+  await applyPlanUpdate(user.id, (u) => {
+    if (u.plan === "lifetime") return null; // bought meanwhile: Free never downgrades lifetime
+    return planOf(u.plan).id === "free" && u.onboarding_completed
+      ? null
+      : { plan: "free", plan_source: "self", onboarding_completed: true };
+  });
   return { url: `${Config.siteUrl()}/onboarding-success?session_id=${FREE_SESSION_ID}` };
 }
 

@@ -44,6 +44,7 @@ export async function applyCheckoutCompleted(session: Stripe.Checkout.Session, e
         replaced = user.subscription_id ?? undefined;
         return {
           plan: "lifetime",
+          plan_source: "lifetime",
           billing_cycle: "lifetime",
           onboarding_completed: true,
           subscription_id: null,
@@ -69,6 +70,7 @@ export async function applyCheckoutCompleted(session: Stripe.Checkout.Session, e
       if (user.subscription_id === subscriptionId && user.plan === plan && user.onboarding_completed) return null;
       return {
         plan,
+        plan_source: "subscription", // the person chose to pay: this replaces an admin grant
         billing_cycle: isBillingCycle(meta.billing_cycle) ? meta.billing_cycle : "monthly",
         subscription_id: subscriptionId,
         subscription_status:
@@ -84,6 +86,14 @@ export async function applyCheckoutCompleted(session: Stripe.Checkout.Session, e
 const onboarded = (user: UserItem): PlanUpdate | null =>
   user.onboarding_completed ? null : { onboarding_completed: true };
 
+/**
+ * An admin-granted plan is never overwritten by subscription news (a subscription left from
+ * before the grant runs to its period end): only the current subscription's status is kept.
+ */
+function grantedKeepsPlan(user: UserItem, current: boolean, status: string): PlanUpdate | null {
+  return current && user.subscription_status !== status ? { subscription_status: status } : null;
+}
+
 /** customer.subscription.created / updated: live → its plan; ended → free; else record status. */
 export async function applySubscriptionState(sub: Stripe.Subscription, eventAt: number) {
   const userId = sub.metadata?.user_id;
@@ -94,12 +104,14 @@ export async function applySubscriptionState(sub: Stripe.Subscription, eventAt: 
     (user) => {
       if (user.plan === "lifetime") return null;
       const current = user.subscription_id === sub.id;
+      if (user.plan_source === "admin") return grantedKeepsPlan(user, current, sub.status);
       if (LIVE.has(sub.status)) {
         if (!plan) return null;
         if (current && user.plan === plan && user.billing_cycle === cycle && user.subscription_status === sub.status)
           return null;
         return {
           plan,
+          plan_source: "subscription",
           billing_cycle: cycle,
           subscription_id: sub.id,
           subscription_status: sub.status,
@@ -125,6 +137,7 @@ export async function applySubscriptionDeleted(sub: Stripe.Subscription, eventAt
     userId,
     (user) => {
       if (user.plan === "lifetime" || user.subscription_id !== sub.id) return null;
+      if (user.plan_source === "admin") return { subscription_status: "canceled", subscription_id: null };
       return { plan: "free", subscription_status: "canceled", subscription_id: null };
     },
     eventAt,

@@ -7,6 +7,7 @@ import { logger } from "../log/index";
 import { applyPlanUpdate } from "./apply";
 import {
   changePlan,
+  billsNow,
   hasLiveSubscription,
   subscriptionSuccessUrl,
   switchSubscription,
@@ -18,11 +19,13 @@ import {
   lifetimeCheckout,
   loadUser,
   reconcileSession,
-  requireRole,
+  refuseLifetimeMember,
+  requireSeller,
   resolveCustomerName,
   subscriptionCheckout,
 } from "./checkout";
 import { applyPlatformEvent } from "./events";
+import { grantPlan } from "./grant";
 import { productLimitFor } from "./limits";
 import {
   LIFETIME_PRICE,
@@ -43,9 +46,7 @@ const INVALID_PLAN = "Invalid plan selected";
 const planId = z
   .string({ error: INVALID_PLAN })
   .refine((p): p is PlanId => (PLAN_IDS as readonly string[]).includes(p), INVALID_PLAN);
-const cycle = z
-  .enum(["monthly", "yearly"], { error: "billing_cycle must be 'monthly' or 'yearly'." })
-  .default("monthly");
+const cycle = z.enum(["monthly", "yearly"], { error: "billing_cycle must be 'monthly' or 'yearly'." });
 const validate = <S extends z.ZodType>(schema: S, input: unknown) =>
   parseInput(schema, input, { code: "plan.invalid_input" });
 const customerName = z.string().trim().max(120, "Your name can be at most 120 characters.").optional();
@@ -64,35 +65,37 @@ export namespace Billing {
     customer_name: customerName,
   });
   export const LifetimeInput = z.object({ customer_name: customerName });
-  export const ChangeInput = z.object({ plan: planId, billing_cycle: cycle });
+  /** Without billing_cycle the member's own cycle is kept. */
+  export const ChangeInput = z.object({ plan: planId, billing_cycle: cycle.optional() });
 
   /** POST /api/platform/create-checkout-session → {url}. */
   export async function createCheckout(actor: Actor, input: z.input<typeof CheckoutInput>): Promise<{ url: string }> {
     const data = validate(CheckoutInput, input);
-    requireRole(actor);
+    requireSeller(actor);
     const user = await loadUser(actor);
-    await resolveCustomerName(actor, user, data.customer_name);
     const plan = data.plan as SelectablePlanId;
+    if (plan !== "lifetime") refuseLifetimeMember(user);
+    await resolveCustomerName(actor, user, data.customer_name);
     if (plan === "lifetime") return lifetimeCheckout(user);
     if (plan === "free") {
       if (hasLiveSubscription(user)) await cancelSubscription(user.subscription_id!);
       return completeFree(user);
     }
-    const billing = data.billing_cycle === "yearly" ? "yearly" : "monthly";
-    if (user.plan !== "lifetime" && hasLiveSubscription(user)) {
-      // Never a second subscription: change the running one and show the same success page.
-      await switchSubscription(user.subscription_id!, plan, billing);
+    if (billsNow(user)) {
+      // Never a second subscription: change the running one, in the cycle the member pays in
+      // (the pricing toggle starts on monthly; switching cycle is Settings → Billing's job).
+      await switchSubscription(user.subscription_id!, plan, "keep");
       if (!user.onboarding_completed)
         await applyPlanUpdate(user.id, (u) => (u.onboarding_completed ? null : { onboarding_completed: true }));
       return { url: subscriptionSuccessUrl(user.subscription_id!) };
     }
-    return subscriptionCheckout(user, plan, billing);
+    return subscriptionCheckout(user, plan, data.billing_cycle === "yearly" ? "yearly" : "monthly");
   }
 
   /** POST /api/platform/create-lifetime-checkout → {url}. */
   export async function createLifetimeCheckout(actor: Actor, input: z.input<typeof LifetimeInput>) {
     const data = validate(LifetimeInput, input);
-    requireRole(actor);
+    requireSeller(actor);
     const user = await loadUser(actor);
     await resolveCustomerName(actor, user, data.customer_name);
     return lifetimeCheckout(user);
@@ -138,33 +141,43 @@ export namespace Billing {
     const user = await loadUser(actor);
     const plan = planOf(user.plan);
     const billing_cycle = plan.id === "lifetime" ? "lifetime" : user.billing_cycle === "yearly" ? "yearly" : "monthly";
+    // Only what is actually billed costs money: a granted plan (or one without a running
+    // subscription) is $0.
+    const paying = billsNow(user);
     const price =
       plan.id === "lifetime"
         ? LIFETIME_PRICE
-        : plan.id === "free"
+        : plan.id === "free" || !paying
           ? 0
           : cyclePrice(plan.id as PaidPlanId, billing_cycle as BillingCycle).unit_amount;
     return {
       plan: plan.id,
+      plan_source: user.plan_source ?? null,
       billing_cycle,
       price,
       subscription_status: user.subscription_status ?? null,
-      has_subscription: hasLiveSubscription(user),
+      has_subscription: paying,
       product_count: user.product_count ?? 0,
       product_limit: productLimitFor({ plan: user.plan, email: user.email, role: user.role, is_admin: user.is_admin }),
     };
   }
 
-  /** The platform Stripe subscriber's entry point (verified events only). */
-  export const applyStripeEvent = (event: Stripe.Event) => applyPlatformEvent(event);
-
   /**
-   * Sets a plan without payment (admin "change plan", "grant free account"), keeping the
-   * users-per-plan counters right. Paying subscribers should change plan through Billing.
+   * The platform Stripe subscriber's entry point (verified events only). News about a person
+   * who was deleted meanwhile (their subscription was cancelled with them) changes nothing.
    */
-  export async function setPlan(userId: string, plan: SelectablePlanId) {
-    if (!isSelectablePlan(plan)) throw new ValidationError(INVALID_PLAN, "plan.invalid");
-    const { user } = await applyPlanUpdate(userId, (u) => (u.plan === plan ? null : { plan }));
-    return { id: user.id, plan: planOf(user.plan).id };
+  export async function applyStripeEvent(event: Stripe.Event) {
+    try {
+      return await applyPlatformEvent(event);
+    } catch (err) {
+      if (err instanceof NotFoundError && err.code === "user.not_found") {
+        logger.info("platform event for a deleted person ignored", { type: event.type, id: event.id });
+        return { applied: false };
+      }
+      throw err;
+    }
   }
+
+  /** Sets a plan without payment: an admin grant (plan_source admin, never billed). */
+  export const setPlan = grantPlan;
 }

@@ -1,5 +1,6 @@
 import { UserEntity, type ProductItem } from "../db/entities";
 import { AppError, ValidationError } from "../errors";
+import { brandingOf, storeOf } from "../store/branding";
 import { today, transact } from "./store";
 import { getProduct, productNotFound } from "./view";
 
@@ -24,15 +25,16 @@ async function unavailableReason(p: ProductItem): Promise<string | null> {
 export async function productPublicView(id: string) {
   const p = await getProduct(id);
   if (!p) throw productNotFound();
-  const seller = (await UserEntity.get({ id: p.creator_id }).go()).data;
+  const [seller, store] = await Promise.all([UserEntity.get({ id: p.creator_id }).go(), storeOf(p.creator_id)]);
   const available = (await unavailableReason(p)) === null;
   const base = {
     id: p.id,
     name: p.name,
     price: p.price,
     creator_id: p.creator_id,
-    creator_name: seller?.name ?? "",
+    creator_name: seller.data?.name ?? "",
     created_at: p.created_at,
+    branding: brandingOf(store, seller.data),
   };
   if (!available) {
     return {

@@ -2,10 +2,8 @@ import { parseInput } from "../validation";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { CounterEntity, Db, EmailEntity, UserEntity, type UserItem } from "../db/entities";
-import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
-import { Config } from "../config/index";
+import { ConflictError, NotFoundError } from "../errors";
 import { PLANS, type SelectablePlanId } from "../plan/plans";
-import { logger } from "../log/index";
 
 export type { UserItem };
 export type Role = "admin" | "creator" | "customer";
@@ -35,6 +33,8 @@ export namespace User {
     created_at: z.string(),
     email: z.string(),
     total_products: z.number().int(),
+    /** The cycle a paid subscription is billed in, so plan screens start on it; null otherwise. */
+    billing_cycle: z.enum(["monthly", "yearly"]).nullable(),
   });
   export type Profile = z.infer<typeof Profile>;
 
@@ -53,6 +53,7 @@ export namespace User {
       created_at: u.created_at,
       email: u.email,
       total_products: u.product_count ?? 0,
+      billing_cycle: u.billing_cycle === "yearly" || u.billing_cycle === "monthly" ? u.billing_cycle : null,
     };
   }
 
@@ -116,6 +117,8 @@ export namespace User {
               google_name: input.google_name,
               picture: input.picture,
               granted_by: input.granted_by,
+              // An admin's grant is never billed (Billing shows $0, webhooks leave it alone).
+              ...(input.granted_by && plan !== "free" ? { plan_source: "admin" as const } : {}),
               last_login_at: input.google_sub ? now.toISOString() : undefined,
             })
             .commit(),
@@ -164,58 +167,7 @@ export namespace User {
       .go();
   }
 
-  export const SignInInput = z.object({
-    sub: z.string().min(1),
-    email: z.string().min(3),
-    name: z.string().optional(),
-    picture: z.string().optional(),
-  });
-
-  /**
-   * Called by the issuer once the identity provider vouched for the person. Creates the
-   * profile at first sign-in, or hands over one an admin granted in advance (DECISIONS 8).
-   * Configured admin e-mails become admins. Deactivated people are refused (DECISIONS 7).
-   */
-  export async function signIn(raw: z.input<typeof SignInInput>): Promise<UserItem> {
-    const input = check(SignInInput, raw);
-    const email = normalizeEmail(input.email);
-    const name = input.name?.trim().slice(0, NAME_MAX) || undefined;
-    const configuredAdmin = Config.adminEmails().includes(email);
-    let user = await fromEmail(email);
-    if (!user) {
-      try {
-        return await create({
-          email,
-          google_sub: input.sub,
-          google_name: name,
-          name,
-          picture: input.picture,
-          ...(configuredAdmin ? { is_admin: true, role: "admin", onboarding_completed: true } : {}),
-        });
-      } catch (err) {
-        if (!(err instanceof ConflictError)) throw err;
-        user = await fromEmail(email); // a parallel first sign-in won the race
-        if (!user) throw err;
-      }
-    }
-    if (user.deactivated) throw new ForbiddenError(DEACTIVATED_MESSAGE, "user.deactivated");
-    if (user.google_sub && user.google_sub !== input.sub) {
-      logger.warn("google subject changed for an e-mail", { userId: user.id });
-    }
-    const updated = await UserEntity.patch({ id: user.id })
-      .set({
-        google_sub: input.sub,
-        last_login_at: new Date().toISOString(),
-        ...(name ? { google_name: name } : {}),
-        ...(input.picture ? { picture: input.picture } : {}),
-        ...(!user.name && name ? { name } : {}),
-        ...(configuredAdmin ? { is_admin: true, ...(user.role ? {} : { role: "admin" as const }) } : {}),
-      })
-      .go({ response: "all_new" });
-    return updated.data as UserItem;
-  }
-
-  const Name = z
+  export const Name = z
     .string({ error: "Please enter your name" })
     .trim()
     .min(1, "Please enter your name")
@@ -226,47 +178,6 @@ export namespace User {
   export async function rename(userId: string, raw: z.input<typeof RenameInput>): Promise<Profile> {
     const { name } = check(RenameInput, raw);
     return serialize(await patchExisting(userId, { name }));
-  }
-
-  export const RoleInput = z.object({
-    role: z.enum(["creator", "customer"], { error: "Please choose a role: creator or customer." }),
-  });
-
-  /** A person picks selling or buying. admin is never self-assigned; admins keep their role. */
-  export async function setRole(userId: string, raw: z.input<typeof RoleInput>): Promise<Profile> {
-    const { role } = check(RoleInput, raw);
-    const user = await fromID(userId);
-    if (!user) throw notFound();
-    if (user.role === "admin") return serialize(user);
-    return serialize(
-      await patchExisting(userId, {
-        role,
-        // A buyer has nothing to set up; a seller finishes onboarding by choosing a plan.
-        ...(role === "customer" ? { onboarding_completed: true } : {}),
-      }),
-    );
-  }
-
-  export const CustomerSignupInput = z.object({
-    name: Name,
-    creator_user_id: z.string({ error: "creator_user_id is required." }).trim().min(1, "creator_user_id is required."),
-  });
-
-  /** Customer signup from a creator's link (spec part 1 §2 "Customer signup"). */
-  export async function becomeCustomer(userId: string, raw: z.input<typeof CustomerSignupInput>): Promise<Profile> {
-    const input = check(CustomerSignupInput, raw);
-    const creator = await fromID(input.creator_user_id);
-    if (!creator) throw new NotFoundError("creator.not_found", "Creator not found");
-    const user = await fromID(userId);
-    if (!user) throw notFound();
-    return serialize(
-      await patchExisting(userId, {
-        name: input.name,
-        onboarding_completed: true,
-        // An admin or an existing seller who also buys keeps their role and dashboard.
-        ...(user.role === "admin" || user.role === "creator" ? {} : { role: "customer" as const }),
-      }),
-    );
   }
 
   /** The public creator card for customer signup: only the display name is public. */
@@ -286,7 +197,11 @@ export namespace User {
       });
   }
 
-  async function patchExisting(userId: string, set: Partial<Pick<UserItem, "name" | "role" | "onboarding_completed">>) {
+  /** Patches an existing person (404 if they are gone) and answers the stored result. */
+  export async function patchExisting(
+    userId: string,
+    set: Partial<Pick<UserItem, "name" | "role" | "onboarding_completed">>,
+  ) {
     try {
       const res = await UserEntity.patch({ id: userId }).set(set).go({ response: "all_new" });
       return res.data as UserItem;

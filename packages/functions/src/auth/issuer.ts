@@ -6,7 +6,7 @@ import type { StorageAdapter } from "@openauthjs/openauth/storage/storage";
 import { handle } from "hono/aws-lambda";
 import { Resource } from "sst";
 import { AuthStorage } from "@payloft/core/user/auth-storage";
-import { User } from "@payloft/core/user/index";
+import { SignIn } from "@payloft/core/user/sign-in";
 import { Config } from "@payloft/core/config/index";
 import { AppError } from "@payloft/core/errors";
 import { subjects, WEB_CLIENT_ID } from "./subjects";
@@ -99,7 +99,7 @@ function buildIssuer(opts: { provider: OauthProvider; storage?: StorageAdapter }
       const claims = decodeIdToken(value.tokenset.raw.id_token);
       if (claims.email_verified === false) throw new Error("Your Google e-mail address is not verified.");
       try {
-        const user = await User.signIn({
+        const user = await SignIn.complete({
           sub: claims.sub,
           email: claims.email,
           name: claims.name,

@@ -3,6 +3,7 @@ import { Resource } from "sst";
 import type { Actor } from "@payloft/core/actor/index";
 import { Config } from "@payloft/core/config/index";
 import { UnavailableError } from "@payloft/core/errors";
+import { HTTP_TIMEOUT_MS } from "@payloft/core/faults";
 import { logger } from "@payloft/core/log/index";
 import { User, type UserItem } from "@payloft/core/user/index";
 import type { ApiRequest } from "../http/request";
@@ -27,8 +28,19 @@ const clients = new Map<string, ReturnType<typeof createClient>>();
 export function authClient() {
   const issuer = issuerUrl();
   let client = clients.get(issuer);
-  if (!client) clients.set(issuer, (client = createClient({ clientID: WEB_CLIENT_ID, issuer })));
+  if (!client) clients.set(issuer, (client = createClient({ clientID: WEB_CLIENT_ID, issuer, fetch: boundedFetch })));
   return client;
+}
+
+/**
+ * A hanging issuer (e.g. its storage frozen) must fail the call in seconds, not hold it open;
+ * and its 5xx is an outage, not a refused token, so it must not sign the person out.
+ */
+async function boundedFetch(input: string | URL | Request, init?: RequestInit) {
+  const res = await fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+  if (res.status >= 500)
+    throw Object.assign(new Error(`issuer answered ${res.status}`), { name: "ServiceUnavailable" });
+  return res;
 }
 
 /** Secure everywhere except a plain-http localhost site (the offline runtime). */

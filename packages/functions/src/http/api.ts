@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import { AppError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "@payloft/core/errors";
 import { isKeyTooLong } from "@payloft/core/db/errors";
+import { isDependencyFault, unavailable } from "@payloft/core/faults";
 import { isAdmin } from "@payloft/core/actor/index";
 import { logger } from "@payloft/core/log/index";
 import { findRoute, type RouteDef } from "../routes";
@@ -126,6 +127,12 @@ function respond(result: unknown, cookies: string[]): APIGatewayProxyStructuredR
 }
 
 function respondError(err: unknown): APIGatewayProxyStructuredResultV2 {
+  // A neighbour that timed out or refused (frozen table, unreachable provider): a clean 503,
+  // and the next request tries again, so service comes back by itself when it does.
+  if (!(err instanceof AppError) && isDependencyFault(err)) {
+    logger.error("dependency unavailable", err as Error);
+    err = unavailable();
+  }
   if (err instanceof AppError) {
     if (err.status >= 500) logger.warn("request failed", { code: err.code, status: err.status });
     return {

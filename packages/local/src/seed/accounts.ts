@@ -7,6 +7,7 @@ import { User } from "@payloft/core/user/index";
 export const DEMO_ACCOUNTS = [
   { email: "creator@demo.local", name: "Demo Creator", role: "creator", is_admin: false, plan: "free" },
   { email: "buyer@demo.local", name: "Demo Buyer", role: "customer", is_admin: false, plan: "free" },
+  { email: "paypal@demo.local", name: "Demo PayPal Seller", role: "creator", is_admin: false, plan: "free" },
   { email: "admin@demo.local", name: "Demo Admin", role: "admin", is_admin: true, plan: "free" },
 ] as const;
 

@@ -105,6 +105,21 @@ const routes: Route[] = [
   { method: "GET", pattern: /^\/v1\/payment_intents\/([^/]+)$/, run: (_sb, a, _p, id) => get(a, id, "payment_intent") },
   { method: "GET", pattern: /^\/v1\/charges\/([^/]+)$/, run: (_sb, a, _p, id) => get(a, id, "charge") },
   { method: "GET", pattern: /^\/v1\/invoices\/([^/]+)$/, run: (_sb, a, _p, id) => get(a, id, "invoice") },
+  {
+    method: "GET",
+    pattern: /^\/v1\/invoiceitems$/,
+    run: (sb, a, p) => {
+      const pending = str(p.pending);
+      const found = sb.store
+        .ofType(a, "invoiceitem")
+        .filter((ii) => !str(p.customer) || ii.customer === str(p.customer))
+        .filter((ii) => !str(p.invoice) || ii.invoice === str(p.invoice))
+        .filter((ii) => pending === undefined || (ii.invoice === null) === (pending === "true"))
+        .reverse(); // newest first, as Stripe lists
+      return listOf("/v1/invoiceitems", found, int(p.limit) ?? 10);
+    },
+  },
+  { method: "GET", pattern: /^\/v1\/invoiceitems\/([^/]+)$/, run: (_sb, a, _p, id) => get(a, id, "invoiceitem") },
   { method: "POST", pattern: /^\/v1\/refunds$/, run: (sb, a, p) => createRefund(sb, a, p) },
   { method: "POST", pattern: /^\/v1\/webhook_endpoints$/, run: (sb, a, p) => createEndpoint(sb, a, p) },
   {

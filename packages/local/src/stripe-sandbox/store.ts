@@ -7,6 +7,8 @@ import { dirname } from "node:path";
  * so `sk_test_abc…` and `pk_test_abc…` are the same test-mode account). Objects live inside
  * their account; a request only ever sees its own account's objects, like real Stripe.
  */
+// Stripe objects are loose JSON of many shapes; the sandbox reads and writes their fields freely.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type StripeObject = Record<string, any> & { id: string; object: string };
 
 export interface DeliveryAttempt {

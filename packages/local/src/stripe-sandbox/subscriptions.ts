@@ -1,6 +1,7 @@
 import { StripeApiError, invalidParam } from "./errors";
 import { bool, list, metadataOf, obj, str, int, type FormObject } from "./form";
 import { addInterval, resolvePrice } from "./prices";
+import { PRORATION_BEHAVIORS, invoiceNow, prorateItemChange } from "./prorations";
 import { nowSeconds, randomId, type Account, type StripeObject } from "./store";
 import type { Sandbox } from "./context";
 
@@ -137,14 +138,16 @@ export function updateSubscription(sb: Sandbox, account: Account, sub: StripeObj
     );
   }
   const before = structuredClone(sub);
-  const proration = str(p.proration_behavior);
-  if (proration && !["create_prorations", "none", "always_invoice"].includes(proration)) {
+  const proration = str(p.proration_behavior) ?? "create_prorations";
+  if (!(PRORATION_BEHAVIORS as readonly string[]).includes(proration)) {
     throw invalidParam(
       "proration_behavior",
-      "Invalid proration_behavior: must be one of create_prorations, none, always_invoice",
+      `Invalid proration_behavior: must be one of ${PRORATION_BEHAVIORS.join(", ")}`,
     );
   }
   const items: StripeObject[] = [...sub.items.data];
+  const prorations: StripeObject[] = [];
+  let periodReset = false;
   list(p.items).forEach((raw, i) => {
     const input = obj(raw) ?? {};
     const itemId = str(input.id);
@@ -173,10 +176,17 @@ export function updateSubscription(sb: Sandbox, account: Account, sub: StripeObj
       price,
       quantity: quantity ?? current?.quantity ?? 1,
     };
-    if (index >= 0) items[index] = next;
-    else items.push(next); // Stripe adds an item when no id is given
+    if (index < 0) return void items.push(next); // Stripe adds an item when no id is given
+    const change = prorateItemChange(sb, account, sub, current!, next, proration);
+    items[index] = change.item;
+    prorations.push(...change.invoiceItems);
+    periodReset ||= change.intervalChanged;
   });
   sub.items = itemsList(sub.id, items);
+  if (periodReset || (proration === "always_invoice" && prorations.length)) {
+    sub.latest_invoice = invoiceNow(sb, account, sub, prorations, periodReset).id;
+    if (periodReset) sub.billing_cycle_anchor = items[0]?.current_period_start ?? sub.billing_cycle_anchor;
+  }
   const cape = bool(p.cancel_at_period_end);
   if (cape !== undefined) {
     sub.cancel_at_period_end = cape;

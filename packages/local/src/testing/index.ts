@@ -7,7 +7,7 @@ import type { Stack } from "../stack";
  * test file, on its own table in the shared DynamoDB Local. Use at the top of a file:
  *   const stack = useStack();  ...  await fetch(`${stack().url}/api/health`)
  */
-export function useStack(opts: { seed?: boolean } = {}) {
+export function useStack(opts: { seed?: boolean; webDist?: string } = {}) {
   let stack: Stack | undefined;
   beforeAll(async () => {
     const { startStack } = await import("../stack");
@@ -17,6 +17,7 @@ export function useStack(opts: { seed?: boolean } = {}) {
       tableName: `t-${randomUUID().slice(0, 8)}`,
       seed: opts.seed ?? false,
       quiet: true,
+      ...(opts.webDist ? { webDist: opts.webDist } : {}),
     });
   });
   afterAll(async () => {

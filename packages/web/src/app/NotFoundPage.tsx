@@ -1,6 +1,6 @@
-import { CenteredMessage } from "../components/CenteredMessage";
-import { ButtonLink } from "../components/ui/Button";
-import { IconSearch } from "../components/ui/icons";
+import { CenteredMessage } from "@/components/CenteredMessage";
+import { ButtonLink } from "@/components/ui/Button";
+import { IconSearch } from "@/components/ui/icons";
 
 export default function NotFoundPage() {
   return (

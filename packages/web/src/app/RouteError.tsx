@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from "react-router-dom";
-import { CenteredMessage } from "../components/CenteredMessage";
-import { Button, ButtonLink } from "../components/ui/Button";
-import { IconAlert } from "../components/ui/icons";
+import { CenteredMessage } from "@/components/CenteredMessage";
+import { Button, ButtonLink } from "@/components/ui/Button";
+import { IconAlert } from "@/components/ui/icons";
 
 /**
  * Error boundary for every route: a friendly message instead of a blank page. A failed lazy

@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
 import { createBrowserRouter, Navigate, Outlet } from "react-router-dom";
 import { RouteError } from "./RouteError";
-import { PageSpinner } from "../components/PageSpinner";
-import { PageTitle } from "../components/usePageTitle";
+import { PageSpinner } from "@/components/PageSpinner";
+import { PageTitle } from "@/components/usePageTitle";
 
 /**
  * Every route of both spec parts. Pages are lazy so the buyer's sales page never loads
@@ -26,42 +26,47 @@ export const router = createBrowserRouter([
     element: <Outlet />,
     errorElement: <RouteError />,
     children: [
-      { path: "/", element: page(() => import("../features/landing/pages/LandingPage"), null) },
-      { path: "/login", element: page(() => import("../features/auth/pages/LoginPage"), "Sign in") },
-      { path: "/auth/callback", element: page(() => import("../features/auth/pages/AuthCallbackPage"), "Signing in") },
+      { path: "/", element: page(() => import("@/features/landing/pages/LandingPage"), null) },
+      { path: "/login", element: page(() => import("@/features/auth/pages/LoginPage"), "Sign in") },
+      { path: "/auth/callback", element: page(() => import("@/features/auth/pages/AuthCallbackPage"), "Signing in") },
       {
         path: "/role-selection",
-        element: page(() => import("../features/auth/pages/RoleSelectionPage"), "Choose your role"),
+        element: page(() => import("@/features/auth/pages/RoleSelectionPage"), "Choose your role"),
       },
       {
         path: "/customer-signup",
-        element: page(() => import("../features/auth/pages/CustomerSignupPage"), "Join as a customer"),
+        element: page(() => import("@/features/auth/pages/CustomerSignupPage"), "Join as a customer"),
       },
       { path: "/customer", element: <Navigate to="/customer-dashboard" replace /> },
       {
         path: "/onboarding",
-        element: page(() => import("../features/onboarding/pages/OnboardingPage"), "Set up your account"),
+        element: page(() => import("@/features/onboarding/pages/OnboardingPage"), "Set up your account"),
       },
       {
         path: "/onboarding-success",
-        element: page(() => import("../features/plans/pages/OnboardingSuccessPage"), "Subscription confirmed"),
+        element: page(() => import("@/features/plans/pages/OnboardingSuccessPage"), "Subscription confirmed"),
       },
-      { path: "/pricing", element: page(() => import("../features/plans/pages/PricingPage"), "Pricing") },
+      { path: "/pricing", element: page(() => import("@/features/plans/pages/PricingPage"), "Pricing") },
       {
         path: "/secret-lifetime-deal",
-        element: page(() => import("../features/plans/pages/LifetimeDealPage"), "Lifetime deal"),
+        element: page(() => import("@/features/plans/pages/LifetimeDealPage"), "Lifetime deal"),
       },
-      { path: "/dashboard", element: page(() => import("../features/dashboard/pages/DashboardPage"), "Dashboard") },
+      { path: "/dashboard", element: page(() => import("@/features/dashboard/pages/DashboardPage"), "Dashboard") },
       {
         path: "/customer-dashboard",
-        element: page(() => import("../features/customer/pages/CustomerDashboardPage"), "My purchases"),
+        element: page(() => import("@/features/customer/pages/CustomerDashboardPage"), "My purchases"),
       },
-      { path: "/admin", element: page(() => import("../features/admin/pages/AdminPage"), "Admin") },
-      { path: "/product/:productId", element: page(() => import("../features/sales-page/pages/SalesPage"), "Product") },
-      { path: "/p/:productId", element: page(() => import("../features/sales-page/pages/SalesPage"), "Product") },
+      { path: "/admin", element: page(() => import("@/features/admin/pages/AdminPage"), "Admin") },
+      { path: "/product/:productId", element: page(() => import("@/features/sales-page/pages/SalesPage"), "Product") },
+      { path: "/p/:productId", element: page(() => import("@/features/sales-page/pages/SalesPage"), "Product") },
+      {
+        path: "/overlay/product/:productId",
+        element: page(() => import("@/features/sales-page/pages/OverlayPage"), "Checkout"),
+      },
+      { path: "/s/:handle", element: page(() => import("@/features/storefront/pages/StorePage"), "Store") },
       {
         path: "/checkout/success",
-        element: page(() => import("../features/checkout/pages/CheckoutSuccessPage"), "Payment Successful"),
+        element: page(() => import("@/features/checkout/pages/CheckoutSuccessPage"), "Payment Successful"),
       },
       { path: "/docs/api", element: page(() => import("../features/developers/pages/ApiDocsPage"), "API reference") },
       { path: "*", element: page(() => import("./NotFoundPage"), "Page not found") },

@@ -81,7 +81,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUser(null);
     queryClient.clear(); // the next person on this browser must not see this one's cached data
     try {
-      await fetch("/api/logout", { credentials: "include" });
+      await fetch("/api/logout", { method: "POST", credentials: "include" });
     } catch (err) {
       console.error("Failed to logout", err);
     }

@@ -13,6 +13,7 @@ export interface Profile {
   onboarding_completed: boolean;
   created_at: string;
   total_products?: number;
+  billing_cycle?: "monthly" | "yearly" | null;
 }
 
 /**

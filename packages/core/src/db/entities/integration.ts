@@ -15,6 +15,8 @@ export const IntegrationEntity = new Entity(
       paypal_client_id: { type: "string" },
       paypal_client_secret_enc: { type: "string" },
       paypal_webhook_id: { type: "string" },
+      /** The mode the PayPal credentials were checked in (is_live may change with a Stripe save). */
+      paypal_is_live: { type: "boolean" },
       webhook_endpoint_id: { type: "string" },
       webhook_secret_enc: { type: "string" },
       ...timestamps,

@@ -17,6 +17,13 @@ export const UserEntity = new Entity(
       /** free | starter | pro | business | lifetime; anything else reads as free (DECISIONS 3). */
       plan: { type: "string", required: true, default: "free" },
       billing_cycle: { type: "string" },
+      /**
+       * Where the plan came from: admin (granted, never billed; subscription webhooks do not
+       * overwrite it), subscription, lifetime, or self (the person chose Free). Unset on older items.
+       */
+      plan_source: { type: ["admin", "subscription", "lifetime", "self"] as const },
+      /** Deactivation set the subscription to end at period end; reactivation undoes exactly that. */
+      cancel_set_by_deactivation: { type: "boolean" },
       /** DECISIONS 7: its own state, not onboarding_completed. */
       deactivated: { type: "boolean", required: true, default: false },
       stripe_customer_id: { type: "string" },

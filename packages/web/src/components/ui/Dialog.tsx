@@ -51,6 +51,8 @@ export function Dialog({
 
   if (!open) return null;
   return (
+    // The backdrop click (onMouseDown) is a mouse-only convenience: keyboards close with Escape (onCancel).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       aria-labelledby={titleId}

@@ -13,8 +13,12 @@ interface FieldContextValue {
 const FieldContext = createContext<FieldContextValue | null>(null);
 export const useField = () => useContext(FieldContext);
 
-export function Label({ className, ...rest }: LabelHTMLAttributes<HTMLLabelElement>) {
-  return <label className={cn("block text-sm font-medium text-slate-800", className)} {...rest} />;
+export function Label({ className, htmlFor, children, ...rest }: LabelHTMLAttributes<HTMLLabelElement>) {
+  return (
+    <label htmlFor={htmlFor} className={cn("block text-sm font-medium text-slate-800", className)} {...rest}>
+      {children}
+    </label>
+  );
 }
 
 export interface FieldProps {

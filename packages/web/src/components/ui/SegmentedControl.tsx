@@ -48,13 +48,13 @@ export function SegmentedControl<T extends string>({
     <div
       role="radiogroup"
       aria-label={label}
-      onKeyDown={onKeyDown}
       className={cn("inline-flex items-center gap-1 rounded-full border border-slate-200 bg-slate-100 p-1", className)}
     >
       {options.map((o, i) => {
         const selected = o.value === value;
         return (
           <button
+            onKeyDown={onKeyDown} // the focused option handles the arrows (roving focus)
             key={o.value}
             ref={(el) => {
               refs.current[i] = el;

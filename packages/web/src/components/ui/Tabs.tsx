@@ -59,13 +59,13 @@ export function Tabs<T extends string>({ tabs, label, value, defaultValue, onCha
       <div
         role="tablist"
         aria-label={label}
-        onKeyDown={onKeyDown}
         className="-mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1 [scrollbar-width:none]"
       >
         {tabs.map((t) => {
           const selected = t.id === active;
           return (
             <button
+              onKeyDown={onKeyDown} // the focused option handles the arrows (roving focus)
               key={t.id}
               ref={(el) => {
                 refs.current[t.id] = el;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "@/lib/api";
 import { adminKeys } from "./paged";
 import type { AdminProduct, ModerationStatus } from "./types";
 
@@ -12,6 +12,6 @@ export function useModerateProduct() {
         method: "PUT",
         body: { status, notes },
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["admin", "products"] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.allProducts() }),
   });
 }

@@ -1,4 +1,4 @@
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "@/lib/api";
 
 /** Builds `/api/admin/x?limit=&cursor=&q=&status=` from the set parts only. */
 export function pagedUrl(path: string, params: Record<string, string | undefined | null>) {
@@ -20,6 +20,8 @@ export const adminKeys = {
   users: (q: string) => ["admin", "users", q] as const,
   sales: (status: string) => ["admin", "sales", status] as const,
   customers: (q: string) => ["admin", "customers", q] as const,
+  /** Every product list, whatever its status filter: what a moderation change makes stale. */
+  allProducts: () => ["admin", "products"] as const,
   products: (status: string) => ["admin", "products", status] as const,
   settings: () => ["admin", "settings"] as const,
   announcements: () => ["admin", "announcements"] as const,

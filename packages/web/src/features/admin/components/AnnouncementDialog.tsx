@@ -1,14 +1,14 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { ApiError } from "../../../lib/api";
-import { Button } from "../../../components/ui/Button";
-import { Dialog } from "../../../components/ui/Dialog";
-import { Field } from "../../../components/ui/Field";
-import { Input } from "../../../components/ui/Input";
-import { Select } from "../../../components/ui/Select";
-import { Switch } from "../../../components/ui/Switch";
-import { Textarea } from "../../../components/ui/Textarea";
-import { useSaveAnnouncement, type AnnouncementInput } from "../api/announcements";
-import type { AdminAnnouncement } from "../api/types";
+import { ApiError } from "@/lib/api";
+import { Button } from "@/components/ui/Button";
+import { Dialog } from "@/components/ui/Dialog";
+import { Field } from "@/components/ui/Field";
+import { Input } from "@/components/ui/Input";
+import { Select } from "@/components/ui/Select";
+import { Switch } from "@/components/ui/Switch";
+import { Textarea } from "@/components/ui/Textarea";
+import { useSaveAnnouncement, type AnnouncementInput } from "@/features/admin/api/announcements";
+import type { AdminAnnouncement } from "@/features/admin/api/types";
 
 /** Spec part 2 §5: title and content required; type default info, audience default all, active default true. */
 const DEFAULTS: AnnouncementInput = { title: "", content: "", type: "info", target_audience: "all", is_active: true };

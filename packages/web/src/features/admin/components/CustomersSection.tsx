@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { Card } from "../../../components/ui/Card";
-import { Skeleton } from "../../../components/ui/Skeleton";
-import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/Table";
-import { LoadMore } from "../../settings/components/LoadMore";
-import { useAdminCustomers } from "../api/customers";
-import { formatCount, formatDate, formatMoney } from "../lib/format";
-import { useDebounced } from "../lib/useDebounced";
+import { Card } from "@/components/ui/Card";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
+import { LoadMore } from "@/features/settings/components/LoadMore";
+import { useAdminCustomers } from "@/features/admin/api/customers";
+import { formatCount, formatDate, formatMoney } from "@/features/admin/lib/format";
+import { useDebounced } from "@/features/admin/lib/useDebounced";
 import { SearchBox } from "./SearchBox";
 import { SectionHeader } from "./SectionHeader";
 

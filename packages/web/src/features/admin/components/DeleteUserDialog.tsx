@@ -1,6 +1,6 @@
-import { Button } from "../../../components/ui/Button";
-import { Dialog } from "../../../components/ui/Dialog";
-import type { AdminUser } from "../api/types";
+import { Button } from "@/components/ui/Button";
+import { Dialog } from "@/components/ui/Dialog";
+import type { AdminUser } from "@/features/admin/api/types";
 
 /** Spec part 2 §5: the dialog states the account is removed, products deactivated, sales kept. */
 export function DeleteUserDialog({
@@ -37,6 +37,7 @@ export function DeleteUserDialog({
         <li>The account is permanently removed.</li>
         <li>All of their products are deactivated.</li>
         <li>Their sales records are preserved.</li>
+        <li>A Payloft plan subscription they pay for is cancelled now.</li>
       </ul>
     </Dialog>
   );

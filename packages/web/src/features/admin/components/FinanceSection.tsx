@@ -1,10 +1,10 @@
-import { Card, CardHeader } from "../../../components/ui/Card";
-import { Skeleton } from "../../../components/ui/Skeleton";
-import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/Table";
-import { IconCard } from "../../../components/ui/icons";
-import { IconDollar, IconTrend } from "../../dashboard/components/navIcons";
-import { useFinance } from "../api/finance";
-import { formatCount, formatMoney, formatMonth } from "../lib/format";
+import { Card, CardHeader } from "@/components/ui/Card";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
+import { IconCard } from "@/components/ui/icons";
+import { IconDollar, IconTrend } from "@/features/dashboard/components/navIcons";
+import { useFinance } from "@/features/admin/api/finance";
+import { formatCount, formatMoney, formatMonth } from "@/features/admin/lib/format";
 import { SectionHeader } from "./SectionHeader";
 import { StatCard } from "./StatCard";
 

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from "react";
-import { Button } from "../../../components/ui/Button";
-import { Card, CardContent, CardHeader } from "../../../components/ui/Card";
-import { Field } from "../../../components/ui/Field";
-import { Input } from "../../../components/ui/Input";
-import { Select } from "../../../components/ui/Select";
-import { toast } from "../../../components/ui/toast";
-import { useGrantAccount } from "../api/grantAccount";
-import type { PlanChoice } from "../api/types";
-import { planName } from "../lib/format";
+import { Button } from "@/components/ui/Button";
+import { Card, CardContent, CardHeader } from "@/components/ui/Card";
+import { Field } from "@/components/ui/Field";
+import { Input } from "@/components/ui/Input";
+import { Select } from "@/components/ui/Select";
+import { toast } from "@/components/ui/toast";
+import { useGrantAccount } from "@/features/admin/api/grantAccount";
+import type { PlanChoice } from "@/features/admin/api/types";
+import { planName } from "@/features/admin/lib/format";
 import { SectionHeader } from "./SectionHeader";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

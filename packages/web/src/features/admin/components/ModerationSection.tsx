@@ -1,14 +1,14 @@
 import { useState } from "react";
-import { Badge, type BadgeTone } from "../../../components/ui/Badge";
-import { Button } from "../../../components/ui/Button";
-import { Card } from "../../../components/ui/Card";
-import { Skeleton } from "../../../components/ui/Skeleton";
-import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/Table";
-import { cn } from "../../../components/ui/cn";
-import { LoadMore } from "../../settings/components/LoadMore";
-import { useAdminProducts } from "../api/products";
-import type { AdminProduct, ModerationStatus } from "../api/types";
-import { formatDate, formatMoney, STATUS_LABELS } from "../lib/format";
+import { Badge, type BadgeTone } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
+import { Card } from "@/components/ui/Card";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
+import { cn } from "@/components/ui/cn";
+import { LoadMore } from "@/features/settings/components/LoadMore";
+import { useAdminProducts } from "@/features/admin/api/products";
+import type { AdminProduct, ModerationStatus } from "@/features/admin/api/types";
+import { formatDate, formatMoney, STATUS_LABELS } from "@/features/admin/lib/format";
 import { ReviewDialog } from "./ReviewDialog";
 import { SectionHeader } from "./SectionHeader";
 

@@ -1,16 +1,16 @@
 import { useState } from "react";
-import { Badge } from "../../../components/ui/Badge";
-import { Button, buttonClasses } from "../../../components/ui/Button";
-import { Card } from "../../../components/ui/Card";
-import { EmptyState } from "../../../components/ui/EmptyState";
-import { Skeleton } from "../../../components/ui/Skeleton";
-import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/Table";
-import { IconLink, IconPlus } from "../../../components/ui/icons";
-import { toast } from "../../../components/ui/toast";
-import { useProducts } from "../../products/api/useProducts";
-import { CreateProductDialog } from "../../products/components/CreateProductDialog";
-import { IconBox } from "../../dashboard/components/navIcons";
-import { formatCount, formatMoney, STATUS_LABELS } from "../lib/format";
+import { Badge } from "@/components/ui/Badge";
+import { Button, buttonClasses } from "@/components/ui/Button";
+import { Card } from "@/components/ui/Card";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
+import { IconLink, IconPlus } from "@/components/ui/icons";
+import { toast } from "@/components/ui/toast";
+import { useProducts } from "@/features/products/api/useProducts";
+import { CreateProductDialog } from "@/features/products/components/CreateProductDialog";
+import { IconBox } from "@/features/dashboard/components/navIcons";
+import { formatCount, formatMoney, STATUS_LABELS } from "@/features/admin/lib/format";
 import { SectionHeader } from "./SectionHeader";
 import { StatCard } from "./StatCard";
 

@@ -1,11 +1,11 @@
-import { Badge } from "../../../components/ui/Badge";
-import { Card, CardContent, CardHeader } from "../../../components/ui/Card";
-import { Skeleton } from "../../../components/ui/Skeleton";
-import type { Profile } from "../../../lib/profile";
-import { usePaymentIntegrations } from "../api/paymentIntegrations";
-import { planName } from "../lib/format";
-import { PaymentSetupTab } from "../../payment-setup/components/PaymentSetupTab";
-import { ApiKeysTab } from "../../developers/components/ApiKeysTab";
+import { Badge } from "@/components/ui/Badge";
+import { Card, CardContent, CardHeader } from "@/components/ui/Card";
+import { Skeleton } from "@/components/ui/Skeleton";
+import type { Profile } from "@/lib/profile";
+import { usePaymentIntegrations } from "@/features/admin/api/paymentIntegrations";
+import { planName } from "@/features/admin/lib/format";
+import { PaymentSetupTab } from "@/features/payment-setup/components/PaymentSetupTab";
+import { ApiKeysTab } from "@/features/developers/components/ApiKeysTab";
 import { SectionHeader } from "./SectionHeader";
 
 /**

@@ -16,9 +16,9 @@ import {
   YAxis,
 } from "recharts";
 import type { ReactNode } from "react";
-import { Card, CardContent, CardHeader } from "../../../components/ui/Card";
-import type { AdminChartPoint } from "../api/types";
-import { formatDay, formatMoney, formatWholeDollars } from "../lib/format";
+import { Card, CardContent, CardHeader } from "@/components/ui/Card";
+import type { AdminChartPoint } from "@/features/admin/api/types";
+import { formatDay, formatMoney, formatWholeDollars } from "@/features/admin/lib/format";
 
 /**
  * The four Overview charts (spec part 2 §2). recharts is imported only in the lazy admin

@@ -1,10 +1,10 @@
-import { Card, CardContent, CardHeader } from "../../../components/ui/Card";
-import { Skeleton } from "../../../components/ui/Skeleton";
-import { IconCard, IconUsers } from "../../../components/ui/icons";
-import { IconBox, IconDollar } from "../../dashboard/components/navIcons";
-import { useAdminChart } from "../api/chartData";
-import { useAdminStats } from "../api/stats";
-import { formatCount, formatMoney } from "../lib/format";
+import { Card, CardContent, CardHeader } from "@/components/ui/Card";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { IconCard, IconUsers } from "@/components/ui/icons";
+import { IconBox, IconDollar } from "@/features/dashboard/components/navIcons";
+import { useAdminChart } from "@/features/admin/api/chartData";
+import { useAdminStats } from "@/features/admin/api/stats";
+import { formatCount, formatMoney } from "@/features/admin/lib/format";
 import { OverviewCharts } from "./OverviewCharts";
 import { SectionHeader } from "./SectionHeader";
 import { StatCard } from "./StatCard";

@@ -1,14 +1,14 @@
 import { useEffect, useState } from "react";
-import { ApiError } from "../../../lib/api";
-import { Button } from "../../../components/ui/Button";
-import { Dialog } from "../../../components/ui/Dialog";
-import { Field } from "../../../components/ui/Field";
-import { Select } from "../../../components/ui/Select";
-import { Textarea } from "../../../components/ui/Textarea";
-import { toast } from "../../../components/ui/toast";
-import { useModerateProduct } from "../api/moderate";
-import type { AdminProduct, ModerationStatus } from "../api/types";
-import { formatMoney, STATUS_LABELS } from "../lib/format";
+import { ApiError } from "@/lib/api";
+import { Button } from "@/components/ui/Button";
+import { Dialog } from "@/components/ui/Dialog";
+import { Field } from "@/components/ui/Field";
+import { Select } from "@/components/ui/Select";
+import { Textarea } from "@/components/ui/Textarea";
+import { toast } from "@/components/ui/toast";
+import { useModerateProduct } from "@/features/admin/api/moderate";
+import type { AdminProduct, ModerationStatus } from "@/features/admin/api/types";
+import { formatMoney, STATUS_LABELS } from "@/features/admin/lib/format";
 
 /** The review dialog: any status from any status, with optional notes (spec part 2 §4). */
 export function ReviewDialog({ product, onClose }: { product: AdminProduct | null; onClose: () => void }) {

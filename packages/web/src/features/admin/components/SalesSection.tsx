@@ -1,13 +1,13 @@
 import { useState } from "react";
-import { Badge } from "../../../components/ui/Badge";
-import { Card } from "../../../components/ui/Card";
-import { Select } from "../../../components/ui/Select";
-import { Skeleton } from "../../../components/ui/Skeleton";
-import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/Table";
-import { LoadMore } from "../../settings/components/LoadMore";
-import { PhoneRecordList } from "../../settings/components/PhoneRecordList";
-import { useAdminSales } from "../api/sales";
-import { formatDate, formatMoney } from "../lib/format";
+import { Badge } from "@/components/ui/Badge";
+import { Card } from "@/components/ui/Card";
+import { Select } from "@/components/ui/Select";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
+import { LoadMore } from "@/features/settings/components/LoadMore";
+import { PhoneRecordList } from "@/features/settings/components/PhoneRecordList";
+import { useAdminSales } from "@/features/admin/api/sales";
+import { formatDate, formatMoney } from "@/features/admin/lib/format";
 import { SectionHeader } from "./SectionHeader";
 
 /** All Sales: every purchase on the platform, newest first; deleted sellers' sales included. */

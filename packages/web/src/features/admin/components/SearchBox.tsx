@@ -1,4 +1,4 @@
-import { IconSearch } from "../../../components/ui/icons";
+import { IconSearch } from "@/components/ui/icons";
 
 /** A labelled search input with a magnifier, for the admin lists. */
 export function SearchBox({

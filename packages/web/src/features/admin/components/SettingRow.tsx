@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from "react";
-import { ApiError } from "../../../lib/api";
-import { Button } from "../../../components/ui/Button";
-import { Field } from "../../../components/ui/Field";
-import { Input } from "../../../components/ui/Input";
-import { Select } from "../../../components/ui/Select";
-import { Textarea } from "../../../components/ui/Textarea";
-import { IconCheck } from "../../../components/ui/icons";
-import { useUpdateSetting } from "../api/settings";
-import type { PlatformSetting } from "../api/types";
-import { humanize } from "../lib/format";
+import { ApiError } from "@/lib/api";
+import { Button } from "@/components/ui/Button";
+import { Field } from "@/components/ui/Field";
+import { Input } from "@/components/ui/Input";
+import { Select } from "@/components/ui/Select";
+import { Textarea } from "@/components/ui/Textarea";
+import { IconCheck } from "@/components/ui/icons";
+import { useUpdateSetting } from "@/features/admin/api/settings";
+import type { PlatformSetting } from "@/features/admin/api/types";
+import { humanize } from "@/features/admin/lib/format";
 
 /** Spec part 2 §5: which control each key gets. */
 const NUMERIC = new Set(["commission_rate", "max_upload_size"]);

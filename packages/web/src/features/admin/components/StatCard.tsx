@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Card } from "../../../components/ui/Card";
-import { Skeleton } from "../../../components/ui/Skeleton";
+import { Card } from "@/components/ui/Card";
+import { Skeleton } from "@/components/ui/Skeleton";
 
 /** One figure with a label, a secondary line and an icon (Overview, Financial Reports). */
 export function StatCard({

@@ -1,8 +1,8 @@
-import { Card, CardContent, CardHeader } from "../../../components/ui/Card";
-import { Skeleton } from "../../../components/ui/Skeleton";
-import { IconAlert } from "../../../components/ui/icons";
-import { useSettings } from "../api/settings";
-import type { PlatformSetting } from "../api/types";
+import { Card, CardContent, CardHeader } from "@/components/ui/Card";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { IconAlert } from "@/components/ui/icons";
+import { useSettings } from "@/features/admin/api/settings";
+import type { PlatformSetting } from "@/features/admin/api/types";
 import { SectionHeader } from "./SectionHeader";
 import { SettingRow } from "./SettingRow";
 

@@ -1,18 +1,18 @@
 import { useState } from "react";
-import { ApiError } from "../../../lib/api";
-import { Badge } from "../../../components/ui/Badge";
-import { Button } from "../../../components/ui/Button";
-import { Card } from "../../../components/ui/Card";
-import { confirmDialog } from "../../../components/ui/ConfirmDialog";
-import { Skeleton } from "../../../components/ui/Skeleton";
-import { cn } from "../../../components/ui/cn";
-import { toast } from "../../../components/ui/toast";
-import { LoadMore } from "../../settings/components/LoadMore";
-import { useAdminUsers } from "../api/users";
-import { useUserAction, type UserAction } from "../api/userActions";
-import type { AdminUser, PlanChoice } from "../api/types";
-import { formatCount, formatDate, formatMoney, planName } from "../lib/format";
-import { useDebounced } from "../lib/useDebounced";
+import { ApiError } from "@/lib/api";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
+import { Card } from "@/components/ui/Card";
+import { confirmDialog } from "@/components/ui/ConfirmDialog";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { cn } from "@/components/ui/cn";
+import { toast } from "@/components/ui/toast";
+import { LoadMore } from "@/features/settings/components/LoadMore";
+import { useAdminUsers } from "@/features/admin/api/users";
+import { useUserAction, type UserAction } from "@/features/admin/api/userActions";
+import type { AdminUser, PlanChoice } from "@/features/admin/api/types";
+import { formatCount, formatDate, formatMoney, planName } from "@/features/admin/lib/format";
+import { useDebounced } from "@/features/admin/lib/useDebounced";
 import { DeleteUserDialog } from "./DeleteUserDialog";
 import { SearchBox } from "./SearchBox";
 import { SectionHeader } from "./SectionHeader";
@@ -35,8 +35,9 @@ export function UsersSection({ selfId }: { selfId: string }) {
       return true;
     } catch (err) {
       console.error("admin user update failed", err);
-      // The server's 400s say what to fix (e.g. "You cannot deactivate your own account.").
-      if (err instanceof ApiError && err.status === 400) toast(err.message, "error");
+      // The server's refusals say what to fix ("You cannot deactivate your own account.", a
+      // lifetime member's plan, the payment provider failing to stop a subscription).
+      if (err instanceof ApiError && [400, 409, 502].includes(err.status)) toast(err.message, "error");
       return false;
     }
   };

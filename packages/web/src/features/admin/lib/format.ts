@@ -1,5 +1,5 @@
 /** Admin display helpers; the dashboard's money/date formatters are shared, not copied. */
-export { formatCount, formatDate, formatDay, formatMoney, formatWholeDollars } from "../../dashboard/lib/format";
+export { formatCount, formatDate, formatDay, formatMoney, formatWholeDollars } from "@/features/dashboard/lib/format";
 
 const PLAN_NAMES: Record<string, string> = {
   free: "Free",

@@ -1,10 +1,10 @@
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { PageSpinner } from "../../../components/PageSpinner";
-import { useSession } from "../../../app/session";
-import { AnnouncementBanner } from "../../announcements/components/AnnouncementBanner";
-import { useProfileGate, type GateDecision } from "../../dashboard/lib/useProfileGate";
-import { ADMIN_SECTIONS, AdminShell, type AdminSectionId } from "../components/AdminShell";
-import { AdminSection } from "../components/AdminSection";
+import { PageSpinner } from "@/components/PageSpinner";
+import { useSession } from "@/app/session";
+import { AnnouncementBanner } from "@/features/announcements/components/AnnouncementBanner";
+import { useProfileGate, type GateDecision } from "@/features/dashboard/lib/useProfileGate";
+import { ADMIN_SECTIONS, AdminShell, type AdminSectionId } from "@/features/admin/components/AdminShell";
+import { AdminSection } from "@/features/admin/components/AdminSection";
 
 /**
  * Spec part 2 §2 and §8: logged out → /login (useProfileGate), a profile that fails to

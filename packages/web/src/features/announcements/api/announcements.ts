@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "@/lib/api";
 
 /** GET /api/announcements: the active announcements for the caller's audience (DECISIONS 18). */
 export interface Announcement {

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { useAnnouncements, type Announcement } from "../api/announcements";
-import { IconAlert, IconCheck, IconSparkles, IconX } from "../../../components/ui/icons";
-import { cn } from "../../../components/ui/cn";
+import { useAnnouncements, type Announcement } from "@/features/announcements/api/announcements";
+import { IconAlert, IconCheck, IconSparkles, IconX } from "@/components/ui/icons";
+import { cn } from "@/components/ui/cn";
 
 /**
  * Active announcements for the signed-in person's audience, one banner each, at the top of

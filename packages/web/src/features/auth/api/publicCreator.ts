@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "@/lib/api";
 
 /** GET /api/public/creator/{creatorId}: the creator's public name for customer signup. */
 export const publicCreatorQuery = (creatorId: string) =>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { Logo } from "../../../components/Logo";
-import { cn } from "../../../components/ui/cn";
+import { Logo } from "@/components/Logo";
+import { cn } from "@/components/ui/cn";
 
 /**
  * The frame of the sign-in screens: logo bar, a soft brand backdrop and one centred column.

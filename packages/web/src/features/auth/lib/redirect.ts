@@ -1,4 +1,4 @@
-import type { Profile } from "../../../lib/profile";
+import type { Profile } from "@/lib/profile";
 
 /**
  * `/login?redirect=` is followed only for same-site relative paths (no `//evil.com`, no

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
-import { useSession } from "../../../app/session";
-import { Spinner } from "../../../components/ui/Spinner";
-import { IconAlert, IconCheck } from "../../../components/ui/icons";
-import { AuthCard, AuthLayout } from "../components/AuthLayout";
-import { profileQuery } from "../../../lib/profile";
-import { homeFor, takeRedirect } from "../lib/redirect";
+import { useSession } from "@/app/session";
+import { Spinner } from "@/components/ui/Spinner";
+import { IconAlert, IconCheck } from "@/components/ui/icons";
+import { AuthCard, AuthLayout } from "@/features/auth/components/AuthLayout";
+import { profileQuery } from "@/lib/profile";
+import { homeFor, takeRedirect } from "@/features/auth/lib/redirect";
 
 type State = { status: "loading" } | { status: "success" } | { status: "error"; message: string };
 const DEFAULT_ERROR = "Something went wrong during authentication";

@@ -1,15 +1,15 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
-import { useSession } from "../../../app/session";
-import { PageSpinner } from "../../../components/PageSpinner";
-import { Button } from "../../../components/ui/Button";
-import { Field } from "../../../components/ui/Field";
-import { Input } from "../../../components/ui/Input";
-import { toast } from "../../../components/ui/toast";
-import { IconCheck, IconUsers } from "../../../components/ui/icons";
-import { AuthCard, AuthLayout } from "../components/AuthLayout";
-import { usePublicCreator } from "../api/publicCreator";
-import { useCustomerSignup } from "../api/customerSignup";
+import { useSession } from "@/app/session";
+import { PageSpinner } from "@/components/PageSpinner";
+import { Button } from "@/components/ui/Button";
+import { Field } from "@/components/ui/Field";
+import { Input } from "@/components/ui/Input";
+import { toast } from "@/components/ui/toast";
+import { IconCheck, IconUsers } from "@/components/ui/icons";
+import { AuthCard, AuthLayout } from "@/features/auth/components/AuthLayout";
+import { usePublicCreator } from "@/features/auth/api/publicCreator";
+import { useCustomerSignup } from "@/features/auth/api/customerSignup";
 
 /** /customer-signup?creator=…&product=… (spec part 1 §2/§4/§5 "Customer signup"). */
 export default function CustomerSignupPage() {

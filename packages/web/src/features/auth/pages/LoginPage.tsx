@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Navigate, useSearchParams } from "react-router-dom";
-import { useSession } from "../../../app/session";
-import { Button } from "../../../components/ui/Button";
-import { Spinner } from "../../../components/ui/Spinner";
-import { IconCheck, IconLock, IconShield, IconBolt } from "../../../components/ui/icons";
-import { AuthCard, AuthLayout, GoogleMark } from "../components/AuthLayout";
-import { rememberRedirect, safeRedirect } from "../lib/redirect";
+import { useSession } from "@/app/session";
+import { Button } from "@/components/ui/Button";
+import { Spinner } from "@/components/ui/Spinner";
+import { IconCheck, IconLock, IconShield, IconBolt } from "@/components/ui/icons";
+import { AuthCard, AuthLayout, GoogleMark } from "@/features/auth/components/AuthLayout";
+import { rememberRedirect, safeRedirect } from "@/features/auth/lib/redirect";
 
 /** /login (spec part 1 §2 "Login"): one way in, Google through our issuer. */
 export default function LoginPage() {

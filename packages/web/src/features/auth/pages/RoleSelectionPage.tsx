@@ -1,5 +1,16 @@
 import { useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
+<<<<<<< HEAD
+import { useSession } from "@/app/session";
+import { PageSpinner } from "@/components/PageSpinner";
+import { Spinner } from "@/components/ui/Spinner";
+import { toast } from "@/components/ui/toast";
+import { IconArrowRight, IconDownload, IconStore } from "@/components/ui/icons";
+import { cn } from "@/components/ui/cn";
+import { AuthLayout } from "@/features/auth/components/AuthLayout";
+import { useProfile } from "@/lib/profile";
+import { useSetRole } from "@/features/auth/api/setRole";
+=======
 import { useSession } from "../../../app/session";
 import { PageSpinner } from "../../../components/PageSpinner";
 import { Spinner } from "../../../components/ui/Spinner";
@@ -8,7 +19,9 @@ import { IconArrowRight, IconDownload, IconStore } from "../../../components/ui/
 import { cn } from "../../../components/ui/cn";
 import { AuthLayout } from "../components/AuthLayout";
 import { useProfile } from "../../../lib/profile";
-import { useSetRole } from "../api/setRole";
+import { confirmDialog } from "../../../components/ui/ConfirmDialog";
+import { needsSwitchConfirmation, useSetRole } from "../api/setRole";
+>>>>>>> plans
 
 type Choice = "creator" | "customer";
 
@@ -52,7 +65,20 @@ export default function RoleSelectionPage() {
   async function choose(choice: (typeof choices)[number]) {
     setPicked(choice.role);
     try {
-      await setRole.mutateAsync(choice.role);
+      try {
+        await setRole.mutateAsync({ role: choice.role });
+      } catch (err) {
+        // A seller with products or a plan: the server says what they keep; ask before switching.
+        if (!needsSwitchConfirmation(err)) throw err;
+        const ok = await confirmDialog({
+          title: "Switch to buying?",
+          message: err.message,
+          confirmLabel: "Switch to buying",
+          cancelLabel: "Keep selling",
+        });
+        if (!ok) return setPicked(null);
+        await setRole.mutateAsync({ role: choice.role, confirm: true });
+      }
       navigate(choice.to);
     } catch (err) {
       console.error(err);

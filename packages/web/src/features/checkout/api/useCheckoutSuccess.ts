@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ApiError, apiFetch } from "../../../lib/api";
+import { ApiError, apiFetch } from "@/lib/api";
 
 /** GET /api/checkout/success?session_id= (spec part 1 §7). Amount in cents. */
 export interface CheckoutSuccess {

@@ -1,12 +1,12 @@
 import { Link, useSearchParams } from "react-router-dom";
-import { ApiError } from "../../../lib/api";
-import { Logo } from "../../../components/Logo";
-import { buttonClasses } from "../../../components/ui/Button";
-import { IconAlert, IconCheck, IconDownload, IconInbox, IconLink, IconShield } from "../../../components/ui/icons";
-import { Skeleton, SkeletonText } from "../../../components/ui/Skeleton";
-import { usePageTitle } from "../../../components/usePageTitle";
-import { formatCents } from "../../sales-page/lib/money";
-import { useCheckoutSuccess } from "../api/useCheckoutSuccess";
+import { ApiError } from "@/lib/api";
+import { Logo } from "@/components/Logo";
+import { buttonClasses } from "@/components/ui/Button";
+import { IconAlert, IconCheck, IconDownload, IconInbox, IconLink, IconShield } from "@/components/ui/icons";
+import { Skeleton, SkeletonText } from "@/components/ui/Skeleton";
+import { usePageTitle } from "@/components/usePageTitle";
+import { formatCents } from "@/features/sales-page/lib/money";
+import { useCheckoutSuccess } from "@/features/checkout/api/useCheckoutSuccess";
 
 /** en-US long form with hour and minute, e.g. "November 22, 2026 at 02:30 AM". */
 const purchaseDate = (iso: string) =>

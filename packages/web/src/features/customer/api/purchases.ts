@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Sales } from "@payloft/core/sales/index";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "@/lib/api";
 
 /** GET /api/customer/purchases: the caller's own purchases, newest first; amounts in cents. */
 export type Purchase = Sales.Purchase;

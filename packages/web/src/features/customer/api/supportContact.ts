@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "@/lib/api";
 
 /**
  * GET /api/public/status: the platform's public settings; the support e-mail is an admin

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "@/lib/api";
 import { purchasesQuery, type Purchase } from "./purchases";
 
 /** POST /api/customer/track-access {purchase_id, access_type:'view'}: records one opening. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
-import { profileQuery } from "../../../lib/profile";
+import { apiFetch } from "@/lib/api";
+import { profileQuery } from "@/lib/profile";
 
 /** PUT /api/customer/profile {name}: the customer's display name (sent trimmed). */
 export function useUpdateCustomerProfile() {

@@ -1,6 +1,6 @@
-import { Card, CardContent, CardHeader } from "../../../components/ui/Card";
-import { IconCheck } from "../../../components/ui/icons";
-import { SUPPORT_RESPONSE_TIME, useSupportEmail } from "../api/supportContact";
+import { Card, CardContent, CardHeader } from "@/components/ui/Card";
+import { IconCheck } from "@/components/ui/icons";
+import { SUPPORT_RESPONSE_TIME, useSupportEmail } from "@/features/customer/api/supportContact";
 
 /** Help & Support: FAQ, the support e-mail (an admin setting), response time and troubleshooting tips. */
 const FAQ = [

@@ -1,10 +1,10 @@
-import { Badge } from "../../../components/ui/Badge";
-import { Button } from "../../../components/ui/Button";
-import { Card, CardHeader } from "../../../components/ui/Card";
-import { EmptyState } from "../../../components/ui/EmptyState";
-import { IconArrowRight, IconInbox, IconLock } from "../../../components/ui/icons";
-import { formatDate, formatMoney } from "../../dashboard/lib/format";
-import type { Purchase } from "../api/purchases";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
+import { Card, CardHeader } from "@/components/ui/Card";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { IconArrowRight, IconInbox, IconLock } from "@/components/ui/icons";
+import { formatDate, formatMoney } from "@/features/dashboard/lib/format";
+import type { Purchase } from "@/features/customer/api/purchases";
 import { SummaryCard } from "./SummaryCard";
 import { useOpenContent } from "./useOpenContent";
 

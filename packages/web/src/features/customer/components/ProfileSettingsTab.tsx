@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { Button } from "../../../components/ui/Button";
-import { Card, CardContent, CardHeader } from "../../../components/ui/Card";
-import { Field } from "../../../components/ui/Field";
-import { Input } from "../../../components/ui/Input";
-import type { Profile } from "../../../lib/profile";
-import { formatDate } from "../../dashboard/lib/format";
-import { useUpdateCustomerProfile } from "../api/updateCustomerProfile";
+import { Button } from "@/components/ui/Button";
+import { Card, CardContent, CardHeader } from "@/components/ui/Card";
+import { Field } from "@/components/ui/Field";
+import { Input } from "@/components/ui/Input";
+import type { Profile } from "@/lib/profile";
+import { formatDate } from "@/features/dashboard/lib/format";
+import { useUpdateCustomerProfile } from "@/features/customer/api/updateCustomerProfile";
 
 /** Profile Settings: name (Edit/Cancel/Save, saved trimmed and only when non-blank), e-mail, account type, member since. */
 export function ProfileSettingsTab({ profile, email }: { profile: Profile; email: string }) {
@@ -32,6 +32,8 @@ export function ProfileSettingsTab({ profile, email }: { profile: Profile; email
               <Input
                 value={name}
                 onChange={(e) => setName(e.target.value)}
+                // The person just pressed Edit: the field they asked for takes focus.
+                // eslint-disable-next-line jsx-a11y/no-autofocus
                 autoFocus
                 maxLength={100}
                 onKeyDown={(e) => e.key === "Enter" && save()}

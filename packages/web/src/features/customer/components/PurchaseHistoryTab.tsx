@@ -1,12 +1,12 @@
-import { Badge } from "../../../components/ui/Badge";
-import { Card } from "../../../components/ui/Card";
-import { EmptyState } from "../../../components/ui/EmptyState";
-import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/Table";
-import { IconInbox } from "../../../components/ui/icons";
-import { formatDate, formatMoney } from "../../dashboard/lib/format";
-import type { Purchase } from "../api/purchases";
+import { Badge } from "@/components/ui/Badge";
+import { Card } from "@/components/ui/Card";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
+import { IconInbox } from "@/components/ui/icons";
+import { formatDate, formatMoney } from "@/features/dashboard/lib/format";
+import type { Purchase } from "@/features/customer/api/purchases";
 import { SummaryCard } from "./SummaryCard";
-import { PhoneRecordList } from "../../settings/components/PhoneRecordList";
+import { PhoneRecordList } from "@/features/settings/components/PhoneRecordList";
 
 /**
  * Purchase History: Product / Creator / Amount / Date / Status, and the summary. A refunded

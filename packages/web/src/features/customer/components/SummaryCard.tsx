@@ -1,5 +1,5 @@
-import { Card } from "../../../components/ui/Card";
-import { cn } from "../../../components/ui/cn";
+import { Card } from "@/components/ui/Card";
+import { cn } from "@/components/ui/cn";
 
 /** A labelled figure in the portal's totals rows. */
 export function SummaryCard({

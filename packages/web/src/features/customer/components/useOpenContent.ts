@@ -1,7 +1,7 @@
-import { ApiError } from "../../../lib/api";
-import { toast } from "../../../components/ui/toast";
-import { useTrackAccess } from "../api/trackAccess";
-import type { Purchase } from "../api/purchases";
+import { ApiError } from "@/lib/api";
+import { toast } from "@/components/ui/toast";
+import { useTrackAccess } from "@/features/customer/api/trackAccess";
+import type { Purchase } from "@/features/customer/api/purchases";
 
 /**
  * 'Access Content': records the access first, then opens the content in a new tab. The tab

@@ -1,4 +1,4 @@
-import type { GateDecision } from "../../dashboard/lib/useProfileGate";
+import type { GateDecision } from "@/features/dashboard/lib/useProfileGate";
 
 /**
  * Spec part 2 §2/§8 (customer portal): a profile failure or a missing profile and an

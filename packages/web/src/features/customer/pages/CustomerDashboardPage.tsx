@@ -1,21 +1,21 @@
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { Logo } from "../../../components/Logo";
-import { PageSpinner } from "../../../components/PageSpinner";
-import { Button } from "../../../components/ui/Button";
-import { Card } from "../../../components/ui/Card";
-import { SkeletonText } from "../../../components/ui/Skeleton";
-import { Tabs } from "../../../components/ui/Tabs";
-import { useSession } from "../../../app/session";
-import { AnnouncementBanner } from "../../announcements/components/AnnouncementBanner";
-import { useProfileGate } from "../../dashboard/lib/useProfileGate";
-import { IconLogout } from "../../dashboard/components/navIcons";
-import { usePurchases } from "../api/purchases";
-import { customerGate } from "../lib/customerGate";
-import { HelpSupportTab } from "../components/HelpSupportTab";
-import { MyProductsTab } from "../components/MyProductsTab";
-import { ProfileSettingsTab } from "../components/ProfileSettingsTab";
-import { PurchaseHistoryTab } from "../components/PurchaseHistoryTab";
+import { Logo } from "@/components/Logo";
+import { PageSpinner } from "@/components/PageSpinner";
+import { Button } from "@/components/ui/Button";
+import { Card } from "@/components/ui/Card";
+import { SkeletonText } from "@/components/ui/Skeleton";
+import { Tabs } from "@/components/ui/Tabs";
+import { useSession } from "@/app/session";
+import { AnnouncementBanner } from "@/features/announcements/components/AnnouncementBanner";
+import { useProfileGate } from "@/features/dashboard/lib/useProfileGate";
+import { IconLogout } from "@/features/dashboard/components/navIcons";
+import { usePurchases } from "@/features/customer/api/purchases";
+import { customerGate } from "@/features/customer/lib/customerGate";
+import { HelpSupportTab } from "@/features/customer/components/HelpSupportTab";
+import { MyProductsTab } from "@/features/customer/components/MyProductsTab";
+import { ProfileSettingsTab } from "@/features/customer/components/ProfileSettingsTab";
+import { PurchaseHistoryTab } from "@/features/customer/components/PurchaseHistoryTab";
 
 type PortalTab = "products" | "history" | "profile" | "help";
 

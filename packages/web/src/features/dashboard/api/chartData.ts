@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "@/lib/api";
 import { dashboardKeys } from "./stats";
 
 /** GET /api/dashboard/chart-data: the last 30 days, zero-filled; revenue in cents. */

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { Sales } from "@payloft/core/sales/index";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "@/lib/api";
 import { dashboardKeys } from "./stats";
 
 /** GET /api/customers?cursor=&limit=: the creator's customers; totals in cents. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Analytics } from "@payloft/core/analytics/index";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "@/lib/api";
 import { dashboardKeys } from "./stats";
 
 /** GET /api/dashboard/products-analytics: per-product views, sales, revenue (cents), conversion. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Analytics } from "@payloft/core/analytics/index";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "@/lib/api";
 
 /** GET /api/dashboard/stats: the stats strip. Money in cents; productLimit null = unlimited. */
 export type DashboardStats = Analytics.Stats;

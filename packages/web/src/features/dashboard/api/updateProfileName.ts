@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
-import { profileQuery, type Profile } from "../../../lib/profile";
+import { apiFetch } from "@/lib/api";
+import { profileQuery, type Profile } from "@/lib/profile";
 
 /** POST /api/profile {name, plan}: the seller's display name (Settings → Account). */
 export function useUpdateProfileName() {

@@ -1,11 +1,11 @@
-import { Badge } from "../../../components/ui/Badge";
-import { Card, CardHeader } from "../../../components/ui/Card";
-import { EmptyState } from "../../../components/ui/EmptyState";
-import { SkeletonText } from "../../../components/ui/Skeleton";
-import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/Table";
-import { IconChart } from "../../../components/ui/icons";
-import { useProductsAnalytics } from "../api/productsAnalytics";
-import { formatCount, formatMoney, formatPercent } from "../lib/format";
+import { Badge } from "@/components/ui/Badge";
+import { Card, CardHeader } from "@/components/ui/Card";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { SkeletonText } from "@/components/ui/Skeleton";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
+import { IconChart } from "@/components/ui/icons";
+import { useProductsAnalytics } from "@/features/dashboard/api/productsAnalytics";
+import { formatCount, formatMoney, formatPercent } from "@/features/dashboard/lib/format";
 
 /** Analytics section: views, sales, revenue and conversion for each product. */
 export function ProductFiguresTable() {

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { Card, CardContent, CardHeader } from "../../../components/ui/Card";
-import { SegmentedControl } from "../../../components/ui/SegmentedControl";
-import { Spinner } from "../../../components/ui/Spinner";
-import { useChartData } from "../api/chartData";
+import { Card, CardContent, CardHeader } from "@/components/ui/Card";
+import { SegmentedControl } from "@/components/ui/SegmentedControl";
+import { Spinner } from "@/components/ui/Spinner";
+import { useChartData } from "@/features/dashboard/api/chartData";
 import { SalesChart, type ChartKind } from "./SalesChart";
 
 /** The 'Sales Analytics' block: Line/Bar toggle over the last 30 days, a loading state and an empty state. */

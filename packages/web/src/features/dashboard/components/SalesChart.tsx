@@ -10,8 +10,8 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import type { ChartPoint } from "../api/chartData";
-import { formatDay, formatMoney, formatWholeDollars } from "../lib/format";
+import type { ChartPoint } from "@/features/dashboard/api/chartData";
+import { formatDay, formatMoney, formatWholeDollars } from "@/features/dashboard/lib/format";
 
 /**
  * Sales count on the left axis (blue) and revenue in dollars on the right axis (green),

@@ -1,7 +1,9 @@
-import { PlanBanner } from "../../plans/components/PlanBanner";
-import { ProductsSection } from "../../products/components/ProductsSection";
-import { CustomersTab } from "../../settings/components/CustomersTab";
-import { useDashboardStats } from "../api/stats";
+import { PlanBanner } from "@/features/plans/components/PlanBanner";
+import { ProductsSection } from "@/features/products/components/ProductsSection";
+import { CustomersTab } from "@/features/settings/components/CustomersTab";
+import { StoreSettings } from "@/features/storefront/components/StoreSettings";
+import type { Profile } from "@/lib/profile";
+import { useDashboardStats } from "@/features/dashboard/api/stats";
 import { ProductFiguresTable } from "./ProductFiguresTable";
 import { SalesAnalytics } from "./SalesAnalytics";
 import { StatsStrip } from "./StatsStrip";
@@ -40,6 +42,15 @@ export function CustomersSection() {
     <div className="space-y-6">
       <SectionTitle title="Customers" description="Everyone who bought from you, with what they bought." />
       <CustomersTab />
+    </div>
+  );
+}
+
+export function StorefrontSection({ profile }: { profile: Profile }) {
+  return (
+    <div className="space-y-6">
+      <SectionTitle title="Storefront" description="Your public store page and how your pages look to buyers." />
+      <StoreSettings profile={profile} />
     </div>
   );
 }

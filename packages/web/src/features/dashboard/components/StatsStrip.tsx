@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { Card } from "../../../components/ui/Card";
-import { Skeleton } from "../../../components/ui/Skeleton";
-import { IconUsers } from "../../../components/ui/icons";
-import type { DashboardStats } from "../api/stats";
-import { formatCount, formatMoney, formatPercent } from "../lib/format";
+import { Card } from "@/components/ui/Card";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { IconUsers } from "@/components/ui/icons";
+import type { DashboardStats } from "@/features/dashboard/api/stats";
+import { formatCount, formatMoney, formatPercent } from "@/features/dashboard/lib/format";
 import { IconBox, IconDollar, IconTrend } from "./navIcons";
 
 /** Spec part 2 §2 stats strip: revenue, products as count / limit, customers, conversion. */

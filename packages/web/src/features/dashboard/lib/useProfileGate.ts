@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router-dom";
-import { useSession } from "../../../app/session";
-import { ApiError } from "../../../lib/api";
-import { useProfile, type Profile } from "../../../lib/profile";
+import { useSession } from "@/app/session";
+import { ApiError } from "@/lib/api";
+import { useProfile, type Profile } from "@/lib/profile";
 
 /** Where a signed-in area sends someone, given what the profile call answered. null = stay. */
 export type GateDecision = (state: { profile: Profile } | { missing: true } | { failed: true }) => string | null;

@@ -1,13 +1,18 @@
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { planOf } from "@payloft/core/plan/plans";
-import { PageSpinner } from "../../../components/PageSpinner";
-import { useSession } from "../../../app/session";
-import { AnnouncementBanner } from "../../announcements/components/AnnouncementBanner";
-import { useSupportEmail } from "../../customer/api/supportContact";
-import { SettingsSection } from "../../settings/components/SettingsSection";
-import { DashboardShell, SECTIONS, type SectionId } from "../components/DashboardShell";
-import { AnalyticsSection, CustomersSection, ProductsOverview } from "../components/Sections";
-import { creatorGate, useProfileGate } from "../lib/useProfileGate";
+import { PageSpinner } from "@/components/PageSpinner";
+import { useSession } from "@/app/session";
+import { AnnouncementBanner } from "@/features/announcements/components/AnnouncementBanner";
+import { useSupportEmail } from "@/features/customer/api/supportContact";
+import { SettingsSection } from "@/features/settings/components/SettingsSection";
+import { DashboardShell, SECTIONS, type SectionId } from "@/features/dashboard/components/DashboardShell";
+import {
+  AnalyticsSection,
+  CustomersSection,
+  ProductsOverview,
+  StorefrontSection,
+} from "@/features/dashboard/components/Sections";
+import { creatorGate, useProfileGate } from "@/features/dashboard/lib/useProfileGate";
 
 /** /dashboard: the creator's home (spec part 2 §2). The open section lives in ?section= so it can be linked. */
 export default function DashboardPage() {
@@ -41,6 +46,7 @@ export default function DashboardPage() {
       {section === "products" && <ProductsOverview plan={plan.id} />}
       {section === "analytics" && <AnalyticsSection />}
       {section === "customers" && <CustomersSection />}
+      {section === "store" && <StorefrontSection profile={profile} />}
       {section === "settings" && <SettingsSection profile={profile} email={email} />}
     </DashboardShell>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "@/lib/api";
 import { apiKeysQuery, type ApiKeyInfo } from "./apiKeys";
 
 /** POST /api/api-keys {name}: the one answer that ever carries the key. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
-import type { OpenApiDocument } from "../lib/openapi";
+import { apiFetch } from "@/lib/api";
+import type { OpenApiDocument } from "@/features/developers/lib/openapi";
 
 /** GET /api/v1/openapi.json: the public API's document, rendered by /docs/api. */
 export const openApiQuery = () =>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "@/lib/api";
 import { apiKeysQuery } from "./apiKeys";
 
 /** DELETE /api/api-keys/{id}: the key is refused from its next call on. */

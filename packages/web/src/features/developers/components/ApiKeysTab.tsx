@@ -1,22 +1,22 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { hasFeature } from "@payloft/core/plan/features";
-import { Button } from "../../../components/ui/Button";
-import { Card, CardContent, CardHeader } from "../../../components/ui/Card";
-import { confirmDialog } from "../../../components/ui/ConfirmDialog";
-import { EmptyState } from "../../../components/ui/EmptyState";
-import { Field } from "../../../components/ui/Field";
-import { Input } from "../../../components/ui/Input";
-import { SkeletonText } from "../../../components/ui/Skeleton";
-import { IconLock } from "../../../components/ui/icons";
-import { toast } from "../../../components/ui/toast";
-import { ApiError } from "../../../lib/api";
-import type { Profile } from "../../../lib/profile";
-import { formatDate } from "../../dashboard/lib/format";
-import { UpgradeCard } from "../../plans/components/UpgradeCard";
-import { useApiKeys, type ApiKeyInfo } from "../api/apiKeys";
-import { useCreateApiKey } from "../api/createApiKey";
-import { useRevokeApiKey } from "../api/revokeApiKey";
+import { Button } from "@/components/ui/Button";
+import { Card, CardContent, CardHeader } from "@/components/ui/Card";
+import { confirmDialog } from "@/components/ui/ConfirmDialog";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { Field } from "@/components/ui/Field";
+import { Input } from "@/components/ui/Input";
+import { SkeletonText } from "@/components/ui/Skeleton";
+import { IconLock } from "@/components/ui/icons";
+import { toast } from "@/components/ui/toast";
+import { ApiError } from "@/lib/api";
+import type { Profile } from "@/lib/profile";
+import { formatDate } from "@/features/dashboard/lib/format";
+import { UpgradeCard } from "@/features/plans/components/UpgradeCard";
+import { useApiKeys, type ApiKeyInfo } from "@/features/developers/api/apiKeys";
+import { useCreateApiKey } from "@/features/developers/api/createApiKey";
+import { useRevokeApiKey } from "@/features/developers/api/revokeApiKey";
 import { SecretReveal } from "./SecretReveal";
 
 /** Settings → API: create, list and revoke API keys (Business, lifetime, admins). */
@@ -25,7 +25,7 @@ export function ApiKeysTab({ profile }: { profile: Profile }) {
     return (
       <UpgradeCard
         feature="api_keys"
-        pitch="Connect your store to your own tools: create and update products, read sales and customers through the REST API."
+        description="Connect your store to your own tools: create and update products, read sales and customers through the REST API."
       />
     );
   return <ApiKeysPanel />;

@@ -1,5 +1,5 @@
-import { cn } from "../../../components/ui/cn";
-import { refName, type OpenApiDocument, type OperationEntry } from "../lib/openapi";
+import { cn } from "@/components/ui/cn";
+import { refName, type OpenApiDocument, type OperationEntry } from "@/features/developers/lib/openapi";
 import { Prose } from "./Prose";
 import { SchemaFields } from "./SchemaFields";
 

@@ -1,5 +1,11 @@
 import { Prose } from "./Prose";
-import { constraints, resolve, typeLabel, type JsonSchema, type OpenApiDocument } from "../lib/openapi";
+import {
+  constraints,
+  resolve,
+  typeLabel,
+  type JsonSchema,
+  type OpenApiDocument,
+} from "@/features/developers/lib/openapi";
 
 /** The fields of an object schema as a definition list: name, type, required, bounds, meaning. */
 export function SchemaFields({ doc, schema }: { doc: OpenApiDocument; schema: JsonSchema }) {

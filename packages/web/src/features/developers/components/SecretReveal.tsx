@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { Button } from "../../../components/ui/Button";
-import { IconCheck } from "../../../components/ui/icons";
-import { toast } from "../../../components/ui/toast";
+import { Button } from "@/components/ui/Button";
+import { IconCheck } from "@/components/ui/icons";
+import { toast } from "@/components/ui/toast";
 
 /**
  * A secret the server answers only once (an API key, a webhook signing secret): shown in full

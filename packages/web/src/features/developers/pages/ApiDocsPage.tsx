@@ -1,11 +1,11 @@
 import { Link } from "react-router-dom";
-import { Logo } from "../../../components/Logo";
-import { Skeleton } from "../../../components/ui/Skeleton";
-import { useOpenApi } from "../api/openApi";
-import { MethodBadge, OperationCard } from "../components/OperationCard";
-import { Prose } from "../components/Prose";
-import { SchemaFields } from "../components/SchemaFields";
-import { operationsByTag, type OpenApiDocument } from "../lib/openapi";
+import { Logo } from "@/components/Logo";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { useOpenApi } from "@/features/developers/api/openApi";
+import { MethodBadge, OperationCard } from "@/features/developers/components/OperationCard";
+import { Prose } from "@/features/developers/components/Prose";
+import { SchemaFields } from "@/features/developers/components/SchemaFields";
+import { operationsByTag, type OpenApiDocument } from "@/features/developers/lib/openapi";
 
 /** /docs/api: the public REST API's reference, rendered from GET /api/v1/openapi.json. */
 export default function ApiDocsPage() {

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useSession } from "../../../app/session";
-import { profileQuery, type Profile } from "../../../lib/profile";
+import { useSession } from "@/app/session";
+import { profileQuery, type Profile } from "@/lib/profile";
 
 /** Spec part 1 §2 Landing: where Get Started / Start Selling / Dashboard lead for this profile. */
 export function startDestination(profile: Partial<Profile> | null | undefined): string {

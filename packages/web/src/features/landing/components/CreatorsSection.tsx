@@ -1,4 +1,4 @@
-import { IconDownload, IconLink, IconSparkles } from "../../../components/ui/icons";
+import { IconDownload, IconLink, IconSparkles } from "@/components/ui/icons";
 
 const creators = [
   "Course creators",

@@ -1,4 +1,4 @@
-import { IconBolt, IconChart, IconGlobe, IconShield, IconStore, IconUsers } from "../../../components/ui/icons";
+import { IconBolt, IconChart, IconGlobe, IconShield, IconStore, IconUsers } from "@/components/ui/icons";
 import { SectionHeading } from "./SectionHeading";
 
 /** The six features the spec names (part 1 §2), with the marketing promises of §1. */

@@ -1,4 +1,4 @@
-import { IconCard, IconLock, IconRefresh } from "../../../components/ui/icons";
+import { IconCard, IconLock, IconRefresh } from "@/components/ui/icons";
 
 const trio = [
   {

@@ -1,4 +1,4 @@
-import { IconArrowRight, IconCheck, IconLock, IconStar } from "../../../components/ui/icons";
+import { IconArrowRight, IconCheck, IconLock, IconStar } from "@/components/ui/icons";
 import { StartButton } from "./StartButton";
 
 /** First screen: the promise, the main call to action and a picture of what a creator gets. */

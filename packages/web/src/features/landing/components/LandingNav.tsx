@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { Logo } from "../../../components/Logo";
-import { Button } from "../../../components/ui/Button";
-import { IconMenu, IconX } from "../../../components/ui/icons";
-import { useSession } from "../../../app/session";
+import { Logo } from "@/components/Logo";
+import { Button } from "@/components/ui/Button";
+import { IconMenu, IconX } from "@/components/ui/icons";
+import { useSession } from "@/app/session";
 import { StartButton } from "./StartButton";
 
 const anchors = [

@@ -10,10 +10,10 @@ import {
   type BillingCycle,
   type Plan,
 } from "@payloft/core/plan/plans";
-import { Button } from "../../../components/ui/Button";
-import { SegmentedControl } from "../../../components/ui/SegmentedControl";
-import { IconCheck } from "../../../components/ui/icons";
-import { cn } from "../../../components/ui/cn";
+import { Button } from "@/components/ui/Button";
+import { SegmentedControl } from "@/components/ui/SegmentedControl";
+import { IconCheck } from "@/components/ui/icons";
+import { cn } from "@/components/ui/cn";
 import { SectionHeading } from "./SectionHeading";
 
 /** The plan table (built from the one PLANS table). Choosing happens on /pricing, so every button goes there. */

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { Button, type ButtonProps } from "../../../components/ui/Button";
-import { useStartDestination } from "../api/startDestination";
+import { Button, type ButtonProps } from "@/components/ui/Button";
+import { useStartDestination } from "@/features/landing/api/startDestination";
 
 /**
  * 'Get Started' / 'Start Selling' / 'Dashboard': all share the spec's routing rule, so one

@@ -1,4 +1,4 @@
-import { IconStar } from "../../../components/ui/icons";
+import { IconStar } from "@/components/ui/icons";
 
 /** Marketing claims from spec part 1 §1 (not measured behaviour). */
 const stats = [

@@ -1,12 +1,12 @@
-import { LandingNav } from "../components/LandingNav";
-import { Hero } from "../components/Hero";
-import { CreatorsSection } from "../components/CreatorsSection";
-import { FeatureGrid } from "../components/FeatureGrid";
-import { FeatureTrio } from "../components/FeatureTrio";
-import { PricingSection } from "../components/PricingSection";
-import { Testimonial } from "../components/Testimonial";
-import { LandingFooter } from "../components/LandingFooter";
-import { StartButton } from "../components/StartButton";
+import { LandingNav } from "@/features/landing/components/LandingNav";
+import { Hero } from "@/features/landing/components/Hero";
+import { CreatorsSection } from "@/features/landing/components/CreatorsSection";
+import { FeatureGrid } from "@/features/landing/components/FeatureGrid";
+import { FeatureTrio } from "@/features/landing/components/FeatureTrio";
+import { PricingSection } from "@/features/landing/components/PricingSection";
+import { Testimonial } from "@/features/landing/components/Testimonial";
+import { LandingFooter } from "@/features/landing/components/LandingFooter";
+import { StartButton } from "@/features/landing/components/StartButton";
 
 /** Landing page `/` (spec part 1 §2): marketing sections in the spec's order. */
 export default function LandingPage() {

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { router } from "../../../app/router";
-import { useSession } from "../../../app/session";
-import { Logo } from "../../../components/Logo";
-import { profileQuery } from "../../../lib/profile";
-import { usePublicStatus } from "../api/publicStatus";
+import { router } from "@/app/router";
+import { useSession } from "@/app/session";
+import { Logo } from "@/components/Logo";
+import { profileQuery } from "@/lib/profile";
+import { usePublicStatus } from "@/features/maintenance/api/publicStatus";
 
 /**
  * DECISIONS 15: while maintenance mode is on, every page shows this full-page notice to

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
-import { profileQuery, type Profile } from "../../../lib/profile";
+import { apiFetch } from "@/lib/api";
+import { profileQuery, type Profile } from "@/lib/profile";
 
 /** POST /api/profile {name}: step 1 keeps the display name (the plan is never sent). */
 export function useSaveName() {

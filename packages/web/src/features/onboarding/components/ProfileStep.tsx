@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
-import { Button } from "../../../components/ui/Button";
-import { Field } from "../../../components/ui/Field";
-import { Input } from "../../../components/ui/Input";
-import { toast } from "../../../components/ui/toast";
-import { IconArrowRight } from "../../../components/ui/icons";
-import { GoogleMark } from "../../auth/components/AuthLayout";
+import { Button } from "@/components/ui/Button";
+import { Field } from "@/components/ui/Field";
+import { Input } from "@/components/ui/Input";
+import { toast } from "@/components/ui/toast";
+import { IconArrowRight } from "@/components/ui/icons";
+import { GoogleMark } from "@/features/auth/components/AuthLayout";
 
 /** Onboarding step 1 'Profile' (spec part 1 §2): the name, and the account it belongs to. */
 export function ProfileStep({
@@ -34,14 +34,7 @@ export function ProfileStep({
         <p className="mt-1 text-sm text-slate-600">This is the name your customers will see on your sales pages.</p>
       </div>
       <Field label="Your name" required>
-        <Input
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          maxLength={100}
-          autoComplete="name"
-          autoFocus
-          required
-        />
+        <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="name" required />
       </Field>
       <div
         className="flex items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3"

@@ -1,5 +1,5 @@
-import { IconCheck } from "../../../components/ui/icons";
-import { cn } from "../../../components/ui/cn";
+import { IconCheck } from "@/components/ui/icons";
+import { cn } from "@/components/ui/cn";
 
 const steps = ["Profile", "Plan"] as const;
 

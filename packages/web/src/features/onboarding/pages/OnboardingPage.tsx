@@ -1,16 +1,16 @@
 import { useEffect, useState } from "react";
 import { Navigate, useSearchParams } from "react-router-dom";
 import { isSelectablePlan } from "@payloft/core/plan/plans";
-import { useSession } from "../../../app/session";
-import { PageSpinner } from "../../../components/PageSpinner";
-import { toast } from "../../../components/ui/toast";
-import { AuthCard, AuthLayout } from "../../auth/components/AuthLayout";
-import { useProfile } from "../../../lib/profile";
-import { PlanStep } from "../../plans/components/PlanStep";
-import { readSelection, storeSelection } from "../../plans/lib/selection";
-import { Stepper } from "../components/Stepper";
-import { ProfileStep } from "../components/ProfileStep";
-import { useSaveName } from "../api/saveName";
+import { useSession } from "@/app/session";
+import { PageSpinner } from "@/components/PageSpinner";
+import { toast } from "@/components/ui/toast";
+import { AuthCard, AuthLayout } from "@/features/auth/components/AuthLayout";
+import { useProfile } from "@/lib/profile";
+import { PlanStep } from "@/features/plans/components/PlanStep";
+import { readSelection, storeSelection } from "@/features/plans/lib/selection";
+import { Stepper } from "@/features/onboarding/components/Stepper";
+import { ProfileStep } from "@/features/onboarding/components/ProfileStep";
+import { useSaveName } from "@/features/onboarding/api/saveName";
 
 /**
  * /onboarding (spec part 1 §2/§4): step 1 'Profile' here, step 2 'Plan' is the plans

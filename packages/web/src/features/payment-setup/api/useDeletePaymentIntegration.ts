@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "@/lib/api";
 import { paymentIntegrationQuery } from "./usePaymentIntegration";
 
 /** DELETE /api/payment-integration: checkout stops for all the seller's products. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "@/lib/api";
 import type { PaymentIntegration } from "./types";
 
 /** GET /api/payment-integration: the caller's integration (masked), or null when none. */

@@ -1,5 +1,5 @@
-import { Badge } from "../../../components/ui/Badge";
-import type { PaymentIntegration } from "../api/types";
+import { Badge } from "@/components/ui/Badge";
+import type { PaymentIntegration } from "@/features/payment-setup/api/types";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 

@@ -1,17 +1,18 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { ApiError } from "../../../lib/api";
-import { Button } from "../../../components/ui/Button";
-import { Field } from "../../../components/ui/Field";
-import { Input } from "../../../components/ui/Input";
-import { SegmentedControl } from "../../../components/ui/SegmentedControl";
-import { Skeleton } from "../../../components/ui/Skeleton";
-import { confirmDialog } from "../../../components/ui/ConfirmDialog";
-import { toast } from "../../../components/ui/toast";
-import { DEFAULT_INTEGRATION, type PaymentIntegration, type Provider } from "../api/types";
-import { usePaymentIntegration } from "../api/usePaymentIntegration";
-import { useSavePaymentIntegration } from "../api/useSavePaymentIntegration";
-import { useDeletePaymentIntegration } from "../api/useDeletePaymentIntegration";
+import { ApiError } from "@/lib/api";
+import { Button } from "@/components/ui/Button";
+import { Field } from "@/components/ui/Field";
+import { Input } from "@/components/ui/Input";
+import { SegmentedControl } from "@/components/ui/SegmentedControl";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { confirmDialog } from "@/components/ui/ConfirmDialog";
+import { toast } from "@/components/ui/toast";
+import { DEFAULT_INTEGRATION, type PaymentIntegration, type Provider } from "@/features/payment-setup/api/types";
+import { usePaymentIntegration } from "@/features/payment-setup/api/usePaymentIntegration";
+import { useSavePaymentIntegration } from "@/features/payment-setup/api/useSavePaymentIntegration";
+import { useDeletePaymentIntegration } from "@/features/payment-setup/api/useDeletePaymentIntegration";
 import { IntegrationStatus } from "./IntegrationStatus";
+import { PayPalFields } from "./PayPalFields";
 import { SecretInput } from "./SecretInput";
 
 const DELETE_CONFIRM =
@@ -102,9 +103,7 @@ export function PaymentSetupTab() {
                     {p === "stripe" ? "Stripe" : "PayPal"}
                   </span>
                   <span className="block text-xs text-slate-500">
-                    {p === "stripe"
-                      ? "Cards, wallets and automatic receipts"
-                      : "PayPal checkout (coming soon for buyers)"}
+                    {p === "stripe" ? "Cards, wallets and automatic receipts" : "Buyers pay with their PayPal account"}
                   </span>
                 </span>
               </label>
@@ -150,35 +149,7 @@ export function PaymentSetupTab() {
             </Field>
           </div>
         ) : (
-          <div className="space-y-4">
-            <Field label="Client ID">
-              <Input
-                name="paypal_client_id"
-                className="font-mono"
-                value={form.paypal_client_id}
-                autoComplete="off"
-                onChange={(e) => set("paypal_client_id", e.target.value.trim())}
-              />
-            </Field>
-            <Field
-              label="Client secret"
-              hint={savedSecret(saved?.provider === "paypal" ? saved.paypal_client_secret : undefined)}
-            >
-              <SecretInput
-                name="paypal_client_secret"
-                value={form.paypal_client_secret}
-                onChange={(e) => set("paypal_client_secret", e.target.value.trim())}
-              />
-            </Field>
-            <Field label="Webhook ID (optional)">
-              <Input
-                name="paypal_webhook_id"
-                className="font-mono"
-                value={form.paypal_webhook_id ?? ""}
-                onChange={(e) => set("paypal_webhook_id", e.target.value.trim())}
-              />
-            </Field>
-          </div>
+          <PayPalFields form={form} saved={saved} set={set} />
         )}
 
         <label className="flex items-start gap-3 rounded-xl border border-slate-200 p-4">

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Input, type InputProps } from "../../../components/ui/Input";
+import { Input, type InputProps } from "@/components/ui/Input";
 
 /** A masked secret field with a show/hide toggle (spec part 2 §2, Payment Setup). */
 export function SecretInput(props: Omit<InputProps, "type">) {

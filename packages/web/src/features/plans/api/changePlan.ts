@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "@/lib/api";
 import { billingQuery } from "./billing";
-import { profileQuery } from "../../../lib/profile";
+import { profileQuery } from "@/lib/profile";
 
 /** POST /api/platform/change-plan: in-place change of the running subscription, or a checkout url. */
 export type ChangePlanResult = { status: "updating" } | { status: "updated"; plan: string } | { url: string };

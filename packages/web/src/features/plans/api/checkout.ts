@@ -1,4 +1,4 @@
-import { ApiError, apiFetch } from "../../../lib/api";
+import { ApiError, apiFetch } from "@/lib/api";
 
 /**
  * POST /api/platform/create-checkout-session and /create-lifetime-checkout (spec part 1 §7).

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "@/lib/api";
 
 /** GET /api/platform/subscription-success?session_id= → {plan, customer_name}. */
 export interface SubscriptionSuccess {

@@ -8,17 +8,17 @@ import {
   type BillingCycle,
   type PlanId,
 } from "@payloft/core/plan/plans";
-import { ApiError } from "../../../lib/api";
-import { Badge } from "../../../components/ui/Badge";
-import { Button } from "../../../components/ui/Button";
-import { Card, CardContent, CardHeader } from "../../../components/ui/Card";
-import { confirmDialog } from "../../../components/ui/ConfirmDialog";
-import { SegmentedControl } from "../../../components/ui/SegmentedControl";
-import { Skeleton } from "../../../components/ui/Skeleton";
-import { toast } from "../../../components/ui/toast";
-import { useBilling, type BillingSummary } from "../api/billing";
-import { useChangePlan } from "../api/changePlan";
-import { PLAN_RANK, planName } from "../lib/format";
+import { ApiError } from "@/lib/api";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
+import { Card, CardContent, CardHeader } from "@/components/ui/Card";
+import { confirmDialog } from "@/components/ui/ConfirmDialog";
+import { SegmentedControl } from "@/components/ui/SegmentedControl";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { toast } from "@/components/ui/toast";
+import { useBilling, type BillingSummary } from "@/features/plans/api/billing";
+import { useChangePlan } from "@/features/plans/api/changePlan";
+import { PLAN_RANK, planName } from "@/features/plans/lib/format";
 import { PlanCard } from "./PlanCard";
 
 type Target = { plan: PlanId; cycle: BillingCycle; until: number };
@@ -34,11 +34,9 @@ export function BillingTab() {
   const billing = useBilling(target ? 1500 : false);
   const change = useChangePlan();
   const data = billing.data;
-  const [cycle, setCycle] = useState<BillingCycle>("monthly");
-
-  useEffect(() => {
-    if (data && data.billing_cycle === "yearly") setCycle("yearly");
-  }, [data?.billing_cycle]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Starts on the cycle the member pays in, so Upgrade keeps it; the toggle is an explicit switch.
+  const [pickedCycle, setCycle] = useState<BillingCycle | null>(null);
+  const cycle: BillingCycle = pickedCycle ?? (data?.billing_cycle === "yearly" ? "yearly" : "monthly");
 
   useEffect(() => {
     if (!target || !data) return;
@@ -61,9 +59,11 @@ export function BillingTab() {
       message:
         plan === "free"
           ? "Your subscription will be cancelled. Products above the free limit stay listed, but you can't add more until you upgrade."
-          : data.has_subscription
-            ? `Your subscription changes to ${what} now; the difference is prorated on your next invoice.`
-            : `You'll continue to checkout for ${what}.`,
+          : !data.has_subscription
+            ? `You'll continue to checkout for ${what}.`
+            : data.billing_cycle === cycle || data.subscription_status === "trialing"
+              ? `Your subscription changes to ${what} now; the difference is prorated on your next invoice.`
+              : `Your subscription changes to ${what} now. A new ${cycle === "yearly" ? "year" : "month"} starts today and is charged at once, less a credit for the unused time of your current one.`,
       confirmLabel: verb,
       tone: plan === "free" ? "danger" : "primary",
     });
@@ -159,13 +159,20 @@ const STATUS: Record<string, { label: string; tone: "success" | "info" | "warnin
 };
 
 function CurrentPlan({ data, updating }: { data: BillingSummary; updating: boolean }) {
+  const granted = data.plan_source === "admin" && data.plan !== "free" && data.plan !== "lifetime";
   const price =
     data.plan === "lifetime"
       ? `${formatPlanPrice(LIFETIME_PRICE)} once`
-      : data.price === 0
-        ? "$0/month"
-        : `${formatPlanPrice(data.price)}/${data.billing_cycle === "yearly" ? "year" : "month"}`;
-  const status = data.has_subscription && data.subscription_status ? STATUS[data.subscription_status] : undefined;
+      : granted
+        ? "$0 · granted by Payloft"
+        : data.price === 0
+          ? "$0/month"
+          : `${formatPlanPrice(data.price)}/${data.billing_cycle === "yearly" ? "year" : "month"}`;
+  const status = granted
+    ? ({ label: "Granted", tone: "info" } as const)
+    : data.has_subscription && data.subscription_status
+      ? STATUS[data.subscription_status]
+      : undefined;
   const used =
     data.product_limit === null ? 0 : Math.min(100, (data.product_count / Math.max(1, data.product_limit)) * 100);
   return (

@@ -1,9 +1,9 @@
 import { useNavigate } from "react-router-dom";
 import { PLANS, PLAN_FOOTNOTE, formatPlanPrice, planOf } from "@payloft/core/plan/plans";
-import { Button } from "../../../components/ui/Button";
-import { IconSparkles } from "../../../components/ui/icons";
-import { cn } from "../../../components/ui/cn";
-import { limitLabel } from "../lib/format";
+import { Button } from "@/components/ui/Button";
+import { IconSparkles } from "@/components/ui/icons";
+import { cn } from "@/components/ui/cn";
+import { limitLabel } from "@/features/plans/lib/format";
 
 const BANNER_PLANS = ["starter", "pro", "business"] as const;
 

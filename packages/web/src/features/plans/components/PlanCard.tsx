@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { formatPlanPrice, type BillingCycle, type Plan } from "@payloft/core/plan/plans";
-import { IconCheck } from "../../../components/ui/icons";
-import { cn } from "../../../components/ui/cn";
-import { billedNote, perMonth } from "../lib/format";
+import { IconCheck } from "@/components/ui/icons";
+import { cn } from "@/components/ui/cn";
+import { billedNote, perMonth } from "@/features/plans/lib/format";
 
 export interface PlanCardProps {
   plan: Plan;

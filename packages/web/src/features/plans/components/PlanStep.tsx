@@ -11,14 +11,14 @@ import {
   type BillingCycle,
   type SelectablePlanId,
 } from "@payloft/core/plan/plans";
-import { apiFetch } from "../../../lib/api";
-import { Button } from "../../../components/ui/Button";
-import { SegmentedControl } from "../../../components/ui/SegmentedControl";
-import { IconSparkles } from "../../../components/ui/icons";
-import { toast } from "../../../components/ui/toast";
-import { cn } from "../../../components/ui/cn";
-import { checkoutErrorText, createCheckoutSession, createLifetimeCheckout } from "../api/checkout";
-import { clearSelection, readSelection } from "../lib/selection";
+import { apiFetch } from "@/lib/api";
+import { Button } from "@/components/ui/Button";
+import { SegmentedControl } from "@/components/ui/SegmentedControl";
+import { IconSparkles } from "@/components/ui/icons";
+import { toast } from "@/components/ui/toast";
+import { cn } from "@/components/ui/cn";
+import { checkoutErrorText, createCheckoutSession, createLifetimeCheckout } from "@/features/plans/api/checkout";
+import { clearSelection, readSelection } from "@/features/plans/lib/selection";
 import { PlanCard } from "./PlanCard";
 
 /**

@@ -1,18 +1,29 @@
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
+<<<<<<< HEAD
 import type { SelectablePlanId } from "@payloft/core/plan/plans";
+import { useSession } from "@/app/session";
+import { toast } from "@/components/ui/toast";
+import { checkoutErrorText, createCheckoutSession, createLifetimeCheckout } from "@/features/plans/api/checkout";
+import { profileQuery } from "@/lib/profile";
+=======
+import { PLANS, type SelectablePlanId } from "@payloft/core/plan/plans";
 import { useSession } from "../../../app/session";
 import { toast } from "../../../components/ui/toast";
 import { checkoutErrorText, createCheckoutSession, createLifetimeCheckout } from "../api/checkout";
+import { confirmDialog } from "../../../components/ui/ConfirmDialog";
 import { profileQuery } from "../../../lib/profile";
+import { postRole } from "../../auth/api/setRole";
+>>>>>>> plans
 import { customerNameFor } from "./customerName";
 import { storeSelection, type StoredCycle } from "./selection";
 
 /**
  * The pricing / lifetime-deal choice (spec part 1 §4 "Pricing"): signed out → remember the
- * choice and sign in; no role yet → remember it and pick a role; otherwise start the
- * platform checkout and leave for its page. `busy` is the plan being processed.
+ * choice and sign in; no role yet → remember it and pick a role; a customer is first offered
+ * to start selling (plans are for creators, DECISIONS 22); then start the platform checkout
+ * and leave for its page. `busy` is the plan being processed.
  */
 export function useChoosePlan() {
   const { user } = useSession();
@@ -34,6 +45,22 @@ export function useChoosePlan() {
           storeSelection(plan, cycle);
           navigate("/role-selection");
           return;
+        }
+        if (profile.role === "customer" && !profile.is_admin) {
+          const ok = await confirmDialog({
+            title: "Start selling on Payloft?",
+            message: `Plans are for creators. Start selling to switch your account to a creator account, then continue with ${
+              plan === "lifetime" ? "Lifetime Access" : `the ${PLANS[plan].name} plan`
+            }.`,
+            confirmLabel: "Start selling",
+          });
+          if (!ok) return setBusy(null);
+          try {
+            queryClient.setQueryData(profileQuery().queryKey, await postRole("creator"));
+          } catch {
+            toast("Failed to set creator role", "error");
+            return setBusy(null);
+          }
         }
         const customer_name = customerNameFor(profile.name, user.google_user_data?.name, user.email);
         const url =

@@ -1,9 +1,19 @@
 import { LIFETIME_COMPARE_AT_YEARLY, LIFETIME_PRICE, PLANS, formatPlanPrice } from "@payloft/core/plan/plans";
+<<<<<<< HEAD
+import { useSession } from "@/app/session";
+import { Button } from "@/components/ui/Button";
+import { IconCheck, IconShield, IconSparkles } from "@/components/ui/icons";
+import { PlansHeader } from "@/features/plans/components/PlansHeader";
+import { useChoosePlan } from "@/features/plans/lib/useChoosePlan";
+=======
 import { useSession } from "../../../app/session";
 import { Button } from "../../../components/ui/Button";
 import { IconCheck, IconShield, IconSparkles } from "../../../components/ui/icons";
+import { useProfile } from "../../../lib/profile";
+import { PlanAudienceNotice, isLifetimeMember } from "../components/PlanAudienceNotice";
 import { PlansHeader } from "../components/PlansHeader";
 import { useChoosePlan } from "../lib/useChoosePlan";
+>>>>>>> plans
 
 const STATS = [
   { value: "1,200+", label: "creators" },
@@ -13,8 +23,10 @@ const STATS = [
 
 /** /secret-lifetime-deal (spec part 1 §2): $199 once instead of $420/year; same flow as /pricing. */
 export default function LifetimeDealPage() {
-  const { isPending } = useSession();
+  const { user, isPending } = useSession();
   const { choose, busy } = useChoosePlan();
+  const profile = useProfile(Boolean(user));
+  const member = isLifetimeMember(profile.data);
   const features = [...PLANS.lifetime.features, ...PLANS.business.features.slice(1)];
 
   return (
@@ -30,6 +42,7 @@ export default function LifetimeDealPage() {
             Lifetime access to Payloft with everything in Business: unlimited products, advanced analytics and every
             future update.
           </p>
+          <PlanAudienceNotice profile={profile.data} dark />
         </div>
 
         <div className="mx-auto mt-12 grid max-w-4xl overflow-hidden rounded-3xl bg-white text-slate-900 shadow-2xl shadow-brand-950/40 md:grid-cols-5">
@@ -60,10 +73,10 @@ export default function LifetimeDealPage() {
               size="lg"
               fullWidth
               loading={busy === "lifetime"}
-              disabled={isPending || !!busy}
+              disabled={isPending || !!busy || member}
               onClick={() => void choose("lifetime", "lifetime")}
             >
-              {busy === "lifetime" ? "Processing..." : "Get Lifetime Access"}
+              {busy === "lifetime" ? "Processing..." : member ? "You have Lifetime Access" : "Get Lifetime Access"}
             </Button>
             <p className="mt-4 inline-flex items-center justify-center gap-1.5 text-sm font-medium text-emerald-700">
               <IconShield className="h-4 w-4" /> 30-day money-back guarantee

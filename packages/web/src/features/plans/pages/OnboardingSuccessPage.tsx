@@ -1,13 +1,13 @@
 import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
-import { useSession } from "../../../app/session";
-import { Logo } from "../../../components/Logo";
-import { Button } from "../../../components/ui/Button";
-import { Spinner } from "../../../components/ui/Spinner";
-import { IconArrowRight, IconCheck, IconLink, IconPlus, IconChart } from "../../../components/ui/icons";
-import { useSubscriptionSuccess } from "../api/subscriptionSuccess";
-import { planName } from "../lib/format";
+import { useSession } from "@/app/session";
+import { Logo } from "@/components/Logo";
+import { Button } from "@/components/ui/Button";
+import { Spinner } from "@/components/ui/Spinner";
+import { IconArrowRight, IconCheck, IconLink, IconPlus, IconChart } from "@/components/ui/icons";
+import { useSubscriptionSuccess } from "@/features/plans/api/subscriptionSuccess";
+import { planName } from "@/features/plans/lib/format";
 
 const NEXT_STEPS = [
   { icon: IconPlus, text: "Create your first digital product" },

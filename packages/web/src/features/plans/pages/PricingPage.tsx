@@ -1,18 +1,25 @@
 import { useState } from "react";
 import { PLANS, PLAN_FOOTNOTE, PLAN_IDS, YEARLY_SAVING_LABEL, type BillingCycle } from "@payloft/core/plan/plans";
-import { useSession } from "../../../app/session";
-import { Button } from "../../../components/ui/Button";
-import { SegmentedControl } from "../../../components/ui/SegmentedControl";
-import { IconLock } from "../../../components/ui/icons";
-import { PlanCard } from "../components/PlanCard";
-import { PlansHeader } from "../components/PlansHeader";
-import { useChoosePlan } from "../lib/useChoosePlan";
+import { useSession } from "@/app/session";
+import { Button } from "@/components/ui/Button";
+import { SegmentedControl } from "@/components/ui/SegmentedControl";
+import { IconLock } from "@/components/ui/icons";
+import { useProfile } from "@/lib/profile";
+import { PlanAudienceNotice, isLifetimeMember } from "@/features/plans/components/PlanAudienceNotice";
+import { PlanCard } from "@/features/plans/components/PlanCard";
+import { PlansHeader } from "@/features/plans/components/PlansHeader";
+import { useChoosePlan } from "@/features/plans/lib/useChoosePlan";
 
 /** /pricing (spec part 1 §2 "Pricing"): the plan table with the choice flow of §4. */
 export default function PricingPage() {
   const { user, isPending } = useSession();
-  const [cycle, setCycle] = useState<BillingCycle>("monthly");
   const { choose, busy } = useChoosePlan();
+  const profile = useProfile(Boolean(user));
+  // A subscriber sees the cycle they pay in; a plan change keeps it (switching is Billing's job).
+  const [pickedCycle, setCycle] = useState<BillingCycle | null>(null);
+  const cycle: BillingCycle = pickedCycle ?? (profile.data?.billing_cycle === "yearly" ? "yearly" : "monthly");
+  // DECISIONS 2: a lifetime member has every plan's features; no card is a choice for them.
+  const lifetime = isLifetimeMember(profile.data);
 
   return (
     <div className="min-h-screen bg-gradient-to-b from-white via-white to-brand-50/70">
@@ -45,6 +52,7 @@ export default function PricingPage() {
             <span>You'll sign in with your Google account to complete your purchase. No password needed.</span>
           </p>
         )}
+        <PlanAudienceNotice profile={profile.data} />
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {PLAN_IDS.map((id) => (
             <li key={id}>
@@ -57,11 +65,11 @@ export default function PricingPage() {
                     fullWidth
                     variant={PLANS[id].popular ? "primary" : "secondary"}
                     loading={busy === id}
-                    disabled={!!busy || isPending}
-                    aria-label={busy === id ? undefined : `Get Started with ${PLANS[id].name}`}
+                    disabled={!!busy || isPending || lifetime}
+                    aria-label={busy === id || lifetime ? undefined : `Get Started with ${PLANS[id].name}`}
                     onClick={() => void choose(id, cycle)}
                   >
-                    {busy === id ? "Processing..." : "Get Started"}
+                    {busy === id ? "Processing..." : lifetime ? "Included in Lifetime" : "Get Started"}
                   </Button>
                 }
               />

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "@/lib/api";
 import { invalidateProductViews } from "./invalidate";
 import type { NewProduct, Product } from "./types";
 

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from "react";
-import { ApiError } from "../../../lib/api";
-import { Button } from "../../../components/ui/Button";
-import { Dialog } from "../../../components/ui/Dialog";
-import { Field } from "../../../components/ui/Field";
-import { Input } from "../../../components/ui/Input";
-import { Select } from "../../../components/ui/Select";
-import { Textarea } from "../../../components/ui/Textarea";
-import { toast } from "../../../components/ui/toast";
-import { useCreateProduct } from "../api/useCreateProduct";
-import type { MediaType, NewProduct } from "../api/types";
+import { ApiError } from "@/lib/api";
+import { Button } from "@/components/ui/Button";
+import { Dialog } from "@/components/ui/Dialog";
+import { Field } from "@/components/ui/Field";
+import { Input } from "@/components/ui/Input";
+import { Select } from "@/components/ui/Select";
+import { Textarea } from "@/components/ui/Textarea";
+import { toast } from "@/components/ui/toast";
+import { useCreateProduct } from "@/features/products/api/useCreateProduct";
+import type { MediaType, NewProduct } from "@/features/products/api/types";
 
 /** Media types and the media_url hint of each (spec part 2 §2); none has no media field. */
 const MEDIA_OPTIONS: { value: MediaType; label: string; hint?: string }[] = [

@@ -1,13 +1,15 @@
-import { Badge } from "../../../components/ui/Badge";
-import { Button } from "../../../components/ui/Button";
-import { IconLink } from "../../../components/ui/icons";
-import { confirmDialog } from "../../../components/ui/ConfirmDialog";
-import { toast } from "../../../components/ui/toast";
-import { formatCents } from "../../sales-page/lib/money";
-import { useDeleteProduct } from "../api/useDeleteProduct";
-import { useSetProductActive } from "../api/useSetProductActive";
-import type { Product } from "../api/types";
+import { useState } from "react";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
+import { IconLink } from "@/components/ui/icons";
+import { confirmDialog } from "@/components/ui/ConfirmDialog";
+import { toast } from "@/components/ui/toast";
+import { formatCents } from "@/features/sales-page/lib/money";
+import { useDeleteProduct } from "@/features/products/api/useDeleteProduct";
+import { useSetProductActive } from "@/features/products/api/useSetProductActive";
+import type { Product } from "@/features/products/api/types";
 import { salesPageUrl } from "./productUrl";
+import { EmbedSnippetDialog } from "./EmbedSnippetDialog";
 
 const DELETE_CONFIRM = "Are you sure you want to delete this product? This action cannot be undone.";
 
@@ -64,6 +66,7 @@ export function ProductCard({ product }: { product: Product }) {
   const setActive = useSetProductActive();
   const remove = useDeleteProduct();
   const moderation = MODERATION[product.moderation_status];
+  const [embedding, setEmbedding] = useState(false);
 
   const copy = async () => {
     try {
@@ -156,7 +159,11 @@ export function ProductCard({ product }: { product: Product }) {
           <Button size="sm" variant="ghost" leftIcon={<IconLink className="h-4 w-4" />} onClick={copy}>
             Copy URL
           </Button>
+          <Button size="sm" variant="ghost" onClick={() => setEmbedding(true)} aria-label={`Embed ${product.name}`}>
+            Embed
+          </Button>
         </div>
+        <EmbedSnippetDialog product={product} open={embedding} onClose={() => setEmbedding(false)} />
       </div>
     </article>
   );

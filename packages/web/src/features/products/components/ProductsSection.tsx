@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { Button } from "../../../components/ui/Button";
-import { EmptyState } from "../../../components/ui/EmptyState";
-import { IconPlus, IconStore } from "../../../components/ui/icons";
-import { Skeleton } from "../../../components/ui/Skeleton";
-import { useProducts } from "../api/useProducts";
+import { Button } from "@/components/ui/Button";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { IconPlus, IconStore } from "@/components/ui/icons";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { useProducts } from "@/features/products/api/useProducts";
 import { CreateProductDialog } from "./CreateProductDialog";
 import { ProductCard } from "./ProductCard";
 

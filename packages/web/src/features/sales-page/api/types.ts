@@ -1,3 +1,5 @@
+import type { Branding } from "@payloft/core/store/branding";
+
 /** GET /api/public/products/{id}: the sales view (never content_url, DECISIONS 14). Cents. */
 export interface PublicProduct {
   id: string;
@@ -12,6 +14,8 @@ export interface PublicProduct {
   sales_count: number;
   creator_id: string;
   creator_name: string;
+  /** The seller's store link and, by plan, logo, accent colour and the 'Powered by' line. */
+  branding?: Branding;
 }
 
 export type PaymentProvider = "stripe" | "paypal" | null;

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "@/lib/api";
 
 /** POST /api/checkout/create-session {productId} -> {url} of the seller's payment page. */
 export function useCreateCheckout() {

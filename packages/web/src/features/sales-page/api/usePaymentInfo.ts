@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api";
+import { apiFetch } from "@/lib/api";
 import type { PaymentProvider } from "./types";
 
 /** GET /api/public/payment-info/{id}: which buy button the page can offer. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ApiError, apiFetch } from "../../../lib/api";
+import { ApiError, apiFetch } from "@/lib/api";
 import type { PublicProduct } from "./types";
 
 /** GET /api/public/products/{id}; a 404 is final (no retry), it means "not found". */

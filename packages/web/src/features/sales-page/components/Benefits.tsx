@@ -1,4 +1,4 @@
-import { IconBolt, IconCheck, IconGlobe, IconLock, IconRefresh, IconShield } from "../../../components/ui/icons";
+import { IconBolt, IconCheck, IconGlobe, IconLock, IconRefresh, IconShield } from "@/components/ui/icons";
 
 /** The six fixed benefits of 'What You'll Get' (spec part 1 §2). */
 const BENEFITS = [

@@ -1,7 +1,7 @@
-import { Button } from "../../../components/ui/Button";
-import { IconAlert, IconLock, IconShield } from "../../../components/ui/icons";
-import { formatCents } from "../lib/money";
-import type { PaymentProvider } from "../api/types";
+import { Button } from "@/components/ui/Button";
+import { IconAlert, IconLock, IconShield } from "@/components/ui/icons";
+import { formatCents } from "@/features/sales-page/lib/money";
+import type { PaymentProvider } from "@/features/sales-page/api/types";
 import { SocialProof } from "./SocialProof";
 
 export interface BuyState {

@@ -1,4 +1,4 @@
-import { posterFor, videoType, youtubeId } from "../lib/media";
+import { posterFor, videoType, youtubeId } from "@/features/sales-page/lib/media";
 
 const frame = "overflow-hidden rounded-2xl bg-slate-900 shadow-lg ring-1 ring-slate-900/5";
 
@@ -34,6 +34,8 @@ export function ProductMedia({ type, url, title }: { type: string; url: string; 
     case "video":
       return (
         <div className={frame}>
+          {/* Sellers upload plain video files; there is no caption track to offer. */}
+          {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
           <video
             controls
             preload="metadata"

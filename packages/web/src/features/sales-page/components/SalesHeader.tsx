@@ -1,12 +1,23 @@
-import { Logo } from "../../../components/Logo";
-import { IconBolt, IconLock } from "../../../components/ui/icons";
+import { Logo } from "@/components/Logo";
+import { IconBolt, IconLock } from "@/components/ui/icons";
 
-/** Brand header with the 'Secure' and 'Instant Access' badges. */
-export function SalesHeader() {
+/**
+ * Brand header with the 'Secure' and 'Instant Access' badges. A seller with custom branding
+ * (Pro and up) shows their own logo in place of Payloft's.
+ */
+export function SalesHeader({ logoUrl, sellerName }: { logoUrl?: string | null; sellerName?: string }) {
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200/80 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Logo />
+        {logoUrl ? (
+          <img
+            src={logoUrl}
+            alt={sellerName ? `${sellerName} logo` : "Seller logo"}
+            className="h-9 max-w-40 rounded-lg object-contain"
+          />
+        ) : (
+          <Logo />
+        )}
         <div className="flex items-center gap-2 text-xs font-semibold">
           <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-emerald-700 ring-1 ring-inset ring-emerald-200">
             <IconLock className="h-3.5 w-3.5" /> Secure

@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
-import { Skeleton, SkeletonText } from "../../../components/ui/Skeleton";
-import { buttonClasses } from "../../../components/ui/Button";
-import { IconAlert, IconSearch } from "../../../components/ui/icons";
+import { Skeleton, SkeletonText } from "@/components/ui/Skeleton";
+import { buttonClasses } from "@/components/ui/Button";
+import { IconAlert, IconSearch } from "@/components/ui/icons";
 import { SalesHeader } from "./SalesHeader";
 
 /** Loading skeleton shaped like the page, so nothing jumps when the product arrives. */

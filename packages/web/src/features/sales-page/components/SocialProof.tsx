@@ -1,5 +1,5 @@
-import { IconStar } from "../../../components/ui/icons";
-import { cn } from "../../../components/ui/cn";
+import { IconStar } from "@/components/ui/icons";
+import { cn } from "@/components/ui/cn";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 

@@ -1,21 +1,20 @@
-import { useParams } from "react-router-dom";
-import { ApiError } from "../../../lib/api";
-import { IconLock } from "../../../components/ui/icons";
-import { toast } from "../../../components/ui/toast";
-import { usePageTitle } from "../../../components/usePageTitle";
-import { usePublicProduct } from "../api/usePublicProduct";
-import { usePaymentInfo } from "../api/usePaymentInfo";
-import { useCreateCheckout } from "../api/useCreateCheckout";
-import { useRecordView } from "../api/useRecordView";
-import { Benefits } from "../components/Benefits";
-import { BuyButton, PaymentSetupNotice, PriceCard, type BuyState } from "../components/PriceCard";
-import { ProductMedia } from "../components/ProductMedia";
-import { SalesHeader } from "../components/SalesHeader";
-import { SalesMessage, SalesSkeleton } from "../components/SalesStates";
-import { joinOthers } from "../components/SocialProof";
-import { formatCents } from "../lib/money";
-
-const PAYPAL_SOON = "PayPal integration is coming soon. Please contact the seller directly.";
+import { Link, useParams } from "react-router-dom";
+import { ApiError } from "@/lib/api";
+import { IconLock } from "@/components/ui/icons";
+import { usePageTitle } from "@/components/usePageTitle";
+import { usePublicProduct } from "@/features/sales-page/api/usePublicProduct";
+import { usePaymentInfo } from "@/features/sales-page/api/usePaymentInfo";
+import { useRecordView } from "@/features/sales-page/api/useRecordView";
+import { Benefits } from "@/features/sales-page/components/Benefits";
+import { BuyButton, PaymentSetupNotice, PriceCard } from "@/features/sales-page/components/PriceCard";
+import { useBuy } from "@/features/sales-page/lib/useBuy";
+import { ProductMedia } from "@/features/sales-page/components/ProductMedia";
+import { SalesHeader } from "@/features/sales-page/components/SalesHeader";
+import { SalesMessage, SalesSkeleton } from "@/features/sales-page/components/SalesStates";
+import { joinOthers } from "@/features/sales-page/components/SocialProof";
+import { formatCents } from "@/features/sales-page/lib/money";
+import { PoweredBy } from "@/features/storefront/components/PoweredBy";
+import { accentStyle } from "@/features/storefront/lib/accent";
 
 /**
  * The public sales page at /product/:productId and /p/:productId (spec part 1 §2). Its own
@@ -25,8 +24,9 @@ export default function SalesPage() {
   const { productId = "" } = useParams();
   const product = usePublicProduct(productId);
   const payment = usePaymentInfo(productId);
-  const checkout = useCreateCheckout();
   const data = product.data;
+  const buy = useBuy({ id: productId, price: data?.price ?? 0 }, payment);
+  const provider = buy.provider;
   useRecordView(productId, Boolean(data));
 
   usePageTitle(data ? data.headline || data.name : product.isError ? "Product not found" : undefined);
@@ -50,42 +50,29 @@ export default function SalesPage() {
     );
   }
 
-  const provider: BuyState["provider"] = payment.isPending
-    ? undefined
-    : payment.isError
-      ? "unknown"
-      : payment.data.provider;
-  const onBuy = () => {
-    if (provider === "paypal") return toast(PAYPAL_SOON);
-    checkout.mutate(data.id, {
-      onSuccess: (res) => {
-        if (res.url) window.location.assign(res.url);
-        else toast(`Purchase failed: ${res.error || "Failed to create checkout session"}`, "error");
-      },
-      onError: (err) => {
-        const message =
-          err instanceof ApiError
-            ? (err.body.error as string | undefined) || "Failed to create checkout session"
-            : err.message || "Please try again.";
-        toast(`Purchase failed: ${message}`, "error");
-      },
-    });
-  };
-  // Stay "Processing..." after success too, while the browser leaves for the payment page.
-  const buy: BuyState = { price: data.price, provider, busy: checkout.isPending || checkout.isSuccess, onBuy };
   const paragraphs = data.description
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter(Boolean);
 
+  const branding = data.branding;
   return (
-    <div className="min-h-screen bg-slate-50 pb-24 lg:pb-0">
-      <SalesHeader />
+    <div className="min-h-screen bg-slate-50 pb-24 lg:pb-0" style={accentStyle(branding?.accent_color)}>
+      <SalesHeader logoUrl={branding?.logo_url} sellerName={data.creator_name} />
       <main className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[1fr_22rem] lg:gap-10 lg:py-12">
         <div className="min-w-0 space-y-8">
           <div>
             {data.creator_name && (
-              <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">By {data.creator_name}</p>
+              <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">
+                By{" "}
+                {branding?.store_handle ? (
+                  <Link to={`/s/${branding.store_handle}`} className="hover:underline">
+                    {data.creator_name}
+                  </Link>
+                ) : (
+                  data.creator_name
+                )}
+              </p>
             )}
             <h1 className="mt-2 text-3xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-4xl lg:text-5xl">
               {data.headline || data.name}
@@ -134,6 +121,7 @@ export default function SalesPage() {
           </div>
         </section>
       </main>
+      {branding?.powered_by !== false && <PoweredBy />}
 
       {/* Phones: keep the price and the buy button in reach while reading. */}
       <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur lg:hidden">

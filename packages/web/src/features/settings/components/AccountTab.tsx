@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { Button } from "../../../components/ui/Button";
-import { Card, CardContent, CardHeader } from "../../../components/ui/Card";
-import { Field } from "../../../components/ui/Field";
-import { Input } from "../../../components/ui/Input";
-import { toast } from "../../../components/ui/toast";
-import type { Profile } from "../../../lib/profile";
-import { useUpdateProfileName } from "../../dashboard/api/updateProfileName";
+import { Button } from "@/components/ui/Button";
+import { Card, CardContent, CardHeader } from "@/components/ui/Card";
+import { Field } from "@/components/ui/Field";
+import { Input } from "@/components/ui/Input";
+import { toast } from "@/components/ui/toast";
+import type { Profile } from "@/lib/profile";
+import { useUpdateProfileName } from "@/features/dashboard/api/updateProfileName";
 
 /**
  * Settings → Account: e-mail (read-only, managed by Google sign-in), the display name with
@@ -40,6 +40,8 @@ export function AccountTab({ profile, email }: { profile: Profile; email: string
         <div>
           <Field label="Display name">
             {editing ? (
+              // The person just pressed Edit: the field they asked for takes focus.
+              // eslint-disable-next-line jsx-a11y/no-autofocus
               <Input value={name} onChange={(e) => setName(e.target.value)} autoFocus maxLength={100} />
             ) : (
               <div

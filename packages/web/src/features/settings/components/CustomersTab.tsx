@@ -1,10 +1,10 @@
-import { Badge } from "../../../components/ui/Badge";
-import { Card } from "../../../components/ui/Card";
-import { EmptyState } from "../../../components/ui/EmptyState";
-import { SkeletonText } from "../../../components/ui/Skeleton";
-import { IconUsers } from "../../../components/ui/icons";
-import { useCustomers } from "../../dashboard/api/customers";
-import { formatDate, formatMoney } from "../../dashboard/lib/format";
+import { Badge } from "@/components/ui/Badge";
+import { Card } from "@/components/ui/Card";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { SkeletonText } from "@/components/ui/Skeleton";
+import { IconUsers } from "@/components/ui/icons";
+import { useCustomers } from "@/features/dashboard/api/customers";
+import { formatDate, formatMoney } from "@/features/dashboard/lib/format";
 import { LoadMore } from "./LoadMore";
 
 /**

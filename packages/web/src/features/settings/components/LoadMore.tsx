@@ -1,4 +1,4 @@
-import { Button } from "../../../components/ui/Button";
+import { Button } from "@/components/ui/Button";
 
 /** "Load more" under a cursor-paginated list; hidden once the last page is in. */
 export function LoadMore({ hasMore, loading, onClick }: { hasMore: boolean; loading: boolean; onClick: () => void }) {

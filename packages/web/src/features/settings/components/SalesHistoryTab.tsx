@@ -1,11 +1,11 @@
-import { Badge } from "../../../components/ui/Badge";
-import { Card } from "../../../components/ui/Card";
-import { EmptyState } from "../../../components/ui/EmptyState";
-import { SkeletonText } from "../../../components/ui/Skeleton";
-import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/Table";
-import { IconInbox } from "../../../components/ui/icons";
-import { useSalesHistory } from "../../dashboard/api/salesHistory";
-import { formatDate, formatMoney } from "../../dashboard/lib/format";
+import { Badge } from "@/components/ui/Badge";
+import { Card } from "@/components/ui/Card";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { SkeletonText } from "@/components/ui/Skeleton";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
+import { IconInbox } from "@/components/ui/icons";
+import { useSalesHistory } from "@/features/dashboard/api/salesHistory";
+import { formatDate, formatMoney } from "@/features/dashboard/lib/format";
 import { LoadMore } from "./LoadMore";
 import { PhoneRecordList } from "./PhoneRecordList";
 

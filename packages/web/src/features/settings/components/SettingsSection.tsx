@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { Tabs } from "../../../components/ui/Tabs";
-import type { Profile } from "../../../lib/profile";
-import { PaymentSetupTab } from "../../payment-setup/components/PaymentSetupTab";
-import { BillingTab } from "../../plans/components/BillingTab";
-import { ApiKeysTab } from "../../developers/components/ApiKeysTab";
+import { Tabs } from "@/components/ui/Tabs";
+import type { Profile } from "@/lib/profile";
+import { PaymentSetupTab } from "@/features/payment-setup/components/PaymentSetupTab";
+import { BillingTab } from "@/features/plans/components/BillingTab";
+import { ApiKeysTab } from "@/features/developers/components/ApiKeysTab";
 import { AccountTab } from "./AccountTab";
 import { CustomersTab } from "./CustomersTab";
 import { SalesHistoryTab } from "./SalesHistoryTab";

@@ -1,0 +1,72 @@
+// One lint for the whole repository (`npm run lint` runs it, then `prettier --check`).
+// Not type-aware: the type-aware rules doubled the run on a 2-core machine and `tsc` already
+// checks types (scripts/typecheck.mjs). Prettier owns formatting, so its config comes last.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import { importX } from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import prettier from "eslint-config-prettier";
+import globals from "globals";
+
+export default tseslint.config(
+  { ignores: ["**/node_modules/**", "**/dist/**", ".sst/**", ".local/**", ".e2e/**", "coverage/**", "sst-env.d.ts"] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: "module" },
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": importX.flatConfigs.typescript.settings["import-x/extensions"],
+      "import-x/parsers": importX.flatConfigs.typescript.settings["import-x/parsers"],
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({
+          project: ["tsconfig.json", "packages/web/tsconfig.json"],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      // A cycle makes load order decide behaviour and keeps features from splitting into chunks.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      // The domain's convention: one namespace per concern (Product.create, Plan.change), declared in its module.
+      "@typescript-eslint/no-namespace": "off",
+      // `_name` marks a parameter or binding kept on purpose (a handler's signature, a destructured leftover).
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    files: ["packages/web/src/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // The hook rules. The plugin's React Compiler rules (set-state-in-effect, refs, purity…) are left
+      // out: the app is not compiled by React Compiler, and those rules judge code for its memoisation.
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      // Our labels wrap a control plus a title and a hint in nested spans: look three levels deep for the text.
+      "jsx-a11y/label-has-associated-control": ["error", { depth: 3 }],
+    },
+  },
+  {
+    // Plain scripts other sites load (/embed.js): browser globals, no modules.
+    files: ["packages/web/public/**/*.js"],
+    languageOptions: { globals: { ...globals.browser }, sourceType: "script" },
+  },
+  {
+    // Tests and their helpers read JSON answers whose shape the assertions check, not the types.
+    files: ["packages/*/test/**", "packages/local/src/testing/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    // sst.config.ts and infra/* run inside SST's program, which declares $config, sst, aws… as globals.
+    files: ["sst.config.ts", "infra/**/*.ts"],
+    rules: { "@typescript-eslint/triple-slash-reference": "off" },
+  },
+  prettier,
+);

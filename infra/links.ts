@@ -1,0 +1,41 @@
+import { BUS_ACTIONS, EMAIL_ACTIONS, TABLE_ACTIONS } from "../packages/core/src/permissions";
+import { settings } from "./stage";
+
+/**
+ * What linking a component hands to a Lambda, replacing SST's defaults (every DynamoDB,
+ * EventBridge and SES action, plus sending on every resource) with exactly the actions our
+ * code calls (packages/core/src/permissions.ts).
+ * `sst.Linkable.wrap` changes the link of every instance, so this runs before any Function
+ * is created (sst.config.ts imports it right after the defaults).
+ */
+sst.Linkable.wrap(sst.aws.Email, (email) => ({
+  // The mailbox, not the identity: a domain identity's name is not a valid From address.
+  properties: { sender: settings.emailSender, configSet: email.configSet },
+  include: [
+    sst.aws.permission({
+      actions: [...EMAIL_ACTIONS],
+      // Every identity of this account and region (while SES is in its sandbox the recipients
+      // are verified identities too) and the configuration set SST attaches to the identity.
+      resources: [
+        email.nodes.identity.arn.apply((arn) => arn.replace(/identity\/.*$/, "identity/*")),
+        email.nodes.configurationSet.arn,
+      ],
+    }),
+  ],
+}));
+
+sst.Linkable.wrap(sst.aws.Dynamo, (table) => ({
+  properties: { name: table.name },
+  include: [
+    sst.aws.permission({
+      actions: [...TABLE_ACTIONS],
+      // The table and its indexes (queries on a GSI are authorised on the index's ARN).
+      resources: [table.arn, $interpolate`${table.arn}/index/*`],
+    }),
+  ],
+}));
+
+sst.Linkable.wrap(sst.aws.Bus, (bus) => ({
+  properties: { name: bus.name, arn: bus.arn },
+  include: [sst.aws.permission({ actions: [...BUS_ACTIONS], resources: [bus.arn] })],
+}));

@@ -1,0 +1,51 @@
+/**
+ * The IAM actions our code needs on each linked resource: infra grants exactly these
+ * (infra/links.ts replaces SST's `dynamodb:*`, `events:*`, `ses:*`), and the local runtime
+ * refuses any DynamoDB call outside TABLE_ACTIONS the way IAM would (db/client.ts), so a new
+ * kind of call fails in tests instead of on the first request in AWS.
+ */
+export const TABLE_ACTIONS = [
+  "dynamodb:GetItem",
+  "dynamodb:BatchGetItem",
+  "dynamodb:Query",
+  "dynamodb:PutItem",
+  "dynamodb:UpdateItem",
+  "dynamodb:DeleteItem",
+  // Transactions are authorised per item operation (the actions above) plus this for checks.
+  "dynamodb:ConditionCheckItem",
+  // GET /api/health asks whether the table is ACTIVE.
+  "dynamodb:DescribeTable",
+] as const;
+
+/** Publishing domain events (sst/aws/bus calls PutEvents). */
+export const BUS_ACTIONS = ["events:PutEvents"] as const;
+
+/** Sending receipts (SESv2 SendEmail). */
+export const EMAIL_ACTIONS = ["ses:SendEmail"] as const;
+
+type TransactItem = Partial<Record<"Put" | "Update" | "Delete" | "ConditionCheck", unknown>>;
+const TRANSACT_ACTION = {
+  Put: "PutItem",
+  Update: "UpdateItem",
+  Delete: "DeleteItem",
+  ConditionCheck: "ConditionCheckItem",
+};
+
+/** The IAM actions AWS checks for one DynamoDB API call (transactions: one per item operation). */
+export function dynamoActionsFor(commandName: string, input: unknown): string[] {
+  const op = commandName.replace(/Command$/, "");
+  if (op === "TransactWriteItems") {
+    const items = ((input as { TransactItems?: TransactItem[] })?.TransactItems ?? []) as TransactItem[];
+    return [
+      ...new Set(
+        items.flatMap((item) =>
+          (Object.keys(TRANSACT_ACTION) as (keyof typeof TRANSACT_ACTION)[])
+            .filter((k) => item[k])
+            .map((k) => `dynamodb:${TRANSACT_ACTION[k]}`),
+        ),
+      ),
+    ];
+  }
+  if (op === "TransactGetItems") return ["dynamodb:GetItem"];
+  return [`dynamodb:${op}`];
+}

@@ -1,0 +1,51 @@
+import { expect } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { signIn } from "./sign-in";
+
+type Opener = {
+  newPage: (opts?: {
+    viewport?: { width: number; height: number };
+  }) => Promise<{ page: Page; context: BrowserContext }>;
+};
+
+/**
+ * A seller of their own for a journey, so it never changes the shared demo creator's figures:
+ * the demo admin grants the plan through the real admin API, the seller signs in, connects
+ * sandbox Stripe keys and lists products through the API. Returns the seller's signed-in page.
+ */
+export async function sellerWithProducts(
+  b: Opener,
+  seller: { email: string; name: string; plan?: "starter" | "pro" | "business" },
+  products: Record<string, unknown>[],
+) {
+  const admin = await b.newPage();
+  await signIn(admin.page, "admin@demo.local");
+  const granted = await admin.page.request.post("/api/admin/users/create", {
+    data: { email: seller.email, plan: seller.plan ?? "pro", is_admin: false, onboarding_completed: true },
+  });
+  expect(granted.ok(), await granted.text()).toBe(true);
+  await admin.context.close();
+
+  const { page, context } = await b.newPage();
+  await signIn(page, seller.email, seller.name);
+  const tag = seller.email.replace(/[^a-z0-9]/gi, "");
+  const keys = await page.request.post("/api/payment-integration", {
+    data: {
+      provider: "stripe",
+      is_live: false,
+      is_active: true,
+      stripe_publishable_key: `pk_test_${tag}`,
+      stripe_secret_key: `sk_test_${tag}`,
+    },
+  });
+  expect(keys.ok(), await keys.text()).toBe(true);
+  const ids: string[] = [];
+  for (const body of products) {
+    const res = await page.request.post("/api/products", {
+      data: { content_url: "https://files.example.com/e2e.pdf", ...body },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    ids.push(((await res.json()) as { id: string }).id);
+  }
+  return { page, context, ids };
+}

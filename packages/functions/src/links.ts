@@ -1,0 +1,40 @@
+/**
+ * What a Lambda is linked to, by the name the code reads it under (`Resource.<Name>`).
+ * Linking puts a secret's value into that one Lambda and grants its IAM actions, so each
+ * Lambda links only what its code can reach: the route table, the subscriber table and the
+ * issuer say what beyond the base each one needs, infra/* link exactly that, and
+ * packages/local/test/least-privilege.test.ts derives the same sets from the imports.
+ */
+export const SECRET_NAMES = [
+  "StripeSecretKey",
+  "StripeWebhookSecret",
+  "EncryptionKey",
+  "AdminEmails",
+  "UnlimitedEmails",
+  "GoogleClientId",
+  "GoogleClientSecret",
+] as const;
+export type SecretName = (typeof SECRET_NAMES)[number];
+export type LinkName = "Table" | "Auth" | "Bus" | "Email" | SecretName;
+
+/**
+ * What the api() wrapper itself reaches, so every route has it: the table, the issuer's URL
+ * (sessions are verified on every call) and the two e-mail lists that decide roles and limits
+ * (settings, not credentials).
+ */
+export const ROUTE_BASE_LINKS = ["Table", "Auth", "AdminEmails", "UnlimitedEmails"] as const satisfies LinkName[];
+
+/** The sign-in issuer: its storage on the table, the Google client, and the admin list. */
+export const ISSUER_LINKS = [
+  "Table",
+  "AdminEmails",
+  "UnlimitedEmails",
+  "GoogleClientId",
+  "GoogleClientSecret",
+] as const satisfies LinkName[];
+
+/** A route's full link list: the base plus what its row adds. */
+export const routeLinks = (row: { links?: readonly LinkName[] }): LinkName[] => [
+  ...ROUTE_BASE_LINKS,
+  ...(row.links ?? []),
+];

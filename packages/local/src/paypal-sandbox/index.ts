@@ -1,0 +1,157 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { handleApi } from "./api";
+import { PayPalApiError } from "./errors";
+import { EventBus, type EventsOptions } from "./events";
+import { approveOrder } from "./orders";
+import { openDispute, refundCapture } from "./payments";
+import { approvePage, approvedPage, eventsPage, withParams } from "./pages";
+import { Signer } from "./signing";
+import { PayPalStore } from "./store";
+import type { PayPal } from "./context";
+
+export { REFUSED_CLIENT_PREFIX } from "./api";
+
+/**
+ * The local PayPal sandbox: a stand-in for api-m.sandbox.paypal.com that Payloft's PayPal
+ * client reaches through PAYPAL_API_URL. It implements the OAuth client-credentials token,
+ * Orders v2 (create, get, capture), Payments v2 captures (get, refund), Notifications v1
+ * webhooks and verify-webhook-signature, a hosted approve page at each order's approve link,
+ * signed webhook delivery with retries, an events page, and the dashboard actions PayPal
+ * has no API for (refund from the events page, a buyer opening a dispute).
+ */
+export interface PayPalSandboxOptions extends EventsOptions {
+  port: number;
+  /** Keeps sandbox data across restarts (npm start); tests keep it in memory. */
+  stateFile?: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = "";
+    req.setEncoding("utf8");
+    req.on("data", (c: string) => (data += c));
+    req.on("end", () => resolve(data));
+    req.on("error", reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  if (body === undefined) {
+    res.writeHead(status, { "paypal-debug-id": "sandbox" });
+    return res.end();
+  }
+  const isHtml = typeof body === "string";
+  res.writeHead(status, {
+    "content-type": isHtml ? "text/html; charset=utf-8" : "application/json",
+    "paypal-debug-id": "sandbox",
+  });
+  res.end(isHtml ? body : JSON.stringify(body));
+}
+
+const redirect = (res: ServerResponse, location: string) => {
+  res.writeHead(303, { location });
+  res.end();
+};
+
+export async function startPayPalSandbox(opts: PayPalSandboxOptions) {
+  const baseUrl = `http://localhost:${opts.port}`;
+  const store = new PayPalStore(opts.stateFile);
+  const signer = new Signer(`${baseUrl}/v1/notifications/certs/CERT-local-sandbox`);
+  const events = new EventBus(store, signer, baseUrl, opts);
+  const pp: PayPal = { store, events, signer, baseUrl };
+
+  async function route(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", baseUrl);
+    const path = url.pathname;
+    const method = req.method ?? "GET";
+    const raw = await readBody(req);
+
+    if (method === "GET" && path === signer.certUrl.slice(baseUrl.length)) {
+      res.writeHead(200, { "content-type": "application/x-pem-file" });
+      return res.end(signer.publicPem());
+    }
+    if (path.startsWith("/v1/") || path.startsWith("/v2/")) {
+      const headers = req.headers as Record<string, string | undefined>;
+      const answer = handleApi(pp, { method, path, raw, headers });
+      return send(res, answer.status, answer.body);
+    }
+    if (path === "/checkoutnow") {
+      const found = store.findOrder(url.searchParams.get("token") ?? "");
+      if (!found) return send(res, 404, missing("This PayPal order does not exist."));
+      const { merchant, order } = found;
+      if (method === "GET") return send(res, 200, approvePage(order));
+      const email = (new URLSearchParams(raw).get("email") ?? "").trim().toLowerCase();
+      if (!EMAIL.test(email))
+        return send(res, 400, approvePage(order, { error: "Enter a valid e-mail address.", email }));
+      try {
+        approveOrder(pp, merchant, order, email);
+      } catch (err) {
+        if (err instanceof PayPalApiError) return send(res, 409, approvePage(order, { email }));
+        throw err;
+      }
+      if (!order._return_url) return send(res, 200, approvedPage(order));
+      return redirect(res, withParams(order._return_url, { token: order.id, PayerID: order.payer.payer_id }));
+    }
+    if (method === "GET" && (path === "/" || path === "/events"))
+      return send(res, 200, eventsPage([...store.merchants.values()]));
+    if (method === "GET" && path === "/events.json") {
+      const all = [...store.merchants.values()].flatMap((m) =>
+        m.events.map((r) => ({ merchant: m.merchant_id, ...r })),
+      );
+      return send(res, 200, all);
+    }
+    // What PayPal's dashboard (seller refunds) and buyer accounts (disputes) do; no token needed.
+    const helper = /^\/__sandbox\/(refunds|disputes)$/.exec(path);
+    if (method === "POST" && helper) {
+      const form = (req.headers["content-type"] ?? "").includes("json")
+        ? JSON.parse(raw || "{}")
+        : Object.fromEntries(new URLSearchParams(raw));
+      const found = store.findCapture(String(form.capture_id ?? ""));
+      if (!found) return send(res, 404, { name: "RESOURCE_NOT_FOUND", message: "No such capture." });
+      try {
+        const result =
+          helper[1] === "refunds"
+            ? refundCapture(pp, found.merchant, found.capture.id)
+            : openDispute(pp, found.merchant, found.capture);
+        if ((req.headers.accept ?? "").includes("text/html")) return redirect(res, "/events");
+        return send(res, 201, result);
+      } catch (err) {
+        if (err instanceof PayPalApiError) return send(res, err.status, err.body());
+        throw err;
+      }
+    }
+    send(res, 404, { name: "NOT_FOUND", message: `This sandbox does not implement ${method} ${path}.` });
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((err: Error) => {
+      if (!res.headersSent) send(res, 500, { name: "INTERNAL_SERVER_ERROR", message: `Sandbox error: ${err.message}` });
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port, "127.0.0.1", () => resolve());
+  });
+
+  return {
+    url: baseUrl,
+    store,
+    events,
+    /** Resolves once no webhook delivery is in flight. */
+    idle: () => events.idle(),
+    async stop() {
+      events.stop();
+      store.flush();
+      await new Promise<void>((r) => server.close(() => r()));
+      server.closeAllConnections?.();
+    },
+  };
+}
+
+const missing = (text: string) =>
+  `<!doctype html><meta charset="utf-8"><title>Not found</title><p style="font-family:system-ui;padding:2rem">${text}</p>`;
+
+export type PayPalSandbox = Awaited<ReturnType<typeof startPayPalSandbox>>;

@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { routes, routeKey, handlerModule } from "@payloft/functions/routes";
+import { subscribers, subscriberModule } from "@payloft/functions/subscribers";
+import { ISSUER_LINKS, ROUTE_BASE_LINKS, routeLinks } from "@payloft/functions/links";
+import { BUS_ACTIONS, EMAIL_ACTIONS, TABLE_ACTIONS, dynamoActionsFor } from "@payloft/core/permissions";
+import { useStack } from "../src/testing/index";
+import { repoRoot, resourceReads } from "./resource-reads";
+
+/**
+ * Least privilege, derived from the code: each Lambda links exactly what its modules read
+ * through `Resource` (a secret it cannot reach is not in its environment; one it reaches is
+ * linked, or it would fail in AWS with "not linked"), and IAM grants no wildcard.
+ */
+const sorted = (xs: readonly string[]) => [...new Set(xs)].sort();
+const file = (module: string) => join(repoRoot, `${module}.ts`);
+
+function explain(entry: string, linked: readonly string[]) {
+  const { names, readers } = resourceReads(entry);
+  const missing = names.filter((n) => !linked.includes(n)).map((n) => `${n} (read in ${readers.get(n)!.join(", ")})`);
+  const extra = linked.filter((n) => !names.includes(n));
+  return { names, missing, extra };
+}
+
+describe("each Lambda links exactly what its code reads", () => {
+  it("the wrapper's own reads are the base every route links", () => {
+    const { names } = resourceReads(join(repoRoot, "packages/functions/src/http/api.ts"));
+    expect(names).toEqual(sorted(ROUTE_BASE_LINKS));
+  });
+
+  it.each(routes.map((r) => [routeKey(r), r] as const))("%s", (_key, route) => {
+    const linked = routeLinks(route);
+    expect(sorted(linked), "a row repeats a base link").toEqual(linked.slice().sort());
+    const { missing, extra } = explain(file(handlerModule(route)), linked);
+    expect(missing, "read but not linked: add to the row's links").toEqual([]);
+    expect(extra, "linked but never read: remove from the row's links").toEqual([]);
+  });
+
+  it.each(subscribers.map((s) => [s.name, s] as const))("subscriber %s", (_name, sub) => {
+    const { missing, extra } = explain(file(subscriberModule(sub)), sub.links);
+    expect(missing).toEqual([]);
+    expect(extra).toEqual([]);
+  });
+
+  it("the sign-in issuer", () => {
+    const { missing, extra } = explain(join(repoRoot, "packages/functions/src/auth/issuer.ts"), ISSUER_LINKS);
+    expect(missing).toEqual([]);
+    expect(extra).toEqual([]);
+  });
+
+  it("the seller-key EncryptionKey and the platform's Stripe key reach only the routes that use them", () => {
+    const linking = (name: string) => routes.filter((r) => routeLinks(r).includes(name as never)).map((r) => r.handler);
+    expect(linking("EncryptionKey").sort()).toEqual(
+      [
+        "checkout-create-session",
+        "checkout-success",
+        "payment-integration-delete",
+        "payment-integration-get",
+        "payment-integration-save",
+        "webhooks-stripe-seller",
+      ].sort(),
+    );
+    // Plans, and the admin's people actions that cancel or resume a creator's platform subscription.
+    expect(linking("StripeSecretKey").every((h) => h.startsWith("platform-") || h.startsWith("admin-users-"))).toBe(
+      true,
+    );
+    expect(linking("StripeWebhookSecret")).toEqual(["webhooks-stripe"]);
+    expect(linking("GoogleClientSecret")).toEqual([]);
+  });
+});
+
+describe("infra links by name and grants no wildcard", () => {
+  const infra = Object.fromEntries(
+    readdirSync(join(repoRoot, "infra"))
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => [f, readFileSync(join(repoRoot, "infra", f), "utf8")]),
+  );
+
+  it("no Lambda is linked to every secret", () => {
+    for (const [name, src] of Object.entries(infra)) {
+      expect(src, name).not.toMatch(/allSecrets|Object\.values\(secrets\)|\.\.\.secrets\s*\]/);
+    }
+    expect(infra["api.ts"]).toMatch(/link: routeLinks\(route\)/);
+    expect(infra["bus.ts"]).toMatch(/link: row\.links/);
+    expect(infra["auth.ts"]).toMatch(/ISSUER_LINKS/);
+  });
+
+  it("the table, bus and e-mail links are re-declared with the exact actions the code calls", () => {
+    expect(infra["links.ts"]).toMatch(/Linkable\.wrap\(sst\.aws\.Dynamo,[\s\S]*TABLE_ACTIONS/);
+    expect(infra["links.ts"]).toMatch(/Linkable\.wrap\(sst\.aws\.Bus,[\s\S]*BUS_ACTIONS/);
+    expect(infra["links.ts"]).toMatch(/Linkable\.wrap\(sst\.aws\.Email,[\s\S]*EMAIL_ACTIONS/);
+    for (const action of [...TABLE_ACTIONS, ...BUS_ACTIONS, ...EMAIL_ACTIONS]) expect(action).not.toMatch(/\*/);
+    for (const [name, src] of Object.entries(infra))
+      expect(src, name).not.toMatch(/["'`](dynamodb|events|ses|sqs|sns):\*/);
+    expect(TABLE_ACTIONS).not.toContain("dynamodb:Scan"); // never on a request path
+  });
+});
+
+describe("offline, DynamoDB calls outside the granted actions fail like IAM would", () => {
+  const stack = useStack();
+
+  it("a Scan (never granted) is refused to Lambda code; granted calls go through", async () => {
+    const { dynamo } = await import("@payloft/core/db/client");
+    const { runAsLambda } = await import("@payloft/core/lambda-scope");
+    const { ScanCommand, DescribeTableCommand } = await import("@aws-sdk/client-dynamodb");
+    const scan = () => dynamo().send(new ScanCommand({ TableName: stack().tableName }));
+    await expect(runAsLambda("health", scan)).rejects.toThrow(
+      /AccessDeniedException: the role of health is not granted dynamodb:Scan/,
+    );
+    const described = await runAsLambda("health", () =>
+      dynamo().send(new DescribeTableCommand({ TableName: stack().tableName })),
+    );
+    expect(described.Table?.TableStatus).toBe("ACTIVE");
+    // The seed and test fixtures are not Lambdas: an operator's tools with their own grants.
+    await expect(scan()).resolves.toBeDefined();
+  });
+
+  it("transactions are checked per item operation, as IAM authorises them", () => {
+    expect(
+      dynamoActionsFor("TransactWriteItemsCommand", {
+        TransactItems: [{ Put: {} }, { Update: {} }, { ConditionCheck: {} }, { Put: {} }],
+      }).sort(),
+    ).toEqual(["dynamodb:ConditionCheckItem", "dynamodb:PutItem", "dynamodb:UpdateItem"]);
+    expect(dynamoActionsFor("QueryCommand", {})).toEqual(["dynamodb:Query"]);
+  });
+});

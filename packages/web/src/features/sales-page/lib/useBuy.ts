@@ -1,0 +1,43 @@
+import { ApiError } from "@/lib/api";
+import { toast } from "@/components/ui/toast";
+import { useCreateCheckout } from "@/features/sales-page/api/useCreateCheckout";
+import type { BuyState } from "@/features/sales-page/components/PriceCard";
+import type { PaymentProvider } from "@/features/sales-page/api/types";
+
+const PAYPAL_SOON = "PayPal integration is coming soon. Please contact the seller directly.";
+
+/**
+ * The buy button's behaviour, shared by the sales page and the overlay checkout: create the
+ * checkout session, then hand its URL to `go` (the sales page navigates; the overlay asks the
+ * host page to). Failures are the spec's 'Purchase failed: {message}' toast.
+ */
+export function useBuy(
+  product: { id: string; price: number },
+  payment: { isPending: boolean; isError: boolean; data?: { provider: PaymentProvider } },
+  go: (url: string) => void = (url) => window.location.assign(url),
+): BuyState {
+  const checkout = useCreateCheckout();
+  const provider: BuyState["provider"] = payment.isPending
+    ? undefined
+    : payment.isError
+      ? "unknown"
+      : (payment.data?.provider ?? null);
+  const onBuy = () => {
+    if (provider === "paypal") return toast(PAYPAL_SOON);
+    checkout.mutate(product.id, {
+      onSuccess: (res) => {
+        if (res.url) go(res.url);
+        else toast(`Purchase failed: ${res.error || "Failed to create checkout session"}`, "error");
+      },
+      onError: (err) => {
+        const message =
+          err instanceof ApiError
+            ? (err.body.error as string | undefined) || "Failed to create checkout session"
+            : err.message || "Please try again.";
+        toast(`Purchase failed: ${message}`, "error");
+      },
+    });
+  };
+  // Stay "Processing..." after success too, while the browser leaves for the payment page.
+  return { price: product.price, provider, busy: checkout.isPending || checkout.isSuccess, onBuy };
+}

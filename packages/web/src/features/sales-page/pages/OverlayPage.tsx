@@ -1,0 +1,103 @@
+import { useEffect } from "react";
+import { useParams } from "react-router-dom";
+import { mediaImage } from "@payloft/core/product/media";
+import { ApiError } from "@/lib/api";
+import { Skeleton, SkeletonText } from "@/components/ui/Skeleton";
+import { usePageTitle } from "@/components/usePageTitle";
+import { usePublicProduct } from "@/features/sales-page/api/usePublicProduct";
+import { usePaymentInfo } from "@/features/sales-page/api/usePaymentInfo";
+import { useRecordView } from "@/features/sales-page/api/useRecordView";
+import { PriceCard } from "@/features/sales-page/components/PriceCard";
+import { useBuy } from "@/features/sales-page/lib/useBuy";
+import { accentStyle } from "@/features/storefront/lib/accent";
+
+/** The page embedding this overlay, or "*" when the browser does not say (nothing secret is sent). */
+const hostOrigin = () => {
+  try {
+    return new URL(document.referrer).origin;
+  } catch {
+    return "*";
+  }
+};
+const framed = () => window.parent !== window;
+const tellHost = (message: { type: string; url?: string; height?: number }) =>
+  window.parent.postMessage(message, hostOrigin());
+
+/**
+ * /overlay/product/:productId: the sales page's buying part, compact, shown by /embed.js in an
+ * iframe over another site (the one path other sites may frame). The payment page itself
+ * cannot be framed, so "Buy" asks the host page (through embed.js) to go there; Escape inside
+ * the frame closes the overlay like Escape on the host page.
+ */
+export default function OverlayPage() {
+  const { productId = "" } = useParams();
+  const product = usePublicProduct(productId);
+  const payment = usePaymentInfo(productId);
+  const data = product.data;
+  const buy = useBuy({ id: productId, price: data?.price ?? 0 }, payment, (url) =>
+    framed() ? tellHost({ type: "payloft:checkout", url }) : window.location.assign(url),
+  );
+  useRecordView(productId, Boolean(data?.is_active));
+  usePageTitle(data ? data.headline || data.name : product.isError ? "Product not found" : undefined);
+
+  useEffect(() => {
+    if (!framed()) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") tellHost({ type: "payloft:close" });
+    };
+    window.addEventListener("keydown", onKey);
+    // The host sizes the panel to the content, so a short product shows no empty panel.
+    // (The app's root, not <html>: the document is never shorter than the frame itself.)
+    const root = document.getElementById("root") ?? document.body;
+    const sizer = new ResizeObserver(() =>
+      tellHost({ type: "payloft:height", height: root.getBoundingClientRect().height }),
+    );
+    sizer.observe(root);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      sizer.disconnect();
+    };
+  }, []);
+
+  if (product.isPending)
+    return (
+      <div className="space-y-4 p-6" aria-busy="true" aria-label="Loading product">
+        <Skeleton className="aspect-video w-full rounded-xl" />
+        <SkeletonText lines={3} />
+      </div>
+    );
+  if (product.isError || !data || !data.is_active) {
+    const missing = product.error instanceof ApiError && product.error.status === 404;
+    return (
+      <main className="flex min-h-screen flex-col items-center justify-center p-8 text-center">
+        <h1 className="text-xl font-bold text-slate-900">
+          {data && !data.is_active ? "Product Unavailable" : missing ? "Product not found" : "Failed to load product"}
+        </h1>
+        <p className="mt-2 text-sm text-slate-600">This product is currently unavailable for purchase.</p>
+      </main>
+    );
+  }
+
+  const picture = mediaImage(data.media_type, data.media_url);
+  return (
+    <main className="bg-slate-50 p-4 sm:p-6" style={accentStyle(data.branding?.accent_color)}>
+      {picture && <img src={picture} alt="" className="mb-4 aspect-video w-full rounded-xl object-cover" />}
+      {data.creator_name && (
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">By {data.creator_name}</p>
+      )}
+      <h1 className="mt-1 text-2xl font-extrabold leading-tight text-slate-900">{data.headline || data.name}</h1>
+      {data.subheadline && <p className="mt-2 text-slate-600">{data.subheadline}</p>}
+      <div className="mt-5">
+        <PriceCard {...buy} name={data.name} salesCount={data.sales_count} />
+      </div>
+      {data.branding?.powered_by !== false && (
+        <p className="mt-5 text-center text-xs text-slate-500">
+          Powered by{" "}
+          <a href="/" target="_blank" rel="noopener noreferrer" className="font-semibold hover:underline">
+            Payloft
+          </a>
+        </p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,30 @@
+import { Link } from "react-router-dom";
+import type { PublicStore } from "@/features/storefront/api/publicStore";
+import { formatCents } from "@/features/sales-page/lib/money";
+
+/** One product on a store page: picture (or a tinted title card), name, headline and price. */
+export function StoreProductCard({ product }: { product: PublicStore["products"][number] }) {
+  return (
+    <li>
+      <Link
+        to={`/product/${product.id}`}
+        className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+      >
+        <div className="aspect-[16/9] bg-slate-100">
+          {product.image_url ? (
+            <img src={product.image_url} alt="" loading="lazy" className="h-full w-full object-cover" />
+          ) : (
+            <div className="flex h-full w-full items-center justify-center bg-gradient-to-br from-brand-500 to-brand-700 px-4 text-center">
+              <span className="line-clamp-2 text-lg font-bold text-white">{product.name}</span>
+            </div>
+          )}
+        </div>
+        <div className="flex flex-1 flex-col p-4">
+          <h3 className="text-base font-semibold text-slate-900 group-hover:text-brand-700">{product.name}</h3>
+          {product.headline && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{product.headline}</p>}
+          <p className="mt-auto pt-3 text-base font-bold text-slate-900">{formatCents(product.price)}</p>
+        </div>
+      </Link>
+    </li>
+  );
+}

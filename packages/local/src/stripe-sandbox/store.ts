@@ -8,7 +8,6 @@ import { dirname } from "node:path";
  * their account; a request only ever sees its own account's objects, like real Stripe.
  */
 // Stripe objects are loose JSON of many shapes; the sandbox reads and writes their fields freely.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type StripeObject = Record<string, any> & { id: string; object: string };
 
 export interface DeliveryAttempt {

@@ -1,11 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-<<<<<<< HEAD
-import { apiFetch } from "@/lib/api";
+import { ApiError, apiFetch } from "@/lib/api";
 import { profileQuery, type Profile } from "@/lib/profile";
-=======
-import { ApiError, apiFetch } from "../../../lib/api";
-import { profileQuery, type Profile } from "../../../lib/profile";
->>>>>>> plans
 
 export type ChosenRole = "creator" | "customer";
 

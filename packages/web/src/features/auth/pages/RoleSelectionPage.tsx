@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
-<<<<<<< HEAD
 import { useSession } from "@/app/session";
 import { PageSpinner } from "@/components/PageSpinner";
 import { Spinner } from "@/components/ui/Spinner";
@@ -9,19 +8,8 @@ import { IconArrowRight, IconDownload, IconStore } from "@/components/ui/icons";
 import { cn } from "@/components/ui/cn";
 import { AuthLayout } from "@/features/auth/components/AuthLayout";
 import { useProfile } from "@/lib/profile";
-import { useSetRole } from "@/features/auth/api/setRole";
-=======
-import { useSession } from "../../../app/session";
-import { PageSpinner } from "../../../components/PageSpinner";
-import { Spinner } from "../../../components/ui/Spinner";
-import { toast } from "../../../components/ui/toast";
-import { IconArrowRight, IconDownload, IconStore } from "../../../components/ui/icons";
-import { cn } from "../../../components/ui/cn";
-import { AuthLayout } from "../components/AuthLayout";
-import { useProfile } from "../../../lib/profile";
-import { confirmDialog } from "../../../components/ui/ConfirmDialog";
-import { needsSwitchConfirmation, useSetRole } from "../api/setRole";
->>>>>>> plans
+import { confirmDialog } from "@/components/ui/ConfirmDialog";
+import { needsSwitchConfirmation, useSetRole } from "@/features/auth/api/setRole";
 
 type Choice = "creator" | "customer";
 

@@ -1,6 +1,6 @@
-import { Field } from "../../../components/ui/Field";
-import { Input } from "../../../components/ui/Input";
-import type { PaymentIntegration } from "../api/types";
+import { Field } from "@/components/ui/Field";
+import { Input } from "@/components/ui/Input";
+import type { PaymentIntegration } from "@/features/payment-setup/api/types";
 import { SecretInput } from "./SecretInput";
 
 interface Props {

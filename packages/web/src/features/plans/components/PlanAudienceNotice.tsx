@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
-import { IconSparkles, IconStore } from "../../../components/ui/icons";
-import { cn } from "../../../components/ui/cn";
-import type { Profile } from "../../../lib/profile";
+import { IconSparkles, IconStore } from "@/components/ui/icons";
+import { cn } from "@/components/ui/cn";
+import type { Profile } from "@/lib/profile";
 
 export const isLifetimeMember = (profile: Profile | undefined) => profile?.plan === "lifetime";
 

@@ -1,21 +1,13 @@
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
-<<<<<<< HEAD
-import type { SelectablePlanId } from "@payloft/core/plan/plans";
+import { PLANS, type SelectablePlanId } from "@payloft/core/plan/plans";
 import { useSession } from "@/app/session";
 import { toast } from "@/components/ui/toast";
 import { checkoutErrorText, createCheckoutSession, createLifetimeCheckout } from "@/features/plans/api/checkout";
+import { confirmDialog } from "@/components/ui/ConfirmDialog";
 import { profileQuery } from "@/lib/profile";
-=======
-import { PLANS, type SelectablePlanId } from "@payloft/core/plan/plans";
-import { useSession } from "../../../app/session";
-import { toast } from "../../../components/ui/toast";
-import { checkoutErrorText, createCheckoutSession, createLifetimeCheckout } from "../api/checkout";
-import { confirmDialog } from "../../../components/ui/ConfirmDialog";
-import { profileQuery } from "../../../lib/profile";
-import { postRole } from "../../auth/api/setRole";
->>>>>>> plans
+import { postRole } from "@/features/auth/api/setRole";
 import { customerNameFor } from "./customerName";
 import { storeSelection, type StoredCycle } from "./selection";
 

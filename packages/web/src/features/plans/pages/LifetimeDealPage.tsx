@@ -1,19 +1,11 @@
 import { LIFETIME_COMPARE_AT_YEARLY, LIFETIME_PRICE, PLANS, formatPlanPrice } from "@payloft/core/plan/plans";
-<<<<<<< HEAD
 import { useSession } from "@/app/session";
 import { Button } from "@/components/ui/Button";
 import { IconCheck, IconShield, IconSparkles } from "@/components/ui/icons";
+import { useProfile } from "@/lib/profile";
+import { PlanAudienceNotice, isLifetimeMember } from "@/features/plans/components/PlanAudienceNotice";
 import { PlansHeader } from "@/features/plans/components/PlansHeader";
 import { useChoosePlan } from "@/features/plans/lib/useChoosePlan";
-=======
-import { useSession } from "../../../app/session";
-import { Button } from "../../../components/ui/Button";
-import { IconCheck, IconShield, IconSparkles } from "../../../components/ui/icons";
-import { useProfile } from "../../../lib/profile";
-import { PlanAudienceNotice, isLifetimeMember } from "../components/PlanAudienceNotice";
-import { PlansHeader } from "../components/PlansHeader";
-import { useChoosePlan } from "../lib/useChoosePlan";
->>>>>>> plans
 
 const STATS = [
   { value: "1,200+", label: "creators" },

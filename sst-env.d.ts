@@ -7,6 +7,7 @@ declare module "sst" {
     Bus: { name: string; arn: string; type: "sst.aws.Bus" };
     Email: { sender: string; configSet?: string; type: "sst.aws.Email" };
     Auth: { url: string; type: "sst.aws.Auth" };
+    WebhookQueue: { url: string; type: "sst.aws.Queue" };
     StripeSecretKey: { value: string; type: "sst.sst.Secret" };
     StripeWebhookSecret: { value: string; type: "sst.sst.Secret" };
     EncryptionKey: { value: string; type: "sst.sst.Secret" };

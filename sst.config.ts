@@ -25,6 +25,7 @@ export default $config({
     const { table } = await import("./infra/storage");
     const { auth } = await import("./infra/auth");
     const { bus, deadLetters } = await import("./infra/bus");
+    const { webhookDeadLetters } = await import("./infra/webhooks");
     const { api } = await import("./infra/api");
     await import("./infra/web");
 
@@ -38,6 +39,7 @@ export default $config({
       table: table.name,
       bus: bus.name,
       deadLetters: deadLetters.url,
+      webhookDeadLetters: webhookDeadLetters.url,
     };
   },
 });

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:http";
 import type { Page } from "playwright-core";
 import { useBrowser, PHONE } from "../src/browser";
 import { signIn } from "../src/sign-in";
@@ -104,5 +105,74 @@ describe("API keys and the API reference", () => {
       await b.shot(page, viewport ? "developers-docs-phone" : "developers-docs");
       await context.close();
     }
+  });
+});
+
+describe("outgoing webhooks", () => {
+  const answers: number[] = [];
+  let hits = 0;
+  let receiver: Server;
+  let url = "";
+  beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        hits++;
+        res.writeHead(answers.shift() ?? 200).end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
+    url = `http://localhost:${(receiver.address() as { port: number }).port}/payloft`;
+  });
+  afterAll(() => new Promise<void>((r) => receiver.close(() => r())));
+
+  it("a Business creator adds an endpoint, sends a test event that fails once, and sees both attempts", async () => {
+    const { page, context } = await b.newPage();
+    await signIn(page, DEV.email);
+    await page.waitForURL(/\/dashboard/);
+    await page.getByRole("button", { name: "Settings" }).first().click();
+    await page.getByRole("tab", { name: "Webhooks" }).click();
+    await page.getByText("No endpoints yet").waitFor();
+    await page.getByLabel("Endpoint URL").fill("http://10.1.2.3/hook");
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    await page.getByText(/private or reserved address/).waitFor();
+
+    await page.getByLabel("Endpoint URL").fill(url);
+    await page.getByRole("checkbox", { name: /license\.created/ }).check();
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    expect(await page.getByTestId("secret-value").textContent()).toMatch(/^whsec_/);
+    const row = page.getByTestId("endpoint-row").filter({ hasText: url });
+    await row.waitFor();
+
+    answers.push(500);
+    await row.getByRole("button", { name: "Send test event" }).click();
+    const delivery = row.getByTestId("delivery-row").first();
+    await delivery.getByText("Delivered").waitFor({ timeout: 20_000 });
+    expect(await delivery.getByTestId("delivery-attempt").allTextContents()).toEqual([
+      expect.stringMatching(/→\s*500/),
+      expect.stringMatching(/→\s*200.*retry/),
+    ]);
+    expect(hits).toBe(2);
+    await b.shot(page, "developers-webhooks");
+
+    await delivery.getByRole("button", { name: /^Resend webhook\.test/ }).click();
+    await delivery.getByTestId("delivery-attempt").nth(2).waitFor({ timeout: 20_000 });
+    expect(await delivery.getByTestId("delivery-attempt").nth(2).textContent()).toMatch(/200.*resent/);
+    await context.close();
+  });
+
+  it("the Webhooks tab fits a phone", async () => {
+    const { page, context } = await b.newPage({ viewport: PHONE });
+    await signIn(page, DEV.email);
+    await page.waitForURL(/\/dashboard/);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Settings" }).click();
+    await page.getByRole("tab", { name: "Webhooks" }).click();
+    const row = page.getByTestId("endpoint-row").first();
+    await row.getByRole("button", { name: "Deliveries" }).click();
+    await row.getByTestId("delivery-row").first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await b.shot(page, "developers-webhooks-phone");
+    await context.close();
   });
 });

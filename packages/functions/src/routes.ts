@@ -178,6 +178,57 @@ export const routes: RouteDef[] = [
   { method: "POST", path: "/api/api-keys", handler: "api-keys-create", access: "creator" },
   { method: "DELETE", path: "/api/api-keys/{id}", handler: "api-keys-delete", access: "creator" },
 
+  // ── Business plan: outgoing webhooks ──
+  {
+    method: "GET",
+    path: "/api/webhook-endpoints",
+    handler: "webhook-endpoints-list",
+    access: "creator",
+    links: ["EncryptionKey", "WebhookQueue"],
+  },
+  {
+    method: "POST",
+    path: "/api/webhook-endpoints",
+    handler: "webhook-endpoints-create",
+    access: "creator",
+    links: ["EncryptionKey", "WebhookQueue"],
+  },
+  {
+    method: "PUT",
+    path: "/api/webhook-endpoints/{id}",
+    handler: "webhook-endpoints-update",
+    access: "creator",
+    links: ["EncryptionKey", "WebhookQueue"],
+  },
+  {
+    method: "DELETE",
+    path: "/api/webhook-endpoints/{id}",
+    handler: "webhook-endpoints-delete",
+    access: "creator",
+    links: ["EncryptionKey", "WebhookQueue"],
+  },
+  {
+    method: "GET",
+    path: "/api/webhook-endpoints/{id}/deliveries",
+    handler: "webhook-endpoints-deliveries",
+    access: "creator",
+    links: ["EncryptionKey", "WebhookQueue"],
+  },
+  {
+    method: "POST",
+    path: "/api/webhook-endpoints/{id}/deliveries/{deliveryId}/resend",
+    handler: "webhook-endpoints-resend",
+    access: "creator",
+    links: ["EncryptionKey", "WebhookQueue"],
+  },
+  {
+    method: "POST",
+    path: "/api/webhook-endpoints/{id}/test",
+    handler: "webhook-endpoints-test",
+    access: "creator",
+    links: ["EncryptionKey", "WebhookQueue"],
+  },
+
   // ── Business plan: the public REST API v1 (documented by GET /api/v1/openapi.json) ──
   { method: "GET", path: "/api/v1/openapi.json", handler: "v1-openapi", access: "anonymous" },
   { method: "GET", path: "/api/v1/products", handler: "v1-products-list", access: "apikey" },

@@ -15,6 +15,8 @@ import { AnnouncementEntity } from "./entities/announcement";
 import { UniqueEntity } from "./entities/unique";
 import { StoreEntity } from "./entities/store";
 import { ApiKeyEntity } from "./entities/api-key";
+import { WebhookEndpointEntity } from "./entities/webhook-endpoint";
+import { WebhookDeliveryEntity } from "./entities/webhook-delivery";
 
 /**
  * The data model: every ElectroDB entity of the one table, one file per item type under
@@ -38,6 +40,8 @@ export * from "./entities/auth-store";
 export * from "./entities/unique";
 export * from "./entities/store";
 export * from "./entities/api-key";
+export * from "./entities/webhook-endpoint";
+export * from "./entities/webhook-delivery";
 
 /** All entities as one service, for transactions across them. */
 export const Db = new Service(
@@ -57,6 +61,8 @@ export const Db = new Service(
     unique: UniqueEntity,
     store: StoreEntity,
     apiKey: ApiKeyEntity,
+    webhookEndpoint: WebhookEndpointEntity,
+    webhookDelivery: WebhookDeliveryEntity,
   },
   cfg(),
 );

@@ -12,12 +12,12 @@ import { CustomerList, Deleted, PageQuery, Product as ProductOut, ProductList, S
 export namespace PublicApi {
   const page = (query: unknown) => {
     const { cursor, limit } = parseInput(PageQuery, query, { prefixField: true });
-    return { cursor: cursor ?? null, limit: limit ?? Sales.DEFAULT_PAGE };
+    return { cursor, limit: limit ?? Sales.DEFAULT_PAGE };
   };
 
   export async function listProducts(creatorId: string, query: unknown) {
     const { cursor, limit } = page(query);
-    const res = await Sales.withCursor(() => Product.page(creatorId, cursor, limit));
+    const res = await Sales.withCursor(() => Product.page(creatorId, cursor ?? null, limit));
     return ProductList.parse({ data: res.products, next_cursor: res.nextCursor });
   }
 

@@ -4,13 +4,14 @@ import type { Profile } from "@/lib/profile";
 import { PaymentSetupTab } from "@/features/payment-setup/components/PaymentSetupTab";
 import { BillingTab } from "@/features/plans/components/BillingTab";
 import { ApiKeysTab } from "@/features/developers/components/ApiKeysTab";
+import { WebhooksTab } from "@/features/developers/components/WebhooksTab";
 import { AccountTab } from "./AccountTab";
 import { CustomersTab } from "./CustomersTab";
 import { SalesHistoryTab } from "./SalesHistoryTab";
 
-type SettingsTab = "account" | "payment" | "billing" | "sales" | "customers" | "api";
+type SettingsTab = "account" | "payment" | "billing" | "sales" | "customers" | "api" | "webhooks";
 
-/** Settings: the five tabs of the spec (part 2 §2 Settings), then API for the Business plan. */
+/** Settings: the five tabs of the spec (part 2 §2 Settings), then API and Webhooks for the Business plan. */
 export function SettingsSection({ profile, email }: { profile: Profile; email: string }) {
   const [tab, setTab] = useState<SettingsTab>("account");
   return (
@@ -29,6 +30,7 @@ export function SettingsSection({ profile, email }: { profile: Profile; email: s
           { id: "sales", label: "Sales History", content: <SalesHistoryTab /> },
           { id: "customers", label: "Customers", content: <CustomersTab /> },
           { id: "api", label: "API", content: <ApiKeysTab profile={profile} /> },
+          { id: "webhooks", label: "Webhooks", content: <WebhooksTab profile={profile} /> },
         ]}
       />
     </div>

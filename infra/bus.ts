@@ -1,4 +1,9 @@
-import { subscribers, subscriberModule } from "../packages/functions/src/subscribers";
+import {
+  SUBSCRIBER_MAX_EVENT_AGE_SECONDS,
+  SUBSCRIBER_RETRIES,
+  subscribers,
+  subscriberModule,
+} from "../packages/functions/src/subscribers";
 import { table } from "./storage";
 import { email } from "./email";
 import { secrets } from "./secret";
@@ -35,11 +40,11 @@ for (const row of subscribers) {
         return linkable[name];
       }),
       environment: { SITE_URL: siteUrl },
-      retries: 2,
+      retries: SUBSCRIBER_RETRIES,
       permissions: [{ actions: ["sqs:SendMessage"], resources: [deadLetters.arn] }],
       transform: {
         eventInvokeConfig: (args) => {
-          args.maximumEventAgeInSeconds = 6 * 60 * 60;
+          args.maximumEventAgeInSeconds = SUBSCRIBER_MAX_EVENT_AGE_SECONDS;
           args.destinationConfig = { onFailure: { destination: deadLetters.arn } };
         },
       },

@@ -25,6 +25,24 @@ async function newCreator(planId: "free" | "starter" | "pro" | "business" = "fre
   return u.id;
 }
 
+/** A platform Stripe event through the same translation and application as the webhook → bus → ApplyPlan path. */
+async function applyStripe(stripeEvent: never) {
+  const { translatePlatformEvent } = await import("../src/payment/stripe-platform-events");
+  const plan = await import("../src/plan/events");
+  for (const { def, properties } of await translatePlatformEvent(stripeEvent)) {
+    const p = def.schema.parse(properties) as never;
+    if (def.type === "plan.checkout_completed") await plan.applyCheckoutCompleted(p);
+    else if (def.type === "subscription.changed") await plan.applySubscriptionChanged(p);
+    else if (def.type === "subscription.payment_failed") await plan.applyPaymentFailed(p);
+  }
+}
+
+/** The record Payloft keeps for a platform checkout it created. */
+async function recordCheckout(sessionId: string, userId: string, plan: string, billing_cycle: string) {
+  const { CheckoutEntity } = await import("../src/db/entities");
+  await CheckoutEntity.create({ session_id: sessionId, kind: "plan", user_id: userId, plan, billing_cycle }).go();
+}
+
 async function stored(id: string) {
   const { UserEntity } = await load();
   return (await UserEntity.get({ id }).go({ consistent: true })).data!;
@@ -85,14 +103,13 @@ describe("plan table", () => {
   });
 });
 
-describe("Billing.applyStripeEvent", () => {
+describe("platform Stripe events → plan changes", () => {
   it("created → paid plan, replay changes nothing, counters move once", async () => {
-    const { Billing } = await load();
     const id = await newCreator();
     const before = await planUsers();
     const created = event("customer.subscription.created", sub("sub_a1", id, "trialing", "pro"), T0);
-    await Billing.applyStripeEvent(created);
-    await Billing.applyStripeEvent(created);
+    await applyStripe(created);
+    await applyStripe(created);
     const u = await stored(id);
     expect(u).toMatchObject({
       plan: "pro",
@@ -107,72 +124,57 @@ describe("Billing.applyStripeEvent", () => {
   });
 
   it("updated upgrades; an older event arriving late is ignored", async () => {
-    const { Billing } = await load();
     const id = await newCreator();
-    await Billing.applyStripeEvent(
-      event("customer.subscription.created", sub("sub_b1", id, "trialing", "starter"), T0),
-    );
-    await Billing.applyStripeEvent(
-      event("customer.subscription.updated", sub("sub_b1", id, "active", "business"), T0 + 20),
-    );
+    await applyStripe(event("customer.subscription.created", sub("sub_b1", id, "trialing", "starter"), T0));
+    await applyStripe(event("customer.subscription.updated", sub("sub_b1", id, "active", "business"), T0 + 20));
     expect((await stored(id)).plan).toBe("business");
     // A retried delivery of an earlier update (pro) must not undo the newer business.
-    await Billing.applyStripeEvent(event("customer.subscription.updated", sub("sub_b1", id, "active", "pro"), T0 + 10));
+    await applyStripe(event("customer.subscription.updated", sub("sub_b1", id, "active", "pro"), T0 + 10));
     expect((await stored(id)).plan).toBe("business");
   });
 
   it("the plan falls back to the price when the metadata has none", async () => {
-    const { Billing } = await load();
     const id = await newCreator();
     const s = sub("sub_p1", id, "active", "pro");
     s.metadata = { user_id: id } as never;
-    await Billing.applyStripeEvent(event("customer.subscription.created", s, T0));
+    await applyStripe(event("customer.subscription.created", s, T0));
     expect((await stored(id)).plan).toBe("pro");
   });
 
   it("deleted → free only for the current subscription; deleted then recreated → paid again", async () => {
-    const { Billing } = await load();
     const id = await newCreator();
-    await Billing.applyStripeEvent(event("customer.subscription.created", sub("sub_c1", id, "active", "pro"), T0));
-    await Billing.applyStripeEvent(
-      event("customer.subscription.deleted", sub("sub_other", id, "canceled", "pro"), T0 + 1),
-    );
+    await applyStripe(event("customer.subscription.created", sub("sub_c1", id, "active", "pro"), T0));
+    await applyStripe(event("customer.subscription.deleted", sub("sub_other", id, "canceled", "pro"), T0 + 1));
     expect((await stored(id)).plan).toBe("pro");
     const before = await planUsers();
-    await Billing.applyStripeEvent(
-      event("customer.subscription.deleted", sub("sub_c1", id, "canceled", "pro"), T0 + 2),
-    );
+    await applyStripe(event("customer.subscription.deleted", sub("sub_c1", id, "canceled", "pro"), T0 + 2));
     let u = await stored(id);
     expect(u.plan).toBe("free");
     expect(u.subscription_id).toBeUndefined();
     expect((await planUsers()).pro).toBe(before.pro - 1);
     // The old subscription's late "updated active" cannot bring the plan back.
-    await Billing.applyStripeEvent(event("customer.subscription.updated", sub("sub_c1", id, "active", "pro"), T0 + 1));
+    await applyStripe(event("customer.subscription.updated", sub("sub_c1", id, "active", "pro"), T0 + 1));
     expect((await stored(id)).plan).toBe("free");
-    await Billing.applyStripeEvent(
-      event("customer.subscription.created", sub("sub_c2", id, "trialing", "starter"), T0 + 3),
-    );
+    await applyStripe(event("customer.subscription.created", sub("sub_c2", id, "trialing", "starter"), T0 + 3));
     u = await stored(id);
     expect(u).toMatchObject({ plan: "starter", subscription_id: "sub_c2" });
   });
 
   it("payment failed → past_due keeps the plan; unpaid after retries → free", async () => {
-    const { Billing } = await load();
     const id = await newCreator();
-    await Billing.applyStripeEvent(event("customer.subscription.created", sub("sub_d1", id, "active", "pro"), T0));
+    await applyStripe(event("customer.subscription.created", sub("sub_d1", id, "active", "pro"), T0));
     const invoice = {
       id: "in_1",
       object: "invoice",
       parent: { subscription_details: { subscription: "sub_d1", metadata: { user_id: id } } },
     };
-    await Billing.applyStripeEvent(event("invoice.payment_failed", invoice, T0 + 1));
+    await applyStripe(event("invoice.payment_failed", invoice, T0 + 1));
     expect(await stored(id)).toMatchObject({ plan: "pro", subscription_status: "past_due" });
-    await Billing.applyStripeEvent(event("customer.subscription.updated", sub("sub_d1", id, "unpaid", "pro"), T0 + 2));
+    await applyStripe(event("customer.subscription.updated", sub("sub_d1", id, "unpaid", "pro"), T0 + 2));
     expect(await stored(id)).toMatchObject({ plan: "free", subscription_status: "unpaid" });
   });
 
   it("lifetime checkout sets lifetime, and later subscription news cannot take it away", async () => {
-    const { Billing } = await load();
     const id = await newCreator();
     const session = {
       id: "cs_l1",
@@ -183,14 +185,14 @@ describe("Billing.applyStripeEvent", () => {
       subscription: null,
       metadata: { kind: "lifetime", user_id: id },
     };
-    await Billing.applyStripeEvent(event("checkout.session.completed", session, T0));
+    await recordCheckout("cs_l1", id, "lifetime", "lifetime");
+    await applyStripe(event("checkout.session.completed", session, T0));
     expect(await stored(id)).toMatchObject({ plan: "lifetime", onboarding_completed: true, billing_cycle: "lifetime" });
-    await Billing.applyStripeEvent(event("customer.subscription.updated", sub("sub_e1", id, "active", "pro"), T0 + 5));
+    await applyStripe(event("customer.subscription.updated", sub("sub_e1", id, "active", "pro"), T0 + 5));
     expect((await stored(id)).plan).toBe("lifetime");
   });
 
   it("checkout.session.completed (plan) sets plan, subscription and onboarding", async () => {
-    const { Billing } = await load();
     const id = await newCreator();
     const session = {
       id: "cs_p1",
@@ -201,7 +203,8 @@ describe("Billing.applyStripeEvent", () => {
       subscription: "sub_f1",
       metadata: { kind: "plan", user_id: id, plan: "pro", billing_cycle: "yearly" },
     };
-    await Billing.applyStripeEvent(event("checkout.session.completed", session, T0));
+    await recordCheckout("cs_p1", id, "pro", "yearly");
+    await applyStripe(event("checkout.session.completed", session, T0));
     expect(await stored(id)).toMatchObject({
       plan: "pro",
       billing_cycle: "yearly",
@@ -211,18 +214,28 @@ describe("Billing.applyStripeEvent", () => {
     });
   });
 
+  it("a completed platform checkout that Payloft did not create changes nothing, whatever its metadata says", async () => {
+    const id = await newCreator();
+    const session = {
+      id: "cs_foreign_1",
+      object: "checkout.session",
+      status: "complete",
+      mode: "payment",
+      customer: "cus_8",
+      subscription: null,
+      metadata: { kind: "lifetime", user_id: id },
+    };
+    await applyStripe(event("checkout.session.completed", session, T0));
+    expect(await stored(id)).toMatchObject({ plan: "free" });
+  });
+
   it("concurrent events for many people keep the per-plan counters exact", async () => {
-    const { Billing } = await load();
     const ids = await Promise.all([1, 2, 3, 4].map(() => newCreator()));
     const before = await planUsers();
     await Promise.all(
       ids.flatMap((id, i) => [
-        Billing.applyStripeEvent(
-          event("customer.subscription.created", sub(`sub_g${i}`, id, "trialing", "starter"), T0),
-        ),
-        Billing.applyStripeEvent(
-          event("customer.subscription.updated", sub(`sub_g${i}`, id, "active", "business"), T0 + 1),
-        ),
+        applyStripe(event("customer.subscription.created", sub(`sub_g${i}`, id, "trialing", "starter"), T0)),
+        applyStripe(event("customer.subscription.updated", sub(`sub_g${i}`, id, "active", "business"), T0 + 1)),
       ]),
     );
     for (const id of ids) expect((await stored(id)).plan).toBe("business");

@@ -1,7 +1,9 @@
 /**
  * The bus subscriber table: infra/bus.ts subscribes one Lambda per row on the EventBridge
- * bus, and the local in-process bus delivers to the same rows. `handler` is a module under
- * packages/functions/src/events exporting `handler(event: BusEvent)`.
+ * bus (with its own dead-letter queue), and the local bus delivers to the same rows.
+ * `handler` is a module under packages/functions/src/events exporting `handler`, built with
+ * `subscriber()` (sst's bus.subscriber plus schema validation). `detailTypes` are the domain
+ * event types of packages/core/src/bus/types.ts (plain strings: infra reads this file).
  */
 import type { LinkName } from "./links";
 
@@ -14,20 +16,32 @@ export interface SubscriberDef {
   links: LinkName[];
 }
 
+/** Lambda's async retries after the first failed attempt, in AWS and on the local bus alike. */
+export const SUBSCRIBER_RETRIES = 2;
+/** Events older than this are not retried any more; they go to the dead-letter queue. */
+export const SUBSCRIBER_MAX_EVENT_AGE_SECONDS = 6 * 60 * 60;
+
 export const subscribers: SubscriberDef[] = [
-  // plans: the platform's verified Stripe events change creators' plans
-  {
-    name: "ApplyPlan",
-    handler: "apply-plan",
-    detailTypes: ["stripe.platform"],
-    links: ["Table", "AdminEmails", "UnlimitedEmails", "StripeSecretKey"],
-  },
-  // payments: sellers' verified Stripe events record purchases and refunds
+  // sales: a paid checkout becomes a purchase (and its receipt)
   {
     name: "FulfilPurchase",
     handler: "fulfil-purchase",
-    detailTypes: ["stripe.seller"],
+    detailTypes: ["purchase.paid"],
     links: ["Table", "AdminEmails", "UnlimitedEmails", "Email", "EncryptionKey"],
+  },
+  // sales: refunds take a sale back
+  {
+    name: "ReverseSale",
+    handler: "reverse-sale",
+    detailTypes: ["refund.created"],
+    links: ["Table", "AdminEmails", "UnlimitedEmails"],
+  },
+  // plans: the platform's provider events change creators' plans
+  {
+    name: "ApplyPlan",
+    handler: "apply-plan",
+    detailTypes: ["plan.checkout_completed", "subscription.changed", "subscription.payment_failed"],
+    links: ["Table", "AdminEmails", "UnlimitedEmails", "StripeSecretKey"],
   },
 ];
 

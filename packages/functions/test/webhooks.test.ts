@@ -29,34 +29,22 @@ async function post(path: string, payload: string, signature?: string) {
 const sign = (payload: string, secret: string, timestamp?: number) =>
   signer.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
 
-/** A checkout.session.completed event for a session that exists only in this event. */
-function completedEvent(
-  seller: { sellerId: string; productId: string },
-  id = `cs_test_${Math.random().toString(36).slice(2)}`,
-  email = "Buyer@Example.com",
-) {
-  return JSON.stringify({
-    id: `evt_${id}`,
-    object: "event",
-    type: "checkout.session.completed",
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: {
-      object: {
-        id,
-        object: "checkout.session",
-        status: "complete",
-        payment_status: "paid",
-        amount_total: 1500,
-        currency: "usd",
-        mode: "payment",
-        customer_details: { email },
-        customer_email: null,
-        payment_intent: `pi_${id}`,
-        metadata: { kind: "product", product_id: seller.productId, creator_id: seller.sellerId },
-      },
-    },
-  });
+/**
+ * A Payloft checkout paid on the hosted page while the seller's endpoint was switched off, so
+ * no delivery happened yet: returns the sandbox's signed-able event, for the test to deliver.
+ */
+async function paidUndelivered(seller: Awaited<ReturnType<typeof makeSeller>>, email = "Buyer@Example.com") {
+  const { stripeClient } = await import("@payloft/core/payment/stripe");
+  const { IntegrationEntity } = await db();
+  const endpointId = (await IntegrationEntity.get({ user_id: seller.sellerId }).go()).data!.webhook_endpoint_id!;
+  const stripe = stripeClient(seller.secretKey);
+  await stripe.webhookEndpoints.update(endpointId, { disabled: true });
+  const session = await openSession(stack(), seller);
+  await payOnHostedPage(session.url!, email);
+  await settle(stack());
+  await stripe.webhookEndpoints.update(endpointId, { disabled: false });
+  const [record] = sandboxEvents(stack(), session.id).filter((r) => r.event.type === "checkout.session.completed");
+  return { id: session.id, payload: JSON.stringify(record!.event) };
 }
 
 const receiptsFor = (sessionOrProduct: string) =>
@@ -120,8 +108,7 @@ describe("seller webhooks -> purchases", () => {
     const { ProductEntity, PurchaseEntity, CounterEntity } = await db();
     const seller = await makeSeller();
     const secret = (await (await db()).Integration.webhookSecretFor(seller.sellerId))!;
-    const payload = completedEvent(seller);
-    const id = JSON.parse(payload).data.object.id as string;
+    const { id, payload } = await paidUndelivered(seller);
     const path = `/api/webhooks/stripe/${seller.sellerId}`;
     const concurrent = await Promise.all(Array.from({ length: 5 }, () => post(path, payload, sign(payload, secret))));
     expect(concurrent.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
@@ -143,14 +130,14 @@ describe("seller webhooks -> purchases", () => {
     expect(receiptsFor(id)).toHaveLength(1);
   });
 
-  it("refuses forged, wrongly keyed, stale or unsigned events with 400 and writes nothing", async () => {
+  it("refuses forged, wrongly keyed, stale, future-dated or unsigned events with 400 and writes nothing", async () => {
     const { ProductEntity, PurchaseEntity, Integration } = await db();
     const seller = await makeSeller();
     const other = await makeSeller();
     const secret = (await Integration.webhookSecretFor(seller.sellerId))!;
     const otherSecret = (await Integration.webhookSecretFor(other.sellerId))!;
-    const payload = completedEvent(seller);
-    const id = JSON.parse(payload).data.object.id as string;
+    const { id, payload } = await paidUndelivered(seller);
+    const now = Math.floor(Date.now() / 1000);
     const path = `/api/webhooks/stripe/${seller.sellerId}`;
     const deliveriesBefore = stack().bus.deliveries.length;
 
@@ -158,7 +145,13 @@ describe("seller webhooks -> purchases", () => {
     expect(forged.status).toBe(400);
     expect(forged.json.error).toMatch(/signature/i);
     expect((await post(path, payload, sign(payload, otherSecret))).status).toBe(400);
-    expect((await post(path, payload, sign(payload, secret, Math.floor(Date.now() / 1000) - 6 * 60))).status).toBe(400);
+    // Signed 6 minutes ago, or "6 minutes from now": both outside the 5-minute window.
+    const stale = await post(path, payload, sign(payload, secret, now - 6 * 60));
+    expect(stale.status).toBe(400);
+    expect(stale.json.error).toMatch(/tolerance/i);
+    const future = await post(path, payload, sign(payload, secret, now + 6 * 60));
+    expect(future.status).toBe(400);
+    expect(future.json.error).toMatch(/tolerance/i);
     expect((await post(path, payload)).status).toBe(400);
     // A valid signature over a different body does not carry over to a tampered one.
     expect(
@@ -171,8 +164,9 @@ describe("seller webhooks -> purchases", () => {
     expect((await PurchaseEntity.get({ id }).go()).data).toBeNull();
     expect((await ProductEntity.get({ id: seller.productId }).go()).data?.sales_count).toBe(0);
 
-    // ...while the correctly signed one is accepted.
-    expect((await post(path, payload, sign(payload, secret))).status).toBe(200);
+    // ...while the correctly signed one is accepted, also with a clock 4 minutes ahead or behind.
+    expect((await post(path, payload, sign(payload, secret, now + 4 * 60))).status).toBe(200);
+    expect((await post(path, payload, sign(payload, secret, now - 4 * 60))).status).toBe(200);
     await settle(stack());
     expect((await PurchaseEntity.get({ id }).go()).data?.status).toBe("completed");
   });
@@ -182,8 +176,7 @@ describe("seller webhooks -> purchases", () => {
     const { Email } = await import("@payloft/core/email/index");
     const seller = await makeSeller();
     const secret = (await (await db()).Integration.webhookSecretFor(seller.sellerId))!;
-    const payload = completedEvent(seller);
-    const id = JSON.parse(payload).data.object.id as string;
+    const { id, payload } = await paidUndelivered(seller);
 
     // The e-mail provider is down for one call: fulfilment stores the purchase, the receipt
     // fails, the subscriber throws, and the bus's retry sends the receipt.
@@ -202,9 +195,29 @@ describe("seller webhooks -> purchases", () => {
       });
     }
     const delivery = stack().bus.deliveries.find(
-      (d) => (d.event.detail as { event: { data: { object: { id: string } } } }).event.data.object.id === id,
+      (d) => (d.event.detail as { properties: { checkout_id: string } }).properties.checkout_id === id,
     );
     expect(delivery).toMatchObject({ subscriber: "FulfilPurchase", ok: true, attempts: 2 });
+    expect((await PurchaseEntity.get({ id }).go()).data?.status).toBe("completed");
+    expect(receiptsFor(id)).toHaveLength(1);
+  });
+
+  it("an event the bus does not take answers 503, and the provider's redelivery records the sale once", async () => {
+    const { PurchaseEntity } = await db();
+    const { PUBLISH_ATTEMPTS } = await import("@payloft/core/bus/index");
+    const seller = await makeSeller();
+    const secret = (await (await db()).Integration.webhookSecretFor(seller.sellerId))!;
+    const { id, payload } = await paidUndelivered(seller);
+    const path = `/api/webhooks/stripe/${seller.sellerId}`;
+
+    stack().bus.failNextEntries(PUBLISH_ATTEMPTS);
+    const refused = await post(path, payload, sign(payload, secret));
+    expect(refused.status).toBe(503);
+    await settle(stack());
+    expect((await PurchaseEntity.get({ id }).go()).data).toBeNull();
+
+    expect((await post(path, payload, sign(payload, secret))).status).toBe(200);
+    await settle(stack());
     expect((await PurchaseEntity.get({ id }).go()).data?.status).toBe("completed");
     expect(receiptsFor(id)).toHaveLength(1);
   });

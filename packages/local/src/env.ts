@@ -20,6 +20,10 @@ export function applyLocalEnv(e: LocalEnv) {
   process.env.DYNAMODB_ENDPOINT = e.dynamoEndpoint;
   process.env.SITE_URL = e.siteUrl;
   process.env.AWS_REGION ??= "local";
+  // sst/aws/bus signs its PutEvents call (the Lambda role's credentials in AWS); locally any key
+  // will do, because the local bus answers that call before it could leave the machine.
+  process.env.AWS_ACCESS_KEY_ID ??= "local";
+  process.env.AWS_SECRET_ACCESS_KEY ??= "local";
   process.env.STRIPE_API_URL = e.stripeApiUrl;
   process.env.PAYPAL_API_URL = e.paypalApiUrl;
   // The offline runtime: outgoing webhooks may go to http://localhost (a receiver on this machine).

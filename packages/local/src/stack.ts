@@ -68,7 +68,7 @@ export async function startStack(opts: StackOptions = {}) {
 
   // Imported only now: these read Resource, which must see the env set above.
   const { handleApi } = await import("./gateway");
-  const { startLocalBus } = await import("./bus");
+  const { startLocalBus } = await import("./bus/index");
   const { startOutbox } = await import("./outbox");
   const { staticSite } = await import("./static");
 
@@ -119,6 +119,7 @@ export async function startStack(opts: StackOptions = {}) {
     stripe,
     paypal,
     async stop() {
+      bus.stop();
       queue.stop();
       await stripe.stop();
       await paypal.stop();

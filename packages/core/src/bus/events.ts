@@ -1,20 +1,172 @@
-import type Stripe from "stripe";
+import { event } from "sst/event";
+import { z } from "zod";
+import { EventType } from "./types";
 
 /**
- * Typed events on the bus. Webhook receivers verify a provider's signature and publish
- * one of these; subscribers (packages/functions/src/subscribers.ts) do the fulfilment.
+ * The domain events on the bus, defined once. A webhook receiver verifies a provider's
+ * signature, translates what the provider says into these (provider-neutral: Stripe and PayPal
+ * produce the same events) and publishes them through `Bus.publish`; subscribers
+ * (packages/functions/src/subscribers.ts) validate the properties with the same schema.
+ *
+ * On EventBridge each event is `detail: { metadata, properties }` with `detail-type` = type,
+ * exactly as `sst/aws/bus` publishes it. Amounts are integer cents, currencies ISO 4217 in
+ * lower case, times Unix seconds as the provider stamped them (they order late events).
  */
-export const EventTypes = {
-  /** A verified event from the platform's own Stripe account (plans, lifetime deal). */
-  StripePlatform: "stripe.platform",
-  /** A verified event from a seller's Stripe account (product purchases, refunds). */
-  StripeSeller: "stripe.seller",
-} as const;
+const builder = event.builder({
+  validator:
+    <S extends z.ZodType>(schema: S) =>
+    (input: z.input<S>) =>
+      schema.parse(input) as z.output<S>,
+  metadata: () => ({ published_at: new Date().toISOString() }),
+});
 
-export interface StripePlatformDetail {
-  event: Stripe.Event;
+/** An event definition plus its schema, so subscribers can validate what arrives. */
+function define<T extends string, S extends z.ZodType>(type: T, schema: S) {
+  return Object.assign(builder(type, schema), { schema });
 }
-export interface StripeSellerDetail {
-  sellerId: string;
-  event: Stripe.Event;
+
+export const Provider = z.enum(["stripe", "paypal"]);
+export type Provider = z.infer<typeof Provider>;
+
+const cents = z.number().int().nonnegative();
+const currency = z.string().regex(/^[a-z]{3}$/, "currency must be an ISO 4217 code in lower case");
+const id = z.string().min(1).max(255);
+
+/** What every event carries: who said it, their own id for it (tracing, dedupe) and when. */
+const source = {
+  provider: Provider,
+  provider_event_id: id,
+  occurred_at: z.number().int().positive(),
+};
+
+/** A seller's checkout was paid. `checkout_id` is Payloft's checkout record (the provider's session/order id). */
+export const PurchasePaid = define(
+  EventType.PurchasePaid,
+  z.object({
+    ...source,
+    seller_id: id,
+    checkout_id: id,
+    /** The provider's reference of the payment (Stripe payment intent, PayPal capture). */
+    payment_ref: id.optional(),
+    amount: cents,
+    currency,
+    buyer_email: z.string().max(320).optional(),
+  }),
+);
+
+/** Money of a product sale went back to the buyer (fully or partly). */
+export const RefundCreated = define(
+  EventType.RefundCreated,
+  z.object({
+    ...source,
+    seller_id: id,
+    checkout_id: id,
+    payment_ref: id,
+    /** The charge's amount and how much of it has been refunded so far. */
+    amount: cents,
+    amount_refunded: cents,
+    currency,
+  }),
+);
+
+/** The buyer disputed a product sale with their bank. */
+export const DisputeCreated = define(
+  EventType.DisputeCreated,
+  z.object({
+    ...source,
+    seller_id: id,
+    checkout_id: id,
+    payment_ref: id,
+    dispute_ref: id,
+    amount: cents,
+    currency,
+    reason: z.string().max(100).default("general"),
+  }),
+);
+
+/** A platform checkout (plan subscription or lifetime deal) completed. */
+export const PlanCheckoutCompleted = define(
+  EventType.PlanCheckoutCompleted,
+  z.object({
+    ...source,
+    checkout_id: id,
+    subscription_ref: id.optional(),
+    customer_ref: id.optional(),
+  }),
+);
+
+export const SubscriptionStatus = z.enum([
+  "trialing",
+  "active",
+  "past_due",
+  "unpaid",
+  "canceled",
+  "incomplete",
+  "incomplete_expired",
+  "paused",
+]);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
+
+/** A creator's platform subscription changed at the provider (created, updated, deleted). */
+export const SubscriptionChanged = define(
+  EventType.SubscriptionChanged,
+  z.object({
+    ...source,
+    user_id: id,
+    subscription_ref: id,
+    customer_ref: id.optional(),
+    status: SubscriptionStatus,
+    /** The plan it bills for, when the provider's data names one of ours. */
+    plan: z.enum(["starter", "pro", "business"]).optional(),
+    billing_cycle: z.enum(["monthly", "yearly"]).optional(),
+    /** The provider deleted (ended) the subscription. */
+    deleted: z.boolean(),
+  }),
+);
+
+/** A renewal payment of a platform subscription failed; `final` when the provider stops retrying. */
+export const SubscriptionPaymentFailed = define(
+  EventType.SubscriptionPaymentFailed,
+  z.object({
+    ...source,
+    user_id: id,
+    subscription_ref: id,
+    attempt: z.number().int().positive().optional(),
+    final: z.boolean(),
+  }),
+);
+
+/** The lifetime deal's payment was refunded or disputed: the account returns to free (DECISIONS 2). */
+export const LifetimeRefunded = define(
+  EventType.LifetimeRefunded,
+  z.object({
+    ...source,
+    checkout_id: id,
+    payment_ref: id,
+    reason: z.enum(["refund", "dispute"]),
+  }),
+);
+
+export const DomainEvents = [
+  PurchasePaid,
+  RefundCreated,
+  DisputeCreated,
+  PlanCheckoutCompleted,
+  SubscriptionChanged,
+  SubscriptionPaymentFailed,
+  LifetimeRefunded,
+] as const;
+
+export type DomainEvent = (typeof DomainEvents)[number];
+export type PropertiesOf<D extends DomainEvent> = z.output<D["schema"]>;
+
+/** One event ready to publish: its definition and its properties. */
+export interface Publishable<D extends DomainEvent = DomainEvent> {
+  def: D;
+  properties: z.input<D["schema"]>;
 }
+
+export const emit = <D extends DomainEvent>(def: D, properties: z.input<D["schema"]>): Publishable<D> => ({
+  def,
+  properties,
+});

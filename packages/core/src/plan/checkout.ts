@@ -5,7 +5,7 @@ import { CheckoutEntity, UserEntity } from "../db/entities";
 import { ConflictError, ForbiddenError, NotFoundError, ProviderError, ValidationError } from "../errors";
 import { logger } from "../log/index";
 import { applyPlanUpdate, type UserItem } from "./apply";
-import { applyCheckoutCompleted } from "./events";
+import { applyPlanCheckout } from "./events";
 import { LIFETIME_PRICE, PLANS, TRIAL_DAYS, planOf, type BillingCycle } from "./plans";
 import { cyclePrice, type PaidPlanId } from "./prices";
 import { platformStripe } from "./stripe";
@@ -174,6 +174,11 @@ export async function reconcileSession(user: UserItem, sessionId: string) {
   if (session.status !== "complete") {
     throw new ConflictError("plan.checkout_incomplete", "This checkout has not been completed yet.");
   }
-  await applyCheckoutCompleted(session, session.created);
+  const ref = (v: string | { id: string } | null) => (typeof v === "string" ? v : v?.id);
+  await applyPlanCheckout(record, {
+    subscription_ref: ref(session.subscription) ?? undefined,
+    customer_ref: ref(session.customer) ?? undefined,
+    occurred_at: session.created,
+  });
   return { plan: record.plan === "lifetime" ? "lifetime" : (record.plan ?? planOf(user.plan).id) };
 }

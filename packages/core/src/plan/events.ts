@@ -1,41 +1,42 @@
-import type Stripe from "stripe";
+import type {
+  PlanCheckoutCompleted,
+  PropertiesOf,
+  SubscriptionChanged,
+  SubscriptionPaymentFailed,
+} from "../bus/events";
+import { CheckoutEntity, type CheckoutItem } from "../db/entities";
+import { NotFoundError } from "../errors";
 import { logger } from "../log/index";
 import { applyPlanUpdate, type PlanUpdate, type UserItem } from "./apply";
-import { isSelectablePlan, type SelectablePlanId } from "./plans";
-import { cycleOfInterval, isBillingCycle, planFromPrice } from "./prices";
+import { isSelectablePlan } from "./plans";
+import { isBillingCycle } from "./prices";
 import { platformStripe } from "./stripe";
 
 /**
- * Plan changes driven by the platform account's Stripe webhooks (never by the browser).
- * Each handler decides from the stored person, so a replayed event changes nothing and an
- * event older than the last applied one is ignored (applyPlanUpdate's eventAt).
+ * Plan changes driven by the platform's provider events (never by the browser), applied from
+ * provider-neutral domain events. Each handler decides from the stored person, so a replayed
+ * event changes nothing and an event older than the last applied one is ignored
+ * (applyPlanUpdate's eventAt).
  */
 const LIVE = new Set(["trialing", "active"]);
 const ENDED = new Set(["canceled", "unpaid", "incomplete_expired"]);
 
-const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : v?.id);
-
-/** The plan a subscription is for: its metadata, else its price. */
-function subscriptionPlan(sub: Stripe.Subscription): { plan?: SelectablePlanId; cycle: string } {
-  const price = sub.items?.data?.[0]?.price;
-  const cycle = isBillingCycle(sub.metadata?.billing_cycle)
-    ? sub.metadata.billing_cycle
-    : cycleOfInterval(price?.recurring?.interval);
-  const plan =
-    isSelectablePlan(sub.metadata?.plan) && sub.metadata.plan !== "lifetime" && sub.metadata.plan !== "free"
-      ? sub.metadata.plan
-      : planFromPrice(price?.unit_amount, price?.recurring?.interval);
-  return { plan, cycle };
+export interface CheckoutOutcome {
+  subscription_ref?: string;
+  customer_ref?: string;
+  occurred_at: number;
 }
 
-/** A completed checkout: the plan or lifetime deal it was for. */
-export async function applyCheckoutCompleted(session: Stripe.Checkout.Session, eventAt: number) {
-  const meta = session.metadata ?? {};
-  const userId = meta.user_id;
-  if (!userId || (meta.kind !== "plan" && meta.kind !== "lifetime")) return { applied: false };
-  if (session.status !== "complete") return { applied: false };
+/**
+ * A completed platform checkout: the plan or lifetime deal its Payloft record was for. Who
+ * and what come from the record (DECISIONS 20), the provider only adds its references.
+ */
+export async function applyPlanCheckout(record: CheckoutItem, outcome: CheckoutOutcome) {
+  const userId = record.user_id;
+  if (!userId || record.kind !== "plan") return { applied: false };
+  const customer = outcome.customer_ref ? { stripe_customer_id: outcome.customer_ref } : {};
 
-  if (meta.kind === "lifetime") {
+  if (record.plan === "lifetime") {
     let replaced: string | undefined;
     const res = await applyPlanUpdate(
       userId,
@@ -49,10 +50,10 @@ export async function applyCheckoutCompleted(session: Stripe.Checkout.Session, e
           onboarding_completed: true,
           subscription_id: null,
           subscription_status: "lifetime",
-          ...(idOf(session.customer) ? { stripe_customer_id: idOf(session.customer)! } : {}),
+          ...customer,
         };
       },
-      eventAt,
+      outcome.occurred_at,
     );
     // Lifetime replaces a running subscription: stop billing it (its deletion event is then
     // ignored, because it is no longer the person's subscription).
@@ -60,9 +61,9 @@ export async function applyCheckoutCompleted(session: Stripe.Checkout.Session, e
     return res;
   }
 
-  const plan = meta.plan;
-  const subscriptionId = idOf(session.subscription);
-  if (!isSelectablePlan(plan) || plan === "lifetime" || !subscriptionId) return { applied: false };
+  const plan = record.plan;
+  const subscriptionId = outcome.subscription_ref;
+  if (!isSelectablePlan(plan) || plan === "lifetime" || plan === "free" || !subscriptionId) return { applied: false };
   return applyPlanUpdate(
     userId,
     (user) => {
@@ -71,16 +72,26 @@ export async function applyCheckoutCompleted(session: Stripe.Checkout.Session, e
       return {
         plan,
         plan_source: "subscription", // the person chose to pay: this replaces an admin grant
-        billing_cycle: isBillingCycle(meta.billing_cycle) ? meta.billing_cycle : "monthly",
+        billing_cycle: isBillingCycle(record.billing_cycle) ? record.billing_cycle : "monthly",
         subscription_id: subscriptionId,
         subscription_status:
           user.subscription_id === subscriptionId ? (user.subscription_status ?? "trialing") : "trialing",
         onboarding_completed: true,
-        ...(idOf(session.customer) ? { stripe_customer_id: idOf(session.customer)! } : {}),
+        ...customer,
       };
     },
-    eventAt,
+    outcome.occurred_at,
   );
+}
+
+/** plan.checkout_completed: only checkouts Payloft recorded count; anything else is ignored. */
+export async function applyCheckoutCompleted(p: PropertiesOf<typeof PlanCheckoutCompleted>) {
+  const { data: record } = await CheckoutEntity.get({ session_id: p.checkout_id }).go();
+  if (!record) {
+    logger.warn("a platform checkout Payloft did not create was ignored", { checkoutId: p.checkout_id });
+    return { applied: false };
+  }
+  return applyPlanCheckout(record, p);
 }
 
 const onboarded = (user: UserItem): PlanUpdate | null =>
@@ -94,77 +105,68 @@ function grantedKeepsPlan(user: UserItem, current: boolean, status: string): Pla
   return current && user.subscription_status !== status ? { subscription_status: status } : null;
 }
 
-/** customer.subscription.created / updated: live → its plan; ended → free; else record status. */
-export async function applySubscriptionState(sub: Stripe.Subscription, eventAt: number) {
-  const userId = sub.metadata?.user_id;
-  if (!userId) return { applied: false };
-  const { plan, cycle } = subscriptionPlan(sub);
+/** subscription.changed: live → its plan; ended or deleted → free; else record the status. */
+export async function applySubscriptionChanged(p: PropertiesOf<typeof SubscriptionChanged>) {
   return applyPlanUpdate(
-    userId,
+    p.user_id,
     (user) => {
       if (user.plan === "lifetime") return null;
-      const current = user.subscription_id === sub.id;
-      if (user.plan_source === "admin") return grantedKeepsPlan(user, current, sub.status);
-      if (LIVE.has(sub.status)) {
-        if (!plan) return null;
-        if (current && user.plan === plan && user.billing_cycle === cycle && user.subscription_status === sub.status)
+      const current = user.subscription_id === p.subscription_ref;
+      if (p.deleted) {
+        // Only the person's current subscription ends their plan; a granted plan stays.
+        if (!current) return null;
+        if (user.plan_source === "admin") return { subscription_status: "canceled", subscription_id: null };
+        return { plan: "free", subscription_status: "canceled", subscription_id: null };
+      }
+      if (user.plan_source === "admin") return grantedKeepsPlan(user, current, p.status);
+      if (LIVE.has(p.status)) {
+        if (!p.plan) return null;
+        const cycle = p.billing_cycle ?? "monthly";
+        if (current && user.plan === p.plan && user.billing_cycle === cycle && user.subscription_status === p.status)
           return null;
         return {
-          plan,
+          plan: p.plan,
           plan_source: "subscription",
           billing_cycle: cycle,
-          subscription_id: sub.id,
-          subscription_status: sub.status,
-          ...(idOf(sub.customer) ? { stripe_customer_id: idOf(sub.customer)! } : {}),
+          subscription_id: p.subscription_ref,
+          subscription_status: p.status,
+          ...(p.customer_ref ? { stripe_customer_id: p.customer_ref } : {}),
         };
       }
       if (!current) return null; // an old subscription's news does not touch the current one
-      if (ENDED.has(sub.status))
-        return user.plan === "free" && user.subscription_status === sub.status
+      if (ENDED.has(p.status))
+        return user.plan === "free" && user.subscription_status === p.status
           ? null
-          : { plan: "free", subscription_status: sub.status };
-      return user.subscription_status === sub.status ? null : { subscription_status: sub.status };
+          : { plan: "free", subscription_status: p.status };
+      return user.subscription_status === p.status ? null : { subscription_status: p.status };
     },
-    eventAt,
+    p.occurred_at,
   );
 }
 
-/** customer.subscription.deleted → free, but only if it is the person's current subscription. */
-export async function applySubscriptionDeleted(sub: Stripe.Subscription, eventAt: number) {
-  const userId = sub.metadata?.user_id;
-  if (!userId) return { applied: false };
+/** subscription.payment_failed: past due; the provider retries and its later events decide. */
+export async function applyPaymentFailed(p: PropertiesOf<typeof SubscriptionPaymentFailed>) {
   return applyPlanUpdate(
-    userId,
-    (user) => {
-      if (user.plan === "lifetime" || user.subscription_id !== sub.id) return null;
-      if (user.plan_source === "admin") return { subscription_status: "canceled", subscription_id: null };
-      return { plan: "free", subscription_status: "canceled", subscription_id: null };
-    },
-    eventAt,
-  );
-}
-
-/** invoice.payment_failed: record it; Stripe's retries end in subscription.updated/deleted. */
-export async function applyPaymentFailed(invoice: Stripe.Invoice, eventAt: number) {
-  const details = invoice.parent?.subscription_details;
-  const legacy = invoice as unknown as {
-    subscription?: string | { id: string };
-    subscription_details?: { metadata?: Record<string, string> };
-  };
-  const subscriptionId =
-    idOf(details?.subscription as string | { id: string } | undefined) ?? idOf(legacy.subscription);
-  let userId = details?.metadata?.user_id ?? legacy.subscription_details?.metadata?.user_id;
-  if (!subscriptionId) return { applied: false };
-  if (!userId) userId = (await platformStripe().subscriptions.retrieve(subscriptionId)).metadata?.user_id;
-  if (!userId) return { applied: false };
-  return applyPlanUpdate(
-    userId,
+    p.user_id,
     (user) =>
-      user.subscription_id === subscriptionId && user.subscription_status !== "past_due"
+      user.subscription_id === p.subscription_ref && user.subscription_status !== "past_due"
         ? { subscription_status: "past_due" }
         : null,
-    eventAt,
+    p.occurred_at,
   );
+}
+
+/**
+ * Runs one platform event's change. News about a person who was deleted meanwhile (their
+ * subscription was cancelled with them) changes nothing instead of filling the dead letters.
+ */
+export async function forLivingPerson(type: string, apply: () => Promise<unknown>) {
+  try {
+    await apply();
+  } catch (err) {
+    if (!(err instanceof NotFoundError && err.code === "user.not_found")) throw err;
+    logger.info("platform event for a deleted person ignored", { type });
+  }
 }
 
 async function cancelQuietly(subscriptionId: string) {
@@ -176,24 +178,5 @@ async function cancelQuietly(subscriptionId: string) {
       subscriptionId,
       error: (err as Error).message,
     });
-  }
-}
-
-/** The one entry point for the platform Stripe subscriber. Unknown event types are ignored. */
-export async function applyPlatformEvent(event: Stripe.Event) {
-  const at = event.created;
-  switch (event.type) {
-    case "checkout.session.completed":
-    case "checkout.session.async_payment_succeeded":
-      return applyCheckoutCompleted(event.data.object, at);
-    case "customer.subscription.created":
-    case "customer.subscription.updated":
-      return applySubscriptionState(event.data.object, at);
-    case "customer.subscription.deleted":
-      return applySubscriptionDeleted(event.data.object, at);
-    case "invoice.payment_failed":
-      return applyPaymentFailed(event.data.object, at);
-    default:
-      return { applied: false };
   }
 }

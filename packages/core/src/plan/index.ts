@@ -1,6 +1,5 @@
 import { parseInput } from "../validation";
 import { z } from "zod";
-import type Stripe from "stripe";
 import type { Actor } from "../actor/index";
 import { NotFoundError, ProviderError, ValidationError } from "../errors";
 import { logger } from "../log/index";
@@ -24,7 +23,6 @@ import {
   resolveCustomerName,
   subscriptionCheckout,
 } from "./checkout";
-import { applyPlatformEvent } from "./events";
 import { grantPlan } from "./grant";
 import { productLimitFor } from "./limits";
 import {
@@ -54,7 +52,7 @@ const customerName = z.string().trim().max(120, "Your name can be at most 120 ch
 /**
  * Plans and platform billing (issue 6): the platform's own subscriptions and lifetime deal.
  * Plan changes that involve money happen only through verified Stripe webhooks
- * (applyStripeEvent); the browser starts checkouts and reads results.
+ * (plan/events.ts, applied by the ApplyPlan subscriber); the browser starts checkouts and reads results.
  */
 export namespace Billing {
   export const CheckoutInput = z.object({
@@ -160,22 +158,6 @@ export namespace Billing {
       product_count: user.product_count ?? 0,
       product_limit: productLimitFor({ plan: user.plan, email: user.email, role: user.role, is_admin: user.is_admin }),
     };
-  }
-
-  /**
-   * The platform Stripe subscriber's entry point (verified events only). News about a person
-   * who was deleted meanwhile (their subscription was cancelled with them) changes nothing.
-   */
-  export async function applyStripeEvent(event: Stripe.Event) {
-    try {
-      return await applyPlatformEvent(event);
-    } catch (err) {
-      if (err instanceof NotFoundError && err.code === "user.not_found") {
-        logger.info("platform event for a deleted person ignored", { type: event.type, id: event.id });
-        return { applied: false };
-      }
-      throw err;
-    }
   }
 
   /** Sets a plan without payment: an admin grant (plan_source admin, never billed). */

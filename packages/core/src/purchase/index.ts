@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import type { PropertiesOf, PurchasePaid, RefundCreated } from "../bus/events";
 import {
   CheckoutEntity,
   EmailEntity,
@@ -7,7 +8,7 @@ import {
   UserEntity,
   type PurchaseItem,
 } from "../db/entities";
-import { NotFoundError } from "../errors";
+import { NotFoundError, ProviderError } from "../errors";
 import { Integration } from "../integration/index";
 import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
@@ -61,6 +62,7 @@ export namespace Purchase {
     return p ? serialize(p) : null;
   }
 
+  const CONFIRM_FAILED = "We could not confirm your payment with the payment provider. Please refresh in a moment.";
   const NOT_FOUND = () => new NotFoundError("purchase.not_found", "Purchase details not found");
 
   /** Is this a paid product purchase for this seller? Anything else is not ours to fulfil. */
@@ -129,34 +131,19 @@ export namespace Purchase {
   }
 
   /**
-   * A refund of a seller's charge: finds the purchase through its Checkout Session (Stripe's
-   * sessions list by payment_intent), fulfilling it first if that event has not arrived yet,
-   * then marks it refunded and reverses its figures once. Partial refunds change nothing.
+   * The one way a paid checkout becomes a purchase: the Payloft checkout record (none: not
+   * ours, nothing happens), the session as the seller's Stripe reports it now, then `fulfil`.
+   * Throws when Stripe cannot be asked, so the bus retries.
    */
-  export async function refund(sellerId: string, charge: Stripe.Charge): Promise<Info | null> {
-    if (!charge.refunded) return null;
-    const pi = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
-    if (!pi) return null;
-    const secret = await Integration.stripeSecretFor(sellerId);
-    if (!secret) throw new Error(`seller ${sellerId} has no Stripe key to look up refunded ${pi}`);
-    const sessions = await stripeClient(secret).checkout.sessions.list({ payment_intent: pi, limit: 1 });
-    const session = sessions.data[0];
-    if (!session) return null;
-    const purchase = (await load(session.id)) ?? ((await fulfil(sellerId, session)) && (await load(session.id)));
-    if (!purchase) return null;
-    if (purchase.status !== "refunded") await recordRefund(purchase);
-    return serialize((await load(session.id))!);
-  }
-
-  /**
-   * The success page's view of a session: the stored purchase, or, when the webhook has not
-   * arrived yet, the session fetched from the seller's Stripe and fulfilled on the spot.
-   */
-  export async function reconcile(sessionId: string): Promise<Info | null> {
+  async function fulfilCheckout(sessionId: string, sellerId?: string): Promise<Info | null> {
     const existing = await load(sessionId);
-    if (existing) return serialize(existing);
+    if (existing) {
+      await sendReceiptOnce(existing);
+      return serialize(existing);
+    }
     const checkout = (await CheckoutEntity.get({ session_id: sessionId }).go()).data;
     if (!checkout || checkout.kind !== "product" || !checkout.creator_id) return null;
+    if (sellerId && checkout.creator_id !== sellerId) return null;
     const secret = await Integration.stripeSecretFor(checkout.creator_id);
     if (!secret) return null;
     let session: Stripe.Checkout.Session;
@@ -164,12 +151,42 @@ export namespace Purchase {
       session = await stripeClient(secret).checkout.sessions.retrieve(sessionId);
     } catch (err) {
       logger.warn("could not retrieve checkout session", { sessionId, error: (err as Error).message });
-      return null;
+      throw new ProviderError(CONFIRM_FAILED, "checkout.confirm_failed");
     }
+    return fulfil(checkout.creator_id, session);
+  }
+
+  /** purchase.paid: a provider says a seller's checkout was paid. */
+  export async function onPaid(p: PropertiesOf<typeof PurchasePaid>): Promise<Info | null> {
+    return fulfilCheckout(p.checkout_id, p.seller_id);
+  }
+
+  /**
+   * refund.created: marks the purchase refunded and reverses its figures once, fulfilling it
+   * first if its payment event has not arrived yet. Partial refunds change nothing.
+   */
+  export async function refund(p: PropertiesOf<typeof RefundCreated>): Promise<Info | null> {
+    if (p.amount_refunded < p.amount) return null;
+    const purchase =
+      (await load(p.checkout_id)) ??
+      ((await fulfilCheckout(p.checkout_id, p.seller_id)) && (await load(p.checkout_id)));
+    if (!purchase || purchase.creator_id !== p.seller_id) return null;
+    if (purchase.status !== "refunded") await recordRefund(purchase);
+    return serialize((await load(p.checkout_id))!);
+  }
+
+  /**
+   * The success page's view of a session: the stored purchase, or, when the webhook has not
+   * arrived yet, the checkout fulfilled on the spot. A provider hiccup is a 502 (the page
+   * asks again); a failed receipt still shows the stored purchase, and the webhook's retries
+   * send it.
+   */
+  export async function reconcile(sessionId: string): Promise<Info | null> {
+    const existing = await load(sessionId);
+    if (existing) return serialize(existing);
     try {
-      return await fulfil(checkout.creator_id, session);
+      return await fulfilCheckout(sessionId);
     } catch (err) {
-      // Stored but the receipt failed: the page can still show it; the webhook retries the receipt.
       const stored = await load(sessionId);
       if (stored) return serialize(stored);
       throw err;

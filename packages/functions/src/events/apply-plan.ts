@@ -1,11 +1,25 @@
-import type { BusEvent } from "@payloft/core/bus/index";
-import type { StripePlatformDetail } from "@payloft/core/bus/events";
-import { Billing } from "@payloft/core/plan/index";
+import { PlanCheckoutCompleted, SubscriptionChanged, SubscriptionPaymentFailed } from "@payloft/core/bus/events";
+import {
+  applyCheckoutCompleted,
+  applyPaymentFailed,
+  applySubscriptionChanged,
+  forLivingPerson,
+} from "@payloft/core/plan/events";
+import { subscriber } from "./subscriber";
 
 /**
- * Plan changes from the platform's verified Stripe events. Throwing lets the bus retry
- * (and finally dead-letter); applying is idempotent and ordered, so retries are safe.
+ * Plan changes from the platform's provider events. Throwing lets the bus retry (and finally
+ * dead-letter); applying is idempotent and ordered by the provider's event time.
  */
-export async function handler(event: BusEvent<StripePlatformDetail>) {
-  await Billing.applyStripeEvent(event.detail.event);
-}
+export const handler = subscriber([PlanCheckoutCompleted, SubscriptionChanged, SubscriptionPaymentFailed], (event) =>
+  forLivingPerson(event.type, async () => {
+    switch (event.type) {
+      case "plan.checkout_completed":
+        return applyCheckoutCompleted(event.properties);
+      case "subscription.changed":
+        return applySubscriptionChanged(event.properties);
+      case "subscription.payment_failed":
+        return applyPaymentFailed(event.properties);
+    }
+  }),
+);

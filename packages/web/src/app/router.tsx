@@ -52,6 +52,8 @@ export const router = createBrowserRouter([
         element: page(() => import("@/features/plans/pages/LifetimeDealPage"), "Lifetime deal"),
       },
       { path: "/dashboard", element: page(() => import("@/features/dashboard/pages/DashboardPage"), "Dashboard") },
+      // The creator's settings are a section of the dashboard; /settings is its short address.
+      { path: "/settings", element: <Navigate to="/dashboard?section=settings" replace /> },
       {
         path: "/customer-dashboard",
         element: page(() => import("@/features/customer/pages/CustomerDashboardPage"), "My purchases"),

@@ -38,6 +38,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setFetching(true);
       try {
         const res = await fetch("/api/users/me", { credentials: "include" });
+        // An unread body keeps the request open in the browser (the page never reaches network idle).
+        if (!res.ok) await res.text();
         if (!res.ok) throw new Error(`Failed to fetch user: API responded with HTTP status ${res.status}`);
         setUser((await res.json()) as SessionUser);
       } finally {
@@ -70,6 +72,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ code }),
       });
+      await res.text(); // read to the end, so the request completes (see fetchUser)
       if (!res.ok)
         throw new Error(`Failed to exchange code for session token: API responded with HTTP status ${res.status}`);
       await fetchUser();
@@ -81,7 +84,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUser(null);
     queryClient.clear(); // the next person on this browser must not see this one's cached data
     try {
-      await fetch("/api/logout", { method: "POST", credentials: "include" });
+      await (await fetch("/api/logout", { method: "POST", credentials: "include" })).text();
     } catch (err) {
       console.error("Failed to logout", err);
     }

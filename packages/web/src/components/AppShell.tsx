@@ -1,7 +1,16 @@
-import { useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode, type SVGProps } from "react";
+import {
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactNode,
+  type SVGProps,
+} from "react";
 import { Logo } from "./Logo";
 import { IconMenu, IconX } from "./ui/icons";
 import { cn } from "./ui/cn";
+import { useFocusTrap } from "./ui/useFocusTrap";
 
 export interface ShellSection<Id extends string> {
   id: Id;
@@ -45,6 +54,8 @@ export function AppShell<Id extends string>({
 }: AppShellProps<Id>) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const desktop = useIsDesktop();
+  const drawer = useRef<HTMLDivElement>(null);
+  useFocusTrap(drawer, drawerOpen && !desktop);
 
   useEffect(() => {
     if (!drawerOpen) return;
@@ -112,7 +123,7 @@ export function AppShell<Id extends string>({
       )}
 
       {drawerOpen && !desktop && (
-        <div className="fixed inset-0 z-40" role="dialog" aria-modal="true" aria-label="Menu">
+        <div ref={drawer} className="fixed inset-0 z-40" role="dialog" aria-modal="true" aria-label="Menu">
           <div className="absolute inset-0 bg-slate-900/40" onClick={() => setDrawerOpen(false)} aria-hidden />
           <div className="absolute inset-y-0 left-0 flex w-80 max-w-[88vw] flex-col bg-white shadow-xl">
             <button

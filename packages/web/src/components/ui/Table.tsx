@@ -2,13 +2,35 @@ import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from "react";
 import { cn } from "./cn";
 
 /**
- * Table primitives. <Table> wraps itself in a horizontal scroller so wide tables never
- * make a 390px phone page scroll sideways.
+ * Table primitives. <Table> wraps itself in a horizontal scroller so wide tables never make a
+ * 390px phone page scroll sideways. The scroller is a labelled region that takes focus, so a
+ * keyboard can scroll it too; the caption names the table for screen readers, and phones get
+ * a visible hint that more columns sit to the side.
  */
-export function Table({ className, ...rest }: HTMLAttributes<HTMLTableElement>) {
+export function Table({
+  caption,
+  className,
+  children,
+  ...rest
+}: HTMLAttributes<HTMLTableElement> & { caption: string }) {
   return (
-    <div className="w-full overflow-x-auto">
-      <table className={cn("w-full min-w-max border-collapse text-left text-sm", className)} {...rest} />
+    <div>
+      <p className="px-4 pt-2 text-xs text-slate-500 sm:hidden" aria-hidden>
+        Swipe sideways to see every column
+      </p>
+      <div
+        role="region"
+        aria-label={caption}
+        // A scrolling region takes focus so a keyboard can scroll it (axe: scrollable-region-focusable).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        className="w-full overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <table className={cn("w-full min-w-max border-collapse text-left text-sm", className)} {...rest}>
+          <caption className="sr-only">{caption}</caption>
+          {children}
+        </table>
+      </div>
     </div>
   );
 }

@@ -96,7 +96,7 @@ export function Tabs<T extends string>({ tabs, label, value, defaultValue, onCha
           id={`${base}-panel-${activeTab.id}`}
           aria-labelledby={`${base}-tab-${activeTab.id}`}
           tabIndex={0}
-          className="pt-5 focus:outline-none"
+          className="mt-5 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
         >
           {activeTab.content}
         </div>

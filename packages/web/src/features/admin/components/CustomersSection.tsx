@@ -36,7 +36,7 @@ export function CustomersSection() {
             {q ? `No customers start with "${q}".` : "No customers yet"}
           </p>
         ) : (
-          <Table>
+          <Table caption="Customers">
             <THead>
               <TR>
                 <TH>Customer</TH>

@@ -65,7 +65,7 @@ export function FinanceSection() {
             <Skeleton className="h-40 w-full" />
           </div>
         ) : (
-          <Table>
+          <Table caption="Monthly breakdown">
             <THead>
               <TR>
                 <TH>Month</TH>

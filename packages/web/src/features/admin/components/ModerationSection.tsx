@@ -72,7 +72,7 @@ export function ModerationSection() {
             No products {filter === "all" ? "yet" : `with status ${STATUS_LABELS[filter].toLowerCase()}`}.
           </p>
         ) : (
-          <Table>
+          <Table caption="Products to moderate">
             <THead>
               <TR>
                 <TH>Product</TH>

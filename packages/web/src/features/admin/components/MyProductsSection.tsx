@@ -60,7 +60,7 @@ export function MyProductsSection() {
         />
       ) : (
         <Card className="overflow-hidden">
-          <Table>
+          <Table caption="My products">
             <THead>
               <TR>
                 <TH>Product</TH>

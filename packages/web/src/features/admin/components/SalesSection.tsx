@@ -61,7 +61,7 @@ export function SalesSection() {
               }))}
             />
             <div className="hidden sm:block">
-              <Table aria-label="All sales">
+              <Table caption="All sales">
                 <THead>
                   <TR>
                     <TH>Date</TH>

@@ -36,7 +36,7 @@ export function PurchaseHistoryTab({ purchases }: { purchases: Purchase[] }) {
           }))}
         />
         <div className="hidden sm:block">
-          <Table aria-label="Purchase history">
+          <Table caption="Purchase history">
             <THead>
               <TR>
                 <TH>Product</TH>

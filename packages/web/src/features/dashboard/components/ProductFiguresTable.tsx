@@ -29,7 +29,7 @@ export function ProductFiguresTable() {
           />
         </div>
       ) : (
-        <Table aria-label="Product performance">
+        <Table caption="Product performance">
           <THead>
             <TR>
               <TH>Product</TH>

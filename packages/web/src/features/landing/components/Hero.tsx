@@ -59,7 +59,7 @@ function SalesPagePreview() {
           <span className="h-2.5 w-2.5 rounded-full bg-red-300" />
           <span className="h-2.5 w-2.5 rounded-full bg-amber-300" />
           <span className="h-2.5 w-2.5 rounded-full bg-emerald-300" />
-          <span className="ml-3 truncate rounded-md bg-slate-100 px-2 py-0.5 text-[11px] text-slate-500">
+          <span className="ml-3 truncate rounded-md bg-slate-100 px-2 py-0.5 text-[11px] text-slate-600">
             payloft.app/product/notion-creator-os
           </span>
         </div>
@@ -100,7 +100,7 @@ function SalesPagePreview() {
       </div>
       <div className="absolute -left-2 top-1/3 hidden rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-xl sm:block lg:-left-10">
         <p className="text-[11px] font-medium text-slate-500">New sale</p>
-        <p className="text-lg font-bold text-emerald-600">+$29.00</p>
+        <p className="text-lg font-bold text-emerald-700">+$29.00</p>
       </div>
       <div className="absolute -bottom-10 right-6 hidden rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-xl sm:block">
         <p className="text-[11px] font-medium text-slate-500">Revenue this month</p>

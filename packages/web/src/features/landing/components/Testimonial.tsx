@@ -14,7 +14,7 @@ export function Testimonial() {
         Reviews
       </h2>
       <figure className="mx-auto max-w-3xl text-center">
-        <div className="flex justify-center gap-1 text-amber-400" aria-label="Rated 5 out of 5">
+        <div className="flex justify-center gap-1 text-amber-400" role="img" aria-label="Rated 5 out of 5">
           {Array.from({ length: 5 }, (_, i) => (
             <IconStar key={i} className="h-6 w-6" />
           ))}

@@ -18,6 +18,8 @@ export function useRecordView(productId: string, enabled: boolean) {
       method: "POST",
       keepalive: true,
       credentials: "include",
-    }).catch(() => {});
+    })
+      .then((res) => res.text()) // read to the end, so the request completes
+      .catch(() => {});
   }, [productId, enabled]);
 }

@@ -41,7 +41,7 @@ export function SalesHistoryTab() {
         }))}
       />
       <div className="hidden sm:block">
-        <Table aria-label="Sales history">
+        <Table caption="Sales history">
           <THead>
             <TR>
               <TH>Date</TH>

@@ -1,0 +1,25 @@
+import type { Context, EventBridgeEvent } from "aws-lambda";
+import { bus } from "sst/aws/bus";
+import type { DomainEvent, PropertiesOf } from "@payloft/core/bus/events";
+
+/**
+ * `bus.subscriber` from sst/aws/bus (it unwraps `event.detail.properties` and
+ * `event.detail.metadata` of the EventBridge envelope), plus validation of the properties with
+ * the event's own schema. An event that fails validation throws: Lambda retries it and then
+ * parks it in the dead-letter queue, where it can be inspected and replayed once fixed.
+ */
+export type Received<D extends DomainEvent> = {
+  [K in D["type"]]: { type: K; properties: PropertiesOf<Extract<D, { type: K }>>; metadata: D["$metadata"] };
+}[D["type"]];
+
+export function subscriber<D extends DomainEvent>(
+  events: D[],
+  cb: (event: Received<D>, raw: EventBridgeEvent<string, unknown>, context: Context) => Promise<void>,
+) {
+  return bus.subscriber(events, async (payload, raw, context) => {
+    const def = events.find((e) => e.type === payload.type);
+    if (!def) throw new Error(`This subscriber does not handle "${payload.type}" events.`);
+    const properties = def.schema.parse(payload.properties);
+    await cb({ ...payload, properties } as unknown as Received<D>, raw, context);
+  });
+}

@@ -1,0 +1,118 @@
+import { Resource } from "sst";
+import type { FailureRecord } from "@payloft/core/bus/dead-letter";
+import { subscribers } from "@payloft/functions/subscribers";
+import { invokeAsync, type Delivery } from "./deliver";
+import {
+  PutEventsRequestError,
+  parsePutEvents,
+  toEvent,
+  type BusEvent,
+  type PutEventsResponse,
+  type PutEventsResultEntry,
+} from "./put-events";
+
+export type { Delivery } from "./deliver";
+export type { BusEvent } from "./put-events";
+
+/**
+ * The local stand-in for EventBridge + Lambda's asynchronous invocation. Production code
+ * publishes with sst/aws/bus, which signs and POSTs a PutEvents request to
+ * https://events.<region>.amazonaws.com/. Locally that very request is answered here (a fetch
+ * hook for that host, so nothing ever reaches AWS): each entry becomes the EventBridge event a
+ * rule target gets, delivered to the subscriber rows whose detail-types match, with Lambda's
+ * retries and a dead-letter list of Lambda's on-failure invocation records.
+ */
+export function startLocalBus(opts: { backoffMs?: number } = {}) {
+  const backoffMs = opts.backoffMs ?? 200;
+  const requests: string[] = [];
+  const deliveries: Delivery[] = [];
+  const deadLetters: FailureRecord[] = [];
+  const pending = new Set<Promise<void>>();
+  let failNext = 0;
+
+  function dispatch(event: BusEvent) {
+    for (const sub of subscribers.filter((s) => s.detailTypes.includes(event["detail-type"]))) {
+      const p = invokeAsync(event, sub, {
+        backoffMs,
+        record: (d) => deliveries.push(d),
+        deadLetter: (r) => deadLetters.push(r),
+      }).finally(() => pending.delete(p));
+      pending.add(p);
+    }
+  }
+
+  /** EventBridge's PutEvents: the raw request body in, EventBridge's answer out. */
+  function putEvents(body: string): PutEventsResponse {
+    requests.push(body);
+    const entries = parsePutEvents(body);
+    const results: PutEventsResultEntry[] = entries.map((entry) => {
+      if (failNext > 0) {
+        failNext--;
+        return { ErrorCode: "InternalFailure", ErrorMessage: "Simulated: the entry was not ingested." };
+      }
+      const out = toEvent(entry, { name: Resource.Bus.name, arn: Resource.Bus.arn });
+      if ("event" in out) dispatch(out.event);
+      return out.result;
+    });
+    return { FailedEntryCount: results.filter((r) => r.ErrorCode).length, Entries: results };
+  }
+
+  const local = {
+    /** Every PutEvents request body received, as sent. */
+    requests,
+    deliveries,
+    deadLetters,
+    putEvents,
+    /** Delivers an EventBridge event straight to the matching subscribers (what a replay re-drives). */
+    dispatch,
+    /** The next `n` entries are answered as failed (FailedEntryCount), like EventBridge under throttling. */
+    failNextEntries(n: number) {
+      failNext = n;
+    },
+    /** Resolves when every delivery in flight (including retries) has settled. */
+    async idle() {
+      while (pending.size) await Promise.all([...pending]);
+    },
+    stop() {
+      if (active === local) active = undefined;
+    },
+  };
+  active = local;
+  installFetchHook();
+  return local;
+}
+
+export type LocalBus = ReturnType<typeof startLocalBus>;
+
+let active: LocalBus | undefined;
+let hooked = false;
+const EVENTS_HOST = /^events\.[a-z0-9-]+\.amazonaws\.com$/;
+
+/** Answers PutEvents calls to EventBridge's endpoint with the active local bus; any other fetch passes through. */
+function installFetchHook() {
+  if (hooked) return;
+  hooked = true;
+  const original = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const url = input instanceof Request ? input.url : input instanceof URL ? input.href : String(input);
+    if (!EVENTS_HOST.test(new URL(url).hostname)) return original(input, init);
+    const request = input instanceof Request ? input : new Request(input, init);
+    if (!active) throw new TypeError("fetch failed: no local bus is running to answer EventBridge");
+    const target = request.headers.get("x-amz-target");
+    if (target !== "AWSEvents.PutEvents" || !request.headers.get("authorization")?.startsWith("AWS4-HMAC-SHA256")) {
+      return json(400, {
+        __type: "UnknownOperationException",
+        message: `The local bus only answers signed PutEvents.`,
+      });
+    }
+    try {
+      return json(200, active.putEvents(await request.text()));
+    } catch (err) {
+      if (err instanceof PutEventsRequestError) return json(400, { __type: err.type, message: err.message });
+      throw err;
+    }
+  };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/x-amz-json-1.1" } });

@@ -6,7 +6,8 @@ declare module "sst" {
     Table: { name: string; type: "sst.aws.Dynamo" };
     Bus: { name: string; arn: string; type: "sst.aws.Bus" };
     Email: { sender: string; configSet?: string; type: "sst.aws.Email" };
-    Auth: { url: string; type: "sst.aws.Auth" };
+    /** The sign-in issuer's stable URL (infra/auth.ts links it as a Linkable). */
+    Auth: { url: string; type: "sst.sst.Linkable" };
     WebhookQueue: { url: string; type: "sst.aws.Queue" };
     StripeSecretKey: { value: string; type: "sst.sst.Secret" };
     StripeWebhookSecret: { value: string; type: "sst.sst.Secret" };
@@ -15,6 +16,7 @@ declare module "sst" {
     UnlimitedEmails: { value: string; type: "sst.sst.Secret" };
     GoogleClientId: { value: string; type: "sst.sst.Secret" };
     GoogleClientSecret: { value: string; type: "sst.sst.Secret" };
+    AuthStorageKey: { value: string; type: "sst.sst.Secret" };
   }
 }
 export {};

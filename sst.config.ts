@@ -23,7 +23,7 @@ export default $config({
     await import("./infra/links");
     const { router, siteUrl } = await import("./infra/router");
     const { table } = await import("./infra/storage");
-    const { auth } = await import("./infra/auth");
+    const { authUrl } = await import("./infra/auth");
     const { bus, deadLetters } = await import("./infra/bus");
     const { webhookDeadLetters } = await import("./infra/webhooks");
     const { api } = await import("./infra/api");
@@ -33,8 +33,8 @@ export default $config({
       site: siteUrl,
       router: router.url,
       api: api.url,
-      authUrl: auth.url,
-      googleRedirectUri: $interpolate`${auth.url}/google/callback`,
+      authUrl,
+      googleRedirectUri: $interpolate`${authUrl}/google/callback`,
       stripeWebhookUrl: $interpolate`${siteUrl}/api/webhooks/stripe`,
       table: table.name,
       bus: bus.name,

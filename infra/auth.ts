@@ -2,17 +2,32 @@ import { ISSUER_LINKS } from "../packages/functions/src/links";
 import { table } from "./storage";
 import { secrets } from "./secret";
 import { siteUrl } from "./router";
+import { settings } from "./stage";
 
 /**
- * The OpenAuth issuer (its own Lambda with a function URL, at the root of its origin as
- * OpenAuth requires), with Google as the identity provider. Google's "Authorized redirect
- * URI" is this issuer's URL + /google/callback (output `authUrl`).
+ * The OpenAuth issuer, with Google as the identity provider. OpenAuth must sit at the root of
+ * its origin, so it has its own CloudFront distribution in front of its Lambda: the URL is
+ * stable per stage (`auth.<PAYLOFT_DOMAIN>`, or the distribution's URL), not the function URL,
+ * which changes whenever the function is replaced and would break Google's registered redirect
+ * and every issued token's `iss`. Its storage is the main table (AuthStorage; private keys
+ * sealed under AuthStorageKey): no separate auth table, which sst.aws.Auth would create.
+ * Google's "Authorized redirect URI" is this URL + /google/callback (output `googleRedirectUri`).
  */
-export const auth = new sst.aws.Auth("Auth", {
-  issuer: {
-    handler: "packages/functions/src/auth/issuer.handler",
-    runtime: "nodejs22.x",
-    link: ISSUER_LINKS.map((name) => (name === "Table" ? table : secrets[name])),
-    environment: { SITE_URL: siteUrl },
-  },
+const issuer = new sst.aws.Function("AuthIssuer", {
+  handler: "packages/functions/src/auth/issuer.handler",
+  runtime: "nodejs22.x",
+  url: true,
+  link: ISSUER_LINKS.map((name) => (name === "Table" ? table : secrets[name])),
+  environment: { SITE_URL: siteUrl },
 });
+
+const authRouter = new sst.aws.Router(
+  "AuthRouter",
+  settings.domain ? { domain: { name: `auth.${settings.domain}` } } : {},
+);
+authRouter.route("/", issuer.url);
+
+export const authUrl = authRouter.url;
+
+/** What the API routes link as `Resource.Auth`: where to verify sessions and send people to sign in. */
+export const auth = new sst.Linkable("Auth", { properties: { url: authUrl } });

@@ -1,16 +1,72 @@
+import {
+  FRAMEABLE_PATH_PREFIXES,
+  HSTS_MAX_AGE,
+  REFERRER_POLICY,
+  VIEWER_ADDRESS_HEADER,
+  pageCsp,
+} from "../packages/functions/src/http/headers";
+import { settings } from "./stage";
+
 /**
  * The one public origin (CloudFront). The web app and /api/* share it, so the session
  * cookie is first-party. A stage may have a custom domain: `PAYLOFT_DOMAIN=shop.example.com`
  * at deploy time (DNS on Route 53); otherwise the CloudFront URL is the site's URL.
  */
-const domain = process.env.PAYLOFT_DOMAIN?.trim() || undefined;
+const domain = settings.domain;
+
+/**
+ * Security headers on every answer (packages/functions/src/http/headers.ts has the values the
+ * local runtime sends too): nosniff, Referrer-Policy and HSTS always; the pages' CSP only where
+ * the origin sent none (/api answers bring their own, the embed route its sandbox).
+ */
+const securityHeaders = new aws.cloudfront.ResponseHeadersPolicy("SecurityHeaders", {
+  comment: "Payloft security headers",
+  securityHeadersConfig: {
+    contentTypeOptions: { override: true },
+    referrerPolicy: { referrerPolicy: REFERRER_POLICY, override: true },
+    strictTransportSecurity: { accessControlMaxAgeSec: HSTS_MAX_AGE, includeSubdomains: true, override: true },
+    contentSecurityPolicy: { contentSecurityPolicy: pageCsp({ frameable: false, https: true }), override: false },
+  },
+});
+
+/**
+ * The one exception to frame-ancestors 'none': pages under FRAMEABLE_PATH_PREFIXES (the
+ * overlay other sites embed) get the frameable CSP, set last, at the edge, by path.
+ */
+const frameableCsp = JSON.stringify(pageCsp({ frameable: true, https: true }));
+const overlayInjection = `
+  var uri = event.request.uri;
+  if (${JSON.stringify(FRAMEABLE_PATH_PREFIXES)}.some(function (p) { return uri.indexOf(p) === 0; })) {
+    event.response.headers["content-security-policy"] = { value: ${frameableCsp} };
+  }`;
+
+/**
+ * Caching: CloudFront keeps only what the origin marks shareable (the API's `cache` rows send
+ * `s-maxage`; everything else is no-store, packages/functions/src/http/cache.ts), keyed by path
+ * and query, never by cookie. Error answers are never kept (CloudFront would hold these codes
+ * 10 s by default and serve one visitor's error to everyone).
+ */
+const UNCACHED_ERRORS = [400, 403, 404, 405, 414, 416, 500, 501, 502, 503, 504];
+
+/**
+ * Per-address rate limits need the viewer's address: API Gateway only sees CloudFront's. The
+ * edge sets it on every request, overwriting whatever the client sent in that header.
+ */
+const viewerAddressInjection = `event.request.headers[${JSON.stringify(VIEWER_ADDRESS_HEADER)}] = { value: event.viewer.ip };`;
 
 export const router = new sst.aws.Router("Router", {
   ...(domain ? { domain: { name: domain } } : {}),
+  edge: {
+    viewerRequest: { injection: viewerAddressInjection },
+    viewerResponse: { injection: overlayInjection },
+  },
   transform: {
-    // The public API authenticates with `Authorization: Bearer <key>`. CloudFront forwards that
-    // header to the origin only when the cache policy names it (responses are no-store anyway).
     cachePolicy: (args) => {
+      args.minTtl = 0; // no-store and max-age=0 are honoured
+      args.defaultTtl = 0; // an answer without Cache-Control is not kept
+      args.maxTtl = 31_536_000; // hashed static assets say immutable, a year
+      // The public API authenticates with `Authorization: Bearer <key>`. CloudFront forwards that
+      // header to the origin only when the cache policy names it (those answers are no-store).
       args.parametersInCacheKeyAndForwardedToOrigin = $output(args.parametersInCacheKeyAndForwardedToOrigin).apply(
         (p) => ({
           ...p,
@@ -19,6 +75,12 @@ export const router = new sst.aws.Router("Router", {
             headers: { items: [...(p.headersConfig.headers?.items ?? []), "authorization"] },
           },
         }),
+      );
+    },
+    cdn: (args) => {
+      args.customErrorResponses = UNCACHED_ERRORS.map((errorCode) => ({ errorCode, errorCachingMinTtl: 0 }));
+      args.defaultCacheBehavior = $output(args.defaultCacheBehavior).apply((behavior) =>
+        securityHeaders.id.apply((id) => ({ ...behavior, responseHeadersPolicyId: id })),
       );
     },
   },

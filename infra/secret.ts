@@ -19,4 +19,6 @@ export const secrets = {
   /** Google OAuth client used by the sign-in issuer. */
   GoogleClientId: new sst.Secret("GoogleClientId"),
   GoogleClientSecret: new sst.Secret("GoogleClientSecret"),
+  /** 32 random bytes, base64: seals the sign-in issuer's private signing keys in the table. */
+  AuthStorageKey: new sst.Secret("AuthStorageKey"),
 } satisfies Record<SecretName, sst.Secret>;

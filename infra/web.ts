@@ -1,7 +1,9 @@
 import { PREVIEW_PREFIXES } from "../packages/core/src/share/paths";
 import { router, siteUrl } from "./router";
 import { api } from "./api";
+import { SHARE_PREVIEW_LINKS } from "../packages/functions/src/links";
 import { table } from "./storage";
+import { secrets } from "./secret";
 
 /**
  * The Vite app as static files behind the Router, with /api/* forwarded to the HTTP API on
@@ -21,13 +23,14 @@ export const site = new sst.aws.StaticSite("Web", {
 /**
  * Share previews: the sales and store pages' paths go to a Lambda that answers the same
  * index.html with the page's Open Graph / Twitter tags filled in (crawlers do not run
- * JavaScript). It reads products and stores only, so it links the table and nothing else.
+ * JavaScript). It reads products and stores only: the table and the e-mail lists that decide
+ * plan features, no credentials (SHARE_PREVIEW_LINKS; a test derives them from its imports).
  */
 const sharePreview = new sst.aws.Function("SharePreview", {
   handler: "packages/functions/src/share/preview.handler",
   runtime: "nodejs22.x",
   url: true,
-  link: [table],
+  link: SHARE_PREVIEW_LINKS.map((name) => (name === "Table" ? table : secrets[name])),
   environment: { SITE_URL: siteUrl },
 });
 for (const prefix of PREVIEW_PREFIXES) router.route(prefix, sharePreview.url);

@@ -1,5 +1,5 @@
 // Type-checks the application code, then sst.config.ts + infra/* against SST's generated
-// platform types. Those types are installed offline through npm (GUIDE §4) into .sst/platform
+// platform types. Those types are installed offline through npm (no Pulumi or Bun download) into .sst/platform
 // (git-ignored) the first time, and again only when the installed sst version changes.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";

@@ -1,8 +1,9 @@
 // Shared helpers for the benchmarks: a seeded in-memory local stack, percentiles and budgets.
 // Run through `npm run bench` (scripts/bench/index.mjs), which loads TypeScript with tsx.
 import { createRequire } from "node:module";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -45,7 +46,32 @@ export function budget(name, value, limit, unit) {
   results.push({ name, value, limit, unit, ok: value <= limit });
 }
 
+/** Where each benchmark leaves its figures for index.mjs to write docs/performance.md. */
+export const resultsDir = join(root, "node_modules/.cache/bench");
+
+const notes = [];
+/** A line of context printed under the figures and kept in docs/performance.md. */
+export function note(text) {
+  notes.push(text);
+}
+
 export function print(title) {
+  mkdirSync(resultsDir, { recursive: true });
+  const name = basename(process.argv[1] ?? "bench", ".mjs");
+  writeFileSync(
+    join(resultsDir, `${name}.json`),
+    JSON.stringify(
+      {
+        title,
+        results,
+        notes,
+        load: loadavg()[0],
+        at: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
+      },
+      null,
+      2,
+    ),
+  );
   console.log(`\n${title}`);
   const [load] = loadavg();
   const cores = availableParallelism();
@@ -55,6 +81,7 @@ export function print(title) {
     const v = `${r.value.toFixed(r.unit === "ms" ? 1 : 0)} ${r.unit}`;
     console.log(`  ${r.ok ? "PASS" : "FAIL"}  ${r.name.padEnd(44)} ${v.padStart(12)}   budget ≤ ${r.limit} ${r.unit}`);
   }
+  for (const n of notes) console.log(`  · ${n}`);
   return results.every((r) => r.ok);
 }
 
@@ -62,4 +89,25 @@ export function print(title) {
 export function chromium() {
   const require = createRequire(join(root, "packages/e2e/package.json"));
   return require("playwright-core").chromium;
+}
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export function launchChromium() {
+  return chromium().launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** The browser benchmarks measure the built web app (packages/web/dist). */
+export function needWebBuild() {
+  if (existsSync(join(root, "packages/web/dist/index.html"))) return;
+  console.error("✖ Build the web app first: npx pnpm@10.34.8 --filter @payloft/web build");
+  process.exit(1);
 }

@@ -23,6 +23,10 @@ const args = [
  */
 export function useBrowser() {
   let browser: Browser | undefined;
+  // Every journey doubles as a check of the pages' Content-Security-Policy: anything the
+  // browser refuses under it (a script, a style, a frame) fails the file.
+  const violations: string[] = [];
+  const expected: RegExp[] = [];
   beforeAll(async () => {
     mkdirSync(shotsDir, { recursive: true });
     browser = await chromium.launch({
@@ -33,6 +37,7 @@ export function useBrowser() {
   });
   afterAll(async () => {
     await browser?.close();
+    if (violations.length) throw new Error(`Content-Security-Policy violations:\n${violations.join("\n")}`);
   });
   return {
     baseUrl: () => inject("baseUrl"),
@@ -45,8 +50,15 @@ export function useBrowser() {
         baseURL: inject("baseUrl"),
       });
       const page = await context.newPage();
+      page.on("console", (msg) => {
+        const text = msg.text();
+        if (msg.type() === "error" && /Content Security Policy/i.test(text) && !expected.some((e) => e.test(text)))
+          violations.push(`${page.url()}: ${text}`);
+      });
       return { page, context };
     },
+    /** A refusal the journey provokes on purpose (e.g. framing from another site). */
+    expectViolation: (pattern: RegExp) => expected.push(pattern),
     shot: (page: Page, name: string) => page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true }),
   };
 }

@@ -27,6 +27,32 @@ export const MAIN_SCREENS: Screen[] = [
   { name: "customer", viewer: "buyer@demo.local", path: "/customer", ready: "Purchase History" },
 ];
 
+/** More screens for reviewers (`npm run screenshots`): every dashboard and admin section. */
+export const MORE_SCREENS: Screen[] = [
+  ...["analytics", "customers"].map((section) => ({
+    name: `dashboard-${section}`,
+    viewer: "creator@demo.local" as const,
+    path: `/dashboard?section=${section}`,
+    ready: section === "analytics" ? "Analytics" : "Customers",
+  })),
+  ...[
+    ["my-products", "My Products"],
+    ["users", "All Users and Their Plans"],
+    ["moderation", "Product Moderation"],
+    ["sales", "All Sales"],
+    ["customers", "Customer Analytics"],
+    ["finance", "Financial Reports"],
+    ["system", "System Settings"],
+    ["announcements", "Announcements"],
+  ].map(([section, label]) => ({
+    name: `admin-${section}`,
+    viewer: "admin@demo.local" as const,
+    path: `/admin?section=${section}`,
+    ready: label!,
+  })),
+  { name: "not-found", viewer: "visitor", path: "/no-such-page", ready: "Page not found" },
+];
+
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 

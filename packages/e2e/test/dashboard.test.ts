@@ -132,10 +132,8 @@ describe("dashboards", () => {
     const { page, context } = await b.newPage();
     await serveContentLocally(context);
     await signIn(page, FAN.email, FAN.name);
-    // A first-time visitor picks "customer" (the role-selection screen's call).
-    const role = await page.request.post("/api/profile/role", { data: { role: "customer" } });
-    expect(role.ok(), await role.text()).toBe(true);
-    await page.goto("/customer-dashboard");
+    // The fan bought before having an account: the first sign-in lands in the portal, no role screen.
+    await page.waitForURL(/\/customer-dashboard/, { timeout: 20_000 });
 
     const item = page.getByTestId("library-item").filter({ hasText: PRODUCT });
     await item.waitFor();

@@ -196,49 +196,6 @@ describe("selling", () => {
     await context.close();
   });
 
-  it("a PayPal seller's buy button gives the spec's alert instead of a checkout", async () => {
-    const admin = await b.newPage();
-    await signIn(admin.page, "admin@demo.local");
-    const seller = "paula@e2e.local";
-    const granted = await admin.page.request.post("/api/admin/users/create", {
-      data: { email: seller, plan: "pro", is_admin: false, onboarding_completed: true },
-    });
-    expect(granted.ok(), await granted.text()).toBe(true);
-    await admin.context.close();
-
-    const { page, context } = await b.newPage();
-    await signIn(page, seller, "Paula PayPal");
-    const headers = { origin: b.baseUrl() };
-    const created = await page.request.post("/api/products", {
-      headers,
-      data: { name: "PayPal Preset Pack", price: 15, content_url: CONTENT, media_type: "none" },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const { id } = (await created.json()) as { id: string };
-    const saved = await page.request.post("/api/payment-integration", {
-      headers,
-      data: {
-        provider: "paypal",
-        is_active: true,
-        is_live: false,
-        paypal_client_id: "paula-client",
-        paypal_client_secret: "paula-secret",
-      },
-    });
-    expect(saved.ok(), await saved.text()).toBe(true);
-    await context.close();
-
-    const buyer = await b.newPage({ viewport: PHONE });
-    await buyer.page.goto(`/product/${id}`);
-    await buyer.page.getByText("Secure payment via PayPal").waitFor();
-    await buyer.page.getByRole("button", { name: "Buy Now - $15.00" }).first().click();
-    await buyer.page
-      .getByText("PayPal integration is coming soon. Please contact the seller directly.", { exact: true })
-      .waitFor();
-    expect(new URL(buyer.page.url()).pathname).toBe(`/product/${id}`); // no checkout started
-    await buyer.context.close();
-  });
-
   it("unknown and unavailable products show their states", async () => {
     const { page, context } = await b.newPage();
     await page.goto("/product/does-not-exist");

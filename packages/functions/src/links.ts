@@ -13,6 +13,7 @@ export const SECRET_NAMES = [
   "UnlimitedEmails",
   "GoogleClientId",
   "GoogleClientSecret",
+  "AuthStorageKey",
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 /** `WebhookQueue`: outgoing webhook deliveries wait there (send, and retry later from the consumer). */
@@ -25,14 +26,21 @@ export type LinkName = "Table" | "Auth" | "Bus" | "Email" | "WebhookQueue" | Sec
  */
 export const ROUTE_BASE_LINKS = ["Table", "Auth", "AdminEmails", "UnlimitedEmails"] as const satisfies LinkName[];
 
-/** The sign-in issuer: its storage on the table, the Google client, and the admin list. */
+/**
+ * The sign-in issuer: its storage on the table (private keys sealed under AuthStorageKey), the
+ * Google client, and the admin list.
+ */
 export const ISSUER_LINKS = [
   "Table",
   "AdminEmails",
   "UnlimitedEmails",
   "GoogleClientId",
   "GoogleClientSecret",
+  "AuthStorageKey",
 ] as const satisfies LinkName[];
+
+/** The share-preview Lambda (sales and store pages' Open Graph tags): reads products and stores. */
+export const SHARE_PREVIEW_LINKS = ["Table", "AdminEmails", "UnlimitedEmails"] as const satisfies LinkName[];
 
 /** A route's full link list: the base plus what its row adds. */
 export const routeLinks = (row: { links?: readonly LinkName[] }): LinkName[] => [

@@ -12,42 +12,47 @@
  *  - apikey:    the public REST API: `Authorization: Bearer <API key>` of a creator whose plan
  *               includes the public API; cookies do not open these routes
  */
-import type { LinkName } from "./links";
+import { businessRoutes } from "./business-routes";
+import type { RateLimitRule, RouteDef } from "./route-def";
 
-export type Access = "anonymous" | "user" | "customer" | "creator" | "admin" | "apikey";
-export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type { Access, Method, RateLimitRule, RouteDef } from "./route-def";
 
-export interface RouteDef {
-  method: Method;
-  path: string;
-  /** Module under packages/functions/src/api, without extension; it exports `handler`. */
-  handler: string;
-  access: Access;
-  /** Webhooks and the health check bypass maintenance mode and the Origin check. */
-  system?: boolean;
-  /**
-   * What the handler reads through `Resource` beyond what every route links (ROUTE_BASE_LINKS
-   * in ./links): secrets, the bus, e-mail. infra/api.ts links exactly these; a test derives
-   * them from the handler's imports, so a missing or extra one fails.
-   */
-  links?: LinkName[];
-}
+/** Both halves of sign-in (the redirect and the code exchange) share one count per address. */
+const SIGN_IN_LIMIT: RateLimitRule = { per: "address", limit: 60, windowSeconds: 600, bucket: "sign-in" };
 
 export const routes: RouteDef[] = [
   // ── platform ──
   { method: "GET", path: "/api/health", handler: "health", access: "anonymous", system: true },
 
   // ── sign-in, sessions, profiles ──
-  { method: "GET", path: "/api/oauth/google/redirect_url", handler: "oauth-redirect-url", access: "anonymous" },
-  { method: "POST", path: "/api/sessions", handler: "sessions-create", access: "anonymous" },
+  {
+    method: "GET",
+    path: "/api/oauth/google/redirect_url",
+    handler: "oauth-redirect-url",
+    access: "anonymous",
+    rateLimit: SIGN_IN_LIMIT,
+  },
+  { method: "POST", path: "/api/sessions", handler: "sessions-create", access: "anonymous", rateLimit: SIGN_IN_LIMIT },
   // A state change, so POST under the Origin check (DECISIONS 23): a link or image on another site cannot sign people out.
-  { method: "POST", path: "/api/logout", handler: "logout", access: "anonymous" },
+  {
+    method: "POST",
+    path: "/api/logout",
+    handler: "logout",
+    access: "anonymous",
+    rateLimit: { per: "address", limit: 30, windowSeconds: 60 },
+  },
   { method: "GET", path: "/api/users/me", handler: "users-me", access: "user" },
   { method: "GET", path: "/api/profile", handler: "profile-get", access: "user" },
   { method: "POST", path: "/api/profile", handler: "profile-update", access: "user" },
   { method: "POST", path: "/api/profile/role", handler: "profile-role", access: "user" },
   { method: "POST", path: "/api/profile/customer", handler: "profile-customer", access: "user" },
-  { method: "GET", path: "/api/public/creator/{creatorId}", handler: "public-creator", access: "anonymous" },
+  {
+    method: "GET",
+    path: "/api/public/creator/{creatorId}",
+    handler: "public-creator",
+    access: "anonymous",
+    cache: { maxAgeSeconds: 60 },
+  },
 
   // ── payments: webhooks ──
   {
@@ -56,12 +61,21 @@ export const routes: RouteDef[] = [
     handler: "webhooks-stripe",
     access: "anonymous",
     system: true,
-    links: ["Bus", "StripeWebhookSecret"],
+    links: ["Bus", "StripeSecretKey", "StripeWebhookSecret"],
   },
   {
     method: "POST",
     path: "/api/webhooks/stripe/{sellerId}",
     handler: "webhooks-stripe-seller",
+    access: "anonymous",
+    system: true,
+    links: ["Bus", "EncryptionKey"],
+  },
+
+  {
+    method: "POST",
+    path: "/api/webhooks/paypal/{sellerId}",
+    handler: "webhooks-paypal-seller",
     access: "anonymous",
     system: true,
     links: ["Bus", "EncryptionKey"],
@@ -93,20 +107,41 @@ export const routes: RouteDef[] = [
     access: "creator",
     links: ["EncryptionKey"],
   },
-  { method: "GET", path: "/api/public/products/{productId}", handler: "public-product", access: "anonymous" },
+  {
+    method: "GET",
+    path: "/api/public/products/{productId}",
+    handler: "public-product",
+    access: "anonymous",
+    cache: { maxAgeSeconds: 30 },
+  },
   {
     method: "POST",
     path: "/api/public/products/{productId}/view",
     handler: "public-product-view",
     access: "anonymous",
+    rateLimit: { per: "address", limit: 60, windowSeconds: 60 },
   },
-  { method: "GET", path: "/api/public/payment-info/{productId}", handler: "public-payment-info", access: "anonymous" },
+  {
+    method: "GET",
+    path: "/api/public/products/{productId}/embed",
+    handler: "public-product-embed",
+    access: "anonymous",
+    cache: { maxAgeSeconds: 30 },
+  },
+  {
+    method: "GET",
+    path: "/api/public/payment-info/{productId}",
+    handler: "public-payment-info",
+    access: "anonymous",
+    cache: { maxAgeSeconds: 30 },
+  },
   {
     method: "POST",
     path: "/api/checkout/create-session",
     handler: "checkout-create-session",
     access: "anonymous",
     links: ["EncryptionKey"],
+    rateLimit: { per: "address", limit: 20, windowSeconds: 60 },
   },
   {
     method: "GET",
@@ -115,11 +150,26 @@ export const routes: RouteDef[] = [
     access: "anonymous",
     links: ["Email", "EncryptionKey"],
   },
+  // The buyer's return from PayPal: captures even in maintenance mode (the money was approved).
+  {
+    method: "GET",
+    path: "/api/checkout/paypal/return",
+    handler: "checkout-paypal-return",
+    access: "anonymous",
+    system: true,
+    links: ["Email", "EncryptionKey"],
+  },
 
   // ── growth: storefronts ──
   { method: "GET", path: "/api/store", handler: "store-get", access: "creator" },
   { method: "PUT", path: "/api/store", handler: "store-save", access: "creator" },
-  { method: "GET", path: "/api/public/stores/{handle}", handler: "public-store", access: "anonymous" },
+  {
+    method: "GET",
+    path: "/api/public/stores/{handle}",
+    handler: "public-store",
+    access: "anonymous",
+    cache: { maxAgeSeconds: 30 },
+  },
 
   // ── plans and platform billing ──
   {
@@ -128,6 +178,7 @@ export const routes: RouteDef[] = [
     handler: "platform-create-checkout-session",
     access: "user",
     links: ["StripeSecretKey"],
+    rateLimit: { per: "address", limit: 10, windowSeconds: 60, bucket: "platform-checkout" },
   },
   {
     method: "POST",
@@ -135,6 +186,7 @@ export const routes: RouteDef[] = [
     handler: "platform-create-lifetime-checkout",
     access: "user",
     links: ["StripeSecretKey"],
+    rateLimit: { per: "address", limit: 10, windowSeconds: 60, bucket: "platform-checkout" },
   },
   {
     method: "GET",
@@ -173,71 +225,8 @@ export const routes: RouteDef[] = [
   { method: "POST", path: "/api/customer/track-access", handler: "customer-track-access", access: "customer" },
   { method: "PUT", path: "/api/customer/profile", handler: "customer-profile", access: "customer" },
 
-  // ── Business plan: API keys ──
-  { method: "GET", path: "/api/api-keys", handler: "api-keys-list", access: "creator" },
-  { method: "POST", path: "/api/api-keys", handler: "api-keys-create", access: "creator" },
-  { method: "DELETE", path: "/api/api-keys/{id}", handler: "api-keys-delete", access: "creator" },
-
-  // ── Business plan: outgoing webhooks ──
-  {
-    method: "GET",
-    path: "/api/webhook-endpoints",
-    handler: "webhook-endpoints-list",
-    access: "creator",
-    links: ["EncryptionKey", "WebhookQueue"],
-  },
-  {
-    method: "POST",
-    path: "/api/webhook-endpoints",
-    handler: "webhook-endpoints-create",
-    access: "creator",
-    links: ["EncryptionKey", "WebhookQueue"],
-  },
-  {
-    method: "PUT",
-    path: "/api/webhook-endpoints/{id}",
-    handler: "webhook-endpoints-update",
-    access: "creator",
-    links: ["EncryptionKey", "WebhookQueue"],
-  },
-  {
-    method: "DELETE",
-    path: "/api/webhook-endpoints/{id}",
-    handler: "webhook-endpoints-delete",
-    access: "creator",
-    links: ["EncryptionKey", "WebhookQueue"],
-  },
-  {
-    method: "GET",
-    path: "/api/webhook-endpoints/{id}/deliveries",
-    handler: "webhook-endpoints-deliveries",
-    access: "creator",
-    links: ["EncryptionKey", "WebhookQueue"],
-  },
-  {
-    method: "POST",
-    path: "/api/webhook-endpoints/{id}/deliveries/{deliveryId}/resend",
-    handler: "webhook-endpoints-resend",
-    access: "creator",
-    links: ["EncryptionKey", "WebhookQueue"],
-  },
-  {
-    method: "POST",
-    path: "/api/webhook-endpoints/{id}/test",
-    handler: "webhook-endpoints-test",
-    access: "creator",
-    links: ["EncryptionKey", "WebhookQueue"],
-  },
-
-  // ── Business plan: the public REST API v1 (documented by GET /api/v1/openapi.json) ──
-  { method: "GET", path: "/api/v1/openapi.json", handler: "v1-openapi", access: "anonymous" },
-  { method: "GET", path: "/api/v1/products", handler: "v1-products-list", access: "apikey" },
-  { method: "POST", path: "/api/v1/products", handler: "v1-products-create", access: "apikey" },
-  { method: "GET", path: "/api/v1/products/{id}", handler: "v1-products-get", access: "apikey" },
-  { method: "PATCH", path: "/api/v1/products/{id}", handler: "v1-products-update", access: "apikey" },
-  { method: "DELETE", path: "/api/v1/products/{id}", handler: "v1-products-delete", access: "apikey" },
-  { method: "GET", path: "/api/v1/sales", handler: "v1-sales", access: "apikey" },
-  { method: "GET", path: "/api/v1/customers", handler: "v1-customers", access: "apikey" },
+  // ── Business plan: API keys, outgoing webhooks, the public REST API v1 (./business-routes) ──
+  ...businessRoutes,
 
   // ── admin, settings, announcements ──
   { method: "GET", path: "/api/public/status", handler: "public-status", access: "anonymous", system: true },
@@ -246,7 +235,7 @@ export const routes: RouteDef[] = [
   { method: "GET", path: "/api/admin/stats", handler: "admin-stats", access: "admin" },
   { method: "GET", path: "/api/admin/chart-data", handler: "admin-chart-data", access: "admin" },
   { method: "GET", path: "/api/admin/finance", handler: "admin-finance", access: "admin" },
-  { method: "GET", path: "/api/admin/users", handler: "admin-users-list", access: "admin", links: ["StripeSecretKey"] },
+  { method: "GET", path: "/api/admin/users", handler: "admin-users-list", access: "admin" },
   {
     method: "POST",
     path: "/api/admin/users/create",
@@ -254,13 +243,7 @@ export const routes: RouteDef[] = [
     access: "admin",
     links: ["StripeSecretKey"],
   },
-  {
-    method: "PUT",
-    path: "/api/admin/users/{id}/admin",
-    handler: "admin-users-set-admin",
-    access: "admin",
-    links: ["StripeSecretKey"],
-  },
+  { method: "PUT", path: "/api/admin/users/{id}/admin", handler: "admin-users-set-admin", access: "admin" },
   {
     method: "PUT",
     path: "/api/admin/users/{id}/plan",
@@ -291,8 +274,14 @@ export const routes: RouteDef[] = [
   },
   { method: "GET", path: "/api/admin/sales", handler: "admin-sales", access: "admin" },
   { method: "GET", path: "/api/admin/customers", handler: "admin-customers", access: "admin" },
-  { method: "GET", path: "/api/admin/products", handler: "admin-products", access: "admin" },
-  { method: "PUT", path: "/api/admin/products/{id}/moderate", handler: "admin-products-moderate", access: "admin" },
+  { method: "GET", path: "/api/admin/products", handler: "admin-products", access: "admin", links: ["Email"] },
+  {
+    method: "PUT",
+    path: "/api/admin/products/{id}/moderate",
+    handler: "admin-products-moderate",
+    access: "admin",
+    links: ["Email"],
+  },
   { method: "GET", path: "/api/admin/settings", handler: "admin-settings-list", access: "admin" },
   { method: "PUT", path: "/api/admin/settings", handler: "admin-settings-update", access: "admin" },
   { method: "GET", path: "/api/admin/announcements", handler: "admin-announcements-list", access: "admin" },

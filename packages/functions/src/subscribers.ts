@@ -29,19 +29,20 @@ export const subscribers: SubscriberDef[] = [
     detailTypes: ["purchase.paid"],
     links: ["Table", "AdminEmails", "UnlimitedEmails", "Email", "EncryptionKey"],
   },
-  // sales: refunds take a sale back
+  // sales: refunds and disputes take a sale back (Stripe's and PayPal's alike)
   {
     name: "ReverseSale",
     handler: "reverse-sale",
-    detailTypes: ["refund.created"],
-    links: ["Table", "AdminEmails", "UnlimitedEmails"],
+    detailTypes: ["refund.created", "dispute.created"],
+    // A refund or dispute that arrives before its payment records the sale first (receipt, seller's keys).
+    links: ["Table", "AdminEmails", "UnlimitedEmails", "Email", "EncryptionKey"],
   },
   // plans: the platform's provider events change creators' plans
   {
     name: "ApplyPlan",
     handler: "apply-plan",
     detailTypes: ["plan.checkout_completed", "subscription.changed", "subscription.payment_failed"],
-    links: ["Table", "AdminEmails", "UnlimitedEmails", "StripeSecretKey"],
+    links: ["Table", "StripeSecretKey"],
   },
 ];
 

@@ -41,6 +41,21 @@ const ALLOWED: Record<Access, Caller[]> = {
 const concretePath = (r: RouteDef) => r.path.replace(/\{[^}]+\}/g, "made-up-id-1");
 const minimalBody = (r: RouteDef) => (["POST", "PUT", "PATCH"].includes(r.method) ? {} : undefined);
 
+/**
+ * Domain rules that refuse a caller the route's access level lets in, with their own code
+ * (not the access wrapper's): plans are for creators, so a customer is told to start selling.
+ */
+const DOMAIN_REFUSALS: Record<string, Partial<Record<Caller, string>>> = {
+  "POST /api/platform/create-lifetime-checkout": { customer: "plan.creators_only" },
+  // API keys and outgoing webhooks are Business features (DECISIONS 24): a free creator is
+  // offered the upgrade; admins have every feature.
+  ...Object.fromEntries(
+    routes
+      .filter((r) => /^\/api\/(api-keys|webhook-endpoints)/.test(r.path))
+      .map((r) => [routeKey(r), { creator: "plan.feature_locked" }]),
+  ),
+};
+
 // Logout ends every session of the caller, so it runs last.
 const ordered = [...routes].sort((a, b) => Number(a.path === "/api/logout") - Number(b.path === "/api/logout"));
 
@@ -59,11 +74,12 @@ describe("the route table's access rules hold for every route", () => {
       const what = `${routeKey(route)} as ${caller} → ${res.status} ${res.text.slice(0, 200)}`;
       expect(res.status, what).not.toBe(500);
       expect(res.status, what).toBeLessThan(500);
-      if (ALLOWED[route.access].includes(caller)) {
-        // A business rule may still refuse (a feature the plan lacks, DECISIONS 24; plans are for
-        // creators, DECISIONS 22), but never the wrapper's access refusal.
-        if (res.status === 403) expect(res.json?.code, what).not.toBe("auth.forbidden");
-        else expect(res.status, what).not.toBe(401);
+      const domainCode = DOMAIN_REFUSALS[routeKey(route)]?.[caller];
+      if (domainCode) {
+        expect(res.status, what).toBe(403);
+        expect(res.json?.code, what).toBe(domainCode);
+      } else if (ALLOWED[route.access].includes(caller)) {
+        expect([401, 403], what).not.toContain(res.status);
       } else if (route.access === "apikey") {
         expect(res.status, what).toBe(401);
         expect(res.json?.code, what).toBe("auth.api_key_missing");

@@ -52,20 +52,12 @@ describe("POST /api/checkout/create-session", () => {
     expect(missing.json.error).toBe("Product not found");
   });
 
-  it("gives PayPal sellers the spec's coming-soon text", async () => {
+  it("gives a PayPal seller whose integration cannot take payments the spec's alert text", async () => {
     const paypal = await creator("pat@example.com");
-    const saved = await call(stack(), "POST", "/api/payment-integration", {
-      cookie: paypal.cookie,
-      body: {
-        provider: "paypal",
-        is_live: false,
-        is_active: true,
-        paypal_client_id: "pp-client",
-        paypal_client_secret: "pp-secret",
-      },
-    });
-    expect(saved.status).toBe(200);
     const id = await product(paypal.cookie);
+    // Saved before credentials were checked and a webhook registered: no PayPal payments possible.
+    const { IntegrationEntity } = await import("@payloft/core/db/entities");
+    await IntegrationEntity.put({ user_id: paypal.id, provider: "paypal", paypal_client_id: "pp-client" }).go();
     expect((await call(stack(), "GET", `/api/public/payment-info/${id}`)).json).toEqual({ provider: "paypal" });
     const res = await createSession({ productId: id });
     expect(res.status).toBe(400);

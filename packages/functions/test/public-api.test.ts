@@ -82,6 +82,27 @@ describe("authentication", () => {
   });
 });
 
+describe("rate limit per key", () => {
+  it("answers 429 with Retry-After once a key used its minute's calls; another key is unaffected", async () => {
+    const { ApiKey } = await import("@payloft/core/api-key/index");
+    const { RateLimitEntity } = await import("@payloft/core/db/entities");
+    const noisy = await business("noisy-api@example.com");
+    const { bucket, limit, windowSeconds } = ApiKey.RATE_LIMIT;
+    // Spend the key's allowance for this window through the primitive's own counter.
+    const now = Math.floor(Date.now() / 1000);
+    const window = now - (now % windowSeconds);
+    if (window + windowSeconds - now < 5) await new Promise((r) => setTimeout(r, 6000));
+    const current = Math.floor(Date.now() / 1000);
+    await RateLimitEntity.update({ bucket, key: noisy.keyId, window: current - (current % windowSeconds) })
+      .set({ count: limit, expires_at: current + 2 * windowSeconds })
+      .go();
+    const refused = await v1("GET", "/products", { key: noisy.key });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await v1("GET", "/products", { key: bea.key })).status).toBe(200);
+  });
+});
+
 describe("products", () => {
   it("creates with the price in cents, reads, updates and deletes, like the dashboard", async () => {
     const created = await v1("POST", "/products", { key: bea.key, body: apiProduct() });

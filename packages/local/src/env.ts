@@ -32,7 +32,7 @@ export function applyLocalEnv(e: LocalEnv) {
   res("Table", { name: e.tableName, type: "sst.aws.Dynamo" });
   res("Bus", { name: "local-bus", arn: "arn:aws:events:local:000000000000:event-bus/local-bus", type: "sst.aws.Bus" });
   res("Email", { sender: "receipts@payloft.local", type: "sst.aws.Email" });
-  res("Auth", { url: e.issuerUrl, type: "sst.aws.Auth" });
+  res("Auth", { url: e.issuerUrl, type: "sst.sst.Linkable" });
   // Not called: the local queue (queue.ts) replaces the SQS client; kept so Resource reads resolve.
   res("WebhookQueue", { url: "http://localhost/local-webhook-queue", type: "sst.aws.Queue" });
   // Local-only secret values; a real stage sets its own with `sst secret set`.
@@ -45,4 +45,5 @@ export function applyLocalEnv(e: LocalEnv) {
   res("UnlimitedEmails", { value: process.env.UNLIMITED_EMAILS ?? "", type: "sst.sst.Secret" });
   res("GoogleClientId", { value: "local-google-client", type: "sst.sst.Secret" });
   res("GoogleClientSecret", { value: "local-google-secret", type: "sst.sst.Secret" });
+  res("AuthStorageKey", { value: "bG9jYWwtaXNzdWVyLWtleXMtZG8tbm90LXVzZS1pdCE=", type: "sst.sst.Secret" });
 }

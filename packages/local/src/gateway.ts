@@ -5,6 +5,7 @@ import { dirname, join } from "node:path";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { routes, routeKey, type RouteDef } from "@payloft/functions/routes";
 import { runAsLambda } from "@payloft/core/lambda-scope";
+import { API_CSP, commonHeaders } from "@payloft/functions/http/headers";
 
 /**
  * The local stand-in for API Gateway (HTTP API, payload format 2.0): it matches a request
@@ -124,6 +125,9 @@ export function buildEvent(
   } as APIGatewayProxyEventV2;
 }
 
+/** The gateway's own answers (no route, wrong method, too large) carry the API's headers too. */
+const gatewayHeaders = { "content-type": "application/json", ...commonHeaders(), "content-security-policy": API_CSP };
+
 /** Handles /api/* requests; answers false when the path is not an API path. */
 export async function handleApi(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   const url = new URL(req.url ?? "/", "http://local");
@@ -131,7 +135,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse): Prom
   const match = matchRoute(req.method ?? "GET", url.pathname);
   if (!match || match === "method-not-allowed") {
     const status = match ? 405 : 404;
-    res.writeHead(status, { "content-type": "application/json" });
+    res.writeHead(status, gatewayHeaders);
     res.end(JSON.stringify({ error: status === 404 ? "Not found" : "Method not allowed" }));
     return true;
   }
@@ -139,7 +143,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse): Prom
   try {
     body = await readBody(req);
   } catch {
-    res.writeHead(413, { "content-type": "application/json" });
+    res.writeHead(413, gatewayHeaders);
     res.end(JSON.stringify({ error: "Request body too large" }));
     return true;
   }

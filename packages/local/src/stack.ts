@@ -101,7 +101,8 @@ export async function startStack(opts: StackOptions = {}) {
       await serveStatic(req, res);
     } catch (err) {
       console.error(err);
-      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+      if (!res.headersSent)
+        res.writeHead(500, { "content-type": "application/json", "x-content-type-options": "nosniff" });
       res.end(JSON.stringify({ error: "Local gateway error" }));
     }
   });

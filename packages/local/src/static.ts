@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, normalize } from "node:path";
+import { pageHeaders } from "@payloft/functions/http/headers";
 import { SharePreview } from "@payloft/core/share/index";
 
 const types: Record<string, string> = {
@@ -18,7 +19,8 @@ const types: Record<string, string> = {
 };
 
 /**
- * Serves the built web app like CloudFront does: files, then index.html for client routes.
+ * Serves the built web app like CloudFront does: files, then index.html for client routes,
+ * with the same security headers (CSP, nosniff, Referrer-Policy; HSTS only over https).
  * Sales and store pages get index.html with their share preview filled in, as the
  * production preview Lambda does with the same core function.
  */
@@ -31,7 +33,7 @@ export function staticSite(dist: string) {
     const inside = file.startsWith(dist);
     const target = inside && existsSync(file) && statSync(file).isFile() ? file : join(dist, "index.html");
     if (!existsSync(target)) {
-      res.writeHead(503, { "content-type": "text/plain" });
+      res.writeHead(503, { ...pageHeaders(path), "content-type": "text/plain" });
       res.end(
         "The web app is not built yet: run `npm start` (it builds packages/web) or `pnpm --filter @payloft/web build`.",
       );
@@ -41,12 +43,13 @@ export function staticSite(dist: string) {
       const template = readFileSync(target, "utf8");
       // Like production: a preview that cannot be made never keeps the page from loading.
       const html = await SharePreview.page(template, rawPath).catch(() => template);
-      res.writeHead(200, { "content-type": types[".html"]!, "cache-control": "no-cache" });
+      res.writeHead(200, { ...pageHeaders(path), "content-type": types[".html"]!, "cache-control": "no-cache" });
       res.end(html);
       return;
     }
     const immutable = target.includes(`${join(dist, "assets")}`);
     res.writeHead(200, {
+      ...pageHeaders(path),
       "content-type": types[extname(target)] ?? "application/octet-stream",
       "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
     });

@@ -3,7 +3,13 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { routes, routeKey, handlerModule } from "@payloft/functions/routes";
 import { subscribers, subscriberModule } from "@payloft/functions/subscribers";
-import { ISSUER_LINKS, ROUTE_BASE_LINKS, WEBHOOK_CONSUMER_LINKS, routeLinks } from "@payloft/functions/links";
+import {
+  ISSUER_LINKS,
+  ROUTE_BASE_LINKS,
+  SHARE_PREVIEW_LINKS,
+  WEBHOOK_CONSUMER_LINKS,
+  routeLinks,
+} from "@payloft/functions/links";
 import { BUS_ACTIONS, EMAIL_ACTIONS, TABLE_ACTIONS, dynamoActionsFor } from "@payloft/core/permissions";
 import { useStack } from "../src/testing/index";
 import { repoRoot, resourceReads } from "./resource-reads";
@@ -56,6 +62,12 @@ describe("each Lambda links exactly what its code reads", () => {
     expect(extra).toEqual([]);
   });
 
+  it("the share-preview Lambda", () => {
+    const { missing, extra } = explain(join(repoRoot, "packages/functions/src/share/preview.ts"), SHARE_PREVIEW_LINKS);
+    expect(missing).toEqual([]);
+    expect(extra).toEqual([]);
+  });
+
   it("the seller-key EncryptionKey and the platform's Stripe key reach only the routes that use them", () => {
     const linking = (name: string) => routes.filter((r) => routeLinks(r).includes(name as never)).map((r) => r.handler);
     expect(linking("EncryptionKey").sort()).toEqual(
@@ -68,12 +80,23 @@ describe("each Lambda links exactly what its code reads", () => {
         "webhooks-stripe-seller",
         // outgoing webhooks: signing secrets are encrypted with it
         ...routes.filter((r) => r.handler.startsWith("webhook-endpoints-")).map((r) => r.handler),
+        // PayPal: the seller's app credentials capture on return and verify webhooks.
+        "checkout-paypal-return",
+        "webhooks-paypal-seller",
       ].sort(),
     );
-    // Plans, and the admin's people actions that cancel or resume a creator's platform subscription.
-    expect(linking("StripeSecretKey").every((h) => h.startsWith("platform-") || h.startsWith("admin-users-"))).toBe(
-      true,
-    );
+    // Platform billing, its webhook, and the admin actions that stop a creator's platform subscription.
+    const platformBilling = (h: string) =>
+      h.startsWith("platform-") ||
+      h === "webhooks-stripe" ||
+      [
+        "admin-users-create",
+        "admin-users-set-plan",
+        "admin-users-deactivate",
+        "admin-users-reactivate",
+        "admin-users-delete",
+      ].includes(h);
+    expect(linking("StripeSecretKey").filter((h) => !platformBilling(h))).toEqual([]);
     expect(linking("StripeWebhookSecret")).toEqual(["webhooks-stripe"]);
     expect(linking("GoogleClientSecret")).toEqual([]);
   });
@@ -94,6 +117,7 @@ describe("infra links by name and grants no wildcard", () => {
     expect(infra["bus.ts"]).toMatch(/link: row\.links/);
     expect(infra["webhooks.ts"]).toMatch(/link: WEBHOOK_CONSUMER_LINKS/);
     expect(infra["auth.ts"]).toMatch(/ISSUER_LINKS/);
+    expect(infra["web.ts"]).toMatch(/link: SHARE_PREVIEW_LINKS/);
   });
 
   it("the table, bus and e-mail links are re-declared with the exact actions the code calls", () => {

@@ -1,13 +1,14 @@
 import ts from "typescript";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 
 /**
  * What a Lambda's code can read through `Resource`: the `Resource.<Name>` accesses in its entry
  * module and every module it imports at run time (type-only imports are erased, so they do
  * not count), following relative imports and the workspace packages (@payloft/<pkg>/<path>).
  */
-export const repoRoot = join(__dirname, "../../..");
+export const repoRoot = fileURLToPath(new URL("../../..", import.meta.url)).replace(/\/$/, "");
 
 function resolveImport(from: string, spec: string): string | undefined {
   let base: string;

@@ -32,7 +32,7 @@ export namespace AdminStats {
 
   const nonNegative = (n: number | undefined) => Math.max(0, n ?? 0);
 
-  /** GET /api/admin/stats (spec part 2 §3 "Admin stats"). */
+  /** GET /api/admin/stats. */
   export async function overview() {
     const dates = lastDays(CHART_DAYS);
     const [c, days] = await Promise.all([platformCounter(), platformDays(dates[0]!, dates.at(-1)!)]);
@@ -75,7 +75,7 @@ export namespace AdminStats {
 
   /** Rounded to whole cents; commission is a percentage of revenue (DECISIONS 17). */
   export const commissionOf = (revenue: number, rate: number) => Math.round((revenue * rate) / 100);
-  /** Average order value = revenue ÷ sales, rounded (spec part 2 §2); 0 without sales. */
+  /** Average order value = revenue ÷ sales, rounded; 0 without sales. */
   export const averageOrder = (revenue: number, sales: number) => (sales > 0 ? Math.round(revenue / sales) : 0);
 
   /** GET /api/admin/finance: totals plus the last 12 months from the daily aggregates. */

@@ -1,10 +1,10 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CounterEntity, DailyStatEntity, ProductEntity, UserEntity } from "../db/entities";
 import { planOf } from "../plan/plans";
 import { productLimitFor } from "../plan/limits";
 
 /**
- * Creator dashboard figures (spec part 2 §2–§3). Everything here reads the running totals
+ * Creator dashboard figures. Everything here reads the running totals
  * and daily aggregates that fulfilment and view tracking write at event time, so the cost
  * of a dashboard is a fixed handful of GetItem/Query calls however many sales exist:
  *  - stats:  GetItem counter `creator#<id>` + GetItem user (plan, product count);

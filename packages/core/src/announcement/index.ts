@@ -1,6 +1,6 @@
 import { parseInput } from "../validation";
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
+import * as z from "zod";
 import { AnnouncementEntity, type AnnouncementItem } from "../db/entities";
 import { NotFoundError, ValidationError } from "../errors";
 import { isAdmin, type Actor } from "../actor/index";
@@ -8,7 +8,7 @@ import { isAdmin, type Actor } from "../actor/index";
 type Item = AnnouncementItem;
 
 /**
- * Admin announcements (spec part 2 §2–§5) and the banner feed (DECISIONS 18). There are only
+ * Admin announcements and the banner feed (DECISIONS 18). There are only
  * ever a handful, all in one partition, so every read is one small Query.
  *
  * Audiences of GET /api/announcements: everyone sees `all`; customers also `customers`;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { z } from "zod";
+import * as z from "zod";
 import { Config } from "../config/index";
 import { ApiKeyEntity, UserEntity, type ApiKeyItem, type UserItem } from "../db/entities";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
@@ -15,6 +15,8 @@ import { parseInput } from "../validation";
  */
 export namespace ApiKey {
   export const MAX_KEYS = 20;
+  /** Per key, counted by THE rate limit (core/rate-limit): a runaway script cannot starve the others. */
+  export const RATE_LIMIT = { bucket: "api-key", limit: 120, windowSeconds: 60 } as const;
   /** How stale `last_used_at` may be before a call writes it again (one write a minute at most). */
   const TOUCH_EVERY_MS = 60_000;
   const KEY_SHAPE = /^pl_(live|test)_[A-Za-z0-9_-]{43}$/;
@@ -65,8 +67,9 @@ export namespace ApiKey {
 
   /** POST /api/api-keys {name} -> the key in clear, this once, with its listing fields. */
   export async function create(userId: string, input: unknown): Promise<Info & { key: string }> {
-    const { name } = parseInput(CreateInput, input, { prefixField: true });
+    // The plan first: a creator without the feature is offered the upgrade, not a form error.
     await owner(userId);
+    const { name } = parseInput(CreateInput, input, { prefixField: true });
     if ((await keysOf(userId)).length >= MAX_KEYS) {
       throw new ConflictError(
         "api_key.limit",

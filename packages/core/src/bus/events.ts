@@ -1,5 +1,5 @@
 import { event } from "sst/event";
-import { z } from "zod";
+import * as z from "zod";
 import { EventType } from "./types";
 
 /**

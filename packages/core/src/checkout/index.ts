@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import { z } from "zod";
+import * as z from "zod";
 import { Config } from "../config/index";
 import { CheckoutEntity } from "../db/entities";
 import { ProviderError, ValidationError } from "../errors";
@@ -8,15 +8,17 @@ import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
 import { Product } from "../product/index";
 import { validate } from "../product/input";
+import { PAYPAL_UNAVAILABLE, startPayPalCheckout } from "./paypal";
 
 /**
- * Buying a product (spec part 1 §2 "Public product sales page", §7): a Checkout Session on
+ * Buying a product: a Checkout Session on
  * the SELLER's own Stripe account, at the price stored on the server (DECISIONS 4), plus the
  * CheckoutEntity that lets the success page and the webhook reconcile the same purchase.
  */
 export namespace Checkout {
   export const NO_PROVIDER = "This seller has not set up payments yet.";
-  export const PAYPAL_SOON = "PayPal integration is coming soon. Please contact the seller directly.";
+  /** Only for a PayPal integration that cannot take payments (DECISIONS 11). */
+  export const PAYPAL_SOON = PAYPAL_UNAVAILABLE;
   export const CREATE_FAILED = "Failed to create checkout session";
   /** Stripe refuses card charges under $0.50 (USD). */
   export const MIN_CHARGE = 50;
@@ -36,7 +38,7 @@ export namespace Checkout {
 
     const { provider } = await Integration.paymentInfo(product.creator_id);
     if (!provider) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
-    if (provider === "paypal") throw new ValidationError(PAYPAL_SOON, "checkout.paypal_unavailable");
+    if (provider === "paypal") return startPayPalCheckout(product, buyer);
     if (product.price < MIN_CHARGE) {
       throw new ValidationError(
         "This product can't be bought online: card payments must be at least $0.50.",

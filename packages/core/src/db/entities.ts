@@ -17,6 +17,7 @@ import { StoreEntity } from "./entities/store";
 import { ApiKeyEntity } from "./entities/api-key";
 import { WebhookEndpointEntity } from "./entities/webhook-endpoint";
 import { WebhookDeliveryEntity } from "./entities/webhook-delivery";
+import { RateLimitEntity } from "./entities/rate-limit";
 
 /**
  * The data model: every ElectroDB entity of the one table, one file per item type under
@@ -42,6 +43,7 @@ export * from "./entities/store";
 export * from "./entities/api-key";
 export * from "./entities/webhook-endpoint";
 export * from "./entities/webhook-delivery";
+export * from "./entities/rate-limit";
 
 /** All entities as one service, for transactions across them. */
 export const Db = new Service(
@@ -63,6 +65,7 @@ export const Db = new Service(
     apiKey: ApiKeyEntity,
     webhookEndpoint: WebhookEndpointEntity,
     webhookDelivery: WebhookDeliveryEntity,
+    rateLimit: RateLimitEntity,
   },
   cfg(),
 );

@@ -1,6 +1,6 @@
 import { parseInput } from "../validation";
 import type { CreateEntityItem } from "electrodb";
-import { z } from "zod";
+import * as z from "zod";
 import { Config } from "../config/index";
 import { IntegrationEntity, type IntegrationItem } from "../db/entities";
 import { ProviderError, ValidationError } from "../errors";
@@ -18,7 +18,7 @@ import {
 import type { PayPalCredentials } from "../paypal/client";
 
 /**
- * A seller's payment integration (spec part 2 §3 "Payment integration"; Settings → Payment
+ * A seller's payment integration (Settings → Payment
  * Setup). One per seller. Secrets are stored encrypted and only ever answered masked
  * (DECISIONS 9); the server decrypts them for its own Stripe calls.
  */

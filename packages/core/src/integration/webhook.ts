@@ -2,7 +2,7 @@ import { ProviderError } from "../errors";
 import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
 
-/** The events a seller's account must send us: purchases and refunds (spec part 1 §2, issue 4). */
+/** The events a seller's account must send us: purchases and refunds. */
 export const SELLER_EVENTS = [
   "checkout.session.completed",
   "checkout.session.async_payment_succeeded",

@@ -1,11 +1,12 @@
 import { parseInput } from "../validation";
-import { z } from "zod";
+import * as z from "zod";
 import { CounterEntity, ProductEntity, UserEntity, type ProductItem } from "../db/entities";
 import { NotFoundError, ValidationError } from "../errors";
 import { pageInput, withCursor } from "../admin/page";
+import { notifyCreator } from "./notify";
 
 /**
- * Admin "Product Moderation" (spec part 2 §2–§4, DECISIONS 16). The status decides whether a
+ * Admin "Product Moderation" (DECISIONS 16). The status decides whether a
  * product can be bought: the selling module refuses checkout and shows the sales page as
  * unavailable for anything not `approved`.
  */
@@ -110,9 +111,15 @@ export namespace Moderation {
       .default(""),
   });
 
-  /** PUT /api/admin/products/{id}/moderate: any status from any status, with optional notes. */
+  /**
+   * PUT /api/admin/products/{id}/moderate: any status from any status, with optional notes
+   * (stored; empty notes clear them). The creator is e-mailed when the status changes or the
+   * admin wrote notes.
+   */
   export async function moderate(actorId: string, id: string, raw: unknown): Promise<AdminProduct> {
     const { status, notes } = parseInput(ModerateInput, raw);
+    const before = id ? (await ProductEntity.get({ id }).go()).data : null;
+    if (!before) throw new NotFoundError("product.not_found", "Product not found");
     try {
       const res = await ProductEntity.patch({ id })
         .set({
@@ -123,7 +130,15 @@ export namespace Moderation {
         })
         .go({ response: "all_new" });
       const p = res.data as ProductItem;
-      return serialize(p, await people([p.creator_id, actorId]));
+      const who = await people([p.creator_id, actorId]);
+      const creator = who.get(p.creator_id);
+      if (creator?.email) {
+        await notifyCreator(
+          { email: creator.email, name: creator.name },
+          { name: p.name, status, notes, statusChanged: before.moderation_status !== status },
+        );
+      }
+      return serialize(p, who);
     } catch (err) {
       if (String((err as Error)?.message).includes("conditional request failed")) {
         throw new NotFoundError("product.not_found", "Product not found");

@@ -28,10 +28,17 @@ export namespace WebhookDeliveries {
    * Records and queues `event` for every active endpoint of `userId` subscribed to its type
    * (or only `onlyEndpoint`). Safe to repeat: the delivery id comes from the event and the
    * endpoint, so a retried fan-out queues a delivery again only if nothing was tried yet.
+   * `planEnding`: the event that ends the owner's plan (their subscription's cancellation) is
+   * still sent, though the plan may already be gone when it is fanned out.
    */
-  export async function emit(userId: string, event: WebhookEvent, onlyEndpoint?: string): Promise<string[]> {
+  export async function emit(
+    userId: string,
+    event: WebhookEvent,
+    opts: { onlyEndpoint?: string; planEnding?: boolean } = {},
+  ): Promise<string[]> {
+    const { onlyEndpoint, planEnding } = opts;
     const owner = (await UserEntity.get({ id: userId }).go()).data;
-    if (!owner || owner.deactivated || !allows(owner, "outgoing_webhooks")) return [];
+    if (!owner || owner.deactivated || (!planEnding && !allows(owner, "outgoing_webhooks"))) return [];
     const endpoints = (await WebhookEndpointEntity.query.byUser({ user_id: userId }).go({ pages: "all" })).data.filter(
       (e) => e.is_active && (onlyEndpoint ? e.id === onlyEndpoint : subscribedTo(e.events, event.type)),
     );

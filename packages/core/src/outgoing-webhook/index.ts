@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { z } from "zod";
+import * as z from "zod";
 import { Config } from "../config/index";
 import { UserEntity, WebhookDeliveryEntity, WebhookEndpointEntity, type WebhookEndpointItem } from "../db/entities";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
@@ -95,8 +95,9 @@ export namespace WebhookEndpoints {
 
   /** POST /api/webhook-endpoints {url, events} -> {id, secret, ...}: the secret this once. */
   export async function create(userId: string, input: unknown): Promise<Info & { secret: string }> {
-    const data = parseInput(CreateInput, input, { prefixField: true });
+    // The plan first: a creator without the feature is offered the upgrade, not a form error.
     await owner(userId);
+    const data = parseInput(CreateInput, input, { prefixField: true });
     if ((await endpointsOf(userId)).length >= MAX_ENDPOINTS)
       throw new ConflictError("webhook.limit", `You can have at most ${MAX_ENDPOINTS} webhook endpoints.`);
     const secret = `whsec_${randomBytes(32).toString("base64url")}`;
@@ -182,7 +183,7 @@ export namespace WebhookEndpoints {
       created: Math.floor(Date.now() / 1000),
       data: { message: "A test event from Payloft." },
     };
-    await WebhookDeliveries.emit(userId, event, id);
+    await WebhookDeliveries.emit(userId, event, { onlyEndpoint: id });
     return { queued: true, event_id: eventId };
   }
 }

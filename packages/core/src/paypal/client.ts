@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { accessToken, paypalCall, type PayPalCredentials } from "./http";
 import { Capture, Order, Refund, VerifyAnswer, Webhook, WebhookList, type Money } from "./schemas";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The parts of PayPal's REST answers that Payloft reads, parsed with zod so a changed or

@@ -50,7 +50,7 @@ export function refuseLifetimeMember(user: UserItem) {
 }
 
 /**
- * Spec part 1 §5: profile name, else the identity account's name, else the e-mail prefix.
+ * The customer name Stripe shows: profile name, else the identity account's name, else the e-mail prefix.
  * The name typed at onboarding (customer_name) fills a profile that has none yet.
  */
 export async function resolveCustomerName(actor: Actor, user: UserItem, typed?: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { parseInput } from "../validation";
-import { z } from "zod";
+import * as z from "zod";
 import type { Actor } from "../actor/index";
 import { NotFoundError, ProviderError, ValidationError } from "../errors";
 import { logger } from "../log/index";
@@ -50,7 +50,7 @@ const validate = <S extends z.ZodType>(schema: S, input: unknown) =>
 const customerName = z.string().trim().max(120, "Your name can be at most 120 characters.").optional();
 
 /**
- * Plans and platform billing (issue 6): the platform's own subscriptions and lifetime deal.
+ * Plans and platform billing: the platform's own subscriptions and lifetime deal.
  * Plan changes that involve money happen only through verified Stripe webhooks
  * (plan/events.ts, applied by the ApplyPlan subscriber); the browser starts checkouts and reads results.
  */

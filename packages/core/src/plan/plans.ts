@@ -1,5 +1,5 @@
 /**
- * The one plan table (spec part 1 §9, DECISIONS 1–3). Server and screens both import it;
+ * The one plan table (DECISIONS 1–3). Server and screens both import it;
  * it has no dependencies so the web bundle can include it. Prices are integer cents.
  */
 export const PLAN_IDS = ["free", "starter", "pro", "business"] as const;

@@ -16,7 +16,7 @@ import {
 } from "./view";
 
 /**
- * A creator's products (spec part 2 §2–§5). Every write that changes how many products or
+ * A creator's products. Every write that changes how many products or
  * active products exist updates the owner's product_count and the counters in the SAME
  * transaction, so dashboards read one item and the plan limit can never be overshot.
  */

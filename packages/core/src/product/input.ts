@@ -1,8 +1,8 @@
 import { parseInput } from "../validation";
-import { z } from "zod";
+import * as z from "zod";
 
 /**
- * What may be sent for a product (spec part 2 §5, DECISIONS 4 and 13), with messages written
+ * What may be sent for a product (DECISIONS 4 and 13), with messages written
  * for the person filling the form: they are shown as-is in the dialog. The creation dialog
  * (price in dollars, as typed) and the public API (price in cents) share every other field
  * and the media rule, so both refuse exactly the same things.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ProductEntity, type ProductItem } from "../db/entities";
 import { NotFoundError } from "../errors";
 import { MEDIA_TYPES } from "./input";
@@ -48,7 +48,8 @@ export function serializeProduct(p: ProductItem, opts: { owner: boolean }): Prod
     media_url: p.media_url ?? "",
     is_active: p.is_active,
     moderation_status: p.moderation_status,
-    ...(opts.owner && p.moderation_notes ? { moderation_notes: p.moderation_notes } : {}),
+    // The owner always sees the reviewer's notes ("" when there are none); nobody else does.
+    ...(opts.owner ? { moderation_notes: p.moderation_notes ?? "" } : {}),
     sales_count: p.sales_count,
     total_revenue: p.total_revenue,
     view_count: p.view_count,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ApiCreateProductInput, ApiUpdateProductInput } from "../product/input";
 import { ProductInfo } from "../product/view";
 import { Sales } from "../sales/index";

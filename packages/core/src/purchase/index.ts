@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import type { PropertiesOf, PurchasePaid, RefundCreated } from "../bus/events";
+import type { DisputeCreated, PropertiesOf, PurchasePaid, RefundCreated } from "../bus/events";
 import {
   CheckoutEntity,
   EmailEntity,
@@ -14,9 +14,10 @@ import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
 import { ProductGoneError, recordPurchase, recordRefund } from "./ledger";
 import { sendReceiptOnce } from "./receipt";
+import { settlePayPalCheckout } from "./paypal";
 
 /**
- * Product purchases (issue 4): fulfilment of a seller's paid Checkout Session exactly once
+ * Product purchases: fulfilment of a seller's paid Checkout Session exactly once
  * (DECISIONS 10), refunds, the success page's reconciliation and the receipt e-mail.
  * The webhook subscriber and the success page both end in `fulfil`, which is idempotent.
  */
@@ -144,6 +145,11 @@ export namespace Purchase {
     const checkout = (await CheckoutEntity.get({ session_id: sessionId }).go()).data;
     if (!checkout || checkout.kind !== "product" || !checkout.creator_id) return null;
     if (sellerId && checkout.creator_id !== sellerId) return null;
+    // PayPal: the order as PayPal reports it now, captured when approved, recorded once.
+    if (checkout.provider === "paypal") {
+      const settled = await settlePayPalCheckout(sessionId);
+      return settled ? serialize(settled) : null;
+    }
     const secret = await Integration.stripeSecretFor(checkout.creator_id);
     if (!secret) return null;
     let session: Stripe.Checkout.Session;
@@ -176,6 +182,14 @@ export namespace Purchase {
   }
 
   /**
+   * dispute.created: the buyer disputed the sale with their bank or PayPal; access is revoked
+   * at once like a full refund (the purchase shows as refunded, its figures reversed, once).
+   */
+  export async function dispute(p: PropertiesOf<typeof DisputeCreated>): Promise<Info | null> {
+    return refund({ ...p, amount_refunded: p.amount });
+  }
+
+  /**
    * The success page's view of a session: the stored purchase, or, when the webhook has not
    * arrived yet, the checkout fulfilled on the spot. A provider hiccup is a 502 (the page
    * asks again); a failed receipt still shows the stored purchase, and the webhook's retries
@@ -193,7 +207,7 @@ export namespace Purchase {
     }
   }
 
-  /** GET /api/checkout/success?session_id=: spec part 1 §7 answer shape. */
+  /** GET /api/checkout/success?session_id=: the answer shape of the API contract. */
   export async function successView(sessionId: string) {
     const p = await reconcile(sessionId);
     if (!p) throw NOT_FOUND();

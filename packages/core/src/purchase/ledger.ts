@@ -21,6 +21,8 @@ export interface NewPurchase {
   amount: number;
   currency: string;
   payment_intent?: string;
+  /** Who took the money; Stripe unless said otherwise. */
+  provider?: "stripe" | "paypal";
 }
 
 const codesOf = (data: { code?: string }[]) => data.map((d) => d.code ?? "None");
@@ -38,7 +40,7 @@ export function recordPurchase(p: NewPurchase): Promise<"created" | "exists"> {
       const date = now.slice(0, 10);
       const result = await Db.transaction
         .write(({ purchase, product, customer, buyer, counter, daily }) => [
-          purchase.create({ ...p, status: "completed", provider: "stripe" }).commit(),
+          purchase.create({ ...p, status: "completed", provider: p.provider ?? "stripe" }).commit(),
           product.patch({ id: p.product_id }).add({ sales_count: 1, total_revenue: p.amount }).commit(),
           known
             ? customer

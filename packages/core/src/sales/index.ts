@@ -1,12 +1,12 @@
 import { parseInput } from "../validation";
-import { z } from "zod";
+import * as z from "zod";
 import { CustomerEntity, PurchaseEntity, UserEntity } from "../db/entities";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { isDynamoValidation } from "../db/errors";
 
 /**
- * Sales seen from both sides: a creator's sales history and customers (spec part 2 §2
- * Settings), and a buyer's own purchases in the customer portal (§2 Customer portal).
+ * Sales seen from both sides: a creator's sales history and customers (the creator's
+ * Settings), and a buyer's own purchases in the customer portal.
  * Every read is a Query on a key that belongs to the caller (creator id or buyer e-mail),
  * so one person can never page into another's records; lists are cursor-paginated.
  */
@@ -116,6 +116,15 @@ export namespace Sales {
       .flatMap((p) => p.data)
       .sort((a, b) => b.created_at.localeCompare(a.created_at))
       .map(toPurchase);
+  }
+
+  /** Whether anyone bought with this e-mail (a first sign-in then lands in the customer portal). */
+  export async function hasPurchases(email: string): Promise<boolean> {
+    for (const customer_email of emailKeys(email)) {
+      const found = await PurchaseEntity.query.byCustomer({ customer_email }).go({ limit: 1, attributes: ["id"] });
+      if (found.data.length) return true;
+    }
+    return false;
   }
 
   export const TrackAccessInput = z.object({

@@ -1,6 +1,6 @@
 import { parseInput } from "../validation";
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
+import * as z from "zod";
 import { CounterEntity, Db, EmailEntity, UserEntity, type UserItem } from "../db/entities";
 import { ConflictError, NotFoundError } from "../errors";
 import { PLANS, type SelectablePlanId } from "../plan/plans";
@@ -9,7 +9,7 @@ export type { UserItem };
 export type Role = "admin" | "creator" | "customer";
 
 /**
- * People and their profiles (spec part 1 §3, part 2 §4). One e-mail is one person: the
+ * People and their profiles. One e-mail is one person: the
  * EmailEntity item is created in the same transaction as the user, with a condition. Every
  * creation also counts the user in the platform counters and today's new_users, so the
  * admin dashboards read one item.
@@ -20,7 +20,7 @@ export namespace User {
   export const DEACTIVATED_MESSAGE = "Your account has been deactivated. Please contact support.";
   export const NAME_MAX = 100;
 
-  /** The profile as GET /api/profile answers it (spec part 2 §4 "Profile"). */
+  /** The profile as GET /api/profile answers it. */
   export const Profile = z.object({
     id: z.string(),
     user_id: z.string(),
@@ -57,7 +57,7 @@ export namespace User {
     };
   }
 
-  /** The session user (GET /api/users/me, spec part 1 §3). */
+  /** The session user (GET /api/users/me). */
   export function serializeIdentity(u: UserItem) {
     return {
       id: u.id,

@@ -1,11 +1,11 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ConflictError, NotFoundError } from "../errors";
 import { PLANS, planOf } from "../plan/plans";
 import { parseInput } from "../validation";
 import { User, type UserItem } from "./index";
 
 /**
- * Choosing to sell or to buy (spec part 1 §6, DECISIONS 22). A seller who has something to
+ * Choosing to sell or to buy (DECISIONS 22). A seller who has something to
  * lose (products or a plan other than free) switches to buying only after confirming; the
  * switch keeps products and plan exactly as they are, so switching back restores everything.
  */
@@ -54,7 +54,7 @@ export namespace Roles {
     creator_user_id: z.string({ error: "creator_user_id is required." }).trim().min(1, "creator_user_id is required."),
   });
 
-  /** Customer signup from a creator's link (spec part 1 §2 "Customer signup"). */
+  /** Customer signup from a creator's link. */
   export async function becomeCustomer(
     userId: string,
     raw: z.input<typeof CustomerSignupInput>,

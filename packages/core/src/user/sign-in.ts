@@ -1,8 +1,9 @@
-import { z } from "zod";
+import * as z from "zod";
 import { UserEntity } from "../db/entities";
 import { ConflictError, ForbiddenError } from "../errors";
 import { Config } from "../config/index";
 import { logger } from "../log/index";
+import { Sales } from "../sales/index";
 import { parseInput } from "../validation";
 import { User, type UserItem } from "./index";
 
@@ -18,7 +19,8 @@ export namespace SignIn {
   /**
    * Creates the profile at first sign-in, or hands over one an admin granted in advance
    * (DECISIONS 8). Configured admin e-mails become admins. Deactivated people are refused
-   * (DECISIONS 7).
+   * (DECISIONS 7). Someone who already bought with this e-mail and has no role yet is a
+   * customer (DECISIONS 22): they land in the portal with their purchases, no role screen.
    */
   export async function complete(raw: z.input<typeof Input>): Promise<UserItem> {
     const input = parseInput(Input, raw);
@@ -26,6 +28,12 @@ export namespace SignIn {
     const name = input.name?.trim().slice(0, User.NAME_MAX) || undefined;
     const configuredAdmin = Config.adminEmails().includes(email);
     let user = await User.fromEmail(email);
+    const buyer = !configuredAdmin && !user?.role && !user?.is_admin && (await Sales.hasPurchases(email));
+    const firstRole = configuredAdmin
+      ? ({ is_admin: true, role: "admin", onboarding_completed: true } as const)
+      : buyer
+        ? ({ role: "customer", onboarding_completed: true } as const)
+        : {};
     if (!user) {
       try {
         return await User.create({
@@ -34,7 +42,7 @@ export namespace SignIn {
           google_name: name,
           name,
           picture: input.picture,
-          ...(configuredAdmin ? { is_admin: true, role: "admin", onboarding_completed: true } : {}),
+          ...firstRole,
         });
       } catch (err) {
         if (!(err instanceof ConflictError)) throw err;
@@ -54,6 +62,7 @@ export namespace SignIn {
         ...(input.picture ? { picture: input.picture } : {}),
         ...(!user.name && name ? { name } : {}),
         ...(configuredAdmin ? { is_admin: true, ...(user.role ? {} : { role: "admin" as const }) } : {}),
+        ...(buyer ? { role: "customer" as const, onboarding_completed: true } : {}),
       })
       .go({ response: "all_new" });
     return updated.data as UserItem;

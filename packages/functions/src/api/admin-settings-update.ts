@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { Setting } from "@payloft/core/setting/index";
 import { api } from "../http/api";
 import { parse } from "../http/request";

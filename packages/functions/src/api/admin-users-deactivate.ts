@@ -1,6 +1,6 @@
-import { AdminUsers } from "@payloft/core/admin/users";
+import { AdminAccounts } from "@payloft/core/admin/accounts";
 import { api } from "../http/api";
 
 export const handler = api(async (req) => ({
-  user: await AdminUsers.deactivate(req.actor!.userId, req.params.id ?? ""),
+  user: await AdminAccounts.deactivate(req.actor!.userId, req.params.id ?? ""),
 }));

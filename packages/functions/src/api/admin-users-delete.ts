@@ -1,7 +1,7 @@
-import { AdminUsers } from "@payloft/core/admin/users";
+import { AdminAccounts } from "@payloft/core/admin/accounts";
 import { api } from "../http/api";
 
 export const handler = api(async (req) => {
-  await AdminUsers.remove(req.actor!.userId, req.params.id ?? "");
+  await AdminAccounts.remove(req.actor!.userId, req.params.id ?? "");
   return { ok: true };
 });

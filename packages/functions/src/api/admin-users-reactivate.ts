@@ -1,4 +1,4 @@
-import { AdminUsers } from "@payloft/core/admin/users";
+import { AdminAccounts } from "@payloft/core/admin/accounts";
 import { api } from "../http/api";
 
-export const handler = api(async (req) => ({ user: await AdminUsers.reactivate(req.params.id ?? "") }));
+export const handler = api(async (req) => ({ user: await AdminAccounts.reactivate(req.params.id ?? "") }));

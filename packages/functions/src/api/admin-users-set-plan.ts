@@ -1,4 +1,4 @@
-import { AdminUsers } from "@payloft/core/admin/users";
+import { AdminAccounts } from "@payloft/core/admin/accounts";
 import { api } from "../http/api";
 
-export const handler = api(async (req) => ({ user: await AdminUsers.setPlan(req.params.id ?? "", req.body) }));
+export const handler = api(async (req) => ({ user: await AdminAccounts.setPlan(req.params.id ?? "", req.body) }));

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ForbiddenError, ValidationError } from "@payloft/core/errors";
 import { User } from "@payloft/core/user/index";
 import { api } from "../http/api";

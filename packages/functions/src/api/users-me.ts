@@ -3,7 +3,7 @@ import { User } from "@payloft/core/user/index";
 import { api } from "../http/api";
 import { sessionUser } from "../auth/session";
 
-/** GET /api/users/me: the signed-in person's identity (spec part 1 §3 "User"). */
+/** GET /api/users/me: the signed-in person's identity. */
 export const handler = api(async (req) => {
   const user = sessionUser(req);
   if (!user) throw new UnauthorizedError();

@@ -7,9 +7,9 @@ import { handle } from "hono/aws-lambda";
 import { Resource } from "sst";
 import { AuthStorage } from "@payloft/core/user/auth-storage";
 import { SignIn } from "@payloft/core/user/sign-in";
-import { Config } from "@payloft/core/config/index";
 import { AppError } from "@payloft/core/errors";
-import { subjects, WEB_CLIENT_ID } from "./subjects";
+import { subjects } from "./subjects";
+import { guardRedirects, isAllowedRedirect } from "./redirects";
 
 type OauthProvider = Provider<{ tokenset: Oauth2Token; clientID: string }>;
 
@@ -34,18 +34,6 @@ export function decodeIdToken(idToken: unknown): IdTokenClaims {
   if (typeof payload.sub !== "string" || typeof payload.email !== "string")
     throw new Error("The id_token has no subject or e-mail");
   return payload as IdTokenClaims;
-}
-
-/** Only our own site may receive codes: its /auth/callback, under our client id. */
-function allowRedirect(input: { clientID: string; redirectURI: string }) {
-  if (input.clientID !== WEB_CLIENT_ID) return false;
-  const site = Config.siteUrl();
-  if (!site) return false;
-  try {
-    return new URL(input.redirectURI).origin === new URL(site).origin;
-  } catch {
-    return false;
-  }
 }
 
 export function googleProvider(): OauthProvider {
@@ -77,11 +65,11 @@ export function emulatedGoogleProvider(emulatorBase: string): OauthProvider {
  */
 export function createIssuer(opts: { provider: OauthProvider; storage?: StorageAdapter }) {
   // OpenAuth installs hono's access logger with the console.log of the moment; it would log
-  // every authorization code and state in URLs (GUIDE: no tokens in logs), so mute it here.
+  // every authorization code and state in URLs, so mute it here.
   const log = console.log;
   console.log = () => {};
   try {
-    return buildIssuer(opts);
+    return guardRedirects(buildIssuer(opts));
   } finally {
     console.log = log;
   }
@@ -94,7 +82,8 @@ function buildIssuer(opts: { provider: OauthProvider; storage?: StorageAdapter }
     providers: { google: opts.provider },
     // Short access tokens keep the per-request check cheap to revoke; refresh keeps people signed in.
     ttl: { access: 60 * 15, refresh: 60 * 60 * 24 * 30 },
-    allow: async (input) => allowRedirect(input),
+    // Also refused before OpenAuth sees the request (guardRedirects), with an error page.
+    allow: async (input) => isAllowedRedirect(input.clientID, input.redirectURI),
     async success(ctx, value) {
       const claims = decodeIdToken(value.tokenset.raw.id_token);
       if (claims.email_verified === false) throw new Error("Your Google e-mail address is not verified.");

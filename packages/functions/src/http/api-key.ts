@@ -2,6 +2,7 @@ import { isAdmin, type Actor } from "@payloft/core/actor/index";
 import { ApiKey } from "@payloft/core/api-key/index";
 import { ForbiddenError, UnauthorizedError } from "@payloft/core/errors";
 import { requireFeature } from "@payloft/core/plan/gate";
+import { RateLimit } from "@payloft/core/rate-limit/index";
 import { User } from "@payloft/core/user/index";
 import { toActor } from "../auth/session";
 import type { ApiRequest } from "./request";
@@ -19,6 +20,8 @@ export async function resolveApiKey(req: ApiRequest): Promise<Actor> {
   if (!bearer) throw new UnauthorizedError(MISSING_KEY, "auth.api_key_missing");
   const found = await ApiKey.authenticate(bearer);
   if (!found) throw new UnauthorizedError(INVALID_KEY, "auth.api_key_invalid");
+  const { limit, windowSeconds, bucket } = ApiKey.RATE_LIMIT;
+  await RateLimit.hit(bucket, found.key.id, limit, windowSeconds);
   const { user } = found;
   if (user.deactivated) throw new ForbiddenError(User.DEACTIVATED_MESSAGE, "user.deactivated");
   const actor = toActor(user);

@@ -1,11 +1,21 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
-import { AppError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "@payloft/core/errors";
+import {
+  AppError,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitedError,
+  UnauthorizedError,
+  ValidationError,
+} from "@payloft/core/errors";
 import { isKeyTooLong } from "@payloft/core/db/errors";
 import { isDependencyFault, unavailable } from "@payloft/core/faults";
 import { isAdmin } from "@payloft/core/actor/index";
 import { logger } from "@payloft/core/log/index";
 import { findRoute, type RouteDef } from "../routes";
 import { Reply, parseCookies, type ApiRequest } from "./request";
+import { API_CSP, commonHeaders } from "./headers";
+import { NO_STORE, cacheControl } from "./cache";
+import { enforceRateLimit } from "./limits";
 import { resolveSession } from "../auth/session";
 import { guardPlatform } from "./guards";
 import { resolveApiKey } from "./api-key";
@@ -28,6 +38,8 @@ export function api(fn: Handler) {
     try {
       const route = findRoute(event.routeKey);
       if (!route) throw new AppError("route.unknown", "Not found", 404);
+      // First, before any other work: a flood costs one counter write per request.
+      await enforceRateLimit(route, event);
       const req = buildRequest(event, requestId);
       cookies = req.setCookies;
       if (route.access === "apikey") {
@@ -41,7 +53,7 @@ export function api(fn: Handler) {
       }
       await guardPlatform(route, req);
       const result = await fn(req);
-      return respond(result, req.setCookies);
+      return respond(route, result, req.setCookies);
     } catch (err) {
       // Cookie changes still apply on errors (e.g. clearing a forged session before a 401).
       return { ...respondError(err), cookies: cookies.length ? cookies : undefined };
@@ -115,12 +127,24 @@ function enforceAccess(route: RouteDef, req: ApiRequest) {
   if (!allowed) throw new ForbiddenError();
 }
 
-function respond(result: unknown, cookies: string[]): APIGatewayProxyStructuredResultV2 {
+/** What every /api answer carries; a handler may override (e.g. an HTML answer's own CSP). */
+const jsonHeaders = (): Record<string, string> => ({
+  "content-type": "application/json",
+  "cache-control": NO_STORE,
+  ...commonHeaders(),
+  "content-security-policy": API_CSP,
+});
+
+function respond(route: RouteDef, result: unknown, cookies: string[]): APIGatewayProxyStructuredResultV2 {
   const reply = result instanceof Reply ? result : new Reply(200, result ?? { ok: true });
   const isText = typeof reply.body === "string" && reply.headers["content-type"];
   return {
     statusCode: reply.status,
-    headers: { "content-type": "application/json", "cache-control": "no-store", ...reply.headers },
+    headers: {
+      ...jsonHeaders(),
+      ...reply.headers,
+      "cache-control": cacheControl(route, reply.status, cookies.length > 0),
+    },
     body: isText ? (reply.body as string) : JSON.stringify(reply.body),
     cookies: cookies.length ? cookies : undefined,
   };
@@ -137,7 +161,10 @@ function respondError(err: unknown): APIGatewayProxyStructuredResultV2 {
     if (err.status >= 500) logger.warn("request failed", { code: err.code, status: err.status });
     return {
       statusCode: err.status,
-      headers: { "content-type": "application/json", "cache-control": "no-store" },
+      headers: {
+        ...jsonHeaders(),
+        ...(err instanceof RateLimitedError ? { "retry-after": String(err.retryAfter) } : {}),
+      },
       body: JSON.stringify({ error: err.message, code: err.code, ...err.extra }),
     };
   }
@@ -146,7 +173,7 @@ function respondError(err: unknown): APIGatewayProxyStructuredResultV2 {
   if (isKeyTooLong(err)) {
     return {
       statusCode: 400,
-      headers: { "content-type": "application/json", "cache-control": "no-store" },
+      headers: jsonHeaders(),
       body: JSON.stringify({
         error: "A value in this request is too long. Please check it and try again.",
         code: "request.too_long",
@@ -156,7 +183,7 @@ function respondError(err: unknown): APIGatewayProxyStructuredResultV2 {
   logger.error("unexpected error", err as Error);
   return {
     statusCode: 500,
-    headers: { "content-type": "application/json", "cache-control": "no-store" },
+    headers: jsonHeaders(),
     body: JSON.stringify({ error: "Something went wrong on our side. Please try again.", code: "internal" }),
   };
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { Config } from "@payloft/core/config/index";
 import { requestSchemas, responseSchemas, type SchemaMeta } from "@payloft/core/public-api/schemas";
 import { routeKey, routes, type RouteDef } from "../routes";

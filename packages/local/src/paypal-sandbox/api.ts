@@ -1,7 +1,7 @@
 import { OAuthError, PayPalApiError, authFailure, invalidRequest, notFound } from "./errors";
 import { captureOrder, createOrder } from "./orders";
 import { refundCapture } from "./payments";
-import { present, type Merchant } from "./store";
+import { present, type Merchant, type Json } from "./store";
 import { createWebhook, deleteWebhook, verifySignature } from "./webhooks";
 import type { PayPal } from "./context";
 
@@ -45,7 +45,7 @@ function token(pp: PayPal, req: ApiRequest): ApiAnswer {
   };
 }
 
-function jsonBody(raw: string): Record<string, any> {
+function jsonBody(raw: string): Json {
   if (!raw.trim()) return {};
   try {
     const v = JSON.parse(raw);
@@ -132,6 +132,12 @@ function route(pp: PayPal, m: Merchant, req: ApiRequest): ApiAnswer {
       deleteWebhook(pp, m, hook[1]!);
       return { status: 204, body: undefined };
     }
+  }
+  const resend = /^\/v1\/notifications\/webhooks-events\/([A-Za-z0-9-]+)\/resend$/.exec(path);
+  if (resend && method === "POST") {
+    const event = pp.events.resend(m, resend[1]!);
+    if (!event) throw notFound("Webhook event ID does not exist.");
+    return { status: 202, body: event };
   }
   if (method === "POST" && path === "/v1/notifications/verify-webhook-signature")
     return { status: 200, body: verifySignature(pp, m, jsonBody(req.raw)) };

@@ -99,23 +99,22 @@ export class EventBus {
     const payload = JSON.stringify(event);
     const transmissionId = randomUUID();
     const time = isoNow();
+    const signed = {
+      "paypal-transmission-id": transmissionId,
+      "paypal-transmission-time": time,
+      "paypal-transmission-sig": this.signer.sign(transmissionId, time, delivery.webhook_id, payload),
+      "paypal-cert-url": this.signer.certUrl,
+      "paypal-auth-algo": AUTH_ALGO,
+    };
     try {
       const res = await fetch(delivery.url, {
         method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "user-agent": "PayPal/AUHD-214.0-58107826",
-          "paypal-transmission-id": transmissionId,
-          "paypal-transmission-time": time,
-          "paypal-transmission-sig": this.signer.sign(transmissionId, time, delivery.webhook_id, payload),
-          "paypal-cert-url": this.signer.certUrl,
-          "paypal-auth-algo": AUTH_ALGO,
-        },
+        headers: { "content-type": "application/json", "user-agent": "PayPal/AUHD-214.0-58107826", ...signed },
         body: payload,
         signal: AbortSignal.timeout(10_000),
       });
       await res.text().catch(() => "");
-      delivery.attempts.push({ at, status: res.status });
+      delivery.attempts.push({ at, status: res.status, headers: signed });
       const ok = res.status >= 200 && res.status < 300;
       if (ok) delivery.state = "succeeded";
       return ok;
@@ -123,6 +122,20 @@ export class EventBus {
       delivery.attempts.push({ at, status: null, error: (err as Error).message });
       return false;
     }
+  }
+
+  /**
+   * POST /v1/notifications/webhooks-events/:id/resend: delivers an event again, as a new
+   * transmission, to the webhooks that received it (what PayPal's "Resend" does).
+   */
+  resend(merchant: Merchant, eventId: string): PayPalObject | undefined {
+    const record = merchant.events.find((r) => r.event.id === eventId);
+    if (!record) return undefined;
+    for (const d of record.deliveries) {
+      d.state = "pending";
+      this.attempt(merchant, record.event, d, this.delays.length);
+    }
+    return record.event;
   }
 
   /** Resolves when no delivery is being sent right now (scheduled retries are not awaited). */

@@ -1,5 +1,5 @@
 import { invalidRequest, unprocessable } from "./errors";
-import { isoNow, paypalId, present, type Merchant, type PayPalObject } from "./store";
+import { isoNow, paypalId, present, type Merchant, type PayPalObject, type Json } from "./store";
 import type { PayPal } from "./context";
 
 /** Orders v2 and Payments v2 as the product uses them: create, approve (the hosted page), capture, refund. */
@@ -15,7 +15,7 @@ export const AMOUNT_PATTERN = AMOUNT;
 export const toCents = (value: string) => Math.round(Number(value) * 100);
 export const fromCents = (cents: number) => (cents / 100).toFixed(2);
 
-export function createOrder(pp: PayPal, m: Merchant, body: Record<string, any>): PayPalObject {
+export function createOrder(pp: PayPal, m: Merchant, body: Json): PayPalObject {
   if (body.intent !== "CAPTURE") {
     throw invalidRequest(
       body.intent === "AUTHORIZE" ? "INTENT_NOT_SUPPORTED" : "INVALID_PARAMETER_VALUE",
@@ -26,7 +26,7 @@ export function createOrder(pp: PayPal, m: Merchant, body: Record<string, any>):
   const units = body.purchase_units;
   if (!Array.isArray(units) || units.length === 0)
     throw invalidRequest("MISSING_REQUIRED_PARAMETER", "A required field / parameter is missing.", "/purchase_units");
-  const purchaseUnits = units.map((u: Record<string, any>, i: number) => {
+  const purchaseUnits = units.map((u: Json, i: number) => {
     const amount = u?.amount ?? {};
     if (typeof amount.currency_code !== "string" || !/^[A-Z]{3}$/.test(amount.currency_code))
       throw invalidRequest(

@@ -1,16 +1,11 @@
 import { invalidRequest, notFound, unprocessable } from "./errors";
 import { AMOUNT_PATTERN as AMOUNT, fromCents, toCents } from "./orders";
-import { isoNow, paypalId, type Merchant, type PayPalObject } from "./store";
+import { isoNow, paypalId, type Merchant, type PayPalObject, type Json } from "./store";
 import type { PayPal } from "./context";
 
 /** Payments v2 after the capture: refunds, and disputes (which buyers open; PayPal has no API for that). */
 /** POST /v2/payments/captures/:id/refund (no amount = the whole remainder). */
-export function refundCapture(
-  pp: PayPal,
-  m: Merchant,
-  captureId: string,
-  body: Record<string, any> = {},
-): PayPalObject {
+export function refundCapture(pp: PayPal, m: Merchant, captureId: string, body: Json = {}): PayPalObject {
   const capture = m.captures[captureId];
   if (!capture) throw notFound();
   const total = toCents(capture.amount.value);

@@ -8,12 +8,16 @@ import { dirname } from "node:path";
  * webhooks. Objects keep PayPal's shapes; fields starting with "_" are the sandbox's own and
  * are stripped from answers.
  */
-export type PayPalObject = Record<string, any> & { id: string };
+// PayPal objects are loose JSON of many shapes; the sandbox reads and writes their fields freely.
+export type Json = Record<string, any>;
+export type PayPalObject = Json & { id: string };
 
 export interface DeliveryAttempt {
   at: string;
   status: number | null;
   error?: string;
+  /** The PAYPAL-* headers this transmission carried (none of them is a secret). */
+  headers?: Record<string, string>;
 }
 export interface Delivery {
   webhook_id: string;

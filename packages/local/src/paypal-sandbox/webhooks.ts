@@ -1,5 +1,5 @@
 import { invalidRequest, notFound, PayPalApiError } from "./errors";
-import { paypalId, type Merchant, type PayPalObject } from "./store";
+import { paypalId, type Merchant, type PayPalObject, type Json } from "./store";
 import type { PayPal } from "./context";
 
 /**
@@ -39,7 +39,7 @@ const isHttpUrl = (v: unknown) => {
   }
 };
 
-export function createWebhook(pp: PayPal, m: Merchant, body: Record<string, any>): PayPalObject {
+export function createWebhook(pp: PayPal, m: Merchant, body: Json): PayPalObject {
   if (!isHttpUrl(body.url)) throw invalidRequest("INVALID_PARAMETER_SYNTAX", "url must be an http(s) URL.", "/url");
   const types = body.event_types;
   if (!Array.isArray(types) || types.length === 0)
@@ -91,7 +91,7 @@ const REQUIRED = [
 ] as const;
 
 /** POST /v1/notifications/verify-webhook-signature: SUCCESS only for a delivery this sandbox signed for that webhook. */
-export function verifySignature(pp: PayPal, m: Merchant, body: Record<string, any>) {
+export function verifySignature(pp: PayPal, m: Merchant, body: Json) {
   for (const f of REQUIRED) {
     if (typeof body[f] !== "string" || !body[f])
       throw invalidRequest("MISSING_REQUIRED_PARAMETER", `${f} is required.`, `/${f}`);

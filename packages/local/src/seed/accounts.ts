@@ -1,7 +1,7 @@
 import { User } from "@payloft/core/user/index";
 
 /**
- * The demo people (issue 3): sign in as them through the local Google emulator, where they
+ * The demo people: sign in as them through the local Google emulator, where they
  * are offered for one-click sign-in. Products and sales seeds find them by e-mail.
  */
 export const DEMO_ACCOUNTS = [

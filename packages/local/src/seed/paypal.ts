@@ -4,7 +4,7 @@ import { Integration } from "@payloft/core/integration/index";
 import { Product } from "@payloft/core/product/index";
 
 /**
- * Demo PayPal selling (issue 15): paypal@demo.local has a PayPal integration on the local PayPal
+ * Demo PayPal selling: paypal@demo.local has a PayPal integration on the local PayPal
  * sandbox (checked and its webhook registered like any seller's) and one product, so a first
  * `npm start` shows both buy flows. Idempotent: an existing integration or product is left alone.
  */

@@ -4,7 +4,7 @@ import { Integration } from "@payloft/core/integration/index";
 import { Product } from "@payloft/core/product/index";
 
 /**
- * Demo selling data (issue 5): creator@demo.local gets a saved Stripe TEST integration on
+ * Demo selling data: creator@demo.local gets a saved Stripe TEST integration on
  * the local payments sandbox and one approved product with a cover image served by the web
  * app itself (packages/web/public/demo), so a first `npm start` has a sales page that sells.
  * Idempotent: an existing integration or product is left alone.

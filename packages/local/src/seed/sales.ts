@@ -10,7 +10,7 @@ import {
 } from "@payloft/core/db/entities";
 
 /**
- * Demo sales (issue 7): 30 days of history for creator@demo.local's products, including
+ * Demo sales: 30 days of history for creator@demo.local's products, including
  * purchases by buyer@demo.local so the customer portal has content, plus daily sales-page
  * views, so a first `npm start` shows filled charts and a real conversion rate.
  *

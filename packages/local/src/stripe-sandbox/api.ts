@@ -1,11 +1,15 @@
 import { createHash } from "node:crypto";
-import { StripeApiError, invalidParam, missingParam, noSuch } from "./errors";
+import { StripeApiError, noSuch } from "./errors";
 import { int, list, metadataOf, str, type FormObject } from "./form";
 import { createSession, present, publicLineItems } from "./checkout";
 import { cancelSubscription, presentSubscription, updateSubscription } from "./subscriptions";
 import { createRefund } from "./refunds";
-import { maskForError, nowSeconds, parseKey, randomId, type Account, type StripeObject } from "./store";
+import type { Account, StripeObject } from "./store";
 import type { Sandbox } from "./context";
+import { authenticate } from "./auth";
+import { checkUrl, createEndpoint, hideSecret, liveEndpoint } from "./endpoints";
+
+export { createEndpoint };
 
 export interface ApiCall {
   method: string;
@@ -208,79 +212,6 @@ const routes: Route[] = [
     },
   },
 ];
-
-function checkUrl(url: string): string {
-  try {
-    if (/^https?:$/.test(new URL(url).protocol)) return url;
-  } catch {
-    /* fall through */
-  }
-  throw invalidParam("url", "Invalid URL: must be an http(s) URL.");
-}
-
-function liveEndpoint(a: Account, id: string) {
-  const e = a.objects[id];
-  if (!e || e.object !== "webhook_endpoint" || e.status === "deleted") throw noSuch("webhook endpoint", id);
-  return e;
-}
-
-/** Stripe reveals an endpoint's signing secret only in the create answer. */
-const hideSecret = (e: StripeObject) =>
-  Object.fromEntries(Object.entries(e).filter(([k]) => k !== "secret")) as StripeObject;
-
-/** `secret` may be pre-chosen only from inside the process (the local stack's platform endpoint). */
-export function createEndpoint(sb: Sandbox, a: Account, p: FormObject, secret?: string): StripeObject {
-  const url = str(p.url);
-  if (!url) throw missingParam("url");
-  const events = list(p.enabled_events).filter((v): v is string => typeof v === "string");
-  if (!events.length) throw missingParam("enabled_events");
-  return sb.store.put(a, {
-    id: randomId("we_"),
-    object: "webhook_endpoint",
-    api_version: str(p.api_version) ?? null,
-    application: null,
-    created: nowSeconds(),
-    description: str(p.description) ?? null,
-    enabled_events: events,
-    livemode: a.livemode,
-    metadata: metadataOf(p.metadata),
-    secret: secret ?? randomId("whsec_", 32),
-    status: "enabled",
-    url: checkUrl(url),
-  });
-}
-
-/** Resolves the account from `Authorization: Bearer sk_…` (or curl's Basic `sk_…:`), Stripe's 401s otherwise. */
-export function authenticate(sb: Sandbox, header: string | undefined): Account {
-  let key = "";
-  if (header?.startsWith("Bearer ")) key = header.slice(7).trim();
-  else if (header?.startsWith("Basic "))
-    key = Buffer.from(header.slice(6), "base64").toString("utf8").split(":")[0] ?? "";
-  if (!key) {
-    throw new StripeApiError(
-      401,
-      "invalid_request_error",
-      "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
-    );
-  }
-  const parsed = parseKey(key);
-  if (!parsed)
-    throw new StripeApiError(
-      401,
-      "invalid_request_error",
-      `Invalid API Key provided: ${maskForError(key)}`,
-      "api_key_invalid",
-    );
-  if (parsed.kind === "publishable") {
-    throw new StripeApiError(
-      401,
-      "invalid_request_error",
-      "This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.",
-      "secret_key_required",
-    );
-  }
-  return sb.store.account(parsed);
-}
 
 /** Replays the first answer for a repeated Idempotency-Key, like Stripe (for 24 h there; process lifetime here). */
 const replays = new Map<string, { hash: string; answer: ApiAnswer }>();

@@ -1,4 +1,15 @@
+import { createHash } from "node:crypto";
+import { VIEWER_ADDRESS_HEADER } from "@payloft/functions/http/headers";
 import type { Stack } from "../stack";
+
+/**
+ * Each test person signs in from their own address (as real people do), so a file that signs
+ * in many people does not run into the per-address sign-in limit meant for one client.
+ */
+export function addressOf(email: string): string {
+  const h = createHash("sha256").update(email).digest();
+  return `10.${h[0]}.${h[1]}.${h[2]}`;
+}
 
 /**
  * Signs a person in through the REAL flow over HTTP, as a browser would: the login redirect
@@ -13,7 +24,12 @@ export async function signIn(stack: Stack, who: { email: string; name?: string }
   if (!flow.code) throw new Error(`sign-in did not return a code: ${flow.callback}`);
   const res = await fetch(`${stack.url}/api/sessions`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: stack.url, cookie: flow.siteJar.header() },
+    headers: {
+      "content-type": "application/json",
+      origin: stack.url,
+      cookie: flow.siteJar.header(),
+      [VIEWER_ADDRESS_HEADER]: addressOf(who.email),
+    },
     body: JSON.stringify({ code: flow.code }),
   });
   if (!res.ok) throw new Error(`POST /api/sessions answered ${res.status}: ${await res.text()}`);
@@ -29,7 +45,9 @@ export async function signIn(stack: Stack, who: { email: string; name?: string }
 export async function startSignIn(stack: Stack, who: { email: string; name?: string }) {
   const siteJar = new CookieJar();
   const issuerJar = new CookieJar();
-  const start = await fetch(`${stack.url}/api/oauth/google/redirect_url`);
+  const start = await fetch(`${stack.url}/api/oauth/google/redirect_url`, {
+    headers: { [VIEWER_ADDRESS_HEADER]: addressOf(who.email) },
+  });
   if (!start.ok) throw new Error(`redirect_url answered ${start.status}`);
   siteJar.take(start);
   const { redirectUrl } = (await start.json()) as { redirectUrl: string };

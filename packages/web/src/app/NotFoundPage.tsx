@@ -1,5 +1,5 @@
 import { CenteredMessage } from "@/components/CenteredMessage";
-import { ButtonLink } from "@/components/ui/Button";
+import { ButtonLink } from "@/components/ui/ButtonLink";
 import { IconSearch } from "@/components/ui/icons";
 
 export default function NotFoundPage() {

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from "react-router-dom";
 import { CenteredMessage } from "@/components/CenteredMessage";
-import { Button, ButtonLink } from "@/components/ui/Button";
+import { Button } from "@/components/ui/Button";
+import { ButtonLink } from "@/components/ui/ButtonLink";
 import { IconAlert } from "@/components/ui/icons";
 
 /**

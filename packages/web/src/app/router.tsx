@@ -59,8 +59,8 @@ export const router = createBrowserRouter([
         element: page(() => import("@/features/customer/pages/CustomerDashboardPage"), "My purchases"),
       },
       { path: "/admin", element: page(() => import("@/features/admin/pages/AdminPage"), "Admin") },
-      { path: "/product/:productId", element: page(() => import("@/features/sales-page/pages/SalesPage"), "Product") },
-      { path: "/p/:productId", element: page(() => import("@/features/sales-page/pages/SalesPage"), "Product") },
+      { path: "/product/:productId", element: page(() => import("@/features/sales-page/pages/SalesRoute"), "Product") },
+      { path: "/p/:productId", element: page(() => import("@/features/sales-page/pages/SalesRoute"), "Product") },
       {
         path: "/overlay/product/:productId",
         element: page(() => import("@/features/sales-page/pages/OverlayPage"), "Checkout"),

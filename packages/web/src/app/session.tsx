@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 
 /**
- * The signed-in user (spec part 1 §4 "Session"): one current-user fetch at startup,
+ * The signed-in user: one current-user fetch at startup,
  * concurrent fetches merged into one, isPending until the first fetch settles, logout
  * clears locally first, and the code exchange runs at most once.
  */

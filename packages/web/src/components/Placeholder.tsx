@@ -1,5 +1,5 @@
 import { CenteredMessage } from "./CenteredMessage";
-import { ButtonLink } from "./ui/Button";
+import { ButtonLink } from "./ui/ButtonLink";
 import { IconSparkles } from "./ui/icons";
 
 /** A clearly titled stand-in for a screen that a later issue builds. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "./api";
 
-/** GET /api/profile (spec part 1 §7, part 2 §3): the signed-in person's profile. */
+/** GET /api/profile: the signed-in person's profile. */
 export interface Profile {
   id: string;
   user_id?: string;

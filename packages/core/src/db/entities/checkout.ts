@@ -14,6 +14,11 @@ export const CheckoutEntity = new Entity(
       plan: { type: "string" },
       billing_cycle: { type: "string" },
       amount: { type: "number" },
+      currency: { type: "string" },
+      /** Which provider charges it: "stripe" (the key is its session id) or "paypal". */
+      provider: { type: "string" },
+      /** The provider's own id for it when the key is Payloft's (PayPal: the order id). */
+      provider_ref: { type: "string" },
       ...timestamps,
     },
     indexes: {

@@ -1,5 +1,4 @@
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from "react";
-import { Link, type LinkProps } from "react-router-dom";
 import { cn } from "./cn";
 import { Spinner } from "./Spinner";
 
@@ -67,13 +66,3 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     </button>
   );
 });
-
-/** A react-router link styled as a button (navigation stays a link for assistive tech). */
-export function ButtonLink({
-  variant = "primary",
-  size = "md",
-  className,
-  ...rest
-}: LinkProps & { variant?: ButtonVariant; size?: ButtonSize }) {
-  return <Link className={buttonClasses(variant, size, className)} {...rest} />;
-}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 
 /**
- * Accessible toasts for the messages the spec calls alerts (GUIDE §3: no window.alert).
+ * Accessible toasts for the messages the spec calls alerts.
  * Call `toast("text")` from anywhere; <Toaster/> is mounted once by the app providers.
  */
 export type ToastVariant = "info" | "success" | "error";

@@ -1,7 +1,7 @@
 import type { AdminUsers } from "@payloft/core/admin/users";
 import type { Moderation } from "@payloft/core/moderation/index";
 
-/** Shapes of the admin calls (spec part 2 §3, §7). Money is integer cents. */
+/** Shapes of the admin calls. Money is integer cents. */
 export type PlanChoice = "starter" | "pro" | "business";
 export type ModerationStatus = Moderation.Status;
 

@@ -4,7 +4,7 @@ import { IconChart, IconShield, IconUsers } from "@/components/ui/icons";
 import { IconBox, IconDollar, IconLogout, IconSettings, IconTrend } from "@/features/dashboard/components/navIcons";
 import { IconGift, IconGrid, IconMegaphone, IconPie, IconReceipt, IconSliders } from "./navIcons";
 
-/** Spec part 2 §2 Admin panel sidebar, grouped: platform overview, the admin's own selling, running the platform. */
+/** The admin panel sidebar, grouped: platform overview, the admin's own selling, running the platform. */
 export const ADMIN_SECTIONS = [
   { id: "overview", label: "Overview", Icon: IconGrid },
   { id: "my-products", label: "My Products", Icon: IconBox, divideBefore: true },

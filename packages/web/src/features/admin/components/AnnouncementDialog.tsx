@@ -10,7 +10,7 @@ import { Textarea } from "@/components/ui/Textarea";
 import { useSaveAnnouncement, type AnnouncementInput } from "@/features/admin/api/announcements";
 import type { AdminAnnouncement } from "@/features/admin/api/types";
 
-/** Spec part 2 §5: title and content required; type default info, audience default all, active default true. */
+/** Title and content required; type default info, audience default all, active default true. */
 const DEFAULTS: AnnouncementInput = { title: "", content: "", type: "info", target_audience: "all", is_active: true };
 
 export function AnnouncementDialog({

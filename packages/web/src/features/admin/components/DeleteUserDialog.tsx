@@ -2,7 +2,7 @@ import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import type { AdminUser } from "@/features/admin/api/types";
 
-/** Spec part 2 §5: the dialog states the account is removed, products deactivated, sales kept. */
+/** The dialog states the account is removed, products deactivated, sales kept. */
 export function DeleteUserDialog({
   user,
   busy,

@@ -21,7 +21,7 @@ import type { AdminChartPoint } from "@/features/admin/api/types";
 import { formatDay, formatMoney, formatWholeDollars } from "@/features/admin/lib/format";
 
 /**
- * The four Overview charts (spec part 2 §2). recharts is imported only in the lazy admin
+ * The four Overview charts. recharts is imported only in the lazy admin
  * (and dashboard) chunks, never by the buyer's sales page. The revenue axis shows whole
  * dollars: allowDecimals={false} on dollar values plus a whole-dollar formatter.
  */

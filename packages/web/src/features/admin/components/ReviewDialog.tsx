@@ -10,7 +10,7 @@ import { useModerateProduct } from "@/features/admin/api/moderate";
 import type { AdminProduct, ModerationStatus } from "@/features/admin/api/types";
 import { formatMoney, STATUS_LABELS } from "@/features/admin/lib/format";
 
-/** The review dialog: any status from any status, with optional notes (spec part 2 §4). */
+/** The review dialog: any status from any status, with optional notes. */
 export function ReviewDialog({ product, onClose }: { product: AdminProduct | null; onClose: () => void }) {
   const moderate = useModerateProduct();
   const [status, setStatus] = useState<ModerationStatus>("approved");
@@ -78,7 +78,10 @@ export function ReviewDialog({ product, onClose }: { product: AdminProduct | nul
               }))}
             />
           </Field>
-          <Field label="Notes (optional)" hint="Visible to the creator on their product.">
+          <Field
+            label="Notes (optional)"
+            hint="Shown to the creator on their product and e-mailed to them with any status change."
+          >
             <Textarea
               value={notes}
               onChange={(e) => setNotes(e.target.value)}

@@ -10,13 +10,13 @@ import { useUpdateSetting } from "@/features/admin/api/settings";
 import type { PlatformSetting } from "@/features/admin/api/types";
 import { humanize } from "@/features/admin/lib/format";
 
-/** Spec part 2 §5: which control each key gets. */
+/** Which control each setting key gets. */
 const NUMERIC = new Set(["commission_rate", "max_upload_size"]);
 const BOOLEAN = new Set(["auto_approve_products", "maintenance_mode"]);
 const UNITS: Record<string, string> = { commission_rate: "%", max_upload_size: "MB" };
 export const SAVED_INDICATOR_MS = 3000;
 
-/** One setting, saved on its own, with the 3-second 'Saved' indicator (spec part 2 §4). */
+/** One setting, saved on its own, with the 3-second 'Saved' indicator. */
 export function SettingRow({ setting }: { setting: PlatformSetting }) {
   const key = setting.setting_key;
   const [value, setValue] = useState(setting.setting_value);

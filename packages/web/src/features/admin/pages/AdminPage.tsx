@@ -7,7 +7,7 @@ import { ADMIN_SECTIONS, AdminShell, type AdminSectionId } from "@/features/admi
 import { AdminSection } from "@/features/admin/components/AdminSection";
 
 /**
- * Spec part 2 §2 and §8: logged out → /login (useProfileGate), a profile that fails to
+ * Who may open the admin panel: logged out → /login (useProfileGate), a profile that fails to
  * load or is missing → /onboarding, anyone who is not an admin → /dashboard.
  */
 const adminGate: GateDecision = (s) => {

@@ -39,7 +39,7 @@ export function takeRedirect(): string | null {
   return value;
 }
 
-/** Where a signed-in person belongs (spec part 1 §2 "Auth callback"). */
+/** Where a signed-in person belongs. */
 export function homeFor(
   profile: Pick<Profile, "role" | "is_admin" | "onboarding_completed"> | null | undefined,
 ): string {

@@ -7,11 +7,12 @@ import { IconAlert, IconCheck } from "@/components/ui/icons";
 import { AuthCard, AuthLayout } from "@/features/auth/components/AuthLayout";
 import { profileQuery } from "@/lib/profile";
 import { homeFor, takeRedirect } from "@/features/auth/lib/redirect";
+import { readSelection } from "@/features/plans/lib/selection";
 
 type State = { status: "loading" } | { status: "success" } | { status: "error"; message: string };
 const DEFAULT_ERROR = "Something went wrong during authentication";
 
-/** /auth/callback (spec part 1 §2/§4): exchange the code, then route by role after 1.5 s. */
+/** /auth/callback: exchange the code, then route by role after 1.5 s. */
 export default function AuthCallbackPage() {
   const { exchangeCodeForSessionToken } = useSession();
   const navigate = useNavigate();
@@ -35,7 +36,10 @@ export default function AuthCallbackPage() {
             if (target) return navigate(target, { replace: true });
             queryClient.removeQueries({ queryKey: profileQuery().queryKey });
             const profile = await queryClient.fetchQuery(profileQuery()).catch(() => null);
-            navigate(homeFor(profile), { replace: true });
+            // A past buyer is a customer from their first sign-in; one who came from a plan
+            // card goes back to the plans, where they are offered to start selling.
+            const pickedPlan = profile?.role === "customer" && !profile.is_admin && readSelection().plan;
+            navigate(pickedPlan ? "/pricing" : homeFor(profile), { replace: true });
           }, 1500),
         );
       },

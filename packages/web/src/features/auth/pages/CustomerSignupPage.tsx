@@ -11,7 +11,7 @@ import { AuthCard, AuthLayout } from "@/features/auth/components/AuthLayout";
 import { usePublicCreator } from "@/features/auth/api/publicCreator";
 import { useCustomerSignup } from "@/features/auth/api/customerSignup";
 
-/** /customer-signup?creator=…&product=… (spec part 1 §2/§4/§5 "Customer signup"). */
+/** /customer-signup?creator=…&product=…. */
 export default function CustomerSignupPage() {
   const { user, isPending } = useSession();
   const location = useLocation();

@@ -7,7 +7,7 @@ import { IconCheck, IconLock, IconShield, IconBolt } from "@/components/ui/icons
 import { AuthCard, AuthLayout, GoogleMark } from "@/features/auth/components/AuthLayout";
 import { rememberRedirect, safeRedirect } from "@/features/auth/lib/redirect";
 
-/** /login (spec part 1 §2 "Login"): one way in, Google through our issuer. */
+/** /login: one way in, Google through our issuer. */
 export default function LoginPage() {
   const { user, isPending, redirectToLogin } = useSession();
   const [params] = useSearchParams();

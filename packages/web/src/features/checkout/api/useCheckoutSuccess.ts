@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiFetch } from "@/lib/api";
 
-/** GET /api/checkout/success?session_id= (spec part 1 §7). Amount in cents. */
+/** GET /api/checkout/success?session_id=. Amount in cents. */
 export interface CheckoutSuccess {
   product: { name: string; description: string; content_url: string };
   purchase: { amount: number; created_at: string; customer_email: string };

@@ -47,7 +47,7 @@ function Problem({ title, message }: { title: string; message?: string }) {
   );
 }
 
-/** /checkout/success?session_id= : the buyer's receipt screen (spec part 1 §2). */
+/** /checkout/success?session_id=: the buyer's receipt screen. */
 export default function CheckoutSuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get("session_id") ?? "";

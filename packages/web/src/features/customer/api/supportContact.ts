@@ -20,5 +20,5 @@ export const supportContactQuery = () =>
 
 export const useSupportEmail = () => useQuery({ ...supportContactQuery(), select: (s) => s.support_email });
 
-/** Response time shown next to the support address (spec part 2 §9). */
+/** Response time shown next to the support address. */
 export const SUPPORT_RESPONSE_TIME = "Usually within 24 hours";

@@ -22,7 +22,7 @@ export function useOpenContent() {
           toast(err.message, "error");
           return;
         }
-        // Spec §8: a tracking failure is only logged; the buyer still gets their content.
+        // A tracking failure is only logged; the buyer still gets their content.
         console.error("Failed to track access", err);
         go(tab, url);
       },

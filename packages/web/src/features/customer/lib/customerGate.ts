@@ -1,7 +1,7 @@
 import type { GateDecision } from "@/features/dashboard/lib/useProfileGate";
 
 /**
- * Spec part 2 §2/§8 (customer portal): a profile failure or a missing profile and an
+ * Who may open the customer portal: a profile failure or a missing profile and an
  * unfinished onboarding go to /onboarding; anyone not a customer goes to /admin when an
  * admin, otherwise to the creator dashboard.
  */

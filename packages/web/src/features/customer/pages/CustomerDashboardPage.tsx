@@ -19,7 +19,7 @@ import { PurchaseHistoryTab } from "@/features/customer/components/PurchaseHisto
 
 type PortalTab = "products" | "history" | "profile" | "help";
 
-/** /customer-dashboard: the buyer's portal (spec part 2 §2 Customer portal). */
+/** /customer-dashboard: the buyer's portal. */
 export default function CustomerDashboardPage() {
   const gate = useProfileGate(customerGate);
   const { logout } = useSession();

@@ -23,7 +23,7 @@ interface ShellProps {
   children: ReactNode;
 }
 
-/** The creator dashboard frame (spec part 2 §2): name and '{plan} Plan', Help & Support, Log Out. */
+/** The creator dashboard frame: name and '{plan} Plan', Help & Support, Log Out. */
 export function DashboardShell({ active, onSelect, userName, planName, supportHref, onLogout, children }: ShellProps) {
   return (
     <AppShell

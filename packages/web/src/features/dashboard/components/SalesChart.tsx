@@ -15,7 +15,7 @@ import { formatDay, formatMoney, formatWholeDollars } from "@/features/dashboard
 
 /**
  * Sales count on the left axis (blue) and revenue in dollars on the right axis (green),
- * 320 px high (spec part 2 §2, §9). recharts is imported only here, inside the lazy
+ * 320 px high. recharts is imported only here, inside the lazy
  * dashboard chunk, so the buyer's sales page never downloads it.
  */
 export type ChartKind = "line" | "bar";

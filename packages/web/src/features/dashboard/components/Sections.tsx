@@ -11,7 +11,7 @@ import { StatsStrip } from "./StatsStrip";
 /**
  * The dashboard's sections. Products: plan banner (free plan only), stats strip, the
  * Sales Analytics chart once there is a sale, and the product grid. Analytics and
- * Customers are built out instead of the spec's 'coming soon' (issue 7).
+ * Customers are built out instead of the spec's 'coming soon'.
  */
 export function ProductsOverview({ plan }: { plan: string }) {
   const stats = useDashboardStats();

@@ -6,7 +6,7 @@ import type { DashboardStats } from "@/features/dashboard/api/stats";
 import { formatCount, formatMoney, formatPercent } from "@/features/dashboard/lib/format";
 import { IconBox, IconDollar, IconTrend } from "./navIcons";
 
-/** Spec part 2 §2 stats strip: revenue, products as count / limit, customers, conversion. */
+/** The stats strip: revenue, products as count / limit, customers, conversion. */
 export function StatsStrip({ stats, loading }: { stats?: DashboardStats; loading?: boolean }) {
   const limit = stats?.productLimit === null ? "∞" : String(stats?.productLimit ?? "");
   return (

@@ -8,7 +8,7 @@ import { useProfile, type Profile } from "@/lib/profile";
 export type GateDecision = (state: { profile: Profile } | { missing: true } | { failed: true }) => string | null;
 
 /**
- * Spec part 2 §2 (creator dashboard): failure → /role-selection; missing profile →
+ * Who may open the creator dashboard: failure → /role-selection; missing profile →
  * /onboarding; admins → /admin; customers → their portal; no role yet → /role-selection;
  * a creator who has not finished onboarding → /onboarding. Role routing comes before the
  * onboarding check so an admin or a customer is never sent into creator onboarding.

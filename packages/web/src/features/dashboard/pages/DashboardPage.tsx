@@ -14,7 +14,7 @@ import {
 } from "@/features/dashboard/components/Sections";
 import { creatorGate, useProfileGate } from "@/features/dashboard/lib/useProfileGate";
 
-/** /dashboard: the creator's home (spec part 2 §2). The open section lives in ?section= so it can be linked. */
+/** /dashboard: the creator's home. The open section lives in ?section= so it can be linked. */
 export default function DashboardPage() {
   const gate = useProfileGate(creatorGate);
   const { logout } = useSession();

@@ -3,7 +3,7 @@ import { useCallback } from "react";
 import { useSession } from "@/app/session";
 import { profileQuery, type Profile } from "@/lib/profile";
 
-/** Spec part 1 §2 Landing: where Get Started / Start Selling / Dashboard lead for this profile. */
+/** Landing page: where Get Started / Start Selling / Dashboard lead for this profile. */
 export function startDestination(profile: Partial<Profile> | null | undefined): string {
   if (!profile) return "/pricing";
   if (profile.role === "admin" || profile.is_admin === true) return "/admin";

@@ -1,7 +1,7 @@
 import { IconBolt, IconChart, IconGlobe, IconShield, IconStore, IconUsers } from "@/components/ui/icons";
 import { SectionHeading } from "./SectionHeading";
 
-/** The six features the spec names (part 1 §2), with the marketing promises of §1. */
+/** The six features the spec names, with their marketing promises. */
 const features = [
   {
     icon: IconChart,

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Logo } from "@/components/Logo";
 
-/** Footer links are placeholders (spec part 1 §2), so they point at "#". */
+/** Footer links are placeholders, so they point at "#". */
 const columns = [
   { title: "Product", links: ["Features", "Pricing", "Integrations", "Changelog"] },
   { title: "Resources", links: ["Help center", "Guides", "Creator stories", "API docs"] },

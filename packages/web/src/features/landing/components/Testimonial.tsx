@@ -1,6 +1,6 @@
 import { IconStar } from "@/components/ui/icons";
 
-/** Marketing claims from spec part 1 §1 (not measured behaviour). */
+/** Marketing claims the product copy makes (not measured behaviour). */
 const stats = [
   { value: "10,000+", label: "Products sold" },
   { value: "$2M+", label: "Revenue" },

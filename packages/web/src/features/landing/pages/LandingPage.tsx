@@ -8,7 +8,7 @@ import { Testimonial } from "@/features/landing/components/Testimonial";
 import { LandingFooter } from "@/features/landing/components/LandingFooter";
 import { StartButton } from "@/features/landing/components/StartButton";
 
-/** Landing page `/` (spec part 1 §2): marketing sections in the spec's order. */
+/** Landing page `/`: marketing sections in the spec's order. */
 export default function LandingPage() {
   return (
     <div className="min-h-screen overflow-x-clip bg-white">

@@ -1,20 +1,19 @@
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useEffect, useRef } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { router } from "@/app/router";
 import { useSession } from "@/app/session";
-import { Logo } from "@/components/Logo";
+import { LogoWordmark } from "@/components/LogoMark";
 import { profileQuery } from "@/lib/profile";
 import { usePublicStatus } from "@/features/maintenance/api/publicStatus";
 
 /**
  * DECISIONS 15: while maintenance mode is on, every page shows this full-page notice to
  * anyone who is not an admin. Sign-in pages and /admin stay reachable so an admin can get
- * in (the admin panel itself sends non-admins away). Mounted once in App, over the router.
+ * in (the admin panel itself sends non-admins away). Mounted once over the app's router, and
+ * once by the sales page's own entry.
  */
 const OPEN_DURING_MAINTENANCE = ["/login", "/auth/callback", "/admin"];
 
-export function MaintenanceNotice() {
-  const pathname = useSyncExternalStore(router.subscribe, () => router.state.location.pathname);
+export function MaintenanceNotice({ pathname }: { pathname: string }) {
   const status = usePublicStatus();
   const { user } = useSession();
   const on = status.data?.maintenance_mode === true;
@@ -54,7 +53,7 @@ export function MaintenanceNotice() {
     >
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
         <div className="flex justify-center">
-          <Logo to={null} />
+          <LogoWordmark />
         </div>
         <div
           className="mx-auto mt-6 flex h-14 w-14 items-center justify-center rounded-full bg-amber-50 text-amber-600"

@@ -6,7 +6,7 @@ import { toast } from "@/components/ui/toast";
 import { IconArrowRight } from "@/components/ui/icons";
 import { GoogleMark } from "@/features/auth/components/AuthLayout";
 
-/** Onboarding step 1 'Profile' (spec part 1 §2): the name, and the account it belongs to. */
+/** Onboarding step 1 'Profile': the name, and the account it belongs to. */
 export function ProfileStep({
   initialName,
   email,

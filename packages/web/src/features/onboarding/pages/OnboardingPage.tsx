@@ -13,7 +13,7 @@ import { ProfileStep } from "@/features/onboarding/components/ProfileStep";
 import { useSaveName } from "@/features/onboarding/api/saveName";
 
 /**
- * /onboarding (spec part 1 §2/§4): step 1 'Profile' here, step 2 'Plan' is the plans
+ * /onboarding: step 1 'Profile' here, step 2 'Plan' is the plans
  * feature's PlanStep. `?upgrade={plan}` (the dashboards' upgrade buttons) preselects that plan
  * through the same stored selection PlanStep reads, and skips step 1 for someone who did it.
  */

@@ -1,5 +1,5 @@
 /**
- * A seller's payment integration (spec part 2 §3). Secrets come back masked only
+ * A seller's payment integration. Secrets come back masked only
  * (DECISIONS 9, e.g. "sk_test_...4242"); sending the masked value back keeps the stored one.
  */
 export type Provider = "stripe" | "paypal";

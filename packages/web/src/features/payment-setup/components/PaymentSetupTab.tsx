@@ -28,7 +28,7 @@ const formFrom = (saved: PaymentIntegration | null | undefined): PaymentIntegrat
   paypal_webhook_id: saved?.paypal_webhook_id ?? "",
 });
 
-/** Settings → Payment Setup (spec part 2 §2, §8): the seller's own Stripe or PayPal keys. */
+/** Settings → Payment Setup: the seller's own Stripe or PayPal keys. */
 export function PaymentSetupTab() {
   const query = usePaymentIntegration();
   const save = useSavePaymentIntegration();
@@ -59,7 +59,7 @@ export function PaymentSetupTab() {
     if (!ok) return;
     try {
       await remove.mutateAsync();
-      setForm(formFrom(null)); // spec part 2 §4: Delete resets the form to the default
+      setForm(formFrom(null)); // Delete resets the form to the default
       toast("Payment integration deleted successfully!", "success");
     } catch (err) {
       toast(err instanceof ApiError ? `Error: ${err.message}` : "Failed to delete payment integration", "error");

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Input, type InputProps } from "@/components/ui/Input";
 
-/** A masked secret field with a show/hide toggle (spec part 2 §2, Payment Setup). */
+/** A masked secret field with a show/hide toggle (Payment Setup). */
 export function SecretInput(props: Omit<InputProps, "type">) {
   const [visible, setVisible] = useState(false);
   return (

@@ -1,7 +1,7 @@
 import { ApiError, apiFetch } from "@/lib/api";
 
 /**
- * POST /api/platform/create-checkout-session and /create-lifetime-checkout (spec part 1 §7).
+ * POST /api/platform/create-checkout-session and /create-lifetime-checkout.
  * A refused call becomes a CheckoutFailed carrying the server's text (or the spec's default);
  * anything else (network, bug) stays an ordinary error, which screens report differently.
  */
@@ -31,5 +31,5 @@ export const createCheckoutSession = (input: {
 export const createLifetimeCheckout = (input: { customer_name: string }) =>
   start("/api/platform/create-lifetime-checkout", input);
 
-/** The alert text for a failed checkout start (spec part 1 §8). */
+/** The alert text for a failed checkout start. */
 export const checkoutErrorText = (err: unknown) => (err instanceof CheckoutFailed ? err.message : SOMETHING_WRONG);

@@ -8,7 +8,7 @@ import { limitLabel } from "@/features/plans/lib/format";
 const BANNER_PLANS = ["starter", "pro", "business"] as const;
 
 /**
- * Dashboard upgrade banner (spec part 2 §2), shown only on the free plan: three plans with
+ * Dashboard upgrade banner, shown only on the free plan: three plans with
  * Starter marked Popular; 'Upgrade Now' goes to /onboarding?upgrade={plan} without a call.
  * Pass the profile's plan; anything but free (unknown counts as free) renders nothing.
  */

@@ -22,7 +22,7 @@ import { clearSelection, readSelection } from "@/features/plans/lib/selection";
 import { PlanCard } from "./PlanCard";
 
 /**
- * Onboarding step 2 (spec part 1 §2/§4). Rendered by the onboarding page frame:
+ * Onboarding step 2. Rendered by the onboarding page frame:
  *   <PlanStep customerName={name} profilePlan={profile?.plan} onBack={() => setStep(1)} />
  * customerName: the name from step 1 (sent as customer_name); profilePlan: the stored plan,
  * used when neither ?upgrade= nor sessionStorage holds a known plan.

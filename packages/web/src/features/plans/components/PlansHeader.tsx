@@ -5,7 +5,7 @@ import { useSession } from "@/app/session";
 
 /**
  * Top bar of the public plan pages: signed in shows 'Signed in as {email}' and Log Out
- * (then home, spec part 1 §2); signed out offers Sign In.
+ * (then home); signed out offers Sign In.
  */
 export function PlansHeader({ dark = false }: { dark?: boolean }) {
   const { user, isPending, logout } = useSession();

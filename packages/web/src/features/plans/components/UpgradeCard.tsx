@@ -1,6 +1,6 @@
 import { FEATURE_LABEL, FEATURE_MIN_PLAN, type Feature } from "@payloft/core/plan/features";
 import { PLANS } from "@payloft/core/plan/plans";
-import { ButtonLink } from "@/components/ui/Button";
+import { ButtonLink } from "@/components/ui/ButtonLink";
 import { IconSparkles } from "@/components/ui/icons";
 import { cn } from "@/components/ui/cn";
 

@@ -1,4 +1,4 @@
-/** Spec part 1 §5: profile name, else the identity account's name, else the e-mail prefix. */
+/** The customer name for checkout: profile name, else the identity account's name, else the e-mail prefix. */
 export function customerNameFor(
   profileName: string | null | undefined,
   identityName: string | null | undefined,

@@ -1,7 +1,7 @@
 import { isSelectablePlan, type SelectablePlanId } from "@payloft/core/plan/plans";
 
 /**
- * The plan picked before signing in or choosing a role (spec part 1 §4): kept in
+ * The plan picked before signing in or choosing a role: kept in
  * sessionStorage under the spec's keys so onboarding can preselect it, then cleared.
  */
 const PLAN_KEY = "selectedPlan";
@@ -22,7 +22,7 @@ export function storeSelection(plan: SelectablePlanId, cycle: StoredCycle) {
   storage()?.setItem(CYCLE_KEY, cycle);
 }
 
-/** Only the five known plan ids are honoured (spec part 1 §5). */
+/** Only the five known plan ids are honoured. */
 export function readSelection(): { plan: SelectablePlanId | null; cycle: string | null } {
   const plan = storage()?.getItem(PLAN_KEY) ?? null;
   return { plan: isSelectablePlan(plan) ? plan : null, cycle: storage()?.getItem(CYCLE_KEY) ?? null };

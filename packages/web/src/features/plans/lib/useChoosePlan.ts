@@ -12,7 +12,7 @@ import { customerNameFor } from "./customerName";
 import { storeSelection, type StoredCycle } from "./selection";
 
 /**
- * The pricing / lifetime-deal choice (spec part 1 §4 "Pricing"): signed out → remember the
+ * The pricing / lifetime-deal choice: signed out → remember the
  * choice and sign in; no role yet → remember it and pick a role; a customer is first offered
  * to start selling (plans are for creators, DECISIONS 22); then start the platform checkout
  * and leave for its page. `busy` is the plan being processed.

@@ -13,7 +13,7 @@ const STATS = [
   { value: "10K+", label: "products sold" },
 ];
 
-/** /secret-lifetime-deal (spec part 1 §2): $199 once instead of $420/year; same flow as /pricing. */
+/** /secret-lifetime-deal: $199 once instead of $420/year; same flow as /pricing. */
 export default function LifetimeDealPage() {
   const { user, isPending } = useSession();
   const { choose, busy } = useChoosePlan();

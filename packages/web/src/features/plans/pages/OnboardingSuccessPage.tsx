@@ -16,7 +16,7 @@ const NEXT_STEPS = [
 ];
 
 /**
- * /onboarding-success (spec part 1 §2): confirms the plan after checkout. Signed out → /login;
+ * /onboarding-success: confirms the plan after checkout. Signed out → /login;
  * any failure goes silently to /dashboard (logged), as the spec says.
  */
 export default function OnboardingSuccessPage() {

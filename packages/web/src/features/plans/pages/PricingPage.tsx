@@ -10,7 +10,7 @@ import { PlanCard } from "@/features/plans/components/PlanCard";
 import { PlansHeader } from "@/features/plans/components/PlansHeader";
 import { useChoosePlan } from "@/features/plans/lib/useChoosePlan";
 
-/** /pricing (spec part 1 §2 "Pricing"): the plan table with the choice flow of §4. */
+/** /pricing: the plan table with the plan-choice flow. */
 export default function PricingPage() {
   const { user, isPending } = useSession();
   const { choose, busy } = useChoosePlan();

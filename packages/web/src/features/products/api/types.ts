@@ -1,4 +1,4 @@
-/** A creator's product as GET /api/products answers it (spec part 2 §3). Amounts in cents. */
+/** A creator's product as GET /api/products answers it. Amounts in cents. */
 export type MediaType = "none" | "image" | "youtube" | "video" | "embed";
 
 export interface Product {
@@ -13,6 +13,7 @@ export interface Product {
   media_url: string;
   is_active: boolean;
   moderation_status: "pending" | "under_review" | "approved" | "rejected";
+  /** The reviewer's notes for the owner ("" when none). */
   moderation_notes?: string;
   sales_count: number;
   total_revenue: number;

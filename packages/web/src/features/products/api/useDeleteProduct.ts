@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api";
 import { invalidateProductViews } from "./invalidate";
 
-/** DELETE /api/products/{id}; the stats reload afterwards (spec part 2 §4). */
+/** DELETE /api/products/{id}; the stats reload afterwards. */
 export function useDeleteProduct() {
   const client = useQueryClient();
   return useMutation({

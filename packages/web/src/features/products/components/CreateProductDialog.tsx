@@ -10,7 +10,7 @@ import { toast } from "@/components/ui/toast";
 import { useCreateProduct } from "@/features/products/api/useCreateProduct";
 import type { MediaType, NewProduct } from "@/features/products/api/types";
 
-/** Media types and the media_url hint of each (spec part 2 §2); none has no media field. */
+/** Media types and the media_url hint of each; none has no media field. */
 const MEDIA_OPTIONS: { value: MediaType; label: string; hint?: string }[] = [
   { value: "none", label: "None" },
   { value: "image", label: "Image", hint: "Enter direct image URL" },
@@ -31,7 +31,7 @@ const EMPTY: Form = {
   media_url: "",
 };
 
-/** Spec part 2 §8: the limit message, else the server's text, else the fallbacks. */
+/** The limit message, else the server's text, else the fallbacks. */
 function errorText(err: unknown): string {
   if (err instanceof ApiError) {
     const limit = err.body.limit;
@@ -59,7 +59,7 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    // Spec part 2 §5: non-numeric input becomes 0; the server converts dollars to cents.
+    // Non-numeric input becomes 0; the server converts dollars to cents.
     const price = Number.parseFloat(form.price);
     try {
       await create.mutateAsync({

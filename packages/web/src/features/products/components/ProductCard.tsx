@@ -8,6 +8,7 @@ import { formatCents } from "@/features/sales-page/lib/money";
 import { useDeleteProduct } from "@/features/products/api/useDeleteProduct";
 import { useSetProductActive } from "@/features/products/api/useSetProductActive";
 import type { Product } from "@/features/products/api/types";
+import { ModerationNote } from "./ModerationNote";
 import { salesPageUrl } from "./productUrl";
 import { EmbedSnippetDialog } from "./EmbedSnippetDialog";
 
@@ -61,7 +62,7 @@ function Thumbnail({ product }: { product: Product }) {
   );
 }
 
-/** One product of the grid: status, figures and the owner's actions (spec part 2 §2). */
+/** One product of the grid: status, figures and the owner's actions. */
 export function ProductCard({ product }: { product: Product }) {
   const setActive = useSetProductActive();
   const remove = useDeleteProduct();
@@ -130,6 +131,7 @@ export function ProductCard({ product }: { product: Product }) {
           <span className="shrink-0 text-base font-bold text-slate-900">{formatCents(product.price)}</span>
         </div>
         {product.headline && <p className="mt-1 line-clamp-2 text-sm text-slate-500">{product.headline}</p>}
+        <ModerationNote product={product} />
         <dl className="mb-4 mt-4 grid grid-cols-2 gap-3 rounded-xl bg-slate-50 px-3 py-2.5 text-sm">
           <div>
             <dt className="text-xs text-slate-500">Sales</dt>

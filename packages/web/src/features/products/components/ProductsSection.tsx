@@ -8,7 +8,7 @@ import { CreateProductDialog } from "./CreateProductDialog";
 import { ProductCard } from "./ProductCard";
 
 /**
- * The creator dashboard's products area (spec part 2 §2): 'Your Products' with 'Add Product',
+ * The creator dashboard's products area: 'Your Products' with 'Add Product',
  * the grid 'Products (count)', the empty state and the 'Create New Product' dialog.
  * The dashboard layout imports it; `header={false}` leaves the heading to the page.
  */

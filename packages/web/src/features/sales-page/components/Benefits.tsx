@@ -1,6 +1,6 @@
 import { IconBolt, IconCheck, IconGlobe, IconLock, IconRefresh, IconShield } from "@/components/ui/icons";
 
-/** The six fixed benefits of 'What You'll Get' (spec part 1 §2). */
+/** The six fixed benefits of 'What You'll Get'. */
 const BENEFITS = [
   { icon: IconBolt, title: "Instant access", text: "Get the content right after your payment." },
   { icon: IconCheck, title: "Lifetime access", text: "Yours to keep: come back to it any time." },

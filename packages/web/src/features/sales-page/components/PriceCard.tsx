@@ -52,7 +52,7 @@ export function PaymentSetupNotice({ className = "" }: { className?: string }) {
   );
 }
 
-/** The sticky price card (spec part 1 §2): price, buy button, provider line, social proof. */
+/** The sticky price card: price, buy button, provider line, social proof. */
 export function PriceCard({ name, salesCount, ...props }: BuyState & { name: string; salesCount: number }) {
   const { price, provider } = props;
   return (

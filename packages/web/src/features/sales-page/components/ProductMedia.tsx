@@ -4,9 +4,21 @@ const frame = "overflow-hidden rounded-2xl bg-slate-900 shadow-lg ring-1 ring-sl
 
 /**
  * The media block by media_type. Embed HTML is rendered only inside a sandboxed iframe
- * without allow-same-origin (DECISIONS 12), so it can never act as the signed-in buyer.
+ * without allow-same-origin (DECISIONS 12), so it can never act as the signed-in buyer. The
+ * frame loads it from its own route (not srcdoc, which would inherit this page's strict CSP
+ * and block the embed's own scripts and players).
  */
-export function ProductMedia({ type, url, title }: { type: string; url: string; title: string }) {
+export function ProductMedia({
+  productId,
+  type,
+  url,
+  title,
+}: {
+  productId: string;
+  type: string;
+  url: string;
+  title: string;
+}) {
   if (!url) return null;
   switch (type) {
     case "image":
@@ -53,7 +65,7 @@ export function ProductMedia({ type, url, title }: { type: string; url: string; 
         <div className={`${frame} bg-white`}>
           <iframe
             sandbox="allow-scripts allow-popups"
-            srcDoc={url}
+            src={`/api/public/products/${encodeURIComponent(productId)}/embed`}
             title={`${title} embedded content`}
             className="block min-h-[360px] w-full"
             loading="lazy"

@@ -1,4 +1,4 @@
-import { Logo } from "@/components/Logo";
+import { LogoWordmark } from "@/components/LogoMark";
 import { IconBolt, IconLock } from "@/components/ui/icons";
 
 /**
@@ -16,7 +16,13 @@ export function SalesHeader({ logoUrl, sellerName }: { logoUrl?: string | null; 
             className="h-9 max-w-40 rounded-lg object-contain"
           />
         ) : (
-          <Logo />
+          <a
+            href="/"
+            aria-label="Payloft home"
+            className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-500"
+          >
+            <LogoWordmark />
+          </a>
         )}
         <div className="flex items-center gap-2 text-xs font-semibold">
           <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-emerald-700 ring-1 ring-inset ring-emerald-200">

@@ -1,4 +1,3 @@
-import { Link } from "react-router-dom";
 import { Skeleton, SkeletonText } from "@/components/ui/Skeleton";
 import { buttonClasses } from "@/components/ui/Button";
 import { IconAlert, IconSearch } from "@/components/ui/icons";
@@ -48,9 +47,9 @@ export function SalesMessage({
         </div>
         <h1 className="mt-6 text-2xl font-bold text-slate-900">{title}</h1>
         <p className="mt-2 text-slate-600">{message}</p>
-        <Link to="/" className={buttonClasses("secondary", "md", "mt-8")}>
+        <a href="/" className={buttonClasses("secondary", "md", "mt-8")}>
           Back to home
-        </Link>
+        </a>
       </main>
     </div>
   );

@@ -3,7 +3,7 @@ import { cn } from "@/components/ui/cn";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
-/** Fixed 5/5 rating plus buyer counts; only rendered when sales_count > 0 (spec part 1 §2). */
+/** Fixed 5/5 rating plus buyer counts; only rendered when sales_count > 0. */
 export function SocialProof({ count, className }: { count: number; className?: string }) {
   return (
     <div className={cn("space-y-1.5", className)}>

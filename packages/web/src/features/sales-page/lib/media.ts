@@ -1,4 +1,4 @@
-/** Media helpers of the sales page (spec part 1 §2 "Media by media_type"). */
+/** Media helpers of the sales page. */
 
 export { youtubeId } from "@payloft/core/product/media";
 

@@ -4,12 +4,11 @@ import { useCreateCheckout } from "@/features/sales-page/api/useCreateCheckout";
 import type { BuyState } from "@/features/sales-page/components/PriceCard";
 import type { PaymentProvider } from "@/features/sales-page/api/types";
 
-const PAYPAL_SOON = "PayPal integration is coming soon. Please contact the seller directly.";
-
 /**
  * The buy button's behaviour, shared by the sales page and the overlay checkout: create the
  * checkout session, then hand its URL to `go` (the sales page navigates; the overlay asks the
- * host page to). Failures are the spec's 'Purchase failed: {message}' toast.
+ * host page to); Stripe and PayPal alike (the server picks the seller's provider). Failures are
+ * the spec's 'Purchase failed: {message}' toast.
  */
 export function useBuy(
   product: { id: string; price: number },
@@ -23,13 +22,15 @@ export function useBuy(
       ? "unknown"
       : (payment.data?.provider ?? null);
   const onBuy = () => {
-    if (provider === "paypal") return toast(PAYPAL_SOON);
     checkout.mutate(product.id, {
       onSuccess: (res) => {
         if (res.url) go(res.url);
         else toast(`Purchase failed: ${res.error || "Failed to create checkout session"}`, "error");
       },
       onError: (err) => {
+        // A PayPal seller whose integration cannot take payments: the spec's alert, verbatim.
+        if (err instanceof ApiError && err.body.code === "checkout.paypal_unavailable")
+          return toast(String(err.body.error));
         const message =
           err instanceof ApiError
             ? (err.body.error as string | undefined) || "Failed to create checkout session"

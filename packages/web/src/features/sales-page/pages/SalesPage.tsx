@@ -1,4 +1,3 @@
-import { Link, useParams } from "react-router-dom";
 import { ApiError } from "@/lib/api";
 import { IconLock } from "@/components/ui/icons";
 import { usePageTitle } from "@/components/usePageTitle";
@@ -17,11 +16,11 @@ import { PoweredBy } from "@/features/storefront/components/PoweredBy";
 import { accentStyle } from "@/features/storefront/lib/accent";
 
 /**
- * The public sales page at /product/:productId and /p/:productId (spec part 1 §2). Its own
- * lazy chunk: it imports only ui primitives, never dashboard or chart code.
+ * The public sales page at /product/:productId and /p/:productId. A buyer's first load boots it
+ * through its own light entry (features/sales-page/entry.tsx: no router, no dashboard, admin or
+ * chart code); inside the app it is a lazy route (SalesRoute). So nothing here may import the router.
  */
-export default function SalesPage() {
-  const { productId = "" } = useParams();
+export default function SalesPage({ productId }: { productId: string }) {
   const product = usePublicProduct(productId);
   const payment = usePaymentInfo(productId);
   const data = product.data;
@@ -66,9 +65,9 @@ export default function SalesPage() {
               <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">
                 By{" "}
                 {branding?.store_handle ? (
-                  <Link to={`/s/${branding.store_handle}`} className="hover:underline">
+                  <a href={`/s/${branding.store_handle}`} className="hover:underline">
                     {data.creator_name}
-                  </Link>
+                  </a>
                 ) : (
                   data.creator_name
                 )}
@@ -84,7 +83,7 @@ export default function SalesPage() {
           {/* Phones reach the price card only far down the page (and the sticky bar shows only
               a disabled button), so say why right under the title; desktops see it in the card. */}
           {provider === null && <PaymentSetupNotice className="lg:hidden" />}
-          <ProductMedia type={data.media_type} url={data.media_url} title={data.name} />
+          <ProductMedia productId={data.id} type={data.media_type} url={data.media_url} title={data.name} />
           {paragraphs.length > 0 && (
             <section aria-label="Description" className="space-y-4 text-base leading-relaxed text-slate-700 sm:text-lg">
               {paragraphs.map((p, i) => (

@@ -23,7 +23,7 @@ export function AccountTab({ profile, email }: { profile: Profile; email: string
       { name: name.trim(), plan: profile.plan },
       {
         onSuccess: () => setEditing(false),
-        // Spec §8: other failures are only logged; the form stays open so nothing typed is lost.
+        // Other failures are only logged; the form stays open so nothing typed is lost.
         onError: (err) => console.error("Failed to update profile", err),
       },
     );

@@ -11,7 +11,7 @@ import { SalesHistoryTab } from "./SalesHistoryTab";
 
 type SettingsTab = "account" | "payment" | "billing" | "sales" | "customers" | "api" | "webhooks";
 
-/** Settings: the five tabs of the spec (part 2 §2 Settings), then API and Webhooks for the Business plan. */
+/** Settings: its five tabs, then API and Webhooks for the Business plan. */
 export function SettingsSection({ profile, email }: { profile: Profile; email: string }) {
   const [tab, setTab] = useState<SettingsTab>("account");
   return (

@@ -1,4 +1,4 @@
-import { LogoMark } from "@/components/Logo";
+import { LogoMark } from "@/components/LogoMark";
 
 /** The footer line of sellers' pages; white-label (Business) sellers' pages leave it out. */
 export function PoweredBy() {

@@ -1,0 +1,71 @@
+import { randomUUID } from "node:crypto";
+import { Config } from "../config/index";
+import { CheckoutEntity } from "../db/entities";
+import { ProviderError, ValidationError } from "../errors";
+import { Integration } from "../integration/index";
+import { logger } from "../log/index";
+import { centsToValue, paypalClient, type Order } from "../paypal/client";
+
+/** The alert of spec part 1 for a PayPal seller whose integration cannot take payments (DECISIONS 11). */
+export const PAYPAL_UNAVAILABLE = "PayPal integration is coming soon. Please contact the seller directly.";
+
+interface Sellable {
+  id: string;
+  name: string;
+  price: number;
+  creator_id: string;
+}
+
+/**
+ * A PayPal checkout: an Orders v2 order (intent CAPTURE) on the seller's own PayPal app for the
+ * price on Payloft's record (DECISIONS 4), and the checkout record it is fulfilled against
+ * (DECISIONS 20). Payloft's checkout id is the order's custom_id and invoice_id (PayPal refuses
+ * a second capture with the same invoice id) and travels in the return URL; the buyer approves on
+ * PayPal's page and comes back to /api/checkout/paypal/return, which captures.
+ */
+export async function startPayPalCheckout(
+  product: Sellable,
+  buyer?: { email?: string } | null,
+): Promise<{ url: string }> {
+  const paypal = await Integration.paypalFor(product.creator_id);
+  if (!paypal?.active) throw new ValidationError(PAYPAL_UNAVAILABLE, "checkout.paypal_unavailable");
+  if (product.price < 1)
+    throw new ValidationError(
+      "This product can't be bought online: its price must be above $0.",
+      "checkout.below_minimum",
+    );
+  const checkoutId = `ppc_${randomUUID().replace(/-/g, "")}`;
+  const site = Config.siteUrl();
+  let order: Order;
+  try {
+    order = await paypalClient(paypal.credentials).createOrder(
+      {
+        amount: { currency_code: "USD", value: centsToValue(product.price) },
+        customId: checkoutId,
+        invoiceId: checkoutId,
+        description: product.name,
+        brandName: "Payloft",
+        returnUrl: `${site}/api/checkout/paypal/return?checkout_id=${checkoutId}`,
+        cancelUrl: `${site}/product/${encodeURIComponent(product.id)}`,
+        payerEmail: buyer?.email,
+      },
+      `order-${checkoutId}`,
+    );
+  } catch (err) {
+    logger.warn("paypal order failed", { productId: product.id, error: (err as Error).message });
+    throw new ProviderError("Failed to create checkout session", "checkout.provider_failed");
+  }
+  const approve = order.links.find((l) => l.rel === "payer-action" || l.rel === "approve");
+  if (!approve) throw new ProviderError("Failed to create checkout session", "checkout.provider_failed");
+  await CheckoutEntity.create({
+    session_id: checkoutId,
+    kind: "product",
+    product_id: product.id,
+    creator_id: product.creator_id,
+    amount: product.price,
+    currency: "usd",
+    provider: "paypal",
+    provider_ref: order.id,
+  }).go();
+  return { url: approve.href };
+}

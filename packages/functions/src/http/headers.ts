@@ -1,0 +1,68 @@
+/**
+ * Security headers, declared once: the api() wrapper puts them on every /api answer, the local
+ * static server on every page, and infra/web.ts builds CloudFront's response headers policy
+ * and its overlay exception from the same values, so what a test reads offline is what AWS
+ * sends.
+ */
+
+/** Pages other sites may frame (a seller's checkout overlay); everything else refuses framing. */
+export const FRAMEABLE_PATH_PREFIXES = ["/overlay/"] as const;
+
+export const isFrameable = (path: string) => FRAMEABLE_PATH_PREFIXES.some((p) => path.startsWith(p));
+
+/**
+ * The web app's pages. Scripts only from our own files (no inline script, no eval); styles
+ * allow inline because React style attributes and the charts use them; product media may come
+ * from any web address; frames are our own sandboxed embed route and YouTube's privacy domain.
+ */
+export function pageCsp(opts: { frameable: boolean; https: boolean }): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https: http:",
+    "media-src 'self' blob: https: http:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self' https://www.youtube-nocookie.com",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${opts.frameable ? "*" : "'none'"}`,
+    ...(opts.https ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
+
+/** JSON needs nothing: an /api answer opened as a page can run and embed nothing. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * A creator's embed HTML (DECISIONS 12), served by its own route so it does not inherit the
+ * page's policy (an iframe's srcdoc would): sandboxed without same-origin even when opened
+ * directly, free to run its own widgets, and framed only by our own sales page.
+ */
+export const EMBED_CSP =
+  "sandbox allow-scripts allow-popups; default-src * data: blob: 'unsafe-inline' 'unsafe-eval'; frame-ancestors 'self'";
+
+export const REFERRER_POLICY = "strict-origin-when-cross-origin";
+/** Two years, subdomains included: only ever sent by the deployed (https) site. */
+export const HSTS_MAX_AGE = 63_072_000;
+
+/** Headers every answer carries, page or API. */
+export const commonHeaders = (): Record<string, string> => ({
+  "x-content-type-options": "nosniff",
+  "referrer-policy": REFERRER_POLICY,
+});
+
+/** Headers of a page at `path` (the local static server; CloudFront uses the same values). */
+export const pageHeaders = (path: string, https = false): Record<string, string> => ({
+  ...commonHeaders(),
+  "content-security-policy": pageCsp({ frameable: isFrameable(path), https }),
+  ...(https ? { "strict-transport-security": `max-age=${HSTS_MAX_AGE}; includeSubDomains` } : {}),
+});
+
+/**
+ * The viewer's own address, set by CloudFront's viewer-request function on every request
+ * (overwriting what a client sent), for per-address rate limits (http/limits.ts).
+ */
+export const VIEWER_ADDRESS_HEADER = "x-payloft-viewer-address";

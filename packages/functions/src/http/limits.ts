@@ -1,0 +1,25 @@
+import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import { RateLimit } from "@payloft/core/rate-limit/index";
+import { routeKey, type RouteDef } from "../routes";
+import { VIEWER_ADDRESS_HEADER } from "./headers";
+
+export { VIEWER_ADDRESS_HEADER };
+
+/**
+ * The caller's address for per-address limits. Behind CloudFront, API Gateway's sourceIp is
+ * the edge server's, so the Router's viewer-request function puts the viewer's own address in
+ * VIEWER_ADDRESS_HEADER (overwriting anything the client sent: infra/router.ts); without it
+ * (the local runtime, a direct call) the connection's address is used.
+ */
+export function clientAddress(event: APIGatewayProxyEventV2): string {
+  const headers = event.headers ?? {};
+  const viewer = Object.entries(headers).find(([k]) => k.toLowerCase() === VIEWER_ADDRESS_HEADER)?.[1];
+  return (viewer?.trim() || event.requestContext?.http?.sourceIp || "unknown").slice(0, 64);
+}
+
+/** The row's limit, if it has one: one counter per bucket and address (429 + Retry-After beyond it). */
+export async function enforceRateLimit(route: RouteDef, event: APIGatewayProxyEventV2): Promise<void> {
+  const rule = route.rateLimit;
+  if (!rule) return;
+  await RateLimit.hit(rule.bucket ?? routeKey(route), clientAddress(event), rule.limit, rule.windowSeconds);
+}

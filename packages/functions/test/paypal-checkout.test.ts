@@ -1,0 +1,202 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, useStack } from "@payloft/local/testing/index";
+import { signInWithRole, type Person } from "./actors";
+
+/**
+ * PayPal checkout end to end against the local PayPal sandbox (issue 15, items 2–4): Orders v2
+ * at the server's price, capture on return, exactly-once across the return route, the webhook,
+ * a resent webhook and reloads; forged webhooks refused with nothing written; refunds and
+ * disputes revoke access.
+ */
+const stack = useStack();
+let seller: Person;
+let buyer: Person;
+let productId = "";
+
+const settle = async () => {
+  for (let i = 0; i < 3; i++) {
+    await stack().paypal.idle();
+    await stack().bus.idle();
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+const merchant = () => [...stack().paypal.store.merchants.values()].find((m) => m.client_id === "sally-pp-app")!;
+const sales = async () => (await call(stack(), "GET", "/api/sales-history", { cookie: seller.cookie })).json;
+const salesList = async () => {
+  const s = await sales();
+  return (Array.isArray(s) ? s : s.sales) as { id: string; amount: number; status: string }[];
+};
+
+/** Buy Now, then the approve page's button: answers the checkout id and the return path. */
+async function buyAndApprove(email = buyer.email) {
+  const started = await call(stack(), "POST", "/api/checkout/create-session", { body: { productId } });
+  expect(started.status).toBe(200);
+  const url = new URL(started.json.url);
+  expect(url.origin).toBe(stack().paypal.url);
+  const orderId = url.searchParams.get("token")!;
+  const res = await fetch(url, { method: "POST", body: new URLSearchParams({ email }), redirect: "manual" });
+  expect(res.status).toBe(303);
+  const back = new URL(res.headers.get("location")!);
+  return { orderId, checkoutId: back.searchParams.get("checkout_id")!, returnPath: back.pathname + back.search };
+}
+
+async function returnAndSettle(returnPath: string) {
+  const back = await call(stack(), "GET", returnPath);
+  expect(back.status).toBe(303);
+  await settle();
+  return back.headers.get("location")!;
+}
+
+beforeAll(async () => {
+  seller = await signInWithRole(stack(), "sally.pp@example.com", "creator");
+  buyer = await signInWithRole(stack(), "cara.pp@example.com", "customer");
+  const saved = await call(stack(), "POST", "/api/payment-integration", {
+    cookie: seller.cookie,
+    body: {
+      provider: "paypal",
+      is_live: false,
+      is_active: true,
+      paypal_client_id: "sally-pp-app",
+      paypal_client_secret: "sally-pp-secret",
+    },
+  });
+  expect(saved.status).toBe(200);
+  const product = await call(stack(), "POST", "/api/products", {
+    cookie: seller.cookie,
+    body: {
+      name: "Finance Planner",
+      price: "25.99",
+      content_url: "https://files.example.com/planner.zip",
+      media_type: "none",
+    },
+  });
+  productId = product.json.id;
+});
+
+describe("PayPal checkout", () => {
+  it("says paypal and creates an Orders v2 CAPTURE order at the server's price, tied to a checkout record", async () => {
+    expect((await call(stack(), "GET", `/api/public/payment-info/${productId}`)).json).toEqual({ provider: "paypal" });
+    const started = await call(stack(), "POST", "/api/checkout/create-session", { body: { productId, amount: 1 } });
+    expect(started.status).toBe(200);
+    const orderId = new URL(started.json.url).searchParams.get("token")!;
+    const order = merchant().orders[orderId]!;
+    expect(order.intent).toBe("CAPTURE");
+    expect(order.purchase_units[0].amount).toEqual({ currency_code: "USD", value: "25.99" });
+    const checkoutId = order.purchase_units[0].custom_id;
+    expect(order.purchase_units[0].invoice_id).toBe(checkoutId);
+    const { CheckoutEntity } = await import("@payloft/core/db/entities");
+    const record = (await CheckoutEntity.get({ session_id: checkoutId }).go()).data!;
+    expect(record).toMatchObject({ provider: "paypal", provider_ref: orderId, amount: 2599, product_id: productId });
+    // Back without approving (or cancelled): no capture, no purchase, back to the sales page.
+    const back = await call(stack(), "GET", `/api/checkout/paypal/return?checkout_id=${checkoutId}&token=${orderId}`);
+    expect(back.headers.get("location")).toBe(`/product/${productId}`);
+    expect(order.status).toBe("PAYER_ACTION_REQUIRED");
+    expect((await call(stack(), "GET", `/api/checkout/success?session_id=${checkoutId}`)).status).toBe(404);
+  });
+
+  it("captures on return and records 2599 cents exactly once across return, webhook, resent webhook and reloads", async () => {
+    const { checkoutId, returnPath } = await buyAndApprove();
+    const location = await returnAndSettle(returnPath);
+    expect(location).toBe(`/checkout/success?session_id=${checkoutId}`);
+    const delivered = merchant().events.filter((r) => r.event.event_type === "PAYMENT.CAPTURE.COMPLETED");
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]!.deliveries[0]!.state).toBe("succeeded");
+    // Duplicate and late: the same event again, the return URL reloaded, the success page reloaded.
+    stack().paypal.events.resend(merchant(), delivered[0]!.event.id);
+    expect(await returnAndSettle(returnPath)).toBe(location);
+    for (let i = 0; i < 2; i++) {
+      const success = await call(stack(), "GET", `/api/checkout/success?session_id=${checkoutId}`);
+      expect(success.status).toBe(200);
+      expect(success.json.purchase).toMatchObject({ amount: 2599, customer_email: buyer.email, status: "completed" });
+      expect(success.json.product.content_url).toBe("https://files.example.com/planner.zip");
+    }
+    await settle();
+    expect(delivered[0]!.deliveries[0]!.attempts.filter((a) => a.status === 200).length).toBe(2);
+    const mine = (await salesList()).filter((s) => s.id === checkoutId);
+    expect(mine).toEqual([expect.objectContaining({ amount: 2599 })]);
+    expect(Object.values(merchant().captures).filter((c) => c.custom_id === checkoutId)).toHaveLength(1);
+    const stats = await call(stack(), "GET", "/api/dashboard/stats", { cookie: seller.cookie });
+    expect(stats.json.stats.totalRevenue).toBe(2599);
+    expect(stats.json.stats.totalSales).toBe(1);
+  });
+
+  it("fulfils from the webhook alone when the buyer never comes back, then the success page finds it", async () => {
+    const { checkoutId, orderId } = await buyAndApprove();
+    // The buyer closed the tab before the return; the order got captured elsewhere (the same
+    // request id Payloft uses), so PAYMENT.CAPTURE.COMPLETED is the only signal that arrives.
+    const { paypalClient } = await import("@payloft/core/paypal/client");
+    await paypalClient({ clientId: "sally-pp-app", clientSecret: "sally-pp-secret", live: false }).captureOrder(
+      orderId,
+      `capture-${checkoutId}`,
+    );
+    await settle();
+    expect((await salesList()).filter((s) => s.id === checkoutId)).toHaveLength(1);
+    expect((await call(stack(), "GET", `/api/checkout/success?session_id=${checkoutId}`)).json.purchase.amount).toBe(
+      2599,
+    );
+  });
+
+  it("refuses forged, tampered and unsigned webhooks with 400 and writes nothing", async () => {
+    const { checkoutId, orderId } = await buyAndApprove();
+    const path = `/api/webhooks/paypal/${seller.id}`;
+    const real = merchant().events.find((r) => r.event.event_type === "PAYMENT.CAPTURE.COMPLETED")!;
+    const headers = real.deliveries[0]!.attempts[0]!.headers!;
+    // A signed delivery's headers with a body for an unpaid checkout: the signature does not fit.
+    const forged = { ...real.event, id: "WH-FORGED", resource: { ...real.event.resource, custom_id: checkoutId } };
+    for (const attempt of [
+      { headers, body: forged },
+      { headers: {}, body: forged },
+      { headers: { ...headers, "paypal-transmission-sig": "Zm9yZ2Vk" }, body: real.event },
+    ]) {
+      const res = await call(stack(), "POST", path, { headers: attempt.headers, body: attempt.body });
+      expect(res.status).toBe(400);
+    }
+    const other = await call(stack(), "POST", `/api/webhooks/paypal/nobody`, { headers, body: real.event });
+    expect(other.status).toBe(400);
+    await settle();
+    const { PurchaseEntity } = await import("@payloft/core/db/entities");
+    expect((await PurchaseEntity.get({ id: checkoutId }).go()).data).toBeNull();
+    expect(merchant().orders[orderId]!.status).toBe("APPROVED");
+  });
+
+  it("revokes access on a refund and on a dispute, once", async () => {
+    const open = (purchaseId: string) =>
+      call(stack(), "POST", "/api/customer/track-access", {
+        cookie: buyer.cookie,
+        body: { purchase_id: purchaseId, access_type: "view" },
+      });
+    const first = await buyAndApprove();
+    await returnAndSettle(first.returnPath);
+    const second = await buyAndApprove();
+    await returnAndSettle(second.returnPath);
+    expect((await open(first.checkoutId)).status).toBe(200);
+    expect((await open(second.checkoutId)).status).toBe(200);
+    const captureOf = (id: string) => Object.values(merchant().captures).find((c) => c.custom_id === id)!.id;
+
+    const refund = await fetch(`${stack().paypal.url}/__sandbox/refunds`, {
+      method: "POST",
+      body: new URLSearchParams({ capture_id: captureOf(first.checkoutId) }),
+    });
+    expect(refund.status).toBe(201);
+    const dispute = await fetch(`${stack().paypal.url}/__sandbox/disputes`, {
+      method: "POST",
+      body: new URLSearchParams({ capture_id: captureOf(second.checkoutId) }),
+    });
+    expect(dispute.status).toBe(201);
+    await settle();
+    expect((await open(first.checkoutId)).status).toBe(403);
+    expect((await open(second.checkoutId)).status).toBe(403);
+    const list = await salesList();
+    expect(list.find((s) => s.id === first.checkoutId)!.status).toBe("refunded");
+    expect(list.find((s) => s.id === second.checkoutId)!.status).toBe("refunded");
+    // Resent REFUNDED changes nothing more.
+    const before = (await call(stack(), "GET", "/api/dashboard/stats", { cookie: seller.cookie })).json.stats
+      .totalRevenue;
+    const refunded = merchant().events.find((r) => r.event.event_type === "PAYMENT.CAPTURE.REFUNDED")!;
+    stack().paypal.events.resend(merchant(), refunded.event.id);
+    await settle();
+    expect(
+      (await call(stack(), "GET", "/api/dashboard/stats", { cookie: seller.cookie })).json.stats.totalRevenue,
+    ).toBe(before);
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { routes, routeKey } from "@payloft/functions/routes";
+import { call, useStack } from "../src/testing/index";
+import { signIn } from "../src/testing/auth";
+
+/**
+ * Security headers read off the local runtime (the same values CloudFront's policy is built
+ * from, infra/router.ts): pages carry the CSP with frame-ancestors 'none' (the overlay path
+ * excepted), nosniff and Referrer-Policy; every /api answer, error or not, is nosniff with
+ * a CSP that allows nothing.
+ */
+const stack = useStack();
+const page = (path: string) => fetch(`${stack().url}${path}`);
+
+describe("pages", () => {
+  it.each(["/", "/product/abc", "/dashboard", "/favicon.svg"])("%s", async (path) => {
+    const res = await page(path);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/default-src 'self'/);
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    expect(csp).not.toMatch(/unsafe-eval/);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    // HSTS belongs to the deployed https site only; on http://localhost it would be ignored.
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("the overlay path is the one page other sites may frame", async () => {
+    const res = await page("/overlay/some-product");
+    expect(res.headers.get("content-security-policy")).toMatch(/frame-ancestors \*/);
+    expect(res.headers.get("content-security-policy")).toMatch(/script-src 'self'(;|$)/);
+  });
+});
+
+describe("every /api answer", () => {
+  it.each(routes.map((r) => [routeKey(r), r] as const))("%s", async (_key, r) => {
+    const res = await call(stack(), r.method, r.path.replace(/\{(\w+)\}/g, "x1"), {
+      body: r.method === "GET" ? undefined : {},
+    });
+    expect(res.headers.get("x-content-type-options"), `${r.method} ${r.path} → ${res.status}`).toBe("nosniff");
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  it("the gateway's own answers too (unknown path, wrong method)", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/nope"],
+      ["GET", "/api/logout"],
+    ]) {
+      const res = await call(stack(), method!, path!);
+      expect([404, 405]).toContain(res.status);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+  });
+});
+
+describe("a creator's embed", () => {
+  it("is served as its own sandboxed document, framed only by our site", async () => {
+    const cookie = await signIn(stack(), { email: "admin@demo.local", name: "Ada" });
+    const html = "<p>Hello <b>embed</b></p><script>document.title='x'</script>";
+    const created = await call(stack(), "POST", "/api/products", {
+      cookie,
+      body: {
+        name: "Widget",
+        price: "3",
+        content_url: "https://e.example.com/w",
+        media_type: "embed",
+        media_url: html,
+      },
+    });
+    expect(created.status).toBe(201);
+    const res = await call(stack(), "GET", `/api/public/products/${created.json.id}/embed`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(res.text).toBe(html);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/^sandbox allow-scripts allow-popups;/); // never allow-same-origin
+    expect(csp).not.toMatch(/allow-same-origin/);
+    expect(csp).toMatch(/frame-ancestors 'self'/);
+
+    const image = await call(stack(), "POST", "/api/products", {
+      cookie,
+      body: { name: "Pic", price: "3", content_url: "https://e.example.com/p", media_type: "none" },
+    });
+    expect((await call(stack(), "GET", `/api/public/products/${image.json.id}/embed`)).status).toBe(404);
+  });
+});
+
+describe("CloudFront sends the same headers", () => {
+  it("infra builds its response headers policy and the overlay exception from the shared values", () => {
+    const router = readFileSync(join(__dirname, "../../../infra/router.ts"), "utf8");
+    expect(router).toMatch(/from "\.\.\/packages\/functions\/src\/http\/headers"/);
+    expect(router).toMatch(/new aws\.cloudfront\.ResponseHeadersPolicy/);
+    expect(router).toMatch(/strictTransportSecurity: \{[^}]*override: true/);
+    expect(router).toMatch(/contentTypeOptions: \{ override: true \}/);
+    expect(router).toMatch(/pageCsp\(\{ frameable: false, https: true \}\)/);
+    expect(router).toMatch(/FRAMEABLE_PATH_PREFIXES/);
+    expect(router).toMatch(/responseHeadersPolicyId/);
+  });
+});

@@ -1,0 +1,88 @@
+// Lambda bundles as SST builds them for a Node function (esbuild: bundle, minify, ESM, platform
+// node, target node22, `@aws-sdk/*` external because the runtime provides it), their size, what
+// fills them (esbuild's metafile, biggest packages first) and the public product handler's cold
+// init: a fresh `node` process importing the bundle, AWS SDK load included, median of 7.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { build } from "esbuild";
+import { root, budget, print, note } from "./lib.mjs";
+
+const BUDGETS = { "public-product": 250, "dashboard-stats": 250, "checkout-create-session": 500 };
+// In pnpm's hidden hoisting folder every installed package resolves, as the runtime's SDK would.
+const outDir = join(root, "node_modules/.pnpm/node_modules/.payloft-bench");
+mkdirSync(outDir, { recursive: true });
+
+const packageOf = (file) =>
+  file.match(/node_modules\/\.pnpm\/[^/]+\/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ??
+  file.split("/").slice(0, 3).join("/");
+
+for (const [name, limit] of Object.entries(BUDGETS)) {
+  const result = await build({
+    entryPoints: [join(root, `packages/functions/src/api/${name}.ts`)],
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "node",
+    target: "node22",
+    mainFields: ["module", "main"],
+    external: ["@aws-sdk/*"],
+    banner: {
+      js: "import { createRequire as topLevelCreateRequire } from 'module';const require = topLevelCreateRequire(import.meta.url);",
+    },
+    metafile: true,
+    write: false,
+    logLevel: "error",
+  });
+  const code = result.outputFiles[0].contents;
+  writeFileSync(join(outDir, `${name}.mjs`), code);
+  budget(`${name} bundle`, code.length / 1024, limit, "KB");
+  const byPackage = {};
+  for (const [file, info] of Object.entries(Object.values(result.metafile.outputs)[0].inputs))
+    byPackage[packageOf(file)] = (byPackage[packageOf(file)] ?? 0) + info.bytesInOutput;
+  const top = Object.entries(byPackage)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([p, bytes]) => `${p} ${(bytes / 1024).toFixed(0)} KB`);
+  note(`${name}: ${top.join(", ")}`);
+}
+
+// Cold init: what a new Lambda instance runs before the first request (module load + top level).
+const env = {
+  ...process.env,
+  NODE_NO_WARNINGS: "1",
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+  SST_RESOURCE_App: JSON.stringify({ name: "payloft", stage: "bench" }),
+  ...Object.fromEntries(
+    ["Table", "Bus", "Email", "Auth"].map((r) => [`SST_RESOURCE_${r}`, JSON.stringify({ name: r, url: "http://x" })]),
+  ),
+  ...Object.fromEntries(
+    ["EncryptionKey", "StripeSecretKey", "StripeWebhookSecret", "GoogleClientId", "GoogleClientSecret"].map((r) => [
+      `SST_RESOURCE_${r}`,
+      JSON.stringify({ value: "bench" }),
+    ]),
+  ),
+};
+const timeImport = (preloadSdk) =>
+  `${preloadSdk ? 'await import("@aws-sdk/client-dynamodb");' : ""}` +
+  `const t = performance.now(); await import(${JSON.stringify(join(outDir, "public-product.mjs"))});` +
+  `console.log(performance.now() - t);`;
+const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const measure = (preloadSdk) => {
+  const samples = [];
+  for (let i = 0; i < 7; i++) {
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", timeImport(preloadSdk)], {
+      cwd: outDir,
+      env,
+      encoding: "utf8",
+    });
+    if (run.status !== 0) throw new Error(`cold init failed: ${run.stderr}`);
+    samples.push(Number(run.stdout.trim()));
+  }
+  return median(samples);
+};
+budget("public-product cold init (with AWS SDK load)", measure(false), 50, "ms");
+note(`public-product init of our bundle alone (AWS SDK already loaded): ${measure(true).toFixed(0)} ms`);
+
+const ok = print("Lambda bundles (esbuild as SST builds them) and cold init");
+process.exitCode = ok ? 0 : 1;

@@ -8,6 +8,7 @@ import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
 import { Product } from "../product/index";
 import { validate } from "../product/input";
+import { checkoutLocale } from "./locale";
 import { PAYPAL_UNAVAILABLE, startPayPalCheckout } from "./paypal";
 
 /**
@@ -31,8 +32,15 @@ export namespace Checkout {
       .max(200, "Please choose a product to buy."),
   });
 
-  /** POST /api/checkout/create-session {productId} -> {url}. */
-  export async function createSession(input: unknown, buyer?: { email?: string } | null): Promise<{ url: string }> {
+  /**
+   * POST /api/checkout/create-session {productId} -> {url}. `acceptLanguage` is the buyer's
+   * browser's header: the payment page speaks their language (see ./locale).
+   */
+  export async function createSession(
+    input: unknown,
+    buyer?: { email?: string } | null,
+    opts: { acceptLanguage?: string } = {},
+  ): Promise<{ url: string }> {
     const { productId } = validate(CreateInput, input);
     const product = await Product.forCheckout(productId);
 
@@ -71,6 +79,7 @@ export namespace Checkout {
         success_url: `${site}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${site}/product/${product.id}`,
         metadata: { kind: "product", product_id: product.id, creator_id: product.creator_id },
+        locale: checkoutLocale(opts.acceptLanguage),
       });
     } catch (err) {
       logger.warn("seller checkout session failed", { productId: product.id, error: (err as Error).message });

@@ -28,6 +28,7 @@ export default $config({
     const { webhookDeadLetters } = await import("./infra/webhooks");
     const { api } = await import("./infra/api");
     await import("./infra/web");
+    await import("./infra/alarms");
 
     return {
       site: siteUrl,

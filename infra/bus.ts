@@ -29,8 +29,11 @@ export const deadLetters = new sst.aws.Queue("BusDeadLetters", {
   },
 });
 
+/** Each subscriber row with its Lambda, which infra/alarms.ts watches. */
+export const subscriberFunctions: { name: string; functionName: $util.Output<string> }[] = [];
+
 for (const row of subscribers) {
-  bus.subscribe(
+  const subscribed = bus.subscribe(
     row.name,
     {
       handler: `${subscriberModule(row)}.handler`,
@@ -51,4 +54,5 @@ for (const row of subscribers) {
     },
     { pattern: { detailType: row.detailTypes } },
   );
+  subscriberFunctions.push({ name: row.name, functionName: subscribed.nodes.function.apply((fn) => fn.name) });
 }

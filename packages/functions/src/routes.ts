@@ -9,8 +9,7 @@
  *  - customer:  role customer
  *  - creator:   role creator, or an admin (admins sell too)
  *  - admin:     role admin or is_admin
- *  - apikey:    the public REST API: `Authorization: Bearer <API key>` of a creator whose plan
- *               includes the public API; cookies do not open these routes
+ *  - apikey:    Bearer API key of a creator with the public API (never a cookie)
  */
 import { businessRoutes } from "./business-routes";
 import type { RateLimitRule, RouteDef } from "./route-def";
@@ -148,6 +147,8 @@ export const routes: RouteDef[] = [
     path: "/api/checkout/success",
     handler: "checkout-success",
     access: "anonymous",
+    // system: a buyer who paid just before maintenance began still gets their purchase.
+    system: true,
     links: ["Email", "EncryptionKey"],
   },
   // The buyer's return from PayPal: captures even in maintenance mode (the money was approved).
@@ -224,7 +225,6 @@ export const routes: RouteDef[] = [
   { method: "GET", path: "/api/customer/purchases", handler: "customer-purchases", access: "customer" },
   { method: "POST", path: "/api/customer/track-access", handler: "customer-track-access", access: "customer" },
   { method: "PUT", path: "/api/customer/profile", handler: "customer-profile", access: "customer" },
-
   // ── Business plan: API keys, outgoing webhooks, the public REST API v1 (./business-routes) ──
   ...businessRoutes,
 

@@ -37,7 +37,13 @@ export const api = new sst.aws.ApiGatewayV2("Api", {
 });
 
 /** Each row with its Lambda, which infra/alarms.ts watches. */
-export const routeFunctions = routes.map((route) => {
+export const routeFunctions: {
+  route: (typeof routes)[number];
+  functionName: $util.Output<string>;
+  logGroup: $util.Output<string>;
+}[] = [];
+
+for (const route of routes) {
   const added = api.route(`${route.method} ${route.path}`, {
     handler: `${handlerModule(route)}.handler`,
     runtime: "nodejs22.x",
@@ -46,10 +52,10 @@ export const routeFunctions = routes.map((route) => {
     environment: { SITE_URL: siteUrl },
   });
   const fn = added.nodes.function;
-  // The log group SST made for it (its name has its own suffix, not the function's).
-  return {
+  routeFunctions.push({
     route,
     functionName: fn.apply((f) => f.name),
+    // The log group SST made for it (its name has its own suffix, not the function's).
     logGroup: fn.apply((f) => f.nodes.function.loggingConfig.logGroup),
-  };
-});
+  });
+}

@@ -60,7 +60,7 @@ export const routes: RouteDef[] = [
     handler: "webhooks-stripe",
     access: "anonymous",
     system: true,
-    links: ["Bus", "StripeSecretKey", "StripeWebhookSecret"],
+    links: ["Bus", "StripeWebhookSecret"],
   },
   {
     method: "POST",

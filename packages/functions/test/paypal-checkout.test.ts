@@ -188,13 +188,22 @@ describe("PayPal checkout", () => {
     expect((await open(second.checkoutId)).status).toBe(403);
     const list = await salesList();
     expect(list.find((s) => s.id === first.checkoutId)!.status).toBe("refunded");
-    expect(list.find((s) => s.id === second.checkoutId)!.status).toBe("refunded");
+    // A dispute is its own status (Stripe's and PayPal's alike), and the seller is told once.
+    expect(list.find((s) => s.id === second.checkoutId)!.status).toBe("disputed");
+    const notices = () =>
+      stack().outbox.messages.filter(
+        (m) => m.subject.startsWith("A payment was disputed") && m.text.includes(second.checkoutId),
+      );
+    expect(notices()).toHaveLength(1);
     // Resent REFUNDED changes nothing more.
     const before = (await call(stack(), "GET", "/api/dashboard/stats", { cookie: seller.cookie })).json.stats
       .totalRevenue;
     const refunded = merchant().events.find((r) => r.event.event_type === "PAYMENT.CAPTURE.REFUNDED")!;
     stack().paypal.events.resend(merchant(), refunded.event.id);
+    const disputed = merchant().events.find((r) => r.event.event_type === "CUSTOMER.DISPUTE.CREATED")!;
+    stack().paypal.events.resend(merchant(), disputed.event.id);
     await settle();
+    expect(notices()).toHaveLength(1);
     expect(
       (await call(stack(), "GET", "/api/dashboard/stats", { cookie: seller.cookie })).json.stats.totalRevenue,
     ).toBe(before);

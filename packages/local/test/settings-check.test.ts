@@ -84,4 +84,13 @@ describe("startup check", () => {
     const res = await handler(event as never, undefined);
     expect(res).toEqual(ISSUER_NOT_CONFIGURED);
   });
+
+  it("a bus subscriber refuses its events with what to set (Lambda retries, then dead-letters them)", async () => {
+    breakSetting("Email", { sender: "example.com" });
+    const { handler } = await import("@payloft/functions/events/fulfil-purchase");
+    const event = { "detail-type": "purchase.paid", detail: { properties: {}, metadata: {} } };
+    await expect(handler(event as never, {} as never, () => undefined)).rejects.toThrow(
+      /^Payloft is not configured: Email is not valid: a sender mailbox/,
+    );
+  });
 });

@@ -143,7 +143,8 @@ export const LifetimeRefunded = define(
   EventType.LifetimeRefunded,
   z.object({
     ...source,
-    checkout_id: id,
+    /** When the provider's event names it; else it is found from the payment when applied. */
+    checkout_id: id.optional(),
     payment_ref: id,
     reason: z.enum(["refund", "dispute"]),
   }),

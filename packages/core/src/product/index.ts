@@ -6,6 +6,7 @@ import { productLimitFor } from "../plan/limits";
 import { Setting } from "../setting/index";
 import { ApiCreateProductInput, ApiUpdateProductInput, CreateProductInput, SetActiveInput, validate } from "./input";
 import { productCreatorOf, productForCheckout, productPublicView, recordProductView } from "./public";
+import { activeLimit, activeLimitMessage } from "./active-limit";
 import { transact } from "./store";
 import {
   ProductInfo,
@@ -135,6 +136,8 @@ export namespace Product {
         const p = await owned(creatorId, id);
         if (p.is_active === is_active) return serialize(p, { owner: true });
         const delta = is_active ? 1 : -1;
+        // Switching on counts against the plan (products switched off when a plan ended stay off).
+        const limit = is_active ? await activeLimit(creatorId) : null;
         const codes = await transact(({ product, counter }) => [
           // Conditional on the state we read, so a concurrent toggle cannot count twice.
           product
@@ -142,10 +145,17 @@ export namespace Product {
             .set({ is_active })
             .where((a, op) => `${op.eq(a.is_active, p.is_active)} AND ${op.eq(a.creator_id, creatorId)}`)
             .commit(),
-          ...counterScopes(creatorId).map((scope) =>
-            counter.update({ scope }).add({ active_products: delta }).commit(),
-          ),
+          // Within the plan's limit (switching off, or no limit: always true).
+          counter
+            .update({ scope: `creator#${creatorId}` })
+            .add({ active_products: delta })
+            .where((a, op) => `${op.notExists(a.active_products)} OR ${op.lt(a.active_products, limit ?? 2 ** 31)}`)
+            .commit(),
+          counter.update({ scope: "platform" }).add({ active_products: delta }).commit(),
         ]);
+        if (codes?.[1] === "ConditionalCheckFailed" && limit !== null) {
+          throw new AppError("plan.limit_reached", activeLimitMessage(limit), 403, { limit });
+        }
         return codes ? AGAIN : serialize({ ...p, is_active }, { owner: true });
       },
       {

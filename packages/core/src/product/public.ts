@@ -1,4 +1,4 @@
-import { UserEntity, type ProductItem } from "../db/entities";
+import { UserEntity, type ProductItem, type UserItem } from "../db/entities";
 import { AppError, ValidationError } from "../errors";
 import { brandingOf, storeOf } from "../store/branding";
 import { today, transact } from "./store";
@@ -9,10 +9,11 @@ import { getProduct, productNotFound } from "./view";
  * The Product namespace (index.ts) re-exports these under its own names.
  */
 /** Why a product cannot be bought right now, or null when it can (DECISIONS 7, 16). */
-async function unavailableReason(p: ProductItem): Promise<string | null> {
+async function unavailableReason(p: ProductItem, known?: { seller: UserItem | null }): Promise<string | null> {
   if (!p.is_active) return "inactive";
   if (p.moderation_status !== "approved") return "not_approved";
-  const seller = (await UserEntity.get({ id: p.creator_id }).go()).data;
+  // `known`: the seller, when the caller has read it already (one GetItem less on the sales page).
+  const seller = known ? known.seller : (await UserEntity.get({ id: p.creator_id }).go()).data;
   if (!seller || seller.deactivated) return "seller_unavailable";
   return null;
 }
@@ -26,7 +27,7 @@ export async function productPublicView(id: string) {
   const p = await getProduct(id);
   if (!p) throw productNotFound();
   const [seller, store] = await Promise.all([UserEntity.get({ id: p.creator_id }).go(), storeOf(p.creator_id)]);
-  const available = (await unavailableReason(p)) === null;
+  const available = (await unavailableReason(p, { seller: seller.data })) === null;
   const base = {
     id: p.id,
     name: p.name,

@@ -2,7 +2,8 @@ import type { DisputeCreated, PropertiesOf, PurchasePaid, RefundCreated } from "
 import { PurchaseEntity, type PurchaseItem } from "../db/entities";
 import { NotFoundError } from "../errors";
 import { fulfilCheckout } from "./fulfil";
-import { recordRefund } from "./ledger";
+import { sendDisputeNoticeOnce } from "./dispute-notice";
+import { recordReversal } from "./ledger";
 
 /**
  * Product purchases: fulfilment of a seller's paid checkout exactly once (DECISIONS 10), only
@@ -60,24 +61,36 @@ export namespace Purchase {
     return stored ? serialize(stored) : null;
   }
 
+  /** The stored purchase of a seller's checkout, recorded first if its payment event is late. */
+  async function purchaseOf(checkoutId: string, sellerId: string) {
+    const purchase = (await load(checkoutId)) ?? (await fulfilCheckout(checkoutId, sellerId));
+    return purchase && purchase.creator_id === sellerId ? purchase : null;
+  }
+
   /**
-   * refund.created: marks the purchase refunded and reverses its figures once, fulfilling it
+   * refund.created: marks the purchase refunded and reverses its figures once, recording it
    * first if its payment event has not arrived yet. Partial refunds change nothing.
    */
   export async function refund(p: PropertiesOf<typeof RefundCreated>): Promise<Info | null> {
     if (p.amount_refunded < p.amount) return null;
-    const purchase = (await load(p.checkout_id)) ?? (await fulfilCheckout(p.checkout_id, p.seller_id));
-    if (!purchase || purchase.creator_id !== p.seller_id) return null;
-    if (purchase.status === "completed") await recordRefund(purchase);
+    const purchase = await purchaseOf(p.checkout_id, p.seller_id);
+    if (!purchase) return null;
+    if (purchase.status === "completed") await recordReversal(purchase, "refunded");
     return serialize((await load(p.checkout_id))!);
   }
 
   /**
-   * dispute.created: the buyer disputed the sale with their bank or PayPal; access is revoked
-   * at once like a full refund (the purchase shows as refunded, its figures reversed, once).
+   * dispute.created: the sale is marked disputed (access revoked, figures reversed) once, and
+   * the seller is told by e-mail once. A sale already refunded stays refunded (its money went
+   * back already) and needs no e-mail.
    */
   export async function dispute(p: PropertiesOf<typeof DisputeCreated>): Promise<Info | null> {
-    return refund({ ...p, amount_refunded: p.amount });
+    const purchase = await purchaseOf(p.checkout_id, p.seller_id);
+    if (!purchase) return null;
+    if (purchase.status === "completed") await recordReversal(purchase, "disputed");
+    const stored = (await load(p.checkout_id))!;
+    if (stored.status === "disputed") await sendDisputeNoticeOnce(stored, p.reason);
+    return serialize(stored);
   }
 
   /**
@@ -102,7 +115,12 @@ export namespace Purchase {
     const p = await reconcile(sessionId);
     if (!p) throw NOT_FOUND();
     return {
-      product: { name: p.product_name, description: p.description, content_url: p.content_url },
+      // Refunded or disputed: the access is revoked, so the link is not handed out any more.
+      product: {
+        name: p.product_name,
+        description: p.description,
+        content_url: p.status === "completed" ? p.content_url : null,
+      },
       purchase: {
         id: p.id,
         amount: p.amount,

@@ -105,23 +105,30 @@ export interface StoredPurchase {
   created_at: string;
 }
 
-/** Marks a purchase refunded and reverses what it counted, once (conditional on status completed). */
-export async function recordRefund(p: StoredPurchase): Promise<"refunded" | "already"> {
-  const productExists = !!(await ProductEntity.get({ id: p.product_id }).go({ attributes: ["id"] })).data;
-  // Reversed on the day the sale was counted, so a day's figures stay the net of its own sales.
+export type Reversal = "refunded" | "disputed";
+
+/**
+ * Takes a sale back (refund or dispute): marks the purchase and reverses everything it counted,
+ * once, conditional on the purchase still being completed (a refund after a dispute, or a
+ * second dispute, changes nothing). Reversed on the day the sale was counted, so a day's
+ * figures stay the net of its own sales. A deleted product's own figures are gone with it.
+ */
+export async function recordReversal(p: StoredPurchase, kind: Reversal): Promise<Reversal | "already"> {
   const date = p.created_at.slice(0, 10);
   const now = new Date().toISOString();
-  return retry<"refunded" | "already">(
+  return retry<Reversal | "already">(
     async () => {
+      const productExists = !!(await ProductEntity.get({ id: p.product_id }).go({ attributes: ["id"] })).data;
       const result = await Db.transaction
         .write(({ purchase, product, customer, buyer, counter, daily }) => [
           purchase
             .patch({ id: p.id })
-            .set({ status: "refunded", refunded_at: now })
+            .set(kind === "refunded" ? { status: kind, refunded_at: now } : { status: kind, disputed_at: now })
             .where((a, op) => op.eq(a.status, "completed"))
             .commit(),
+          // patch: conditional on the product existing, so a deleted one is never recreated.
           ...(productExists
-            ? [product.update({ id: p.product_id }).add({ sales_count: -1, total_revenue: -p.amount }).commit()]
+            ? [product.patch({ id: p.product_id }).add({ sales_count: -1, total_revenue: -p.amount }).commit()]
             : []),
           customer
             .update({ creator_id: p.creator_id, email: p.customer_email })
@@ -138,10 +145,11 @@ export async function recordRefund(p: StoredPurchase): Promise<"refunded" | "alr
           ),
         ])
         .go();
-      if (!result.canceled) return "refunded";
+      if (!result.canceled) return kind;
       if (codesOf(result.data)[0] === "ConditionalCheckFailed") return "already";
+      // The product was deleted meanwhile, or transactions collided: read again and retry.
       return AGAIN;
     },
-    contention(`could not record refund of ${p.id}: too much contention`),
+    contention(`could not record the ${kind} sale ${p.id}: too much contention`),
   );
 }

@@ -39,7 +39,7 @@ export namespace Sales {
     customer_email: string;
     /** cents */
     amount: number;
-    status: "completed" | "refunded";
+    status: "completed" | "refunded" | "disputed";
   }
 
   export interface Customer {
@@ -62,14 +62,19 @@ export namespace Sales {
     created_at: string;
     access_count: number;
     last_accessed_at: string | null;
-    /** null once refunded: the content is no longer delivered. */
+    /** null once refunded or disputed: the content is no longer delivered. */
     content_url: string | null;
-    status: "completed" | "refunded";
+    status: "completed" | "refunded" | "disputed";
   }
 
   type PurchaseItem = NonNullable<Awaited<ReturnType<typeof getPurchase>>>;
 
   const REFUNDED = "This purchase was refunded, so its content is no longer available.";
+  const DISPUTED = "This purchase's payment was disputed, so its content is no longer available.";
+  const revoked = (status: string) =>
+    status === "disputed"
+      ? new ForbiddenError(DISPUTED, "purchase.disputed")
+      : new ForbiddenError(REFUNDED, "purchase.refunded");
   const NOT_FOUND = "Purchase not found.";
 
   /** A creator's sales, newest first. */
@@ -143,7 +148,7 @@ export namespace Sales {
     const item = await getPurchase(purchase_id);
     if (!item || !emailKeys(email).includes(item.customer_email))
       throw new NotFoundError("purchase.not_found", NOT_FOUND);
-    if (item.status === "refunded") throw new ForbiddenError(REFUNDED, "purchase.refunded");
+    if (item.status !== "completed") throw revoked(item.status);
     const at = new Date().toISOString();
     try {
       const res = await PurchaseEntity.patch({ id: purchase_id })
@@ -154,7 +159,8 @@ export namespace Sales {
       return { success: true, purchase: toPurchase(res.data as PurchaseItem) };
     } catch (err) {
       if ((err as { cause?: { name?: string } }).cause?.name === "ConditionalCheckFailedException") {
-        throw new ForbiddenError(REFUNDED, "purchase.refunded");
+        const now = await getPurchase(purchase_id);
+        throw revoked(now?.status ?? "refunded");
       }
       throw err;
     }
@@ -221,7 +227,7 @@ export namespace Sales {
       created_at: p.created_at,
       access_count: p.access_count ?? 0,
       last_accessed_at: p.last_accessed_at ?? null,
-      content_url: p.status === "refunded" ? null : p.content_url,
+      content_url: p.status === "completed" ? p.content_url : null,
       status: p.status,
     };
   }

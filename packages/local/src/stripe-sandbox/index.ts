@@ -9,6 +9,7 @@ import { checkoutPage, completedPage, eventsPage, successUrl } from "./pages";
 import { createRefund } from "./refunds";
 import { SandboxStore, parseKey, type StripeObject } from "./store";
 import { failPayment } from "./subscriptions";
+import { createDispute } from "./disputes";
 import type { Sandbox } from "./context";
 
 export { signatureHeader } from "./events";
@@ -18,7 +19,7 @@ export { signatureHeader } from "./events";
  * to through its host/port/protocol options. It implements the v1 endpoints the product
  * uses, a hosted checkout page at each session's `url`, signed webhook delivery with
  * retries, an events page, and two helpers Stripe's dashboard would otherwise provide
- * (refund a payment, fail a subscription's renewal).
+ * (refund a payment, dispute a charge, fail a subscription's renewal).
  */
 export interface SandboxOptions extends EventsOptions {
   port: number;
@@ -128,6 +129,13 @@ export async function startStripeSandbox(opts: SandboxOptions) {
       if (!found)
         return send(res, 404, { error: { type: "invalid_request_error", message: `No such payment: '${target}'` } });
       return helper(() => createRefund(sb, found.account, body));
+    }
+    if (method === "POST" && path === "/__sandbox/disputes") {
+      const target = str(body.payment_intent) ?? str(body.charge) ?? "";
+      const found = store.find(target);
+      if (!found)
+        return send(res, 404, { error: { type: "invalid_request_error", message: `No such payment: '${target}'` } });
+      return helper(() => createDispute(sb, found.account, body));
     }
     const fail = /^\/__sandbox\/subscriptions\/([^/]+)\/fail_payment$/.exec(path);
     if (method === "POST" && fail) {

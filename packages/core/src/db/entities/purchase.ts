@@ -22,12 +22,16 @@ export const PurchaseEntity = new LazyEntity(
       /** cents */
       amount: { type: "number", required: true },
       currency: { type: "string", required: true, default: "usd" },
-      status: { type: ["completed", "refunded"] as const, required: true, default: "completed" },
+      /** refunded and disputed both revoke access and take the sale out of the figures, once. */
+      status: { type: ["completed", "refunded", "disputed"] as const, required: true, default: "completed" },
       provider: { type: "string", required: true, default: "stripe" },
       payment_intent: { type: "string" },
       /** Set (conditionally) when the receipt e-mail is claimed, so retries never send a second one. */
       receipt_sent_at: { type: "string" },
       refunded_at: { type: "string" },
+      disputed_at: { type: "string" },
+      /** Set (conditionally) when the seller's dispute e-mail is claimed, so it goes out once. */
+      dispute_notice_sent_at: { type: "string" },
       access_count: { type: "number", required: true, default: 0 },
       last_accessed_at: { type: "string" },
       ...timestamps,

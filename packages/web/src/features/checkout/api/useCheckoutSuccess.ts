@@ -3,8 +3,9 @@ import { ApiError, apiFetch } from "@/lib/api";
 
 /** GET /api/checkout/success?session_id=. Amount in cents. */
 export interface CheckoutSuccess {
-  product: { name: string; description: string; content_url: string };
-  purchase: { amount: number; created_at: string; customer_email: string };
+  /** content_url is null once the purchase was refunded or disputed (access revoked). */
+  product: { name: string; description: string; content_url: string | null };
+  purchase: { amount: number; created_at: string; customer_email: string; status?: string };
 }
 
 export const checkoutSuccessQuery = (sessionId: string) =>

@@ -113,14 +113,20 @@ export default function CheckoutSuccessPage() {
               </dd>
             </div>
           </dl>
-          <a
-            href={product.content_url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClasses("primary", "lg", "mt-6 w-full")}
-          >
-            <IconDownload className="h-5 w-5" /> Access Your Content
-          </a>
+          {product.content_url ? (
+            <a
+              href={product.content_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses("primary", "lg", "mt-6 w-full")}
+            >
+              <IconDownload className="h-5 w-5" /> Access Your Content
+            </a>
+          ) : (
+            <p role="status" className="mt-6 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              This payment was refunded or disputed, so its content is no longer available.
+            </p>
+          )}
         </div>
 
         <div className="border-t border-slate-100 bg-slate-50/60 px-6 py-6 sm:px-8">

@@ -6,12 +6,12 @@ import type { Purchase } from "@/features/customer/api/purchases";
 /**
  * 'Access Content': records the access first, then opens the content in a new tab. The tab
  * is opened synchronously inside the click (so popup blockers allow it) and pointed at the
- * content once the access is recorded. A refused access (refunded, not yours) closes it.
+ * content once the access is recorded. A refused access (refunded, disputed, not yours) closes it.
  */
 export function useOpenContent() {
   const track = useTrackAccess();
   const open = (p: Purchase) => {
-    if (p.status === "refunded" || !p.content_url) return;
+    if (p.status !== "completed" || !p.content_url) return;
     const tab = window.open("", "_blank");
     const url = p.content_url;
     track.mutate(p.id, {

@@ -1,3 +1,4 @@
+import { PastDueBanner } from "@/features/plans/components/PastDueBanner";
 import { PlanBanner } from "@/features/plans/components/PlanBanner";
 import { ProductsSection } from "@/features/products/components/ProductsSection";
 import { CustomersTab } from "@/features/settings/components/CustomersTab";
@@ -17,6 +18,7 @@ export function ProductsOverview({ plan }: { plan: string }) {
   const stats = useDashboardStats();
   return (
     <div className="space-y-6">
+      <PastDueBanner />
       <PlanBanner plan={plan} />
       <StatsStrip stats={stats.data} loading={stats.isPending} />
       {(stats.data?.totalSales ?? 0) > 0 && <SalesAnalytics />}

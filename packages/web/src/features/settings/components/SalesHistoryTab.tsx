@@ -1,4 +1,4 @@
-import { Badge } from "@/components/ui/Badge";
+import { SaleStatusBadge } from "@/components/SaleStatusBadge";
 import { Card } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { SkeletonText } from "@/components/ui/Skeleton";
@@ -25,8 +25,6 @@ export function SalesHistoryTab() {
     return (
       <EmptyState icon={<IconInbox />} title="No sales yet" description="Sales of your products will show up here." />
     );
-  const status = (refunded: boolean) =>
-    refunded ? <Badge tone="warning">Refunded</Badge> : <Badge tone="success">Completed</Badge>;
   return (
     <Card className="overflow-hidden">
       <PhoneRecordList
@@ -37,7 +35,7 @@ export function SalesHistoryTab() {
           detail: s.customer_email,
           amount: formatMoney(s.amount),
           date: formatDate(s.created_at),
-          status: status(s.status === "refunded"),
+          status: <SaleStatusBadge status={s.status} />,
         }))}
       />
       <div className="hidden sm:block">
@@ -58,7 +56,9 @@ export function SalesHistoryTab() {
                 <TD className="font-medium text-slate-900">{s.product_name}</TD>
                 <TD>{s.customer_email}</TD>
                 <TD className="text-right tabular-nums">{formatMoney(s.amount)}</TD>
-                <TD>{status(s.status === "refunded")}</TD>
+                <TD>
+                  <SaleStatusBadge status={s.status} />
+                </TD>
               </TR>
             ))}
           </TBody>

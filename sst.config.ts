@@ -25,6 +25,7 @@ export default $config({
     const { table } = await import("./infra/storage");
     const { authUrl } = await import("./infra/auth");
     const { bus, deadLetters } = await import("./infra/bus");
+    const { webhookDeadLetters } = await import("./infra/webhooks");
     const { api } = await import("./infra/api");
     await import("./infra/web");
     await import("./infra/alarms");
@@ -39,6 +40,7 @@ export default $config({
       table: table.name,
       bus: bus.name,
       deadLetters: deadLetters.url,
+      webhookDeadLetters: webhookDeadLetters.url,
     };
   },
 });

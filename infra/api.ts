@@ -5,10 +5,18 @@ import { bus } from "./bus";
 import { email } from "./email";
 import { auth } from "./auth";
 import { secrets } from "./secret";
+import { webhookQueue } from "./webhooks";
 import { siteUrl } from "./router";
 
 /** The component behind each name the code reads through `Resource`. */
-const linkable = { Table: table, Auth: auth, Bus: bus, Email: email, ...secrets } satisfies Record<LinkName, unknown>;
+const linkable = {
+  Table: table,
+  Auth: auth,
+  Bus: bus,
+  Email: email,
+  WebhookQueue: webhookQueue,
+  ...secrets,
+} satisfies Record<LinkName, unknown>;
 
 /**
  * The HTTP API: one API Gateway route and one Lambda per row of the route table (the same

@@ -7,6 +7,7 @@ import {
 import { table } from "./storage";
 import { email } from "./email";
 import { secrets } from "./secret";
+import { webhookQueue } from "./webhooks";
 import { siteUrl } from "./router";
 
 /**
@@ -19,7 +20,7 @@ import { siteUrl } from "./router";
 export const bus = new sst.aws.Bus("Bus");
 
 /** What subscriber rows may link, by the name the code reads (each row lists its own). */
-const linkable = { Table: table, Bus: bus, Email: email, ...secrets };
+const linkable = { Table: table, Bus: bus, Email: email, WebhookQueue: webhookQueue, ...secrets };
 
 export const deadLetters = new sst.aws.Queue("BusDeadLetters", {
   transform: {

@@ -16,7 +16,8 @@ export const SECRET_NAMES = [
   "AuthStorageKey",
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
-export type LinkName = "Table" | "Auth" | "Bus" | "Email" | SecretName;
+/** `WebhookQueue`: outgoing webhook deliveries wait there (send, and retry later from the consumer). */
+export type LinkName = "Table" | "Auth" | "Bus" | "Email" | "WebhookQueue" | SecretName;
 
 /**
  * What the api() wrapper itself reaches, so every route has it: the table, the issuer's URL
@@ -46,3 +47,12 @@ export const routeLinks = (row: { links?: readonly LinkName[] }): LinkName[] => 
   ...ROUTE_BASE_LINKS,
   ...(row.links ?? []),
 ];
+
+/** The outgoing webhook consumer (queues/webhook-delivery.ts): deliveries on the table, signing secrets, its queue. */
+export const WEBHOOK_CONSUMER_LINKS = [
+  "Table",
+  "AdminEmails",
+  "UnlimitedEmails",
+  "EncryptionKey",
+  "WebhookQueue",
+] as const satisfies LinkName[];

@@ -1,8 +1,8 @@
 /** The shape of a row of the route table (./routes), and what each field means. */
 import type { LinkName } from "./links";
 
-export type Access = "anonymous" | "user" | "customer" | "creator" | "admin";
-export type Method = "GET" | "POST" | "PUT" | "DELETE";
+export type Access = "anonymous" | "user" | "customer" | "creator" | "admin" | "apikey";
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface RouteDef {
   method: Method;

@@ -9,7 +9,10 @@
  *  - customer:  role customer
  *  - creator:   role creator, or an admin (admins sell too)
  *  - admin:     role admin or is_admin
+ *  - apikey:    Bearer API key of a creator with the public API (never a cookie)
  */
+import { businessRoutes } from "./business-routes";
+import { adminRoutes } from "./admin-routes";
 import type { RateLimitRule, RouteDef } from "./route-def";
 
 export type { Access, Method, RateLimitRule, RouteDef } from "./route-def";
@@ -225,67 +228,11 @@ export const routes: RouteDef[] = [
   { method: "GET", path: "/api/customer/purchases", handler: "customer-purchases", access: "customer" },
   { method: "POST", path: "/api/customer/track-access", handler: "customer-track-access", access: "customer" },
   { method: "PUT", path: "/api/customer/profile", handler: "customer-profile", access: "customer" },
+  // ── Business plan: API keys, outgoing webhooks, the public REST API v1 (./business-routes) ──
+  ...businessRoutes,
 
-  // ── admin, settings, announcements ──
-  { method: "GET", path: "/api/public/status", handler: "public-status", access: "anonymous", system: true },
-  { method: "GET", path: "/api/announcements", handler: "announcements", access: "user" },
-  { method: "GET", path: "/api/payment-integrations", handler: "payment-integrations", access: "admin" },
-  { method: "GET", path: "/api/admin/stats", handler: "admin-stats", access: "admin" },
-  { method: "GET", path: "/api/admin/chart-data", handler: "admin-chart-data", access: "admin" },
-  { method: "GET", path: "/api/admin/finance", handler: "admin-finance", access: "admin" },
-  { method: "GET", path: "/api/admin/users", handler: "admin-users-list", access: "admin" },
-  {
-    method: "POST",
-    path: "/api/admin/users/create",
-    handler: "admin-users-create",
-    access: "admin",
-    links: ["StripeSecretKey"],
-  },
-  { method: "PUT", path: "/api/admin/users/{id}/admin", handler: "admin-users-set-admin", access: "admin" },
-  {
-    method: "PUT",
-    path: "/api/admin/users/{id}/plan",
-    handler: "admin-users-set-plan",
-    access: "admin",
-    links: ["StripeSecretKey"],
-  },
-  {
-    method: "PUT",
-    path: "/api/admin/users/{id}/deactivate",
-    handler: "admin-users-deactivate",
-    access: "admin",
-    links: ["StripeSecretKey"],
-  },
-  {
-    method: "PUT",
-    path: "/api/admin/users/{id}/reactivate",
-    handler: "admin-users-reactivate",
-    access: "admin",
-    links: ["StripeSecretKey"],
-  },
-  {
-    method: "DELETE",
-    path: "/api/admin/users/{id}",
-    handler: "admin-users-delete",
-    access: "admin",
-    links: ["StripeSecretKey"],
-  },
-  { method: "GET", path: "/api/admin/sales", handler: "admin-sales", access: "admin" },
-  { method: "GET", path: "/api/admin/customers", handler: "admin-customers", access: "admin" },
-  { method: "GET", path: "/api/admin/products", handler: "admin-products", access: "admin" },
-  {
-    method: "PUT",
-    path: "/api/admin/products/{id}/moderate",
-    handler: "admin-products-moderate",
-    access: "admin",
-    links: ["Email"],
-  },
-  { method: "GET", path: "/api/admin/settings", handler: "admin-settings-list", access: "admin" },
-  { method: "PUT", path: "/api/admin/settings", handler: "admin-settings-update", access: "admin" },
-  { method: "GET", path: "/api/admin/announcements", handler: "admin-announcements-list", access: "admin" },
-  { method: "POST", path: "/api/admin/announcements", handler: "admin-announcements-create", access: "admin" },
-  { method: "PUT", path: "/api/admin/announcements/{id}", handler: "admin-announcements-update", access: "admin" },
-  { method: "DELETE", path: "/api/admin/announcements/{id}", handler: "admin-announcements-delete", access: "admin" },
+  // ── admin, settings, announcements (./admin-routes) ──
+  ...adminRoutes,
 ];
 
 export const routeKey = (r: Pick<RouteDef, "method" | "path">) => `${r.method} ${r.path}`;

@@ -49,6 +49,14 @@ export const subscribers: SubscriberDef[] = [
     ],
     links: ["Table", "AdminEmails", "UnlimitedEmails", "StripeSecretKey"],
   },
+  // Business: the same events, announced to creators' outgoing webhook endpoints
+  {
+    name: "FanOutWebhooks",
+    handler: "fan-out-webhooks",
+    detailTypes: ["purchase.paid", "refund.created", "dispute.created", "subscription.changed"],
+    // EncryptionKey: loaded with the delivery code (which decrypts signing secrets), not used here.
+    links: ["Table", "AdminEmails", "UnlimitedEmails", "EncryptionKey", "WebhookQueue"],
+  },
 ];
 
 export const subscriberModule = (s: SubscriberDef) => `packages/functions/src/events/${s.handler}`;

@@ -140,7 +140,9 @@ const CALLER_FOR: Record<Access, Caller> = {
   customer: "customer",
   creator: "creator",
   admin: "admin",
+  apikey: "creator", // with the creator's API key (they are on Business here)
 };
+let apiKey = "";
 const people: Partial<Record<Caller, Person>> = {};
 /** Real ids for path params, so the bad input reaches validation rather than a 404. */
 const ids: Record<string, string> = {};
@@ -164,6 +166,8 @@ beforeAll(async () => {
     body: { plan: "business" },
   });
   expect(plan.status).toBe(200);
+  const key = await call(stack(), "POST", "/api/api-keys", { cookie: people.creator.cookie, body: { name: "bad" } });
+  apiKey = key.json.key;
   Object.assign(ids, {
     id: product.json.id ?? product.json.product?.id,
     productId: product.json.id ?? product.json.product?.id,
@@ -185,11 +189,12 @@ function realPath(r: RouteDef) {
 
 function send(r: RouteDef, opts: { path?: string; body?: unknown; raw?: string }) {
   const who = people[CALLER_FOR[r.access]];
+  const auth: Record<string, string> = r.access === "apikey" ? { authorization: `Bearer ${apiKey}` } : {};
   if (opts.raw === undefined)
-    return call(stack(), r.method, opts.path ?? realPath(r), { body: opts.body, cookie: who?.cookie });
+    return call(stack(), r.method, opts.path ?? realPath(r), { body: opts.body, cookie: who?.cookie, headers: auth });
   return call(stack(), r.method, opts.path ?? realPath(r), {
     cookie: who?.cookie,
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...auth },
     rawBody: opts.raw,
   });
 }
@@ -210,7 +215,7 @@ function expectNoServerError(res: Awaited<ReturnType<typeof call>>, what: string
 // Deletions and logout change what later calls can reach, so they run last.
 const rank = (r: RouteDef) => (r.path === "/api/logout" ? 2 : r.method === "DELETE" ? 1 : 0);
 const ordered = [...routes].sort((a, b) => rank(a) - rank(b));
-const writes = ordered.filter((r) => r.method === "POST" || r.method === "PUT");
+const writes = ordered.filter((r) => ["POST", "PUT", "PATCH"].includes(r.method));
 
 describe("malformed bodies", () => {
   it.each(writes.map((r) => [routeKey(r), r] as const))("%s refuses a body that is not JSON", async (_k, r) => {
@@ -248,7 +253,7 @@ describe("malformed path ids", () => {
     async (_k, r) => {
       for (const id of ODD_IDS) {
         const path = r.path.replace(/\{[^}]+\}/g, id);
-        const body = r.method === "POST" || r.method === "PUT" ? {} : undefined;
+        const body = ["POST", "PUT", "PATCH"].includes(r.method) ? {} : undefined;
         expectClientError(await send(r, { path, body }), `${r.method} ${path.slice(0, 80)}`);
       }
     },

@@ -26,6 +26,8 @@ export function applyLocalEnv(e: LocalEnv) {
   process.env.AWS_SECRET_ACCESS_KEY ??= "local";
   process.env.STRIPE_API_URL = e.stripeApiUrl;
   process.env.PAYPAL_API_URL = e.paypalApiUrl;
+  // The offline runtime: outgoing webhooks may go to http://localhost (a receiver on this machine).
+  process.env.PAYLOFT_OFFLINE = "1";
   res("App", { name: "payloft", stage: "local" });
   res("Table", { name: e.tableName, type: "sst.aws.Dynamo" });
   res("Bus", { name: "local-bus", arn: "arn:aws:events:local:000000000000:event-bus/local-bus", type: "sst.aws.Bus" });
@@ -35,6 +37,8 @@ export function applyLocalEnv(e: LocalEnv) {
   });
   res("Email", { sender: "receipts@payloft.local", type: "sst.aws.Email" });
   res("Auth", { url: e.issuerUrl, type: "sst.sst.Linkable" });
+  // Not called: the local queue (queue.ts) replaces the SQS client; kept so Resource reads resolve.
+  res("WebhookQueue", { url: "http://localhost/local-webhook-queue", type: "sst.aws.Queue" });
   // Local-only secret values; a real stage sets its own with `sst secret set`.
   res("StripeSecretKey", { value: "sk_test_platform_local", type: "sst.sst.Secret" });
   // The sandbox registers the platform's webhook endpoint with this secret (stripe-sandbox/local.ts).

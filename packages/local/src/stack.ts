@@ -83,6 +83,8 @@ export async function startStack(opts: StackOptions = {}) {
   const issuer = await startIssuer({ port: issuerPort, suggested: opts.seed ? [...DEMO_ACCOUNTS] : [] });
   const bus = startLocalBus();
   const outbox = startOutbox();
+  const { startLocalQueue } = await import("./queue");
+  const queue = startLocalQueue();
   // Before the seed: it saves a demo seller's Stripe integration, which calls the sandbox.
   const { startLocalPayments } = await import("./stripe-sandbox/local");
   const stripe = await startLocalPayments({ port: stripePort, siteUrl, dataDir: opts.dataDir });
@@ -119,11 +121,13 @@ export async function startStack(opts: StackOptions = {}) {
     tableName,
     bus,
     outbox,
+    queue,
     issuer,
     stripe,
     paypal,
     async stop() {
       bus.stop();
+      queue.stop();
       await stripe.stop();
       await paypal.stop();
       await new Promise<void>((r) => server.close(() => r()));

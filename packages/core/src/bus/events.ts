@@ -121,6 +121,8 @@ export const SubscriptionChanged = define(
     billing_cycle: z.enum(["monthly", "yearly"]).optional(),
     /** The provider deleted (ended) the subscription. */
     deleted: z.boolean(),
+    /** The provider just created the subscription (its first event); tells webhooks created from updated. */
+    created: z.boolean().default(false),
   }),
 );
 

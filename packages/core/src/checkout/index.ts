@@ -10,6 +10,7 @@ import { validate } from "../product/input";
 import { attachCheckout, release } from "../discount/redeem";
 import { PAYPAL_UNAVAILABLE, startPayPalCheckout, type StartedCheckout } from "./paypal";
 import { chargeFor, type Charge } from "./pricing";
+import { checkoutLocale } from "./locale";
 import { isoFromSeconds, productSnapshot, recordCheckout } from "./record";
 
 /**
@@ -39,9 +40,14 @@ export namespace Checkout {
   /**
    * POST /api/checkout/create-session {productId, discount_code?, amount?} -> {url}. The charge
    * is computed on the server (checkout/pricing.ts); a discount use reserved for it is tied to
-   * the checkout, or given back when no checkout could be created.
+   * the checkout, or given back when no checkout could be created. `acceptLanguage` is the
+   * buyer's browser's header: the payment page speaks their language (see ./locale).
    */
-  export async function createSession(input: unknown, buyer?: { email?: string } | null): Promise<{ url: string }> {
+  export async function createSession(
+    input: unknown,
+    buyer?: { email?: string } | null,
+    opts: { acceptLanguage?: string } = {},
+  ): Promise<{ url: string }> {
     const { productId } = validate(CreateInput, input);
     const product = await Product.forCheckout(productId);
 
@@ -52,7 +58,7 @@ export namespace Checkout {
       const started =
         provider === "paypal"
           ? await startPayPalCheckout(product, charge, buyer)
-          : await startStripeCheckout(product, charge, buyer);
+          : await startStripeCheckout(product, charge, buyer, opts);
       if (charge.reservation) await attachCheckout(charge.reservation, started.checkoutId, started.payableUntil);
       return { url: started.url };
     } catch (err) {
@@ -65,6 +71,7 @@ export namespace Checkout {
     product: Awaited<ReturnType<typeof Product.forCheckout>>,
     charge: Charge,
     buyer?: { email?: string } | null,
+    opts: { acceptLanguage?: string } = {},
   ): Promise<StartedCheckout> {
     if (charge.amount < MIN_CHARGE) {
       throw new ValidationError(
@@ -100,6 +107,7 @@ export namespace Checkout {
         success_url: `${site}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${site}/product/${product.id}`,
         metadata: { kind: "product", product_id: product.id, creator_id: product.creator_id },
+        locale: checkoutLocale(opts.acceptLanguage),
       });
     } catch (err) {
       logger.warn("seller checkout session failed", { productId: product.id, error: (err as Error).message });

@@ -16,6 +16,9 @@ import { StoreEntity } from "./entities/store";
 import { TrafficStatEntity } from "./entities/traffic-stat";
 import { DiscountEntity } from "./entities/discount";
 import { DiscountReservationEntity } from "./entities/discount-reservation";
+import { ApiKeyEntity } from "./entities/api-key";
+import { WebhookEndpointEntity } from "./entities/webhook-endpoint";
+import { WebhookDeliveryEntity } from "./entities/webhook-delivery";
 import { RateLimitEntity } from "./entities/rate-limit";
 
 /**
@@ -42,6 +45,9 @@ export * from "./entities/store";
 export * from "./entities/traffic-stat";
 export * from "./entities/discount";
 export * from "./entities/discount-reservation";
+export * from "./entities/api-key";
+export * from "./entities/webhook-endpoint";
+export * from "./entities/webhook-delivery";
 export * from "./entities/rate-limit";
 
 /** All entities as one service, for transactions across them. */
@@ -64,6 +70,9 @@ export const Db = new LazyService(
     traffic: TrafficStatEntity,
     discount: DiscountEntity,
     discountReservation: DiscountReservationEntity,
+    apiKey: ApiKeyEntity,
+    webhookEndpoint: WebhookEndpointEntity,
+    webhookDelivery: WebhookDeliveryEntity,
     rateLimit: RateLimitEntity,
   },
   cfg(),

@@ -62,6 +62,7 @@ export function translatePlatformEvent(event: Stripe.Event): Publishable[] {
           status: status.data,
           ...(plan ? { plan } : {}),
           billing_cycle: cycle,
+          created: event.type === "customer.subscription.created",
           deleted: event.type === "customer.subscription.deleted",
         }),
       ];

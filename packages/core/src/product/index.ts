@@ -1,16 +1,27 @@
 import { AGAIN, retry } from "../retry";
 import { randomUUID } from "node:crypto";
-import { ProductEntity, UserEntity, type ProductItem, type UserItem } from "../db/entities";
-import { AppError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { ProductEntity, UserEntity, type ProductItem } from "../db/entities";
+import { AppError, ForbiddenError, ValidationError } from "../errors";
 import { productLimitFor } from "../plan/limits";
 import { Setting } from "../setting/index";
-import { CreateProductInput, PricingInput, SetActiveInput, validate } from "./input";
+import {
+  ApiCreateProductInput,
+  ApiUpdateProductInput,
+  CreateProductInput,
+  PricingInput,
+  SetActiveInput,
+  validate,
+} from "./input";
+import { productCreatorOf, productForCheckout, productPublicView } from "./public";
 import { activeLimit, activeLimitMessage } from "./active-limit";
 import { transact } from "./store";
-import { ProductInfo } from "./info";
-import { brandingOf, storeOf } from "../store/branding";
-
-type Item = ProductItem;
+import {
+  ProductInfo,
+  getProduct as get,
+  ownedProduct as owned,
+  productNotFound,
+  serializeProduct as serialize,
+} from "./view";
 
 /**
  * A creator's products. Every write that changes how many products or
@@ -20,48 +31,14 @@ type Item = ProductItem;
 export namespace Product {
   export const Info = ProductInfo;
   export type Info = ProductInfo;
-
-  export const notFound = () => new NotFoundError("product.not_found", "Product not found");
+  export const notFound = productNotFound;
   export const limitMessage = (limit: number) =>
     `You've reached your plan limit of ${limit} product(s). Please upgrade your plan to add more products.`;
 
-  function serialize(p: Item, opts: { owner: boolean }): Info {
-    return {
-      id: p.id,
-      creator_id: p.creator_id,
-      name: p.name,
-      headline: p.headline ?? "",
-      subheadline: p.subheadline ?? "",
-      description: p.description ?? "",
-      price: p.price,
-      pay_what_you_want: p.pay_what_you_want ?? false,
-      suggested_price: p.suggested_price ?? null,
-      ...(opts.owner ? { content_url: p.content_url } : {}),
-      media_type: p.media_type,
-      media_url: p.media_url ?? "",
-      is_active: p.is_active,
-      moderation_status: p.moderation_status,
-      // The owner always sees the reviewer's notes ("" when there are none); nobody else does.
-      ...(opts.owner ? { moderation_notes: p.moderation_notes ?? "" } : {}),
-      sales_count: p.sales_count,
-      total_revenue: p.total_revenue,
-      view_count: p.view_count,
-      created_at: p.created_at,
-      updated_at: p.updated_at,
-    };
-  }
-
-  async function get(id: string): Promise<Item | null> {
-    if (!id) return null;
-    return (await ProductEntity.get({ id }).go()).data;
-  }
-
-  /** The product if `creatorId` owns it; anyone else gets the same 404 as a missing one. */
-  async function owned(creatorId: string, id: string): Promise<Item> {
-    const p = await get(id);
-    if (!p || p.creator_id !== creatorId) throw notFound();
-    return p;
-  }
+  // The buyer's side (sales page, checkout, page views) lives in public.ts.
+  export const publicView = productPublicView;
+  export const forCheckout = productForCheckout;
+  export const creatorOf = productCreatorOf;
 
   /*
    * Counters are bumped with update().add(), NOT upsert().add(): ElectroDB's upsert also SETs
@@ -70,9 +47,16 @@ export namespace Product {
    */
   const counterScopes = (creatorId: string) => [`creator#${creatorId}`, "platform"];
 
-  /** POST /api/products. Price arrives in dollars (DECISIONS 4) and is stored in cents. */
-  export async function create(creatorId: string, input: unknown): Promise<Info> {
-    const data = validate(CreateProductInput, input);
+  /**
+   * POST /api/products, price in dollars as typed (DECISIONS 4), and POST /api/v1/products,
+   * price in cents: the same fields, rules and plan limit either way; stored in cents.
+   */
+  export async function create(
+    creatorId: string,
+    input: unknown,
+    opts: { price: "dollars" | "cents" } = { price: "dollars" },
+  ): Promise<Info> {
+    const data = validate(opts.price === "cents" ? ApiCreateProductInput : CreateProductInput, input);
     const user = (await UserEntity.get({ id: creatorId }).go()).data;
     if (!user) throw new ForbiddenError("Please finish setting up your account before adding products.");
     const limit = productLimitFor(user);
@@ -115,6 +99,39 @@ export namespace Product {
   export async function list(creatorId: string): Promise<Info[]> {
     const res = await ProductEntity.query.byCreator({ creator_id: creatorId }).go({ order: "desc", pages: "all" });
     return res.data.map((p) => serialize(p, { owner: true }));
+  }
+
+  /** GET /api/v1/products?cursor=&limit=: one page of the caller's products, newest first. */
+  export async function page(creatorId: string, cursor: string | null, limit: number) {
+    const res = await ProductEntity.query.byCreator({ creator_id: creatorId }).go({ order: "desc", cursor, limit });
+    return { products: res.data.map((p) => serialize(p, { owner: true })), nextCursor: res.cursor ?? null };
+  }
+
+  /** GET /api/v1/products/{id}: one of the caller's own products. */
+  export const ownedView = async (creatorId: string, id: string) =>
+    serialize(await owned(creatorId, id), { owner: true });
+
+  /**
+   * PATCH /api/v1/products/{id}: the stored product with the sent fields changed, checked by
+   * the same rules as a new one (so the media rule holds on the result); is_active goes
+   * through setActive, which moves the counters. While new products need approval
+   * (DECISIONS 16), a changed listing goes back to review, so an approved page cannot be
+   * swapped for another.
+   */
+  export async function update(creatorId: string, id: string, input: unknown): Promise<Info> {
+    const { is_active, ...fields } = validate(ApiUpdateProductInput, input);
+    const p = await owned(creatorId, id);
+    const next = validate(ApiCreateProductInput, { ...p, ...fields });
+    const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== p[k]);
+    if (changed.length) {
+      const review = !(await Setting.bool("auto_approve_products")) && p.moderation_status !== "under_review";
+      await ProductEntity.patch({ id })
+        .set({ ...next, ...(review ? { moderation_status: "pending" as const } : {}) })
+        .where((a, op) => op.eq(a.creator_id, creatorId))
+        .go();
+    }
+    if (is_active !== undefined) await setActive(creatorId, id, { is_active });
+    return ownedView(creatorId, id);
   }
 
   /** PUT /api/products/{id} {is_active}: Activate / Deactivate. */
@@ -173,7 +190,7 @@ export namespace Product {
       // The minimum we compared with is still the price.
       .where((a, op) => `${op.eq(a.creator_id, creatorId)} AND ${op.eq(a.price, p.price)}`)
       .go({ response: "all_new" });
-    return serialize(res.data as Item, { owner: true });
+    return serialize(res.data as ProductItem, { owner: true });
   }
 
   /** DELETE /api/products/{id}. Purchases keep their own snapshots of name and content. */
@@ -195,88 +212,5 @@ export namespace Product {
     // The product's own condition failing means someone deleted it first.
     if (codes?.[0] === "ConditionalCheckFailed") throw notFound();
     if (codes) throw new AppError("product.delete_failed", "Failed to delete the product. Please try again.", 503);
-  }
-
-  /**
-   * Why a product cannot be bought right now, or null when it can (DECISIONS 7, 16). `known`
-   * holds the seller when the caller has read it already (one GetItem less on the sales page).
-   */
-  async function unavailableReason(p: Item, known?: { seller: UserItem | null }): Promise<string | null> {
-    if (!p.is_active) return "inactive";
-    if (p.moderation_status !== "approved") return "not_approved";
-    const seller = known ? known.seller : (await UserEntity.get({ id: p.creator_id }).go()).data;
-    if (!seller || seller.deactivated) return "seller_unavailable";
-    return null;
-  }
-
-  /**
-   * GET /api/public/products/{id}: the sales-page view. Never content_url (DECISIONS 14).
-   * An unavailable product answers is_active=false with its selling content blanked, so a
-   * rejected product's text and media are not served.
-   */
-  export async function publicView(id: string) {
-    const p = await get(id);
-    if (!p) throw notFound();
-    const [seller, store] = await Promise.all([UserEntity.get({ id: p.creator_id }).go(), storeOf(p.creator_id)]);
-    const available = (await unavailableReason(p, { seller: seller.data })) === null;
-    const base = {
-      id: p.id,
-      name: p.name,
-      price: p.price,
-      pay_what_you_want: p.pay_what_you_want ?? false,
-      suggested_price: p.suggested_price ?? null,
-      creator_id: p.creator_id,
-      creator_name: seller.data?.name ?? "",
-      created_at: p.created_at,
-      branding: brandingOf(store, seller.data),
-    };
-    if (!available) {
-      return {
-        ...base,
-        headline: "",
-        subheadline: "",
-        description: "",
-        media_type: "none" as const,
-        media_url: "",
-        is_active: false,
-        sales_count: 0,
-      };
-    }
-    return {
-      ...base,
-      headline: p.headline ?? "",
-      subheadline: p.subheadline ?? "",
-      description: p.description ?? "",
-      media_type: p.media_type,
-      media_url: p.media_url ?? "",
-      is_active: true,
-      sales_count: p.sales_count,
-    };
-  }
-
-  /** What checkout needs from a product it may sell (its snapshot included); refuses unavailable ones. */
-  export async function forCheckout(id: string) {
-    const p = await get(id);
-    if (!p) throw notFound();
-    if (await unavailableReason(p)) {
-      throw new ValidationError("This product is currently unavailable for purchase.", "product.unavailable");
-    }
-    return {
-      id: p.id,
-      name: p.name,
-      description: p.description ?? "",
-      price: p.price,
-      pay_what_you_want: p.pay_what_you_want ?? false,
-      suggested_price: p.suggested_price ?? null,
-      content_url: p.content_url,
-      creator_id: p.creator_id,
-    };
-  }
-
-  /** The seller of a product (for GET /api/public/payment-info/{id}). */
-  export async function creatorOf(id: string): Promise<string> {
-    const p = await get(id);
-    if (!p) throw notFound();
-    return p.creator_id;
   }
 }

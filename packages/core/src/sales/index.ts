@@ -80,7 +80,7 @@ export namespace Sales {
   /** A creator's sales, newest first. */
   export async function history(creatorId: string, page: PageInput = {}) {
     const { cursor, limit } = PageInput.parse(page);
-    const res = await page_(() =>
+    const res = await withCursor(() =>
       PurchaseEntity.query
         .byCreator({ creator_id: creatorId })
         .go({ order: "desc", cursor: cursor ?? null, limit: limit ?? DEFAULT_PAGE }),
@@ -91,7 +91,7 @@ export namespace Sales {
   /** A creator's customers (aggregated at purchase time), in e-mail order. */
   export async function customers(creatorId: string, page: PageInput = {}) {
     const { cursor, limit } = PageInput.parse(page);
-    const res = await page_(() =>
+    const res = await withCursor(() =>
       CustomerEntity.query
         .primary({ creator_id: creatorId })
         .go({ cursor: cursor ?? null, limit: limit ?? DEFAULT_PAGE }),
@@ -182,7 +182,7 @@ export namespace Sales {
   }
 
   /** A cursor that does not decode (edited or stale link) is the caller's to fix, not a 500. */
-  async function page_<T>(run: () => Promise<T>): Promise<T> {
+  export async function withCursor<T>(run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (err) {

@@ -20,6 +20,7 @@ import { enforceRateLimit } from "./limits";
 import { assertConfigured } from "./startup";
 import { resolveSession } from "../auth/session";
 import { guardPlatform } from "./guards";
+import { resolveApiKey } from "./api-key";
 
 type Handler = (req: ApiRequest) => Promise<unknown>;
 
@@ -44,11 +45,15 @@ export function api(fn: Handler) {
       await enforceRateLimit(route, event);
       const req = buildRequest(event, requestId);
       cookies = req.setCookies;
-      checkOrigin(route, req);
-      const session = await resolveSession(req);
-      req.actor = session.actor;
-      req.setCookies.push(...session.setCookies);
-      enforceAccess(route, req);
+      if (route.access === "apikey") {
+        req.actor = await resolveApiKey(req);
+      } else {
+        checkOrigin(route, req);
+        const session = await resolveSession(req);
+        req.actor = session.actor;
+        req.setCookies.push(...session.setCookies);
+        enforceAccess(route, req);
+      }
       await guardPlatform(route, req);
       const result = await fn(req);
       return respond(route, result, req.setCookies);

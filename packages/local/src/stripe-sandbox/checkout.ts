@@ -1,5 +1,6 @@
 import { StripeApiError, invalidParam, missingParam } from "./errors";
 import { int, list, metadataOf, obj, str, type FormObject } from "./form";
+import { sessionLocale } from "./locale";
 import { resolvePrice } from "./prices";
 import { createSubscription } from "./subscriptions";
 import { nowSeconds, randomId, type Account, type StripeObject } from "./store";
@@ -26,6 +27,7 @@ export function createSession(sb: Sandbox, account: Account, p: FormObject): Str
   if (successUrl !== undefined && !isHttpUrl(successUrl)) throw invalidParam("success_url", "Not a valid URL");
   const cancelUrl = str(p.cancel_url);
   if (cancelUrl !== undefined && !isHttpUrl(cancelUrl)) throw invalidParam("cancel_url", "Not a valid URL");
+  const locale = sessionLocale(str(p.locale));
   const items = list(p.line_items);
   if (!items.length) throw missingParam("line_items");
 
@@ -104,6 +106,7 @@ export function createSession(sb: Sandbox, account: Account, p: FormObject): Str
     expires_at: expiresAt ?? created + 24 * 3600,
     invoice: null,
     livemode: account.livemode,
+    locale,
     metadata: metadataOf(p.metadata),
     mode,
     payment_intent: null,

@@ -4,6 +4,7 @@ import { completeSession } from "./checkout";
 import { EventBus, type EventsOptions } from "./events";
 import { StripeApiError } from "./errors";
 import { parseForm, str } from "./form";
+import { pageTexts } from "./locale";
 import { checkoutPage, completedPage, eventsPage, successUrl } from "./pages";
 import { createRefund } from "./refunds";
 import { SandboxStore, parseKey, type StripeObject } from "./store";
@@ -79,21 +80,19 @@ export async function startStripeSandbox(opts: SandboxOptions) {
       const found = store.find(decodeURIComponent(pay[1]!));
       if (!found || found.object.object !== "checkout.session") return send(res, 404, checkoutMissing());
       const session = found.object;
-      if (method === "GET") return send(res, 200, checkoutPage(session));
+      const t = pageTexts(session.locale, req.headers["accept-language"]);
+      if (method === "GET") return send(res, 200, checkoutPage(session, t));
       const email = (str(body.email) ?? session.customer_email ?? "").trim().toLowerCase();
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-        return send(res, 400, checkoutPage(session, { error: "Enter a valid e-mail address.", email }));
+        return send(res, 400, checkoutPage(session, t, { error: t.invalidEmail, email }));
       if (DECLINED_CARDS.has((str(body.card) ?? "").replace(/\s/g, ""))) {
-        return send(
-          res,
-          402,
-          checkoutPage(session, { error: "Your card was declined. Try the test card 4242 4242 4242 4242.", email }),
-        );
+        return send(res, 402, checkoutPage(session, t, { error: t.declined, email }));
       }
       try {
         completeSession(sb, found.account, session, email);
       } catch (err) {
-        if (err instanceof StripeApiError) return send(res, 400, checkoutPage(session, { error: err.message, email }));
+        if (err instanceof StripeApiError)
+          return send(res, 400, checkoutPage(session, t, { error: err.message, email }));
         throw err;
       }
       if (!session.success_url) return send(res, 200, completedPage(session));

@@ -13,9 +13,8 @@ import { brandingOf, storeOf } from "../store/branding";
 type Item = ProductItem;
 
 /**
- * A creator's products. Every write that changes how many products or
- * active products exist updates the owner's product_count and the counters in the SAME
- * transaction, so dashboards read one item and the plan limit can never be overshot.
+ * A creator's products. Every write that changes how many (active) products exist updates the
+ * owner's product_count and the counters in the SAME transaction (plan limits never overshot).
  */
 export namespace Product {
   export const Info = z.object({
@@ -274,10 +273,7 @@ export namespace Product {
     return p.creator_id;
   }
 
-  /**
-   * POST /api/public/products/{id}/view: one page view, counted on the product, the
-   * seller's counter and both daily aggregates in one transaction (conversion analytics).
-   */
+  /** POST /api/public/products/{id}/view: one page view, on the product, the seller's counter and both daily aggregates at once. */
   export async function recordView(id: string): Promise<void> {
     const p = await get(id);
     if (!p) throw notFound();

@@ -217,6 +217,14 @@ export const routes: RouteDef[] = [
     access: "creator",
   },
   { method: "GET", path: "/api/sales-history", handler: "sales-history", access: "creator" },
+  {
+    method: "POST",
+    path: "/api/sales/{id}/refund",
+    handler: "sales-refund",
+    access: "creator",
+    // The seller's own provider keys; Email because the shared refund.created step can record a late sale first.
+    links: ["Email", "EncryptionKey"],
+  },
   { method: "GET", path: "/api/customers", handler: "customers", access: "creator" },
   { method: "GET", path: "/api/customer/purchases", handler: "customer-purchases", access: "customer" },
   { method: "POST", path: "/api/customer/track-access", handler: "customer-track-access", access: "customer" },

@@ -145,6 +145,8 @@ export const routes: RouteDef[] = [
     path: "/api/checkout/success",
     handler: "checkout-success",
     access: "anonymous",
+    // system: a buyer who paid just before maintenance began still gets their purchase.
+    system: true,
     links: ["Email", "EncryptionKey"],
   },
   // The buyer's return from PayPal: captures even in maintenance mode (the money was approved).
@@ -276,8 +278,14 @@ export const routes: RouteDef[] = [
   },
   { method: "GET", path: "/api/admin/sales", handler: "admin-sales", access: "admin" },
   { method: "GET", path: "/api/admin/customers", handler: "admin-customers", access: "admin" },
-  { method: "GET", path: "/api/admin/products", handler: "admin-products", access: "admin" },
-  { method: "PUT", path: "/api/admin/products/{id}/moderate", handler: "admin-products-moderate", access: "admin" },
+  { method: "GET", path: "/api/admin/products", handler: "admin-products", access: "admin", links: ["Email"] },
+  {
+    method: "PUT",
+    path: "/api/admin/products/{id}/moderate",
+    handler: "admin-products-moderate",
+    access: "admin",
+    links: ["Email"],
+  },
   { method: "GET", path: "/api/admin/settings", handler: "admin-settings-list", access: "admin" },
   { method: "PUT", path: "/api/admin/settings", handler: "admin-settings-update", access: "admin" },
   { method: "GET", path: "/api/admin/announcements", handler: "admin-announcements-list", access: "admin" },

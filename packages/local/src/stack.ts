@@ -66,6 +66,11 @@ export async function startStack(opts: StackOptions = {}) {
     paypalApiUrl: `http://localhost:${paypalPort}`,
   });
 
+  // The same startup check the Lambdas run, over everything the product links: a setting
+  // missing from the local environment stops the start with what is wrong.
+  const { assertLocalSettings } = await import("./settings-check");
+  assertLocalSettings();
+
   // Imported only now: these read Resource, which must see the env set above.
   const { handleApi } = await import("./gateway");
   const { startLocalBus } = await import("./bus/index");

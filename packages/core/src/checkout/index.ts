@@ -1,7 +1,6 @@
 import type Stripe from "stripe";
 import * as z from "zod";
 import { Config } from "../config/index";
-import { CheckoutEntity } from "../db/entities";
 import { ProviderError, ValidationError } from "../errors";
 import { Integration } from "../integration/index";
 import { logger } from "../log/index";
@@ -9,11 +8,12 @@ import { stripeClient } from "../payment/stripe";
 import { Product } from "../product/index";
 import { validate } from "../product/input";
 import { PAYPAL_UNAVAILABLE, startPayPalCheckout } from "./paypal";
+import { isoFromSeconds, productSnapshot, recordCheckout } from "./record";
 
 /**
- * Buying a product: a Checkout Session on
- * the SELLER's own Stripe account, at the price stored on the server (DECISIONS 4), plus the
- * CheckoutEntity that lets the success page and the webhook reconcile the same purchase.
+ * Buying a product: a Checkout Session on the SELLER's own Stripe account (or a PayPal order,
+ * ./paypal.ts), at the price stored on the server (DECISIONS 4), plus Payloft's checkout
+ * record: the only thing that makes a paid session a sale (DECISIONS 20).
  */
 export namespace Checkout {
   export const NO_PROVIDER = "This seller has not set up payments yet.";
@@ -78,13 +78,19 @@ export namespace Checkout {
     }
     if (!session.url) throw new ProviderError(CREATE_FAILED, "checkout.provider_failed");
 
-    await CheckoutEntity.create({
+    await recordCheckout({
       session_id: session.id,
       kind: "product",
+      provider: "stripe",
       product_id: product.id,
       creator_id: product.creator_id,
       amount: product.price,
-    }).go();
+      currency: "usd",
+      session_expires_at: isoFromSeconds(session.expires_at),
+      ...(buyer?.email ? { buyer_email: buyer.email.trim().toLowerCase() } : {}),
+      // What the buyer receives, even if the product is deleted or switched off before they pay.
+      product_snapshot: await productSnapshot(product),
+    });
     return { url: session.url };
   }
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { Config } from "../config/index";
-import { CheckoutEntity } from "../db/entities";
 import { ProviderError, ValidationError } from "../errors";
 import { Integration } from "../integration/index";
 import { logger } from "../log/index";
 import { centsToValue, paypalClient, type Order } from "../paypal/client";
+import { productSnapshot, recordCheckout } from "./record";
 
 /** The alert of spec part 1 for a PayPal seller whose integration cannot take payments (DECISIONS 11). */
 export const PAYPAL_UNAVAILABLE = "PayPal integration is coming soon. Please contact the seller directly.";
@@ -12,7 +12,9 @@ export const PAYPAL_UNAVAILABLE = "PayPal integration is coming soon. Please con
 interface Sellable {
   id: string;
   name: string;
+  description: string;
   price: number;
+  content_url: string;
   creator_id: string;
 }
 
@@ -57,15 +59,18 @@ export async function startPayPalCheckout(
   }
   const approve = order.links.find((l) => l.rel === "payer-action" || l.rel === "approve");
   if (!approve) throw new ProviderError("Failed to create checkout session", "checkout.provider_failed");
-  await CheckoutEntity.create({
+  await recordCheckout({
     session_id: checkoutId,
     kind: "product",
+    provider: "paypal",
+    provider_ref: order.id,
     product_id: product.id,
     creator_id: product.creator_id,
     amount: product.price,
     currency: "usd",
-    provider: "paypal",
-    provider_ref: order.id,
-  }).go();
+    ...(buyer?.email ? { buyer_email: buyer.email.trim().toLowerCase() } : {}),
+    // What the buyer receives, even if the product is deleted or switched off before they pay.
+    product_snapshot: await productSnapshot(product),
+  });
   return { url: approve.href };
 }

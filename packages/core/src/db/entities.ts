@@ -1,5 +1,4 @@
-import { Service } from "electrodb";
-import { cfg } from "./entities/model";
+import { LazyService, cfg } from "./entities/model";
 import { UserEntity } from "./entities/user";
 import { EmailEntity } from "./entities/email";
 import { ProductEntity } from "./entities/product";
@@ -40,7 +39,7 @@ export * from "./entities/store";
 export * from "./entities/rate-limit";
 
 /** All entities as one service, for transactions across them. */
-export const Db = new Service(
+export const Db = new LazyService(
   {
     user: UserEntity,
     email: EmailEntity,

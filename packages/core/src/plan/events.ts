@@ -4,7 +4,8 @@ import type {
   SubscriptionChanged,
   SubscriptionPaymentFailed,
 } from "../bus/events";
-import { CheckoutEntity, type CheckoutItem } from "../db/entities";
+import { findCheckout, isLifetimeCheckout } from "../checkout/record";
+import type { CheckoutItem } from "../db/entities";
 import { NotFoundError } from "../errors";
 import { logger } from "../log/index";
 import { applyPlanUpdate, type PlanUpdate, type UserItem } from "./apply";
@@ -33,10 +34,12 @@ export interface CheckoutOutcome {
  */
 export async function applyPlanCheckout(record: CheckoutItem, outcome: CheckoutOutcome) {
   const userId = record.user_id;
-  if (!userId || record.kind !== "plan") return { applied: false };
+  if (!userId || record.kind === "product") return { applied: false };
+  // A refunded (or disputed) payment's late "completed" news grants nothing.
+  if (record.reversed_at) return { applied: false };
   const customer = outcome.customer_ref ? { stripe_customer_id: outcome.customer_ref } : {};
 
-  if (record.plan === "lifetime") {
+  if (isLifetimeCheckout(record)) {
     let replaced: string | undefined;
     const res = await applyPlanUpdate(
       userId,
@@ -86,7 +89,7 @@ export async function applyPlanCheckout(record: CheckoutItem, outcome: CheckoutO
 
 /** plan.checkout_completed: only checkouts Payloft recorded count; anything else is ignored. */
 export async function applyCheckoutCompleted(p: PropertiesOf<typeof PlanCheckoutCompleted>) {
-  const { data: record } = await CheckoutEntity.get({ session_id: p.checkout_id }).go();
+  const record = await findCheckout(p.checkout_id);
   if (!record) {
     logger.warn("a platform checkout Payloft did not create was ignored", { checkoutId: p.checkout_id });
     return { applied: false };

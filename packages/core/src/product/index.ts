@@ -237,14 +237,21 @@ export namespace Product {
     };
   }
 
-  /** What checkout needs from a product it may sell; refuses unavailable ones. */
+  /** What checkout needs from a product it may sell (its snapshot included); refuses unavailable ones. */
   export async function forCheckout(id: string) {
     const p = await get(id);
     if (!p) throw notFound();
     if (await unavailableReason(p)) {
       throw new ValidationError("This product is currently unavailable for purchase.", "product.unavailable");
     }
-    return { id: p.id, name: p.name, description: p.description ?? "", price: p.price, creator_id: p.creator_id };
+    return {
+      id: p.id,
+      name: p.name,
+      description: p.description ?? "",
+      price: p.price,
+      content_url: p.content_url,
+      creator_id: p.creator_id,
+    };
   }
 
   /** The seller of a product (for GET /api/public/payment-info/{id}). */

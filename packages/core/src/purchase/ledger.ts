@@ -20,28 +20,38 @@ export interface NewPurchase {
   customer_user_id?: string;
   amount: number;
   currency: string;
+  /** Who took the money. */
+  provider: "stripe" | "paypal";
   payment_intent?: string;
-  /** Who took the money; Stripe unless said otherwise. */
-  provider?: "stripe" | "paypal";
 }
 
 const codesOf = (data: { code?: string }[]) => data.map((d) => d.code ?? "None");
 const scopes = (creatorId: string, productId: string) => [`creator#${creatorId}`, `product#${productId}`, "platform"];
 
-export class ProductGoneError extends Error {}
-
-/** "created" when this call recorded it; "exists" when the session was already fulfilled. */
+/**
+ * "created" when this call recorded it; "exists" when the session was already fulfilled. A
+ * product deleted since the checkout began still gets its sale (from the snapshot) without
+ * its own figures, which are gone with it (DECISIONS 21).
+ */
 export function recordPurchase(p: NewPurchase): Promise<"created" | "exists"> {
   return retry<"created" | "exists">(
     async () => {
       // "customers +1 only when new": decided from this read, enforced by the create's condition.
-      const known = (await CustomerEntity.get({ creator_id: p.creator_id, email: p.customer_email }).go()).data;
+      const [customer, product] = await Promise.all([
+        CustomerEntity.get({ creator_id: p.creator_id, email: p.customer_email }).go(),
+        ProductEntity.get({ id: p.product_id }).go({ attributes: ["id"] }),
+      ]);
+      const known = customer.data;
+      const productExists = !!product.data;
       const now = new Date().toISOString();
       const date = now.slice(0, 10);
       const result = await Db.transaction
         .write(({ purchase, product, customer, buyer, counter, daily }) => [
-          purchase.create({ ...p, status: "completed", provider: p.provider ?? "stripe" }).commit(),
-          product.patch({ id: p.product_id }).add({ sales_count: 1, total_revenue: p.amount }).commit(),
+          purchase.create({ ...p, status: "completed" }).commit(),
+          // Conditional on the product existing (patch): deleted in between → decided again below.
+          ...(productExists
+            ? [product.patch({ id: p.product_id }).add({ sales_count: 1, total_revenue: p.amount }).commit()]
+            : []),
           known
             ? customer
                 .patch({ creator_id: p.creator_id, email: p.customer_email })
@@ -76,8 +86,8 @@ export function recordPurchase(p: NewPurchase): Promise<"created" | "exists"> {
       if (!result.canceled) return "created";
       const codes = codesOf(result.data);
       if (codes[0] === "ConditionalCheckFailed") return "exists";
-      if (codes[1] === "ConditionalCheckFailed") throw new ProductGoneError(`product ${p.product_id} no longer exists`);
-      // A concurrent first purchase created the customer, or transactions collided: read again and retry.
+      // The product was deleted, a concurrent first purchase created the customer, or
+      // transactions collided: read again and decide again.
       return AGAIN;
     },
     contention(`could not record purchase ${p.id}: too much contention`),

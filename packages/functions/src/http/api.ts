@@ -16,6 +16,7 @@ import { Reply, parseCookies, type ApiRequest } from "./request";
 import { API_CSP, commonHeaders } from "./headers";
 import { NO_STORE, cacheControl } from "./cache";
 import { enforceRateLimit } from "./limits";
+import { assertConfigured } from "./startup";
 import { resolveSession } from "../auth/session";
 import { guardPlatform } from "./guards";
 
@@ -37,6 +38,7 @@ export function api(fn: Handler) {
     try {
       const route = findRoute(event.routeKey);
       if (!route) throw new AppError("route.unknown", "Not found", 404);
+      assertConfigured(route);
       // First, before any other work: a flood costs one counter write per request.
       await enforceRateLimit(route, event);
       const req = buildRequest(event, requestId);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, inject } from "vitest";
 import { randomUUID } from "node:crypto";
 import type { Stack } from "../stack";
+import { VIEWER_ADDRESS_HEADER } from "@payloft/functions/http/headers";
+import { addressOf } from "./auth";
 
 /**
  * Starts a real in-process stack (gateway, bus, outbox, issuer, payments sandbox) for one
@@ -47,7 +49,9 @@ export async function call(
     headers: {
       ...(opts.body !== undefined ? { "content-type": "application/json" } : {}),
       ...(method !== "GET" ? { origin: stack.url } : {}),
-      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+      // Each signed-in person calls from their own address, as people do (the per-address rate
+      // limits are per client); anonymous calls share the test runner's address.
+      ...(opts.cookie ? { cookie: opts.cookie, [VIEWER_ADDRESS_HEADER]: addressOf(opts.cookie) } : {}),
       ...opts.headers,
     },
     body: opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),

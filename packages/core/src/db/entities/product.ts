@@ -1,8 +1,8 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg, timestamps } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg, timestamps } from "./model";
 
 /** A product. By creator: gsi1. By moderation status: gsi2. All (admin): gsi3. */
-export const ProductEntity = new Entity(
+export const ProductEntity = new LazyEntity(
   {
     model: { entity: "product", version: "1", service: "payloft" },
     attributes: {

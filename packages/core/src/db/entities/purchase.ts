@@ -1,12 +1,12 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg, timestamps } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg, timestamps } from "./model";
 
 /**
  * A completed purchase. Its id IS the checkout session id, so a conditional create makes
  * fulfilment exactly-once. By creator (sales history): gsi1. By buyer e-mail (portal): gsi2.
  * All sales (admin): gsi3. Names are snapshots so deleted products/users keep their sales.
  */
-export const PurchaseEntity = new Entity(
+export const PurchaseEntity = new LazyEntity(
   {
     model: { entity: "purchase", version: "1", service: "payloft" },
     attributes: {

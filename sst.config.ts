@@ -27,6 +27,7 @@ export default $config({
     const { bus, deadLetters } = await import("./infra/bus");
     const { api } = await import("./infra/api");
     await import("./infra/web");
+    await import("./infra/alarms");
 
     return {
       site: siteUrl,

@@ -28,12 +28,20 @@ export const api = new sst.aws.ApiGatewayV2("Api", {
   },
 });
 
-for (const route of routes) {
-  api.route(`${route.method} ${route.path}`, {
+/** Each row with its Lambda, which infra/alarms.ts watches. */
+export const routeFunctions = routes.map((route) => {
+  const added = api.route(`${route.method} ${route.path}`, {
     handler: `${handlerModule(route)}.handler`,
     runtime: "nodejs22.x",
     // Only what this route's code reads (the row's links + the wrapper's base), never every secret.
     link: routeLinks(route).map((name) => linkable[name]),
     environment: { SITE_URL: siteUrl },
   });
-}
+  const fn = added.nodes.function;
+  // The log group SST made for it (its name has its own suffix, not the function's).
+  return {
+    route,
+    functionName: fn.apply((f) => f.name),
+    logGroup: fn.apply((f) => f.nodes.function.loggingConfig.logGroup),
+  };
+});

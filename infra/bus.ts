@@ -28,8 +28,11 @@ export const deadLetters = new sst.aws.Queue("BusDeadLetters", {
   },
 });
 
+/** Each subscriber row with its Lambda, which infra/alarms.ts watches. */
+export const subscriberFunctions: { name: string; functionName: $util.Output<string> }[] = [];
+
 for (const row of subscribers) {
-  bus.subscribe(
+  const subscribed = bus.subscribe(
     row.name,
     {
       handler: `${subscriberModule(row)}.handler`,
@@ -50,4 +53,5 @@ for (const row of subscribers) {
     },
     { pattern: { detailType: row.detailTypes } },
   );
+  subscriberFunctions.push({ name: row.name, functionName: subscribed.nodes.function.apply((fn) => fn.name) });
 }

@@ -12,6 +12,7 @@ import { isDependencyFault, unavailable } from "@payloft/core/faults";
 import { isAdmin } from "@payloft/core/actor/index";
 import { logger } from "@payloft/core/log/index";
 import { findRoute, type RouteDef } from "../routes";
+import { WEBHOOK_FAILED, isWebhookRoute } from "../monitoring";
 import { Reply, parseCookies, type ApiRequest } from "./request";
 import { API_CSP, commonHeaders } from "./headers";
 import { NO_STORE, cacheControl } from "./cache";
@@ -35,8 +36,8 @@ export function api(fn: Handler) {
     const requestId = context?.awsRequestId ?? event.requestContext?.requestId ?? "local";
     logger.appendKeys({ requestId, route: event.routeKey });
     let cookies: string[] = [];
+    const route = findRoute(event.routeKey);
     try {
-      const route = findRoute(event.routeKey);
       if (!route) throw new AppError("route.unknown", "Not found", 404);
       assertConfigured(route);
       // First, before any other work: a flood costs one counter write per request.
@@ -53,7 +54,11 @@ export function api(fn: Handler) {
       return respond(route, result, req.setCookies);
     } catch (err) {
       // Cookie changes still apply on errors (e.g. clearing a forged session before a 401).
-      return { ...respondError(err), cookies: cookies.length ? cookies : undefined };
+      const answer = { ...respondError(err), cookies: cookies.length ? cookies : undefined };
+      // Counted by a log filter in production (infra/alarms.ts): the webhook-failure alarm.
+      if (route && isWebhookRoute(route))
+        logger.warn(WEBHOOK_FAILED, { status: answer.statusCode, code: (err as AppError).code });
+      return answer;
     } finally {
       logger.resetKeys();
     }

@@ -5,10 +5,13 @@ declare module "sst" {
     App: { name: string; stage: string };
     Table: { name: string; type: "sst.aws.Dynamo" };
     Bus: { name: string; arn: string; type: "sst.aws.Bus" };
+    /** The bus subscribers' dead-letter queue (infra/bus.ts); only the replay command reads it, under `sst shell`. */
+    BusDeadLetters: { url: string; type: "sst.aws.Queue" };
     Email: { sender: string; configSet?: string; type: "sst.aws.Email" };
     /** The sign-in issuer's stable URL (infra/auth.ts links it as a Linkable). */
     Auth: { url: string; type: "sst.sst.Linkable" };
     Files: { name: string; type: "sst.aws.Bucket" };
+    WebhookQueue: { url: string; type: "sst.aws.Queue" };
     StripeSecretKey: { value: string; type: "sst.sst.Secret" };
     StripeWebhookSecret: { value: string; type: "sst.sst.Secret" };
     EncryptionKey: { value: string; type: "sst.sst.Secret" };

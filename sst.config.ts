@@ -26,8 +26,10 @@ export default $config({
     const { files } = await import("./infra/files");
     const { authUrl } = await import("./infra/auth");
     const { bus, deadLetters } = await import("./infra/bus");
+    const { webhookDeadLetters } = await import("./infra/webhooks");
     const { api } = await import("./infra/api");
     await import("./infra/web");
+    await import("./infra/alarms");
 
     return {
       site: siteUrl,
@@ -40,6 +42,7 @@ export default $config({
       files: files.name,
       bus: bus.name,
       deadLetters: deadLetters.url,
+      webhookDeadLetters: webhookDeadLetters.url,
     };
   },
 });

@@ -5,14 +5,20 @@ import { bus } from "./bus";
 import { email } from "./email";
 import { auth } from "./auth";
 import { secrets } from "./secret";
+import { webhookQueue } from "./webhooks";
 import { siteUrl } from "./router";
 import { files } from "./files";
 
 /** The component behind each name the code reads through `Resource`. */
-const linkable = { Table: table, Auth: auth, Bus: bus, Email: email, Files: files, ...secrets } satisfies Record<
-  LinkName,
-  unknown
->;
+const linkable = {
+  Table: table,
+  Auth: auth,
+  Bus: bus,
+  Email: email,
+  WebhookQueue: webhookQueue,
+  Files: files,
+  ...secrets,
+} satisfies Record<LinkName, unknown>;
 
 /**
  * The HTTP API: one API Gateway route and one Lambda per row of the route table (the same
@@ -32,12 +38,26 @@ export const api = new sst.aws.ApiGatewayV2("Api", {
   },
 });
 
+/** Each row with its Lambda, which infra/alarms.ts watches. */
+export const routeFunctions: {
+  route: (typeof routes)[number];
+  functionName: $util.Output<string>;
+  logGroup: $util.Output<string>;
+}[] = [];
+
 for (const route of routes) {
-  api.route(`${route.method} ${route.path}`, {
+  const added = api.route(`${route.method} ${route.path}`, {
     handler: `${handlerModule(route)}.handler`,
     runtime: "nodejs22.x",
     // Only what this route's code reads (the row's links + the wrapper's base), never every secret.
     link: routeLinks(route).map((name) => linkable[name]),
     environment: { SITE_URL: siteUrl },
+  });
+  const fn = added.nodes.function;
+  routeFunctions.push({
+    route,
+    functionName: fn.apply((f) => f.name),
+    // The log group SST made for it (its name has its own suffix, not the function's).
+    logGroup: fn.apply((f) => f.nodes.function.loggingConfig.logGroup),
   });
 }

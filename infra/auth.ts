@@ -13,7 +13,7 @@ import { settings } from "./stage";
  * sealed under AuthStorageKey): no separate auth table, which sst.aws.Auth would create.
  * Google's "Authorized redirect URI" is this URL + /google/callback (output `googleRedirectUri`).
  */
-const issuer = new sst.aws.Function("AuthIssuer", {
+export const issuer = new sst.aws.Function("AuthIssuer", {
   handler: "packages/functions/src/auth/issuer.handler",
   runtime: "nodejs22.x",
   url: true,

@@ -1,4 +1,4 @@
-import { BUS_ACTIONS, EMAIL_ACTIONS, TABLE_ACTIONS } from "../packages/core/src/permissions";
+import { BUS_ACTIONS, EMAIL_ACTIONS, QUEUE_ACTIONS, TABLE_ACTIONS } from "../packages/core/src/permissions";
 import { settings } from "./stage";
 
 /**
@@ -38,4 +38,9 @@ sst.Linkable.wrap(sst.aws.Dynamo, (table) => ({
 sst.Linkable.wrap(sst.aws.Bus, (bus) => ({
   properties: { name: bus.name, arn: bus.arn },
   include: [sst.aws.permission({ actions: [...BUS_ACTIONS], resources: [bus.arn] })],
+}));
+
+sst.Linkable.wrap(sst.aws.Queue, (queue) => ({
+  properties: { url: queue.url },
+  include: [sst.aws.permission({ actions: [...QUEUE_ACTIONS], resources: [queue.arn] })],
 }));

@@ -74,6 +74,17 @@ export const router = new sst.aws.Router("Router", {
       args.minTtl = 0; // no-store and max-age=0 are honoured
       args.defaultTtl = 0; // an answer without Cache-Control is not kept
       args.maxTtl = 31_536_000; // hashed static assets say immutable, a year
+      // The public API authenticates with `Authorization: Bearer <key>`. CloudFront forwards that
+      // header to the origin only when the cache policy names it (those answers are no-store).
+      args.parametersInCacheKeyAndForwardedToOrigin = $output(args.parametersInCacheKeyAndForwardedToOrigin).apply(
+        (p) => ({
+          ...p,
+          headersConfig: {
+            headerBehavior: "whitelist",
+            headers: { items: [...(p.headersConfig.headers?.items ?? []), "authorization"] },
+          },
+        }),
+      );
     },
     cdn: (args) => {
       args.customErrorResponses = UNCACHED_ERRORS.map((errorCode) => ({ errorCode, errorCachingMinTtl: 0 }));

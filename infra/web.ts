@@ -44,7 +44,7 @@ export const site = new sst.aws.StaticSite("Web", {
  * JavaScript). It reads products and stores only: the table and the e-mail lists that decide
  * plan features, no credentials (SHARE_PREVIEW_LINKS; a test derives them from its imports).
  */
-const sharePreview = new sst.aws.Function("SharePreview", {
+export const sharePreview = new sst.aws.Function("SharePreview", {
   handler: "packages/functions/src/share/preview.handler",
   runtime: "nodejs22.x",
   url: true,

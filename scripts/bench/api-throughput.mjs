@@ -1,10 +1,10 @@
 // Throughput of the public product API through the local gateway (autocannon) next to a bare
 // GetItem loop against the same DynamoDB Local, side by side in one run: the gateway, the
-// wrapper and the handler may cost at most 40% of what the database alone can serve.
+// API must reach at least 60% of the requests per second the database alone can serve.
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { root, startBenchStack, demoProductId, budget, print, note } from "./lib.mjs";
+import { root, startBenchStack, demoProductId, budget, floor, print, note } from "./lib.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
@@ -42,7 +42,7 @@ try {
   const result = await api();
   if (result.non2xx) throw new Error(`${result.non2xx} answers were not 2xx`);
   const apiRps = result.requests.average;
-  budget("API req/s as a share of bare GetItem req/s, below 100%", 100 - (100 * apiRps) / bareRps, 40, "%");
+  floor("API req/s as a share of bare GetItem req/s", (100 * apiRps) / bareRps, 60, "%");
   budget("GET /api/public/products/{id} p99", result.latency.p99, 50, "ms");
   note(
     `bare GetItem ${bareRps.toFixed(0)} req/s; API ${apiRps.toFixed(0)} req/s (${((100 * apiRps) / bareRps).toFixed(0)}%), ` +

@@ -44,11 +44,13 @@ function writePerformancePage() {
     const name = file.replace(".mjs", "");
     const path = join(resultsDir, `${name}.json`);
     if (!existsSync(path))
-      return `### ${name}\n\nNo figures: the benchmark failed before measuring (see its output).\n`;
+      return files.includes(file)
+        ? `### ${name}\n\nNo figures: the benchmark failed before measuring (see its output).\n`
+        : `### ${name}\n\nNot measured yet on this machine: \`npm run bench -- ${name}\`.\n`;
     const r = JSON.parse(readFileSync(path, "utf8"));
     const rows = r.results.map(
       (x) =>
-        `| ${x.name} | ${x.value.toFixed(x.unit === "ms" || x.unit === "kB" || x.unit === "KB" ? 1 : 0)} ${x.unit} | ≤ ${x.limit} ${x.unit} | ${x.ok ? "pass" : "**FAIL**"} |`,
+        `| ${x.name} | ${x.value.toFixed(x.unit === "ms" || x.unit === "kB" || x.unit === "KB" ? 1 : 0)} ${x.unit} | ${x.atLeast ? "≥" : "≤"} ${x.limit} ${x.unit} | ${x.ok ? "pass" : "**FAIL**"} |`,
     );
     return [
       `### ${r.title}`,

@@ -46,6 +46,11 @@ export function budget(name, value, limit, unit) {
   results.push({ name, value, limit, unit, ok: value <= limit });
 }
 
+/** A figure that must reach at least `min` (throughput). */
+export function floor(name, value, min, unit) {
+  results.push({ name, value, limit: min, unit, atLeast: true, ok: value >= min });
+}
+
 /** Where each benchmark leaves its figures for index.mjs to write docs/performance.md. */
 export const resultsDir = join(root, "node_modules/.cache/bench");
 
@@ -79,7 +84,9 @@ export function print(title) {
     console.log(`  ⚠ load average ${load.toFixed(1)} on ${cores} cores: the machine is busy, timings are inflated.`);
   for (const r of results) {
     const v = `${r.value.toFixed(r.unit === "ms" ? 1 : 0)} ${r.unit}`;
-    console.log(`  ${r.ok ? "PASS" : "FAIL"}  ${r.name.padEnd(44)} ${v.padStart(12)}   budget ≤ ${r.limit} ${r.unit}`);
+    console.log(
+      `  ${r.ok ? "PASS" : "FAIL"}  ${r.name.padEnd(44)} ${v.padStart(12)}   budget ${r.atLeast ? "≥" : "≤"} ${r.limit} ${r.unit}`,
+    );
   }
   for (const n of notes) console.log(`  · ${n}`);
   return results.every((r) => r.ok);

@@ -20,6 +20,9 @@ export const TABLE_ACTIONS = [
 /** Publishing domain events (sst/aws/bus calls PutEvents). */
 export const BUS_ACTIONS = ["events:PutEvents"] as const;
 
+/** Outgoing webhooks: queueing a delivery, and the consumer putting a failed try back for later. */
+export const QUEUE_ACTIONS = ["sqs:SendMessage", "sqs:ChangeMessageVisibility"] as const;
+
 /** Sending receipts (SESv2 SendEmail). */
 export const EMAIL_ACTIONS = ["ses:SendEmail"] as const;
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import Stripe from "stripe";
 import { useStack } from "@payloft/local/testing/index";
 import { makeSeller, openSession, payOnHostedPage, sandboxEvents, settle } from "@payloft/local/stripe-sandbox/testing";
 
@@ -15,24 +14,35 @@ async function load() {
   return { Purchase, Integration, stripeClient, ...e };
 }
 
-/** A completed, paid session as Stripe sends it (only the fields fulfilment reads). */
-const paid = (
-  seller: { sellerId: string; productId: string },
-  email: string,
-  extra: Partial<Stripe.Checkout.Session> = {},
-) =>
-  ({
-    id: `cs_test_${Math.random().toString(36).slice(2)}`,
-    object: "checkout.session",
-    status: "complete",
-    payment_status: "paid",
-    amount_total: 1500,
-    currency: "usd",
-    customer_details: { email },
-    customer_email: null,
-    metadata: { kind: "product", product_id: seller.productId, creator_id: seller.sellerId },
-    ...extra,
-  }) as unknown as Stripe.Checkout.Session;
+type Seller = Awaited<ReturnType<typeof makeSeller>>;
+
+/** Payloft checkouts paid on the hosted page while the seller's webhook is off (nothing delivered yet). */
+async function paidQuietly(seller: Seller, emails: string[]) {
+  const { stripeClient, IntegrationEntity } = await load();
+  const endpointId = (await IntegrationEntity.get({ user_id: seller.sellerId }).go()).data!.webhook_endpoint_id!;
+  const stripe = stripeClient(seller.secretKey);
+  await stripe.webhookEndpoints.update(endpointId, { disabled: true });
+  const ids: string[] = [];
+  for (const email of emails) {
+    const session = await openSession(stack(), seller);
+    await payOnHostedPage(session.url!, email);
+    ids.push(session.id);
+  }
+  await settle(stack());
+  await stripe.webhookEndpoints.update(endpointId, { disabled: false });
+  return ids;
+}
+
+/** purchase.paid as a seller's webhook would publish it. */
+const paidEvent = (seller: { sellerId: string }, checkoutId: string) => ({
+  provider: "stripe" as const,
+  provider_event_id: `evt_${checkoutId}`,
+  occurred_at: Math.floor(Date.now() / 1000),
+  seller_id: seller.sellerId,
+  checkout_id: checkoutId,
+  amount: 1500,
+  currency: "usd",
+});
 
 const receipts = (id: string) => stack().outbox.messages.filter((m) => m.text.includes(id));
 
@@ -100,38 +110,37 @@ describe("Purchase.reconcile / successView", () => {
   });
 });
 
-describe("Purchase.fulfil", () => {
+describe("Purchase.onPaid (purchase.paid)", () => {
   it("counts a customer once however many times (and however concurrently) they buy", async () => {
     const { Purchase, CounterEntity, CustomerEntity, BuyerEntity, ProductEntity } = await load();
     const seller = await makeSeller();
     const platformBefore = (await CounterEntity.get({ scope: "platform" }).go()).data?.sales ?? 0;
-    // Two different sessions of the same new buyer at the same moment, plus one duplicate each.
-    const a = paid(seller, "Repeat@Example.com");
-    const b = paid(seller, "repeat@example.com", { amount_total: 2500 });
-    const results = await Promise.all([a, b, a, b].map((s) => Purchase.fulfil(seller.sellerId, s)));
+    // Two different checkouts of the same new buyer at the same moment, plus one duplicate each.
+    const [a, b, c] = await paidQuietly(seller, ["Repeat@Example.com", "repeat@example.com", "other@example.com"]);
+    const results = await Promise.all([a, b, a, b].map((id) => Purchase.onPaid(paidEvent(seller, id!))));
     expect(results.every((r) => r?.customer_email === "repeat@example.com")).toBe(true);
-    await Purchase.fulfil(seller.sellerId, paid(seller, "other@example.com"));
+    await Purchase.onPaid(paidEvent(seller, c!));
 
     expect((await CounterEntity.get({ scope: `creator#${seller.sellerId}` }).go()).data).toMatchObject({
       sales: 3,
-      revenue: 5500,
+      revenue: 4500,
       customers: 2,
     });
     expect(
       (await CustomerEntity.get({ creator_id: seller.sellerId, email: "repeat@example.com" }).go()).data,
-    ).toMatchObject({ total_purchases: 2, total_spent: 4000 });
+    ).toMatchObject({ total_purchases: 2, total_spent: 3000 });
     expect((await BuyerEntity.get({ email: "repeat@example.com" }).go()).data).toMatchObject({
       total_purchases: 2,
-      total_spent: 4000,
+      total_spent: 3000,
       creators: [seller.sellerId],
     });
     expect((await ProductEntity.get({ id: seller.productId }).go()).data).toMatchObject({
       sales_count: 3,
-      total_revenue: 5500,
+      total_revenue: 4500,
     });
     expect((await CounterEntity.get({ scope: "platform" }).go()).data?.sales).toBe(platformBefore + 3);
-    expect(receipts(a.id)).toHaveLength(1);
-    expect(receipts(b.id)).toHaveLength(1);
+    expect(receipts(a!)).toHaveLength(1);
+    expect(receipts(b!)).toHaveLength(1);
   });
 
   it("links the purchase to an existing account with that e-mail", async () => {
@@ -139,24 +148,26 @@ describe("Purchase.fulfil", () => {
     const seller = await makeSeller();
     await UserEntity.create({ id: "buyer-user-1", email: "known@example.com", role: "customer" }).go();
     await EmailEntity.create({ email: "known@example.com", user_id: "buyer-user-1" }).go();
-    const s = paid(seller, "KNOWN@example.com");
-    await Purchase.fulfil(seller.sellerId, s);
-    expect((await PurchaseEntity.get({ id: s.id }).go()).data?.customer_user_id).toBe("buyer-user-1");
+    const [id] = await paidQuietly(seller, ["KNOWN@example.com"]);
+    await Purchase.onPaid(paidEvent(seller, id!));
+    expect((await PurchaseEntity.get({ id: id! }).go()).data?.customer_user_id).toBe("buyer-user-1");
   });
 
-  it("ignores sessions that are not a paid purchase of this seller's product", async () => {
+  it("ignores checkouts that are not a paid Payloft checkout of this seller", async () => {
     const { Purchase, PurchaseEntity, ProductEntity } = await load();
     const seller = await makeSeller();
     const other = await makeSeller();
+    const unpaid = await openSession(stack(), seller);
+    const [othersPaid] = await paidQuietly(other, ["x@example.com"]);
     const cases = [
-      paid(seller, "x@example.com", { payment_status: "unpaid" }),
-      paid(seller, "x@example.com", { metadata: { kind: "plan", plan: "pro" } }),
-      // A seller's own signed events cannot fulfil another seller's product.
-      paid(other, "x@example.com"),
-      paid({ sellerId: seller.sellerId, productId: other.productId }, "x@example.com"),
+      paidEvent(seller, unpaid.id),
+      // A seller's own signed events cannot fulfil another seller's checkout.
+      paidEvent(seller, othersPaid!),
+      // Not a checkout Payloft created at all.
+      paidEvent(seller, "cs_test_not_ours"),
     ];
-    for (const s of cases) expect(await Purchase.fulfil(seller.sellerId, s)).toBeNull();
-    for (const s of cases) expect((await PurchaseEntity.get({ id: s.id }).go()).data).toBeNull();
+    for (const e of cases) expect(await Purchase.onPaid(e)).toBeNull();
+    for (const e of cases) expect((await PurchaseEntity.get({ id: e.checkout_id }).go()).data).toBeNull();
     expect((await ProductEntity.get({ id: other.productId }).go()).data?.sales_count).toBe(0);
   });
 });

@@ -211,4 +211,40 @@ describe("selling", () => {
     expect(await page.title()).toBe("Product not found · Payloft");
     await context.close();
   });
+
+  it("a buyer who pays just as maintenance begins still reaches their content (desktop and phone)", async () => {
+    const admin = await b.newPage();
+    await signIn(admin.page, "admin@demo.local");
+    const setMaintenance = async (value: string) => {
+      const res = await admin.page.request.put("/api/admin/settings", { data: { key: "maintenance_mode", value } });
+      expect(res.ok(), await res.text()).toBe(true);
+    };
+    try {
+      for (const [viewport, name] of [
+        [undefined, "desktop"],
+        [PHONE, "phone"],
+      ] as const) {
+        const { page, context } = await b.newPage(viewport ? { viewport } : {});
+        await page.goto(`/product/${productId}`);
+        await page.getByRole("button", { name: "Buy Now - $19.99" }).first().click();
+        await page.waitForURL(/\/pay\/cs_test_/);
+        await setMaintenance("true");
+        await page.locator("#email").fill(`late.${name}@e2e.local`);
+        await page.getByRole("button", { name: "Pay" }).click();
+        await page.waitForURL(/\/checkout\/success\?session_id=/);
+        await page.getByRole("heading", { name: "Payment Successful!" }).waitFor({ timeout: 20_000 });
+        expect(await page.getByTestId("maintenance-notice").count()).toBe(0);
+        expect(await page.getByRole("link", { name: "Access Your Content" }).getAttribute("href")).toBe(CONTENT);
+        await b.shot(page, `selling-success-during-maintenance-${name}`);
+        // Starting a new checkout is what maintenance stops.
+        await page.goto(`/product/${productId}`);
+        await page.getByTestId("maintenance-notice").waitFor();
+        await setMaintenance("false");
+        await context.close();
+      }
+    } finally {
+      await setMaintenance("false");
+      await admin.context.close();
+    }
+  });
 });

@@ -16,8 +16,9 @@ export const SECRET_NAMES = [
   "AuthStorageKey",
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
-/** `Files` is the hosted-files bucket: only the routes that presign or check files link it. */
-export type LinkName = "Table" | "Auth" | "Bus" | "Email" | "Files" | SecretName;
+/** `WebhookQueue`: outgoing webhook deliveries wait there (send, and retry later from the consumer).
+ * `Files` is the hosted-files bucket: only the routes that presign or check files link it. */
+export type LinkName = "Table" | "Auth" | "Bus" | "Email" | "WebhookQueue" | "Files" | SecretName;
 
 /**
  * What the api() wrapper itself reaches, so every route has it: the table, the issuer's URL
@@ -47,3 +48,12 @@ export const routeLinks = (row: { links?: readonly LinkName[] }): LinkName[] => 
   ...ROUTE_BASE_LINKS,
   ...(row.links ?? []),
 ];
+
+/** The outgoing webhook consumer (queues/webhook-delivery.ts): deliveries on the table, signing secrets, its queue. */
+export const WEBHOOK_CONSUMER_LINKS = [
+  "Table",
+  "AdminEmails",
+  "UnlimitedEmails",
+  "EncryptionKey",
+  "WebhookQueue",
+] as const satisfies LinkName[];

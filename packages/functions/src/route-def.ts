@@ -1,8 +1,8 @@
 /** The shape of a row of the route table (./routes), and what each field means. */
 import type { LinkName } from "./links";
 
-export type Access = "anonymous" | "user" | "customer" | "creator" | "admin";
-export type Method = "GET" | "POST" | "PUT" | "DELETE";
+export type Access = "anonymous" | "user" | "customer" | "creator" | "admin" | "apikey";
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface RouteDef {
   method: Method;
@@ -10,7 +10,10 @@ export interface RouteDef {
   /** Module under packages/functions/src/api, without extension; it exports `handler`. */
   handler: string;
   access: Access;
-  /** Webhooks and the health check bypass maintenance mode and the Origin check. */
+  /**
+   * Webhooks, the health check and the checkout success page bypass maintenance mode and the
+   * Origin check: providers and monitors call them, and a buyer mid-payment must not be stranded.
+   */
   system?: boolean;
   /**
    * What the handler reads through `Resource` beyond what every route links (ROUTE_BASE_LINKS

@@ -10,7 +10,10 @@
  *  - customer:  role customer
  *  - creator:   role creator, or an admin (admins sell too)
  *  - admin:     role admin or is_admin
+ *  - apikey:    Bearer API key of a creator with the public API (never a cookie)
  */
+import { businessRoutes } from "./business-routes";
+import { adminRoutes } from "./admin-routes";
 import type { RateLimitRule, RouteDef } from "./route-def";
 import { deliveryRoutes } from "./routes-delivery";
 
@@ -18,6 +21,11 @@ export type { Access, Method, RateLimitRule, RouteDef } from "./route-def";
 
 /** Both halves of sign-in (the redirect and the code exchange) share one count per address. */
 const SIGN_IN_LIMIT: RateLimitRule = { per: "address", limit: 60, windowSeconds: 600, bucket: "sign-in" };
+/** The seller's own provider keys; Email because the shared refund.created step may record a late sale first. */
+const SALE_REFUND: RouteDef["links"] = ["Email", "EncryptionKey"];
+
+/** A store page changes rarely; a cached copy of half a minute is fine (anonymous GET). */
+const STORE = { maxAgeSeconds: 30 };
 
 export const routes: RouteDef[] = [
   // ── platform ──
@@ -60,7 +68,7 @@ export const routes: RouteDef[] = [
     handler: "webhooks-stripe",
     access: "anonymous",
     system: true,
-    links: ["Bus", "StripeSecretKey", "StripeWebhookSecret"],
+    links: ["Bus", "StripeWebhookSecret"],
   },
   {
     method: "POST",
@@ -147,6 +155,8 @@ export const routes: RouteDef[] = [
     path: "/api/checkout/success",
     handler: "checkout-success",
     access: "anonymous",
+    // system: a buyer who paid just before maintenance began still gets their purchase.
+    system: true,
     links: ["Email", "EncryptionKey"],
   },
   // The buyer's return from PayPal: captures even in maintenance mode (the money was approved).
@@ -159,16 +169,14 @@ export const routes: RouteDef[] = [
     links: ["Email", "EncryptionKey"],
   },
 
-  // ── growth: storefronts ──
+  // ── growth: storefronts, discount codes ──
   { method: "GET", path: "/api/store", handler: "store-get", access: "creator" },
   { method: "PUT", path: "/api/store", handler: "store-save", access: "creator" },
-  {
-    method: "GET",
-    path: "/api/public/stores/{handle}",
-    handler: "public-store",
-    access: "anonymous",
-    cache: { maxAgeSeconds: 30 },
-  },
+  { method: "GET", path: "/api/public/stores/{handle}", handler: "public-store", access: "anonymous", cache: STORE },
+  { method: "GET", path: "/api/discounts", handler: "discounts-list", access: "creator" },
+  { method: "POST", path: "/api/discounts", handler: "discounts-create", access: "creator" },
+  { method: "PUT", path: "/api/discounts/{id}", handler: "discounts-update", access: "creator" },
+  { method: "DELETE", path: "/api/discounts/{id}", handler: "discounts-delete", access: "creator" },
   // ── delivery: hosted files, access links, licence keys (./routes-delivery.ts) ──
   ...deliveryRoutes,
 
@@ -220,72 +228,18 @@ export const routes: RouteDef[] = [
     handler: "dashboard-products-analytics",
     access: "creator",
   },
+  { method: "GET", path: "/api/dashboard/traffic", handler: "dashboard-traffic", access: "creator" },
   { method: "GET", path: "/api/sales-history", handler: "sales-history", access: "creator" },
+  { method: "POST", path: "/api/sales/{id}/refund", handler: "sales-refund", access: "creator", links: SALE_REFUND },
   { method: "GET", path: "/api/customers", handler: "customers", access: "creator" },
   { method: "GET", path: "/api/customer/purchases", handler: "customer-purchases", access: "customer" },
   { method: "POST", path: "/api/customer/track-access", handler: "customer-track-access", access: "customer" },
   { method: "PUT", path: "/api/customer/profile", handler: "customer-profile", access: "customer" },
+  // ── Business plan: API keys, outgoing webhooks, the public REST API v1 (./business-routes) ──
+  ...businessRoutes,
 
-  // ── admin, settings, announcements ──
-  { method: "GET", path: "/api/public/status", handler: "public-status", access: "anonymous", system: true },
-  { method: "GET", path: "/api/announcements", handler: "announcements", access: "user" },
-  { method: "GET", path: "/api/payment-integrations", handler: "payment-integrations", access: "admin" },
-  { method: "GET", path: "/api/admin/stats", handler: "admin-stats", access: "admin" },
-  { method: "GET", path: "/api/admin/chart-data", handler: "admin-chart-data", access: "admin" },
-  { method: "GET", path: "/api/admin/finance", handler: "admin-finance", access: "admin" },
-  { method: "GET", path: "/api/admin/users", handler: "admin-users-list", access: "admin" },
-  {
-    method: "POST",
-    path: "/api/admin/users/create",
-    handler: "admin-users-create",
-    access: "admin",
-    links: ["StripeSecretKey"],
-  },
-  { method: "PUT", path: "/api/admin/users/{id}/admin", handler: "admin-users-set-admin", access: "admin" },
-  {
-    method: "PUT",
-    path: "/api/admin/users/{id}/plan",
-    handler: "admin-users-set-plan",
-    access: "admin",
-    links: ["StripeSecretKey"],
-  },
-  {
-    method: "PUT",
-    path: "/api/admin/users/{id}/deactivate",
-    handler: "admin-users-deactivate",
-    access: "admin",
-    links: ["StripeSecretKey"],
-  },
-  {
-    method: "PUT",
-    path: "/api/admin/users/{id}/reactivate",
-    handler: "admin-users-reactivate",
-    access: "admin",
-    links: ["StripeSecretKey"],
-  },
-  {
-    method: "DELETE",
-    path: "/api/admin/users/{id}",
-    handler: "admin-users-delete",
-    access: "admin",
-    links: ["StripeSecretKey"],
-  },
-  { method: "GET", path: "/api/admin/sales", handler: "admin-sales", access: "admin" },
-  { method: "GET", path: "/api/admin/customers", handler: "admin-customers", access: "admin" },
-  { method: "GET", path: "/api/admin/products", handler: "admin-products", access: "admin", links: ["Email"] },
-  {
-    method: "PUT",
-    path: "/api/admin/products/{id}/moderate",
-    handler: "admin-products-moderate",
-    access: "admin",
-    links: ["Email"],
-  },
-  { method: "GET", path: "/api/admin/settings", handler: "admin-settings-list", access: "admin" },
-  { method: "PUT", path: "/api/admin/settings", handler: "admin-settings-update", access: "admin" },
-  { method: "GET", path: "/api/admin/announcements", handler: "admin-announcements-list", access: "admin" },
-  { method: "POST", path: "/api/admin/announcements", handler: "admin-announcements-create", access: "admin" },
-  { method: "PUT", path: "/api/admin/announcements/{id}", handler: "admin-announcements-update", access: "admin" },
-  { method: "DELETE", path: "/api/admin/announcements/{id}", handler: "admin-announcements-delete", access: "admin" },
+  // ── admin, settings, announcements (./admin-routes) ──
+  ...adminRoutes,
 ];
 
 export const routeKey = (r: Pick<RouteDef, "method" | "path">) => `${r.method} ${r.path}`;

@@ -29,7 +29,7 @@ export const subscribers: SubscriberDef[] = [
     detailTypes: ["purchase.paid"],
     links: ["Table", "AdminEmails", "UnlimitedEmails", "Email", "EncryptionKey"],
   },
-  // sales: refunds and disputes take a sale back (Stripe's and PayPal's alike)
+  // sales: refunds and disputes take a sale back, Stripe's and PayPal's alike (a dispute also tells the seller)
   {
     name: "ReverseSale",
     handler: "reverse-sale",
@@ -41,8 +41,21 @@ export const subscribers: SubscriberDef[] = [
   {
     name: "ApplyPlan",
     handler: "apply-plan",
-    detailTypes: ["plan.checkout_completed", "subscription.changed", "subscription.payment_failed"],
-    links: ["Table", "StripeSecretKey"],
+    detailTypes: [
+      "plan.checkout_completed",
+      "subscription.changed",
+      "subscription.payment_failed",
+      "lifetime.refunded",
+    ],
+    links: ["Table", "AdminEmails", "UnlimitedEmails", "StripeSecretKey"],
+  },
+  // Business: the same events, announced to creators' outgoing webhook endpoints
+  {
+    name: "FanOutWebhooks",
+    handler: "fan-out-webhooks",
+    detailTypes: ["purchase.paid", "refund.created", "dispute.created", "subscription.changed"],
+    // EncryptionKey: loaded with the delivery code (which decrypts signing secrets), not used here.
+    links: ["Table", "AdminEmails", "UnlimitedEmails", "EncryptionKey", "WebhookQueue"],
   },
 ];
 

@@ -14,12 +14,17 @@ const stack = useStack();
 type Caller = "anonymous" | "newcomer" | "customer" | "creator" | "admin";
 const CALLERS: Caller[] = ["anonymous", "newcomer", "customer", "creator", "admin"];
 const cookies: Partial<Record<Caller, string>> = {};
+let apiKey = "";
 
 beforeAll(async () => {
   cookies.newcomer = (await signInWithoutRole(stack(), "nora@example.com")).cookie;
   cookies.customer = (await signInWithRole(stack(), "cara@example.com", "customer")).cookie;
   cookies.creator = (await signInWithRole(stack(), "ann@example.com", "creator")).cookie;
   cookies.admin = (await signInAdmin(stack())).cookie; // is_admin via AdminEmails, no role chosen
+  const holder = await signInWithRole(stack(), "kay@example.com", "creator");
+  const { UserEntity } = await import("@payloft/core/db/entities");
+  await UserEntity.patch({ id: holder.id }).set({ plan: "business" }).go();
+  apiKey = (await call(stack(), "POST", "/api/api-keys", { cookie: holder.cookie, body: { name: "matrix" } })).json.key;
 });
 
 /** Who the route table says may call a route of each access level. */
@@ -29,11 +34,12 @@ const ALLOWED: Record<Access, Caller[]> = {
   customer: ["customer"],
   creator: ["creator", "admin"], // admins sell too
   admin: ["admin"],
+  apikey: [], // the public API opens only to an API key, never to a session cookie
 };
 
 /** A made-up id for every path parameter, so the call reaches the handler. */
 const concretePath = (r: RouteDef) => r.path.replace(/\{[^}]+\}/g, "made-up-id-1");
-const minimalBody = (r: RouteDef) => (r.method === "POST" || r.method === "PUT" ? {} : undefined);
+const minimalBody = (r: RouteDef) => (["POST", "PUT", "PATCH"].includes(r.method) ? {} : undefined);
 
 /**
  * Domain rules that refuse a caller the route's access level lets in, with their own code
@@ -41,6 +47,13 @@ const minimalBody = (r: RouteDef) => (r.method === "POST" || r.method === "PUT" 
  */
 const DOMAIN_REFUSALS: Record<string, Partial<Record<Caller, string>>> = {
   "POST /api/platform/create-lifetime-checkout": { customer: "plan.creators_only" },
+  // API keys and outgoing webhooks are Business features (DECISIONS 24): a free creator is
+  // offered the upgrade; admins have every feature.
+  ...Object.fromEntries(
+    routes
+      .filter((r) => /^\/api\/(api-keys|webhook-endpoints)/.test(r.path))
+      .map((r) => [routeKey(r), { creator: "plan.feature_locked" }]),
+  ),
 };
 
 // Logout ends every session of the caller, so it runs last.
@@ -66,7 +79,12 @@ describe("the route table's access rules hold for every route", () => {
         expect(res.status, what).toBe(403);
         expect(res.json?.code, what).toBe(domainCode);
       } else if (ALLOWED[route.access].includes(caller)) {
+        // A feature the caller's PLAN lacks (DECISIONS 24) is a 403 {error, upgrade}, not a role refusal.
+        if (res.status === 403 && typeof res.json?.upgrade === "string") continue;
         expect([401, 403], what).not.toContain(res.status);
+      } else if (route.access === "apikey") {
+        expect(res.status, what).toBe(401);
+        expect(res.json?.code, what).toBe("auth.api_key_missing");
       } else if (caller === "anonymous") {
         expect(res.status, what).toBe(401);
         expect(res.json?.error, what).toBe("Please sign in to continue.");
@@ -76,4 +94,18 @@ describe("the route table's access rules hold for every route", () => {
       }
     }
   });
+});
+
+describe("the public API opens to a Business creator's key", () => {
+  it.each(ordered.filter((r) => r.access === "apikey").map((r) => [routeKey(r), r] as const))(
+    "%s",
+    async (_key, route) => {
+      const res = await call(stack(), route.method, concretePath(route), {
+        body: minimalBody(route),
+        headers: { authorization: `Bearer ${apiKey}` },
+      });
+      const what = `${routeKey(route)} with a key → ${res.status} ${res.text.slice(0, 200)}`;
+      expect([401, 403, 500], what).not.toContain(res.status);
+    },
+  );
 });

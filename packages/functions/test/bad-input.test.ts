@@ -59,6 +59,17 @@ const FIELDS = [
   "bio",
   "avatar_url",
   "accent_color",
+  "percent_off",
+  "amount_off",
+  "product_ids",
+  "max_redemptions",
+  "expires_at",
+  "referrer",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "pay_what_you_want",
+  "suggested_price",
 ];
 const everyField = (v: unknown) => Object.fromEntries(FIELDS.map((f) => [f, v]));
 
@@ -129,7 +140,9 @@ const CALLER_FOR: Record<Access, Caller> = {
   customer: "customer",
   creator: "creator",
   admin: "admin",
+  apikey: "creator", // with the creator's API key (they are on Business here)
 };
+let apiKey = "";
 const people: Partial<Record<Caller, Person>> = {};
 /** Real ids for path params, so the bad input reaches validation rather than a 404. */
 const ids: Record<string, string> = {};
@@ -153,6 +166,8 @@ beforeAll(async () => {
     body: { plan: "business" },
   });
   expect(plan.status).toBe(200);
+  const key = await call(stack(), "POST", "/api/api-keys", { cookie: people.creator.cookie, body: { name: "bad" } });
+  apiKey = key.json.key;
   Object.assign(ids, {
     id: product.json.id ?? product.json.product?.id,
     productId: product.json.id ?? product.json.product?.id,
@@ -174,32 +189,42 @@ function realPath(r: RouteDef) {
 
 function send(r: RouteDef, opts: { path?: string; body?: unknown; raw?: string }) {
   const who = people[CALLER_FOR[r.access]];
+  const auth: Record<string, string> = r.access === "apikey" ? { authorization: `Bearer ${apiKey}` } : {};
   if (opts.raw === undefined)
-    return call(stack(), r.method, opts.path ?? realPath(r), { body: opts.body, cookie: who?.cookie });
+    return call(stack(), r.method, opts.path ?? realPath(r), { body: opts.body, cookie: who?.cookie, headers: auth });
   return call(stack(), r.method, opts.path ?? realPath(r), {
     cookie: who?.cookie,
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...auth },
     rawBody: opts.raw,
   });
 }
 
+/** Routes outside /api (a buyer's access link) answer a person with an HTML page, not {error}. */
+const PAGE_PREFIXES = routes.filter((r) => !r.path.startsWith("/api/")).map((r) => ` ${r.path.split("{")[0]}`);
+function expectReadable(res: Awaited<ReturnType<typeof call>>, what: string, msg: string) {
+  if (PAGE_PREFIXES.some((p) => what.includes(p)) && res.headers.get("content-type")?.startsWith("text/html")) {
+    expect(res.text, msg).toContain("<title>");
+    return;
+  }
+  expect(typeof res.json?.error, msg).toBe("string");
+  expect(res.json.error.length, msg).toBeGreaterThan(3);
+}
 function expectClientError(res: Awaited<ReturnType<typeof call>>, what: string) {
   const msg = `${what} → ${res.status} ${res.text.slice(0, 300)}`;
   expect(res.status, msg).toBeGreaterThanOrEqual(400);
   expect(res.status, msg).toBeLessThan(500);
-  expect(typeof res.json?.error, msg).toBe("string");
-  expect(res.json.error.length, msg).toBeGreaterThan(3);
+  expectReadable(res, what, msg);
 }
 function expectNoServerError(res: Awaited<ReturnType<typeof call>>, what: string) {
   const msg = `${what} → ${res.status} ${res.text.slice(0, 300)}`;
   expect(res.status, msg).toBeLessThan(500);
-  if (res.status >= 400) expect(typeof res.json?.error, msg).toBe("string");
+  if (res.status >= 400) expectReadable(res, what, msg);
 }
 
 // Deletions and logout change what later calls can reach, so they run last.
 const rank = (r: RouteDef) => (r.path === "/api/logout" ? 2 : r.method === "DELETE" ? 1 : 0);
 const ordered = [...routes].sort((a, b) => rank(a) - rank(b));
-const writes = ordered.filter((r) => r.method === "POST" || r.method === "PUT");
+const writes = ordered.filter((r) => ["POST", "PUT", "PATCH"].includes(r.method));
 
 describe("malformed bodies", () => {
   it.each(writes.map((r) => [routeKey(r), r] as const))("%s refuses a body that is not JSON", async (_k, r) => {
@@ -237,7 +262,7 @@ describe("malformed path ids", () => {
     async (_k, r) => {
       for (const id of ODD_IDS) {
         const path = r.path.replace(/\{[^}]+\}/g, id);
-        const body = r.method === "POST" || r.method === "PUT" ? {} : undefined;
+        const body = ["POST", "PUT", "PATCH"].includes(r.method) ? {} : undefined;
         expectClientError(await send(r, { path, body }), `${r.method} ${path.slice(0, 80)}`);
       }
     },

@@ -68,6 +68,29 @@ describe("GET /api/public/products/{productId}", () => {
   });
 });
 
+describe("GET /api/public/products/{productId}, its reads", () => {
+  it("reads the seller once for the name, the branding and whether it can be bought", async () => {
+    const { dynamo } = await import("@payloft/core/db/client");
+    const reads: string[] = [];
+    let metering = true;
+    dynamo().middlewareStack.add(
+      (next, context) => async (args) => {
+        // ElectroDB sends GetItem through the document client: GetCommand, key not yet marshalled.
+        const key = (args.input as { Key?: unknown }).Key;
+        if (metering && /^Get(Item)?Command$/.test(context.commandName ?? "") && key) reads.push(JSON.stringify(key));
+        return next(args);
+      },
+      { step: "initialize", name: "countPublicProductReads" },
+    );
+    const res = await call(stack(), "GET", `/api/public/products/${productId}`);
+    metering = false;
+    expect(res.status).toBe(200);
+    expect(res.json.is_active).toBe(true);
+    expect(reads.filter((k) => k.includes(productId))).toHaveLength(1);
+    expect(reads.filter((k) => k.includes(seller.id) && /"\$user_\d/.test(k))).toHaveLength(1);
+  });
+});
+
 describe("POST /api/public/products/{productId}/view", () => {
   it("counts each page view on the product and the seller's daily views, anonymously", async () => {
     for (let i = 0; i < 3; i++) {

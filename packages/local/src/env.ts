@@ -31,12 +31,20 @@ export function applyLocalEnv(e: LocalEnv) {
   process.env.S3_ACCESS_KEY_ID = e.s3.credentials.accessKeyId;
   process.env.S3_SECRET_ACCESS_KEY = e.s3.credentials.secretAccessKey;
   process.env.PAYPAL_API_URL = e.paypalApiUrl;
+  // The offline runtime: outgoing webhooks may go to http://localhost (a receiver on this machine).
+  process.env.PAYLOFT_OFFLINE = "1";
   res("App", { name: "payloft", stage: "local" });
   res("Table", { name: e.tableName, type: "sst.aws.Dynamo" });
   res("Bus", { name: "local-bus", arn: "arn:aws:events:local:000000000000:event-bus/local-bus", type: "sst.aws.Bus" });
+  res("BusDeadLetters", {
+    url: "https://sqs.local.amazonaws.com/000000000000/local-bus-dead-letters",
+    type: "sst.aws.Queue",
+  });
   res("Email", { sender: "receipts@payloft.local", type: "sst.aws.Email" });
   res("Auth", { url: e.issuerUrl, type: "sst.sst.Linkable" });
   res("Files", { name: e.s3.bucket, type: "sst.aws.Bucket" });
+  // Not called: the local queue (queue.ts) replaces the SQS client; kept so Resource reads resolve.
+  res("WebhookQueue", { url: "http://localhost/local-webhook-queue", type: "sst.aws.Queue" });
   // Local-only secret values; a real stage sets its own with `sst secret set`.
   res("StripeSecretKey", { value: "sk_test_platform_local", type: "sst.sst.Secret" });
   // The sandbox registers the platform's webhook endpoint with this secret (stripe-sandbox/local.ts).

@@ -77,9 +77,15 @@ export async function startStack(opts: StackOptions = {}) {
     s3,
   });
 
+  // The same startup check the Lambdas run, over everything the product links: a setting
+  // missing from the local environment stops the start with what is wrong.
+  const { assertLocalSettings } = await import("./settings-check");
+  assertLocalSettings();
+
   // Imported only now: these read Resource, which must see the env set above.
   const { handleApi } = await import("./gateway");
   const { startLocalBus } = await import("./bus/index");
+  const { handleAwsRequest } = await import("./bus/http");
   const { startOutbox } = await import("./outbox");
   const { staticSite } = await import("./static");
 
@@ -88,6 +94,8 @@ export async function startStack(opts: StackOptions = {}) {
   const issuer = await startIssuer({ port: issuerPort, suggested: opts.seed ? [...DEMO_ACCOUNTS] : [] });
   const bus = startLocalBus();
   const outbox = startOutbox();
+  const { startLocalQueue } = await import("./queue");
+  const queue = startLocalQueue();
   // Before the seed: it saves a demo seller's Stripe integration, which calls the sandbox.
   const { startLocalPayments } = await import("./stripe-sandbox/local");
   const stripe = await startLocalPayments({ port: stripePort, siteUrl, dataDir: opts.dataDir });
@@ -101,7 +109,7 @@ export async function startStack(opts: StackOptions = {}) {
     const { seedDemoData } = await import("./seed/index");
     await seedDemoData();
   }
-  const mounts: Mount[] = [handleApi, outbox.handle];
+  const mounts: Mount[] = [handleApi, outbox.handle, handleAwsRequest];
   const serveStatic = staticSite(opts.webDist ?? join(here, "../../web/dist"));
 
   const server = createServer(async (req, res) => {
@@ -124,12 +132,14 @@ export async function startStack(opts: StackOptions = {}) {
     tableName,
     bus,
     outbox,
+    queue,
     issuer,
     stripe,
     paypal,
     s3,
     async stop() {
       bus.stop();
+      queue.stop();
       await stripe.stop();
       await paypal.stop();
       await s3.stop();

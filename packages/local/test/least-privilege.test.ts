@@ -3,7 +3,13 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { routes, routeKey, handlerModule } from "@payloft/functions/routes";
 import { subscribers, subscriberModule } from "@payloft/functions/subscribers";
-import { ISSUER_LINKS, ROUTE_BASE_LINKS, SHARE_PREVIEW_LINKS, routeLinks } from "@payloft/functions/links";
+import {
+  ISSUER_LINKS,
+  ROUTE_BASE_LINKS,
+  SHARE_PREVIEW_LINKS,
+  WEBHOOK_CONSUMER_LINKS,
+  routeLinks,
+} from "@payloft/functions/links";
 import { BUS_ACTIONS, EMAIL_ACTIONS, TABLE_ACTIONS, dynamoActionsFor } from "@payloft/core/permissions";
 import { useStack } from "../src/testing/index";
 import { repoRoot, resourceReads } from "./resource-reads";
@@ -43,6 +49,13 @@ describe("each Lambda links exactly what its code reads", () => {
     expect(extra).toEqual([]);
   });
 
+  it("the outgoing webhook queue's consumer", () => {
+    const consumer = join(repoRoot, "packages/functions/src/queues/webhook-delivery.ts");
+    const { missing, extra } = explain(consumer, WEBHOOK_CONSUMER_LINKS);
+    expect(missing).toEqual([]);
+    expect(extra).toEqual([]);
+  });
+
   it("the sign-in issuer", () => {
     const { missing, extra } = explain(join(repoRoot, "packages/functions/src/auth/issuer.ts"), ISSUER_LINKS);
     expect(missing).toEqual([]);
@@ -65,9 +78,13 @@ describe("each Lambda links exactly what its code reads", () => {
         "payment-integration-get",
         "payment-integration-save",
         "webhooks-stripe-seller",
+        // outgoing webhooks: signing secrets are encrypted with it
+        ...routes.filter((r) => r.handler.startsWith("webhook-endpoints-")).map((r) => r.handler),
         // PayPal: the seller's app credentials capture on return and verify webhooks.
         "checkout-paypal-return",
         "webhooks-paypal-seller",
+        // A creator's refund is made with the seller's own Stripe key or PayPal app.
+        "sales-refund",
       ].sort(),
     );
     // Platform billing, its webhook, and the admin actions that stop a creator's platform subscription.
@@ -100,6 +117,7 @@ describe("infra links by name and grants no wildcard", () => {
     }
     expect(infra["api.ts"]).toMatch(/link: routeLinks\(route\)/);
     expect(infra["bus.ts"]).toMatch(/link: row\.links/);
+    expect(infra["webhooks.ts"]).toMatch(/link: WEBHOOK_CONSUMER_LINKS/);
     expect(infra["auth.ts"]).toMatch(/ISSUER_LINKS/);
     expect(infra["web.ts"]).toMatch(/link: SHARE_PREVIEW_LINKS/);
   });

@@ -78,7 +78,9 @@ export function resourceReads(entry: string): { names: string[]; readers: Map<st
     const f = scan(file);
     if (f.dynamicReads)
       throw new Error(`${file} reads Resource[...] by a computed name: name it, so links can be derived`);
-    for (const name of f.reads) readers.set(name, [...(readers.get(name) ?? []), file.replace(`${repoRoot}/`, "")]);
+    // SST gives every function `Resource.App` (name, stage) without a link: nothing to grant.
+    for (const name of [...f.reads].filter((n) => n !== "App"))
+      readers.set(name, [...(readers.get(name) ?? []), file.replace(`${repoRoot}/`, "")]);
     queue.push(...f.imports);
   }
   return { names: [...readers.keys()].sort(), readers };

@@ -26,7 +26,7 @@ export async function followAccessLink(token: string): Promise<Access.Outcome> {
       const p = (await PurchaseEntity.get({ id: link.purchase_id }).go()).data;
       if (!p || p.access_token !== token) return { kind: "unknown" };
       const reason = Access.revokedReason(p);
-      if (reason) return { kind: "revoked", reason, at: p.refunded_at, product_name: p.product_name };
+      if (reason) return { kind: "revoked", reason, at: p.refunded_at ?? p.disputed_at, product_name: p.product_name };
       try {
         const res = await PurchaseEntity.patch({ id: p.id })
           .add({ access_count: 1 })

@@ -52,6 +52,6 @@ export namespace Access {
     | { kind: "unknown" };
 
   export function revokedReason(p: Pick<PurchaseItem, "status">): Revoked | null {
-    return p.status === "refunded" ? "refunded" : null;
+    return p.status === "refunded" || p.status === "disputed" ? p.status : null;
   }
 }

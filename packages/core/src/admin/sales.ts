@@ -7,13 +7,13 @@ import { pageInput, withCursor } from "./page";
  * buyer aggregates written at fulfilment time. Both are Queries over one index partition.
  */
 export namespace AdminSales {
-  const STATUSES = ["completed", "refunded"] as const;
+  const STATUSES = ["completed", "refunded", "disputed"] as const;
 
   /** GET /api/admin/sales?status=&q=&cursor=: newest first; q matches buyer e-mail or product. */
   export async function sales(query: unknown) {
     const { limit, cursor, q, status } = pageInput(query);
     if (status && status !== "all" && !(STATUSES as readonly string[]).includes(status)) {
-      throw new ValidationError("status must be all, completed or refunded.");
+      throw new ValidationError("status must be all, completed, refunded or disputed.");
     }
     const filterStatus = status && status !== "all" ? (status as (typeof STATUSES)[number]) : undefined;
     const res = await withCursor(cursor, () => {

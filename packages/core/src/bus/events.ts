@@ -121,6 +121,8 @@ export const SubscriptionChanged = define(
     billing_cycle: z.enum(["monthly", "yearly"]).optional(),
     /** The provider deleted (ended) the subscription. */
     deleted: z.boolean(),
+    /** The provider just created the subscription (its first event); tells webhooks created from updated. */
+    created: z.boolean().default(false),
   }),
 );
 
@@ -141,7 +143,8 @@ export const LifetimeRefunded = define(
   EventType.LifetimeRefunded,
   z.object({
     ...source,
-    checkout_id: id,
+    /** When the provider's event names it; else it is found from the payment when applied. */
+    checkout_id: id.optional(),
     payment_ref: id,
     reason: z.enum(["refund", "dispute"]),
   }),

@@ -1,19 +1,22 @@
 import type Stripe from "stripe";
 import * as z from "zod";
 import { Config } from "../config/index";
-import { CheckoutEntity } from "../db/entities";
 import { ProviderError, ValidationError } from "../errors";
 import { Integration } from "../integration/index";
 import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
 import { Product } from "../product/index";
 import { validate } from "../product/input";
-import { PAYPAL_UNAVAILABLE, startPayPalCheckout } from "./paypal";
+import { attachCheckout, release } from "../discount/redeem";
+import { PAYPAL_UNAVAILABLE, startPayPalCheckout, type StartedCheckout } from "./paypal";
+import { chargeFor, type Charge } from "./pricing";
+import { checkoutLocale } from "./locale";
+import { isoFromSeconds, productSnapshot, recordCheckout } from "./record";
 
 /**
- * Buying a product: a Checkout Session on
- * the SELLER's own Stripe account, at the price stored on the server (DECISIONS 4), plus the
- * CheckoutEntity that lets the success page and the webhook reconcile the same purchase.
+ * Buying a product: a Checkout Session on the SELLER's own Stripe account (or a PayPal order,
+ * ./paypal.ts), at the price stored on the server (DECISIONS 4), plus Payloft's checkout
+ * record: the only thing that makes a paid session a sale (DECISIONS 20).
  */
 export namespace Checkout {
   export const NO_PROVIDER = "This seller has not set up payments yet.";
@@ -31,15 +34,46 @@ export namespace Checkout {
       .max(200, "Please choose a product to buy."),
   });
 
-  /** POST /api/checkout/create-session {productId} -> {url}. */
-  export async function createSession(input: unknown, buyer?: { email?: string } | null): Promise<{ url: string }> {
+  /** A checkout with a reserved discount use stays payable this long (Stripe's shortest). */
+  const RESERVED_CHECKOUT_SECONDS = 31 * 60;
+
+  /**
+   * POST /api/checkout/create-session {productId, discount_code?, amount?} -> {url}. The charge
+   * is computed on the server (checkout/pricing.ts); a discount use reserved for it is tied to
+   * the checkout, or given back when no checkout could be created. `acceptLanguage` is the
+   * buyer's browser's header: the payment page speaks their language (see ./locale).
+   */
+  export async function createSession(
+    input: unknown,
+    buyer?: { email?: string } | null,
+    opts: { acceptLanguage?: string } = {},
+  ): Promise<{ url: string }> {
     const { productId } = validate(CreateInput, input);
     const product = await Product.forCheckout(productId);
 
     const { provider } = await Integration.paymentInfo(product.creator_id);
     if (!provider) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
-    if (provider === "paypal") return startPayPalCheckout(product, buyer);
-    if (product.price < MIN_CHARGE) {
+    const charge = await chargeFor(product, input);
+    try {
+      const started =
+        provider === "paypal"
+          ? await startPayPalCheckout(product, charge, buyer)
+          : await startStripeCheckout(product, charge, buyer, opts);
+      if (charge.reservation) await attachCheckout(charge.reservation, started.checkoutId, started.payableUntil);
+      return { url: started.url };
+    } catch (err) {
+      if (charge.reservation) await release(charge.reservation);
+      throw err;
+    }
+  }
+
+  async function startStripeCheckout(
+    product: Awaited<ReturnType<typeof Product.forCheckout>>,
+    charge: Charge,
+    buyer?: { email?: string } | null,
+    opts: { acceptLanguage?: string } = {},
+  ): Promise<StartedCheckout> {
+    if (charge.amount < MIN_CHARGE) {
       throw new ValidationError(
         "This product can't be bought online: card payments must be at least $0.50.",
         "checkout.below_minimum",
@@ -58,7 +92,7 @@ export namespace Checkout {
             quantity: 1,
             price_data: {
               currency: "usd",
-              unit_amount: product.price,
+              unit_amount: charge.amount,
               product_data: {
                 name: product.name,
                 ...(product.description ? { description: product.description.slice(0, 500) } : {}),
@@ -68,9 +102,12 @@ export namespace Checkout {
         ],
         // A signed-in buyer gets their e-mail prefilled; the purchase then lands in their portal.
         ...(buyer?.email ? { customer_email: buyer.email } : {}),
+        // A reserved discount use comes back soon after the checkout can no longer be paid.
+        ...(charge.reservation ? { expires_at: Math.floor(Date.now() / 1000) + RESERVED_CHECKOUT_SECONDS } : {}),
         success_url: `${site}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${site}/product/${product.id}`,
         metadata: { kind: "product", product_id: product.id, creator_id: product.creator_id },
+        locale: checkoutLocale(opts.acceptLanguage),
       });
     } catch (err) {
       logger.warn("seller checkout session failed", { productId: product.id, error: (err as Error).message });
@@ -78,13 +115,21 @@ export namespace Checkout {
     }
     if (!session.url) throw new ProviderError(CREATE_FAILED, "checkout.provider_failed");
 
-    await CheckoutEntity.create({
+    await recordCheckout({
       session_id: session.id,
       kind: "product",
+      provider: "stripe",
       product_id: product.id,
       creator_id: product.creator_id,
-      amount: product.price,
-    }).go();
-    return { url: session.url };
+      amount: charge.amount,
+      list_price: product.price,
+      ...(charge.discount_code ? { discount_code: charge.discount_code } : {}),
+      currency: "usd",
+      session_expires_at: isoFromSeconds(session.expires_at),
+      ...(buyer?.email ? { buyer_email: buyer.email.trim().toLowerCase() } : {}),
+      // What the buyer receives, even if the product is deleted or switched off before they pay.
+      product_snapshot: await productSnapshot(product),
+    });
+    return { url: session.url, checkoutId: session.id, payableUntil: new Date(session.expires_at * 1000) };
   }
 }

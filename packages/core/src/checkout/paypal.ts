@@ -1,18 +1,34 @@
 import { randomUUID } from "node:crypto";
 import { Config } from "../config/index";
-import { CheckoutEntity } from "../db/entities";
 import { ProviderError, ValidationError } from "../errors";
 import { Integration } from "../integration/index";
 import { logger } from "../log/index";
 import { centsToValue, paypalClient, type Order } from "../paypal/client";
+import type { Charge } from "./pricing";
+import { productSnapshot, recordCheckout } from "./record";
 
 /** The alert of spec part 1 for a PayPal seller whose integration cannot take payments (DECISIONS 11). */
 export const PAYPAL_UNAVAILABLE = "PayPal integration is coming soon. Please contact the seller directly.";
 
+/** A checkout a provider opened: where the buyer goes, its id, and until when it can be paid. */
+export interface StartedCheckout {
+  url: string;
+  checkoutId: string;
+  payableUntil: Date;
+}
+
+/** PayPal lets a buyer approve an order for three hours; after that it cannot be captured. */
+const PAYPAL_APPROVAL_MS = 3 * 60 * 60 * 1000;
+
 interface Sellable {
   id: string;
   name: string;
+  description: string;
   price: number;
+  content_url?: string;
+  content_file?: string;
+  content_file_name?: string;
+  license_keys?: boolean;
   creator_id: string;
 }
 
@@ -25,11 +41,12 @@ interface Sellable {
  */
 export async function startPayPalCheckout(
   product: Sellable,
+  charge: Charge,
   buyer?: { email?: string } | null,
-): Promise<{ url: string }> {
+): Promise<StartedCheckout> {
   const paypal = await Integration.paypalFor(product.creator_id);
   if (!paypal?.active) throw new ValidationError(PAYPAL_UNAVAILABLE, "checkout.paypal_unavailable");
-  if (product.price < 1)
+  if (charge.amount < 1)
     throw new ValidationError(
       "This product can't be bought online: its price must be above $0.",
       "checkout.below_minimum",
@@ -40,7 +57,7 @@ export async function startPayPalCheckout(
   try {
     order = await paypalClient(paypal.credentials).createOrder(
       {
-        amount: { currency_code: "USD", value: centsToValue(product.price) },
+        amount: { currency_code: "USD", value: centsToValue(charge.amount) },
         customId: checkoutId,
         invoiceId: checkoutId,
         description: product.name,
@@ -57,15 +74,20 @@ export async function startPayPalCheckout(
   }
   const approve = order.links.find((l) => l.rel === "payer-action" || l.rel === "approve");
   if (!approve) throw new ProviderError("Failed to create checkout session", "checkout.provider_failed");
-  await CheckoutEntity.create({
+  await recordCheckout({
     session_id: checkoutId,
     kind: "product",
-    product_id: product.id,
-    creator_id: product.creator_id,
-    amount: product.price,
-    currency: "usd",
     provider: "paypal",
     provider_ref: order.id,
-  }).go();
-  return { url: approve.href };
+    product_id: product.id,
+    creator_id: product.creator_id,
+    amount: charge.amount,
+    list_price: product.price,
+    ...(charge.discount_code ? { discount_code: charge.discount_code } : {}),
+    currency: "usd",
+    ...(buyer?.email ? { buyer_email: buyer.email.trim().toLowerCase() } : {}),
+    // What the buyer receives, even if the product is deleted or switched off before they pay.
+    product_snapshot: await productSnapshot(product),
+  });
+  return { url: approve.href, checkoutId, payableUntil: new Date(Date.now() + PAYPAL_APPROVAL_MS) };
 }

@@ -14,4 +14,8 @@ export namespace Config {
   export const unlimitedEmails = () => list(Resource.UnlimitedEmails.value);
   /** The site's own origin, e.g. https://shop.example.com or http://localhost:3000. */
   export const siteUrl = () => (process.env.SITE_URL ?? "").replace(/\/$/, "");
+  /** The stage named `production` holds live money: live API keys, and no local-only allowances. */
+  export const isProduction = () => Resource.App.stage === "production";
+  /** The offline runtime (`npm start`, tests), set by packages/local; never set on a deployed stage. */
+  export const isOffline = () => process.env.PAYLOFT_OFFLINE === "1";
 }

@@ -1,5 +1,4 @@
-import { Service } from "electrodb";
-import { cfg } from "./entities/model";
+import { LazyService, cfg } from "./entities/model";
 import { UserEntity } from "./entities/user";
 import { EmailEntity } from "./entities/email";
 import { ProductEntity } from "./entities/product";
@@ -14,6 +13,12 @@ import { SettingEntity } from "./entities/setting";
 import { AnnouncementEntity } from "./entities/announcement";
 import { UniqueEntity } from "./entities/unique";
 import { StoreEntity } from "./entities/store";
+import { TrafficStatEntity } from "./entities/traffic-stat";
+import { DiscountEntity } from "./entities/discount";
+import { DiscountReservationEntity } from "./entities/discount-reservation";
+import { ApiKeyEntity } from "./entities/api-key";
+import { WebhookEndpointEntity } from "./entities/webhook-endpoint";
+import { WebhookDeliveryEntity } from "./entities/webhook-delivery";
 import { RateLimitEntity } from "./entities/rate-limit";
 import { AccessLinkEntity } from "./entities/access-link";
 import { LicenseKeyEntity } from "./entities/license-key";
@@ -39,12 +44,18 @@ export * from "./entities/announcement";
 export * from "./entities/auth-store";
 export * from "./entities/unique";
 export * from "./entities/store";
+export * from "./entities/traffic-stat";
+export * from "./entities/discount";
+export * from "./entities/discount-reservation";
+export * from "./entities/api-key";
+export * from "./entities/webhook-endpoint";
+export * from "./entities/webhook-delivery";
 export * from "./entities/rate-limit";
 export * from "./entities/access-link";
 export * from "./entities/license-key";
 
 /** All entities as one service, for transactions across them. */
-export const Db = new Service(
+export const Db = new LazyService(
   {
     user: UserEntity,
     email: EmailEntity,
@@ -60,6 +71,12 @@ export const Db = new Service(
     announcement: AnnouncementEntity,
     unique: UniqueEntity,
     store: StoreEntity,
+    traffic: TrafficStatEntity,
+    discount: DiscountEntity,
+    discountReservation: DiscountReservationEntity,
+    apiKey: ApiKeyEntity,
+    webhookEndpoint: WebhookEndpointEntity,
+    webhookDelivery: WebhookDeliveryEntity,
     rateLimit: RateLimitEntity,
     accessLink: AccessLinkEntity,
     licenseKey: LicenseKeyEntity,

@@ -2,11 +2,12 @@ import { ProviderError } from "../errors";
 import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
 
-/** The events a seller's account must send us: purchases and refunds. */
+/** The events a seller's account must send us: purchases, refunds and disputes. */
 export const SELLER_EVENTS = [
   "checkout.session.completed",
   "checkout.session.async_payment_succeeded",
   "charge.refunded",
+  "charge.dispute.created",
 ] as const;
 
 /** Creates the endpoint on the seller's own Stripe account; Stripe answers its signing secret once. */
@@ -15,7 +16,7 @@ export async function registerSellerWebhook(secretKey: string, url: string): Pro
     const endpoint = await stripeClient(secretKey).webhookEndpoints.create({
       url,
       enabled_events: [...SELLER_EVENTS],
-      description: "Payloft: product purchases and refunds",
+      description: "Payloft: product purchases, refunds and disputes",
     });
     if (!endpoint.secret) throw new Error("Stripe answered no signing secret");
     return { id: endpoint.id, secret: endpoint.secret };

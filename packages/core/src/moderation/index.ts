@@ -1,9 +1,6 @@
-import { parseInput } from "../validation";
-import * as z from "zod";
 import { CounterEntity, ProductEntity, UserEntity, type ProductItem } from "../db/entities";
-import { NotFoundError, ValidationError } from "../errors";
+import { ValidationError } from "../errors";
 import { pageInput, withCursor } from "../admin/page";
-import { notifyCreator } from "./notify";
 
 /**
  * Admin "Product Moderation" (DECISIONS 16). The status decides whether a
@@ -36,14 +33,15 @@ export namespace Moderation {
     created_at: string;
   }
 
-  async function people(ids: string[]) {
+  /** Names and e-mails of the people a page of products mentions (creators, reviewers). */
+  export async function people(ids: string[]) {
     const unique = [...new Set(ids.filter(Boolean))];
     if (!unique.length) return new Map<string, { name: string; email: string }>();
     const res = await UserEntity.get(unique.map((id) => ({ id }))).go();
     return new Map(res.data.map((u) => [u.id, { name: u.name || u.email, email: u.email }]));
   }
 
-  function serialize(p: ProductItem, who: Map<string, { name: string; email: string }>): AdminProduct {
+  export function serialize(p: ProductItem, who: Map<string, { name: string; email: string }>): AdminProduct {
     const creator = who.get(p.creator_id);
     return {
       id: p.id,
@@ -99,51 +97,5 @@ export namespace Moderation {
     );
     const who = await people(res.data.flatMap((p) => [p.creator_id, p.moderated_by ?? ""]));
     return { products: res.data.map((p) => serialize(p, who)), counts: await counts(), nextCursor: res.cursor ?? null };
-  }
-
-  const ModerateInput = z.object({
-    status: z.enum(STATUSES, "Please choose a status: pending, under_review, approved or rejected."),
-    notes: z
-      .string("Notes must be text.")
-      .trim()
-      .max(2000, "Notes must be at most 2000 characters.")
-      .optional()
-      .default(""),
-  });
-
-  /**
-   * PUT /api/admin/products/{id}/moderate: any status from any status, with optional notes
-   * (stored; empty notes clear them). The creator is e-mailed when the status changes or the
-   * admin wrote notes.
-   */
-  export async function moderate(actorId: string, id: string, raw: unknown): Promise<AdminProduct> {
-    const { status, notes } = parseInput(ModerateInput, raw);
-    const before = id ? (await ProductEntity.get({ id }).go()).data : null;
-    if (!before) throw new NotFoundError("product.not_found", "Product not found");
-    try {
-      const res = await ProductEntity.patch({ id })
-        .set({
-          moderation_status: status,
-          moderation_notes: notes,
-          moderated_by: actorId,
-          moderated_at: new Date().toISOString(),
-        })
-        .go({ response: "all_new" });
-      const p = res.data as ProductItem;
-      const who = await people([p.creator_id, actorId]);
-      const creator = who.get(p.creator_id);
-      if (creator?.email) {
-        await notifyCreator(
-          { email: creator.email, name: creator.name },
-          { name: p.name, status, notes, statusChanged: before.moderation_status !== status },
-        );
-      }
-      return serialize(p, who);
-    } catch (err) {
-      if (String((err as Error)?.message).includes("conditional request failed")) {
-        throw new NotFoundError("product.not_found", "Product not found");
-      }
-      throw err;
-    }
   }
 }

@@ -10,20 +10,20 @@ import {
 } from "../bus/events";
 import { logger } from "../log/index";
 import { cycleOfInterval, isBillingCycle, planFromPrice } from "../plan/prices";
-import { platformStripe } from "../plan/stripe";
 
 /**
  * The platform account's verified Stripe events (plans, the lifetime deal), translated into
- * domain events. Only Payloft writes to the platform account, so its metadata (user_id on a
- * subscription) can be trusted; checkouts are still matched to Payloft's own records when
- * they are applied (DECISIONS 20).
+ * domain events from the payload alone (the receiver holds only the webhook secret, not the
+ * platform's API key). Only Payloft writes to the platform account, so its metadata (user_id
+ * on a subscription) can be trusted; checkouts are still matched to Payloft's own records
+ * when they are applied (DECISIONS 20).
  */
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : v?.id);
 const PAID_PLANS = ["starter", "pro", "business"] as const;
 type PaidPlan = (typeof PAID_PLANS)[number];
 const isPaidPlan = (v: unknown): v is PaidPlan => PAID_PLANS.includes(v as PaidPlan);
 
-export async function translatePlatformEvent(event: Stripe.Event): Promise<Publishable[]> {
+export function translatePlatformEvent(event: Stripe.Event): Publishable[] {
   const source = { provider: "stripe" as const, provider_event_id: event.id, occurred_at: event.created };
   switch (event.type) {
     case "checkout.session.completed":
@@ -62,12 +62,13 @@ export async function translatePlatformEvent(event: Stripe.Event): Promise<Publi
           status: status.data,
           ...(plan ? { plan } : {}),
           billing_cycle: cycle,
+          created: event.type === "customer.subscription.created",
           deleted: event.type === "customer.subscription.deleted",
         }),
       ];
     }
     case "invoice.payment_failed": {
-      const failed = await paymentFailed(event.data.object);
+      const failed = paymentFailed(event.data.object);
       return failed ? [emit(SubscriptionPaymentFailed, { ...source, ...failed })] : [];
     }
     case "charge.refunded":
@@ -76,13 +77,10 @@ export async function translatePlatformEvent(event: Stripe.Event): Promise<Publi
       const pi = idOf(object.payment_intent);
       // Only a full refund (or any dispute) undoes the lifetime deal; a partial refund is goodwill.
       if (!pi || (event.type === "charge.refunded" && !(object as Stripe.Charge).refunded)) return [];
-      const sessions = await platformStripe().checkout.sessions.list({ payment_intent: pi, limit: 1 });
-      const session = sessions.data[0];
-      if (!session) return [];
+      // Which checkout it paid for is looked up when applied (ApplyPlan may ask the platform account).
       return [
         emit(LifetimeRefunded, {
           ...source,
-          checkout_id: session.id,
           payment_ref: pi,
           reason: event.type === "charge.refunded" ? "refund" : "dispute",
         }),
@@ -106,18 +104,20 @@ function subscriptionPlan(sub: Stripe.Subscription): { plan?: PaidPlan; cycle: "
 }
 
 /** Whose subscription's renewal failed, and whether Stripe will try again (next_payment_attempt null: no). */
-async function paymentFailed(invoice: Stripe.Invoice) {
+function paymentFailed(invoice: Stripe.Invoice) {
   const details = invoice.parent?.subscription_details;
+  // Invoices of API versions before 2025 carry the subscription at the top level.
   const legacy = invoice as unknown as {
     subscription?: string | { id: string };
     subscription_details?: { metadata?: Record<string, string> };
   };
   const subscriptionId =
     idOf(details?.subscription as string | { id: string } | undefined) ?? idOf(legacy.subscription);
-  if (!subscriptionId) return null;
-  let userId = details?.metadata?.user_id ?? legacy.subscription_details?.metadata?.user_id;
-  if (!userId) userId = (await platformStripe().subscriptions.retrieve(subscriptionId)).metadata?.user_id;
-  if (!userId) return null;
+  const userId = details?.metadata?.user_id ?? legacy.subscription_details?.metadata?.user_id;
+  if (!subscriptionId || !userId) {
+    logger.warn("a failed platform invoice without its subscription's person was ignored", { invoice: invoice.id });
+    return null;
+  }
   return {
     user_id: userId,
     subscription_ref: subscriptionId,

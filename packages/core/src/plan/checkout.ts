@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import type { Actor } from "../actor/index";
 import { Config } from "../config/index";
+import { isLifetimeCheckout, isoFromSeconds, recordCheckout } from "../checkout/record";
 import { CheckoutEntity, UserEntity } from "../db/entities";
 import { ConflictError, ForbiddenError, NotFoundError, ProviderError, ValidationError } from "../errors";
 import { logger } from "../log/index";
@@ -98,14 +99,18 @@ export async function subscriptionCheckout(
     cancel_url: `${Config.siteUrl()}${cancelPath}`,
   });
   if (!session.url) throw new ProviderError(CHECKOUT_FAILED, "plan.checkout_failed");
-  await CheckoutEntity.create({
+  await recordCheckout({
     session_id: session.id,
     kind: "plan",
+    provider: "stripe",
     user_id: user.id,
     plan,
     billing_cycle: cycle,
     amount: cyclePrice(plan, cycle).unit_amount,
-  }).go();
+    currency: "usd",
+    session_expires_at: isoFromSeconds(session.expires_at),
+    buyer_email: user.email,
+  });
   return { url: session.url };
 }
 
@@ -129,14 +134,18 @@ export async function lifetimeCheckout(user: UserItem) {
     cancel_url: `${Config.siteUrl()}/secret-lifetime-deal`,
   });
   if (!session.url) throw new ProviderError(CHECKOUT_FAILED, "plan.checkout_failed");
-  await CheckoutEntity.create({
+  await recordCheckout({
     session_id: session.id,
-    kind: "plan",
+    kind: "lifetime",
+    provider: "stripe",
     user_id: user.id,
     plan: "lifetime",
     billing_cycle: "lifetime",
     amount: LIFETIME_PRICE,
-  }).go();
+    currency: "usd",
+    session_expires_at: isoFromSeconds(session.expires_at),
+    buyer_email: user.email,
+  });
   return { url: session.url };
 }
 
@@ -158,7 +167,7 @@ export async function completeFree(user: UserItem) {
  */
 export async function reconcileSession(user: UserItem, sessionId: string) {
   const { data: record } = await CheckoutEntity.get({ session_id: sessionId }).go();
-  if (!record || record.kind !== "plan" || record.user_id !== user.id) {
+  if (!record || record.kind === "product" || record.user_id !== user.id) {
     throw new NotFoundError("plan.session_not_found", "We could not find this subscription checkout.");
   }
   let session: Stripe.Checkout.Session;
@@ -180,5 +189,5 @@ export async function reconcileSession(user: UserItem, sessionId: string) {
     customer_ref: ref(session.customer) ?? undefined,
     occurred_at: session.created,
   });
-  return { plan: record.plan === "lifetime" ? "lifetime" : (record.plan ?? planOf(user.plan).id) };
+  return { plan: isLifetimeCheckout(record) ? "lifetime" : (record.plan ?? planOf(user.plan).id) };
 }

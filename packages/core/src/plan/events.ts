@@ -4,11 +4,13 @@ import type {
   SubscriptionChanged,
   SubscriptionPaymentFailed,
 } from "../bus/events";
-import { CheckoutEntity, type CheckoutItem } from "../db/entities";
+import { findCheckout, isLifetimeCheckout } from "../checkout/record";
+import type { CheckoutItem } from "../db/entities";
 import { NotFoundError } from "../errors";
 import { logger } from "../log/index";
 import { applyPlanUpdate, type PlanUpdate, type UserItem } from "./apply";
-import { isSelectablePlan } from "./plans";
+import { deactivateExtraProducts } from "./downgrade";
+import { isSelectablePlan, planOf } from "./plans";
 import { isBillingCycle } from "./prices";
 import { platformStripe } from "./stripe";
 
@@ -33,10 +35,12 @@ export interface CheckoutOutcome {
  */
 export async function applyPlanCheckout(record: CheckoutItem, outcome: CheckoutOutcome) {
   const userId = record.user_id;
-  if (!userId || record.kind !== "plan") return { applied: false };
+  if (!userId || record.kind === "product") return { applied: false };
+  // A refunded (or disputed) payment's late "completed" news grants nothing.
+  if (record.reversed_at) return { applied: false };
   const customer = outcome.customer_ref ? { stripe_customer_id: outcome.customer_ref } : {};
 
-  if (record.plan === "lifetime") {
+  if (isLifetimeCheckout(record)) {
     let replaced: string | undefined;
     const res = await applyPlanUpdate(
       userId,
@@ -86,7 +90,7 @@ export async function applyPlanCheckout(record: CheckoutItem, outcome: CheckoutO
 
 /** plan.checkout_completed: only checkouts Payloft recorded count; anything else is ignored. */
 export async function applyCheckoutCompleted(p: PropertiesOf<typeof PlanCheckoutCompleted>) {
-  const { data: record } = await CheckoutEntity.get({ session_id: p.checkout_id }).go();
+  const record = await findCheckout(p.checkout_id);
   if (!record) {
     logger.warn("a platform checkout Payloft did not create was ignored", { checkoutId: p.checkout_id });
     return { applied: false };
@@ -105,9 +109,12 @@ function grantedKeepsPlan(user: UserItem, current: boolean, status: string): Pla
   return current && user.subscription_status !== status ? { subscription_status: status } : null;
 }
 
-/** subscription.changed: live → its plan; ended or deleted → free; else record the status. */
+/**
+ * subscription.changed: live → its plan; ended or deleted → free, and products beyond free's
+ * limit stop selling (newest first); else record the status.
+ */
 export async function applySubscriptionChanged(p: PropertiesOf<typeof SubscriptionChanged>) {
-  return applyPlanUpdate(
+  const res = await applyPlanUpdate(
     p.user_id,
     (user) => {
       if (user.plan === "lifetime") return null;
@@ -142,18 +149,30 @@ export async function applySubscriptionChanged(p: PropertiesOf<typeof Subscripti
     },
     p.occurred_at,
   );
+  // Also when this delivery changed nothing: a retry after a crash between the two steps.
+  if (p.deleted || ENDED.has(p.status)) await deactivateExtraProducts(p.user_id);
+  return res;
 }
 
-/** subscription.payment_failed: past due; the provider retries and its later events decide. */
+/**
+ * subscription.payment_failed: past due while the provider retries (the creator sees a
+ * banner); after its final attempt the plan ends like an unpaid subscription: free, and
+ * products beyond free's limit stop selling. A granted plan keeps its plan.
+ */
 export async function applyPaymentFailed(p: PropertiesOf<typeof SubscriptionPaymentFailed>) {
-  return applyPlanUpdate(
+  const status = p.final ? "unpaid" : "past_due";
+  const res = await applyPlanUpdate(
     p.user_id,
-    (user) =>
-      user.subscription_id === p.subscription_ref && user.subscription_status !== "past_due"
-        ? { subscription_status: "past_due" }
-        : null,
+    (user) => {
+      if (user.plan === "lifetime" || user.subscription_id !== p.subscription_ref) return null;
+      if (p.final && user.plan_source !== "admin" && planOf(user.plan).id !== "free")
+        return { plan: "free", subscription_status: status };
+      return user.subscription_status === status ? null : { subscription_status: status };
+    },
     p.occurred_at,
   );
+  if (p.final) await deactivateExtraProducts(p.user_id);
+  return res;
 }
 
 /**

@@ -15,7 +15,7 @@ export type Content =
 /** The content a new product stores: an uploaded file is checked (the creator's own, arrived). */
 export async function contentFor(
   creatorId: string,
-  input: { content_url: string; content_file: string },
+  input: { content_url: string; content_file?: string },
   files?: HostedFiles,
 ): Promise<Content> {
   if (!input.content_file) return { content_url: input.content_url };

@@ -1,16 +1,29 @@
 import { AGAIN, retry } from "../retry";
 import { randomUUID } from "node:crypto";
-import * as z from "zod";
 import { ProductEntity, UserEntity, type ProductItem } from "../db/entities";
-import { AppError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { AppError, ForbiddenError, ValidationError } from "../errors";
 import { productLimitFor } from "../plan/limits";
 import { Setting } from "../setting/index";
-import { contentFor, ownerContent, type HostedFiles } from "./content";
-import { CreateProductInput, MEDIA_TYPES, SetActiveInput, validate } from "./input";
-import { today, transact } from "./store";
-import { brandingOf, storeOf } from "../store/branding";
-
-type Item = ProductItem;
+import {
+  ApiCreateProductInput,
+  ApiProductState,
+  ApiUpdateProductInput,
+  CreateProductInput,
+  PricingInput,
+  SetActiveInput,
+  validate,
+} from "./input";
+import { contentFor, type HostedFiles } from "./content";
+import { productCreatorOf, productForCheckout, productPublicView } from "./public";
+import { activeLimit, activeLimitMessage } from "./active-limit";
+import { transact } from "./store";
+import {
+  ProductInfo,
+  getProduct as get,
+  ownedProduct as owned,
+  productNotFound,
+  serializeProduct as serialize,
+} from "./view";
 
 /**
  * A creator's products. Every write that changes how many products or
@@ -18,75 +31,16 @@ type Item = ProductItem;
  * transaction, so dashboards read one item and the plan limit can never be overshot.
  */
 export namespace Product {
-  export const Info = z.object({
-    id: z.string(),
-    creator_id: z.string(),
-    name: z.string(),
-    headline: z.string(),
-    subheadline: z.string(),
-    description: z.string(),
-    /** cents */
-    price: z.number().int(),
-    /** Owner only (DECISIONS 14): the content link, or the hosted file (bucket key, name, bytes). */
-    content_url: z.string().optional(),
-    content_file: z.string().optional(),
-    content_file_name: z.string().optional(),
-    content_file_size: z.number().int().optional(),
-    media_type: z.enum(MEDIA_TYPES),
-    media_url: z.string(),
-    license_keys: z.boolean(),
-    is_active: z.boolean(),
-    moderation_status: z.enum(["pending", "under_review", "approved", "rejected"]),
-    moderation_notes: z.string().optional(),
-    sales_count: z.number().int(),
-    /** cents */
-    total_revenue: z.number().int(),
-    view_count: z.number().int(),
-    created_at: z.string(),
-    updated_at: z.string(),
-  });
-  export type Info = z.infer<typeof Info>;
-
-  export const notFound = () => new NotFoundError("product.not_found", "Product not found");
+  export const Info = ProductInfo;
+  export type Info = ProductInfo;
+  export const notFound = productNotFound;
   export const limitMessage = (limit: number) =>
     `You've reached your plan limit of ${limit} product(s). Please upgrade your plan to add more products.`;
 
-  function serialize(p: Item, opts: { owner: boolean }): Info {
-    return {
-      id: p.id,
-      creator_id: p.creator_id,
-      name: p.name,
-      headline: p.headline ?? "",
-      subheadline: p.subheadline ?? "",
-      description: p.description ?? "",
-      price: p.price,
-      ...(opts.owner ? ownerContent(p) : {}),
-      media_type: p.media_type,
-      media_url: p.media_url ?? "",
-      license_keys: p.license_keys ?? false,
-      is_active: p.is_active,
-      moderation_status: p.moderation_status,
-      // The owner always sees the reviewer's notes ("" when there are none); nobody else does.
-      ...(opts.owner ? { moderation_notes: p.moderation_notes ?? "" } : {}),
-      sales_count: p.sales_count,
-      total_revenue: p.total_revenue,
-      view_count: p.view_count,
-      created_at: p.created_at,
-      updated_at: p.updated_at,
-    };
-  }
-
-  async function get(id: string): Promise<Item | null> {
-    if (!id) return null;
-    return (await ProductEntity.get({ id }).go()).data;
-  }
-
-  /** The product if `creatorId` owns it; anyone else gets the same 404 as a missing one. */
-  async function owned(creatorId: string, id: string): Promise<Item> {
-    const p = await get(id);
-    if (!p || p.creator_id !== creatorId) throw notFound();
-    return p;
-  }
+  // The buyer's side (sales page, checkout, page views) lives in public.ts.
+  export const publicView = productPublicView;
+  export const forCheckout = productForCheckout;
+  export const creatorOf = productCreatorOf;
 
   /*
    * Counters are bumped with update().add(), NOT upsert().add(): ElectroDB's upsert also SETs
@@ -96,14 +50,22 @@ export namespace Product {
   const counterScopes = (creatorId: string) => [`creator#${creatorId}`, "platform"];
 
   /**
-   * POST /api/products. Price arrives in dollars (DECISIONS 4) and is stored in cents. An
+   * POST /api/products, price in dollars as typed (DECISIONS 4), and POST /api/v1/products,
+   * price in cents: the same fields, rules and plan limit either way; stored in cents. An
    * uploaded file (content_file) needs `files`, the bucket's operations, from the caller.
    */
-  export async function create(creatorId: string, input: unknown, files?: HostedFiles): Promise<Info> {
-    const { content_url, content_file, ...data } = validate(CreateProductInput, input);
+  export async function create(
+    creatorId: string,
+    input: unknown,
+    opts: { price: "dollars" | "cents"; files?: HostedFiles } = { price: "dollars" },
+  ): Promise<Info> {
+    const { content_url, content_file, ...data } = {
+      content_file: "",
+      ...validate(opts.price === "cents" ? ApiCreateProductInput : CreateProductInput, input),
+    };
     const user = (await UserEntity.get({ id: creatorId }).go()).data;
     if (!user) throw new ForbiddenError("Please finish setting up your account before adding products.");
-    const content = await contentFor(creatorId, { content_url, content_file }, files);
+    const content = await contentFor(creatorId, { content_url, content_file }, opts.files);
     const limit = productLimitFor(user);
     const approved = await Setting.bool("auto_approve_products");
     const id = randomUUID();
@@ -138,7 +100,7 @@ export namespace Product {
       throw new AppError("product.create_failed", "Failed to create product. Please try again.", 503);
     }
     // Kept (out of the abandoned-upload clean-up) only once the product exists.
-    if ("content_file" in content) await files?.keep(content.content_file);
+    if ("content_file" in content) await opts.files?.keep(content.content_file);
     const created = await get(id);
     return serialize(created!, { owner: true });
   }
@@ -149,6 +111,42 @@ export namespace Product {
     return res.data.map((p) => serialize(p, { owner: true }));
   }
 
+  /** GET /api/v1/products?cursor=&limit=: one page of the caller's products, newest first. */
+  export async function page(creatorId: string, cursor: string | null, limit: number) {
+    const res = await ProductEntity.query.byCreator({ creator_id: creatorId }).go({ order: "desc", cursor, limit });
+    return { products: res.data.map((p) => serialize(p, { owner: true })), nextCursor: res.cursor ?? null };
+  }
+
+  /** GET /api/v1/products/{id}: one of the caller's own products. */
+  export const ownedView = async (creatorId: string, id: string) =>
+    serialize(await owned(creatorId, id), { owner: true });
+
+  /**
+   * PATCH /api/v1/products/{id}: the stored product with the sent fields changed, checked by
+   * the same rules as a new one (so the media rule holds on the result); is_active goes
+   * through setActive, which moves the counters. While new products need approval
+   * (DECISIONS 16), a changed listing goes back to review, so an approved page cannot be
+   * swapped for another.
+   */
+  export async function update(creatorId: string, id: string, input: unknown): Promise<Info> {
+    const { is_active, ...fields } = validate(ApiUpdateProductInput, input);
+    const p = await owned(creatorId, id);
+    const next = validate(ApiProductState, { ...p, ...fields });
+    // An absent attribute reads as its empty default ("" link beside a hosted file, no keys).
+    const changed = (Object.keys(next) as (keyof typeof next)[]).filter(
+      (k) => next[k] !== p[k] && !(p[k] === undefined && (next[k] === "" || next[k] === false)),
+    );
+    if (changed.length) {
+      const review = !(await Setting.bool("auto_approve_products")) && p.moderation_status !== "under_review";
+      await ProductEntity.patch({ id })
+        .set({ ...next, ...(review ? { moderation_status: "pending" as const } : {}) })
+        .where((a, op) => op.eq(a.creator_id, creatorId))
+        .go();
+    }
+    if (is_active !== undefined) await setActive(creatorId, id, { is_active });
+    return ownedView(creatorId, id);
+  }
+
   /** PUT /api/products/{id} {is_active}: Activate / Deactivate. */
   export async function setActive(creatorId: string, id: string, input: unknown): Promise<Info> {
     const { is_active } = validate(SetActiveInput, input);
@@ -157,6 +155,8 @@ export namespace Product {
         const p = await owned(creatorId, id);
         if (p.is_active === is_active) return serialize(p, { owner: true });
         const delta = is_active ? 1 : -1;
+        // Switching on counts against the plan (products switched off when a plan ended stay off).
+        const limit = is_active ? await activeLimit(creatorId) : null;
         const codes = await transact(({ product, counter }) => [
           // Conditional on the state we read, so a concurrent toggle cannot count twice.
           product
@@ -164,10 +164,17 @@ export namespace Product {
             .set({ is_active })
             .where((a, op) => `${op.eq(a.is_active, p.is_active)} AND ${op.eq(a.creator_id, creatorId)}`)
             .commit(),
-          ...counterScopes(creatorId).map((scope) =>
-            counter.update({ scope }).add({ active_products: delta }).commit(),
-          ),
+          // Within the plan's limit (switching off, or no limit: always true).
+          counter
+            .update({ scope: `creator#${creatorId}` })
+            .add({ active_products: delta })
+            .where((a, op) => `${op.notExists(a.active_products)} OR ${op.lt(a.active_products, limit ?? 2 ** 31)}`)
+            .commit(),
+          counter.update({ scope: "platform" }).add({ active_products: delta }).commit(),
         ]);
+        if (codes?.[1] === "ConditionalCheckFailed" && limit !== null) {
+          throw new AppError("plan.limit_reached", activeLimitMessage(limit), 403, { limit });
+        }
         return codes ? AGAIN : serialize({ ...p, is_active }, { owner: true });
       },
       {
@@ -175,6 +182,28 @@ export namespace Product {
         exhausted: () => new AppError("product.update_failed", "Failed to update the product. Please try again.", 503),
       },
     );
+  }
+
+  /**
+   * PUT /api/products/{id} {pay_what_you_want, suggested_price?}: lets buyers pay what they
+   * want, with the price as the minimum; a suggested price below it is refused.
+   */
+  export async function setPricing(creatorId: string, id: string, input: unknown): Promise<Info> {
+    const data = validate(PricingInput, input);
+    const p = await owned(creatorId, id);
+    const suggested = data.pay_what_you_want ? (data.suggested_price ?? undefined) : undefined;
+    if (suggested !== undefined && suggested < p.price)
+      throw new ValidationError("The suggested price can't be below the minimum price.");
+    const res = await ProductEntity.patch({ id })
+      .set({
+        pay_what_you_want: data.pay_what_you_want,
+        ...(suggested !== undefined ? { suggested_price: suggested } : {}),
+      })
+      .remove(suggested === undefined ? ["suggested_price"] : [])
+      // The minimum we compared with is still the price.
+      .where((a, op) => `${op.eq(a.creator_id, creatorId)} AND ${op.eq(a.price, p.price)}`)
+      .go({ response: "all_new" });
+    return serialize(res.data as ProductItem, { owner: true });
   }
 
   /** DELETE /api/products/{id}. Purchases keep their own snapshots of name and content. */
@@ -196,101 +225,5 @@ export namespace Product {
     // The product's own condition failing means someone deleted it first.
     if (codes?.[0] === "ConditionalCheckFailed") throw notFound();
     if (codes) throw new AppError("product.delete_failed", "Failed to delete the product. Please try again.", 503);
-  }
-
-  /** Why a product cannot be bought right now, or null when it can (DECISIONS 7, 16). */
-  async function unavailableReason(p: Item): Promise<string | null> {
-    if (!p.is_active) return "inactive";
-    if (p.moderation_status !== "approved") return "not_approved";
-    const seller = (await UserEntity.get({ id: p.creator_id }).go()).data;
-    if (!seller || seller.deactivated) return "seller_unavailable";
-    return null;
-  }
-
-  /**
-   * GET /api/public/products/{id}: the sales-page view. Never content_url (DECISIONS 14).
-   * An unavailable product answers is_active=false with its selling content blanked, so a
-   * rejected product's text and media are not served.
-   */
-  export async function publicView(id: string) {
-    const p = await get(id);
-    if (!p) throw notFound();
-    const [seller, store] = await Promise.all([UserEntity.get({ id: p.creator_id }).go(), storeOf(p.creator_id)]);
-    const available = (await unavailableReason(p)) === null;
-    const base = {
-      id: p.id,
-      name: p.name,
-      price: p.price,
-      creator_id: p.creator_id,
-      creator_name: seller.data?.name ?? "",
-      created_at: p.created_at,
-      branding: brandingOf(store, seller.data),
-    };
-    if (!available) {
-      return {
-        ...base,
-        headline: "",
-        subheadline: "",
-        description: "",
-        media_type: "none" as const,
-        media_url: "",
-        is_active: false,
-        sales_count: 0,
-      };
-    }
-    return {
-      ...base,
-      headline: p.headline ?? "",
-      subheadline: p.subheadline ?? "",
-      description: p.description ?? "",
-      media_type: p.media_type,
-      media_url: p.media_url ?? "",
-      is_active: true,
-      sales_count: p.sales_count,
-    };
-  }
-
-  /** What checkout needs from a product it may sell; refuses unavailable ones. */
-  export async function forCheckout(id: string) {
-    const p = await get(id);
-    if (!p) throw notFound();
-    if (await unavailableReason(p)) {
-      throw new ValidationError("This product is currently unavailable for purchase.", "product.unavailable");
-    }
-    return { id: p.id, name: p.name, description: p.description ?? "", price: p.price, creator_id: p.creator_id };
-  }
-
-  /** The seller of a product (for GET /api/public/payment-info/{id}). */
-  export async function creatorOf(id: string): Promise<string> {
-    const p = await get(id);
-    if (!p) throw notFound();
-    return p.creator_id;
-  }
-
-  /**
-   * POST /api/public/products/{id}/view: one page view, counted on the product, the
-   * seller's counter and both daily aggregates in one transaction (conversion analytics).
-   */
-  export async function recordView(id: string): Promise<void> {
-    const p = await get(id);
-    if (!p) throw notFound();
-    const date = today();
-    const codes = await transact(({ product, counter, daily }) => [
-      product.patch({ id }).add({ view_count: 1 }).commit(),
-      counter
-        .update({ scope: `creator#${p.creator_id}` })
-        .add({ views: 1 })
-        .commit(),
-      daily
-        .update({ scope: `creator#${p.creator_id}`, date })
-        .add({ views: 1 })
-        .commit(),
-      daily
-        .update({ scope: `product#${id}`, date })
-        .add({ views: 1 })
-        .commit(),
-    ]);
-    if (codes?.[0] === "ConditionalCheckFailed") throw notFound();
-    if (codes) throw new AppError("product.view_failed", "Could not record the view.", 503);
   }
 }

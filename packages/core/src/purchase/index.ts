@@ -1,26 +1,16 @@
-import type Stripe from "stripe";
 import type { DisputeCreated, PropertiesOf, PurchasePaid, RefundCreated } from "../bus/events";
-import {
-  CheckoutEntity,
-  EmailEntity,
-  ProductEntity,
-  PurchaseEntity,
-  UserEntity,
-  type PurchaseItem,
-} from "../db/entities";
-import { NotFoundError, ProviderError } from "../errors";
-import { Integration } from "../integration/index";
-import { logger } from "../log/index";
-import { stripeClient } from "../payment/stripe";
-import { ProductGoneError, recordPurchase, recordRefund, snapshotOf } from "./ledger";
-import { sendReceiptOnce } from "./receipt";
+import { PurchaseEntity, type PurchaseItem } from "../db/entities";
+import { NotFoundError } from "../errors";
+import { fulfilCheckout } from "./fulfil";
+import { sendDisputeNoticeOnce } from "./dispute-notice";
+import { recordReversal } from "./ledger";
 import { Access } from "../access/index";
-import { settlePayPalCheckout } from "./paypal";
 
 /**
- * Product purchases: fulfilment of a seller's paid Checkout Session exactly once
- * (DECISIONS 10), refunds, the success page's reconciliation and the receipt e-mail.
- * The webhook subscriber and the success page both end in `fulfil`, which is idempotent.
+ * Product purchases: fulfilment of a seller's paid checkout exactly once (DECISIONS 10), only
+ * for checkouts Payloft created (DECISIONS 20) and from their snapshot (DECISIONS 21), refunds,
+ * and the success page. The webhook subscriber and the success page both go through
+ * `fulfilCheckout` (./fulfil.ts), the one fulfilment path.
  */
 export namespace Purchase {
   type Item = PurchaseItem;
@@ -35,7 +25,7 @@ export namespace Purchase {
     customer_email: string;
     amount: number;
     currency: string;
-    status: "completed" | "refunded";
+    status: Item["status"];
     created_at: string;
   }
 
@@ -55,147 +45,63 @@ export namespace Purchase {
     };
   }
 
-  const load = async (id: string) => (await PurchaseEntity.get({ id }).go()).data;
+  const load = async (id: string) => (await PurchaseEntity.get({ id }).go({ consistent: true })).data;
 
   export async function get(sessionId: string): Promise<Info | null> {
     const p = await load(sessionId);
     return p ? serialize(p) : null;
   }
 
-  const CONFIRM_FAILED = "We could not confirm your payment with the payment provider. Please refresh in a moment.";
   const NOT_FOUND = () => new NotFoundError("purchase.not_found", "Purchase details not found");
 
-  /** Is this a paid product purchase for this seller? Anything else is not ours to fulfil. */
-  function productPurchase(sellerId: string, s: Stripe.Checkout.Session) {
-    const m = s.metadata ?? {};
-    if (m.kind !== "product" || !m.product_id) return null;
-    // A seller's signed events can only fulfil that seller's own products.
-    if (m.creator_id && m.creator_id !== sellerId) return null;
-    if (s.status !== "complete" || s.payment_status !== "paid") return null;
-    return { productId: m.product_id };
-  }
-
-  /**
-   * Records the purchase of a completed, paid Checkout Session from seller `sellerId`'s Stripe
-   * account, once; then sends the receipt once. Returns null for sessions that are not a paid
-   * product purchase of this seller (ignored, not retried).
-   */
-  export async function fulfil(sellerId: string, session: Stripe.Checkout.Session): Promise<Info | null> {
-    const target = productPurchase(sellerId, session);
-    if (!target) return null;
-    let stored = await load(session.id);
-    if (!stored) {
-      const product = (await ProductEntity.get({ id: target.productId }).go()).data;
-      if (!product || product.creator_id !== sellerId) {
-        logger.error("paid session for an unknown product", {
-          sessionId: session.id,
-          productId: target.productId,
-          sellerId,
-        });
-        return null;
-      }
-      const email = (session.customer_details?.email ?? session.customer_email ?? "").trim().toLowerCase();
-      if (!email) throw new Error(`session ${session.id} has no buyer e-mail`);
-      const [creator, account] = await Promise.all([
-        UserEntity.get({ id: sellerId }).go({ attributes: ["name"] }),
-        EmailEntity.get({ email }).go(),
-      ]);
-      try {
-        await recordPurchase({
-          id: session.id,
-          ...snapshotOf(product),
-          creator_id: sellerId,
-          creator_name: creator.data?.name ?? "",
-          customer_email: email,
-          customer_user_id: account.data?.user_id,
-          // What the buyer paid: the server computed it when it created the session (DECISIONS 4).
-          amount: session.amount_total ?? product.price,
-          currency: session.currency ?? "usd",
-          payment_intent:
-            typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id,
-        });
-      } catch (err) {
-        if (err instanceof ProductGoneError) {
-          logger.error("product deleted before its sale was recorded", { sessionId: session.id });
-          return null;
-        }
-        throw err;
-      }
-      stored = (await load(session.id))!;
-    }
-    await sendReceiptOnce(stored);
-    return serialize(stored);
-  }
-
-  /**
-   * The one way a paid checkout becomes a purchase: the Payloft checkout record (none: not
-   * ours, nothing happens), the session as the seller's Stripe reports it now, then `fulfil`.
-   * Throws when Stripe cannot be asked, so the bus retries.
-   */
-  async function fulfilCheckout(sessionId: string, sellerId?: string): Promise<Info | null> {
-    const existing = await load(sessionId);
-    if (existing) {
-      await sendReceiptOnce(existing);
-      return serialize(existing);
-    }
-    const checkout = (await CheckoutEntity.get({ session_id: sessionId }).go()).data;
-    if (!checkout || checkout.kind !== "product" || !checkout.creator_id) return null;
-    if (sellerId && checkout.creator_id !== sellerId) return null;
-    // PayPal: the order as PayPal reports it now, captured when approved, recorded once.
-    if (checkout.provider === "paypal") {
-      const settled = await settlePayPalCheckout(sessionId);
-      return settled ? serialize(settled) : null;
-    }
-    const secret = await Integration.stripeSecretFor(checkout.creator_id);
-    if (!secret) return null;
-    let session: Stripe.Checkout.Session;
-    try {
-      session = await stripeClient(secret).checkout.sessions.retrieve(sessionId);
-    } catch (err) {
-      logger.warn("could not retrieve checkout session", { sessionId, error: (err as Error).message });
-      throw new ProviderError(CONFIRM_FAILED, "checkout.confirm_failed");
-    }
-    return fulfil(checkout.creator_id, session);
-  }
-
-  /** purchase.paid: a provider says a seller's checkout was paid. */
+  /** purchase.paid: a provider says a seller's checkout was paid. Throws to be retried. */
   export async function onPaid(p: PropertiesOf<typeof PurchasePaid>): Promise<Info | null> {
-    return fulfilCheckout(p.checkout_id, p.seller_id);
+    const stored = await fulfilCheckout(p.checkout_id, p.seller_id);
+    return stored ? serialize(stored) : null;
+  }
+
+  /** The stored purchase of a seller's checkout, recorded first if its payment event is late. */
+  async function purchaseOf(checkoutId: string, sellerId: string) {
+    const purchase = (await load(checkoutId)) ?? (await fulfilCheckout(checkoutId, sellerId));
+    return purchase && purchase.creator_id === sellerId ? purchase : null;
   }
 
   /**
-   * refund.created: marks the purchase refunded and reverses its figures once, fulfilling it
+   * refund.created: marks the purchase refunded and reverses its figures once, recording it
    * first if its payment event has not arrived yet. Partial refunds change nothing.
    */
   export async function refund(p: PropertiesOf<typeof RefundCreated>): Promise<Info | null> {
     if (p.amount_refunded < p.amount) return null;
-    const purchase =
-      (await load(p.checkout_id)) ??
-      ((await fulfilCheckout(p.checkout_id, p.seller_id)) && (await load(p.checkout_id)));
-    if (!purchase || purchase.creator_id !== p.seller_id) return null;
-    if (purchase.status !== "refunded") await recordRefund(purchase);
+    const purchase = await purchaseOf(p.checkout_id, p.seller_id);
+    if (!purchase) return null;
+    if (purchase.status === "completed") await recordReversal(purchase, "refunded");
     return serialize((await load(p.checkout_id))!);
   }
 
   /**
-   * dispute.created: the buyer disputed the sale with their bank or PayPal; access is revoked
-   * at once like a full refund (the purchase shows as refunded, its figures reversed, once).
+   * dispute.created: the sale is marked disputed (access revoked, figures reversed) once, and
+   * the seller is told by e-mail once. A sale already refunded stays refunded (its money went
+   * back already) and needs no e-mail.
    */
   export async function dispute(p: PropertiesOf<typeof DisputeCreated>): Promise<Info | null> {
-    return refund({ ...p, amount_refunded: p.amount });
+    const purchase = await purchaseOf(p.checkout_id, p.seller_id);
+    if (!purchase) return null;
+    if (purchase.status === "completed") await recordReversal(purchase, "disputed");
+    const stored = (await load(p.checkout_id))!;
+    if (stored.status === "disputed") await sendDisputeNoticeOnce(stored, p.reason);
+    return serialize(stored);
   }
 
   /**
    * The success page's view of a session: the stored purchase, or, when the webhook has not
-   * arrived yet, the checkout fulfilled on the spot. A provider hiccup is a 502 (the page
-   * asks again); a failed receipt still shows the stored purchase, and the webhook's retries
-   * send it.
+   * arrived yet, the checkout fulfilled on the spot. A provider hiccup is a 502 (the page asks
+   * again); a failed after-fulfilment step (the receipt) still shows the stored purchase, and
+   * the webhook's retries finish it.
    */
   export async function reconcile(sessionId: string): Promise<Info | null> {
-    const existing = await load(sessionId);
-    if (existing) return serialize(existing);
     try {
-      return await fulfilCheckout(sessionId);
+      const stored = await fulfilCheckout(sessionId);
+      return stored ? serialize(stored) : null;
     } catch (err) {
       const stored = await load(sessionId);
       if (stored) return serialize(stored);
@@ -204,8 +110,8 @@ export namespace Purchase {
   }
 
   /**
-   * GET /api/checkout/success?session_id=: the spec's answer shape, except that the content is
-   * the purchase's access link, never the raw content URL (DECISIONS 14).
+   * GET /api/checkout/success?session_id=: the spec's answer shape, from the purchase's snapshot,
+   * except that the content is the purchase's access link, never the raw content URL (DECISIONS 14).
    */
   export async function successView(sessionId: string) {
     const p = await reconcile(sessionId);
@@ -215,7 +121,8 @@ export namespace Purchase {
       product: { name: p.product_name, description: p.description },
       purchase: {
         id: p.id,
-        access_url: p.status === "refunded" ? null : await Access.linkFor(stored),
+        // Refunded or disputed: the access is revoked, so the link is not handed out any more.
+        access_url: p.status === "completed" ? await Access.linkFor(stored) : null,
         license_key: stored.license_key ?? null,
         amount: p.amount,
         currency: p.currency,

@@ -1,4 +1,4 @@
-import { CustomerEntity, Db, ProductEntity, type ProductItem } from "../db/entities";
+import { CustomerEntity, Db, ProductEntity } from "../db/entities";
 import { newLicenseKey } from "../license/key";
 import { AGAIN, jitter, retry } from "../retry";
 
@@ -23,43 +23,42 @@ export interface NewPurchase {
   customer_user_id?: string;
   amount: number;
   currency: string;
+  /** Who took the money. */
+  provider: "stripe" | "paypal";
   payment_intent?: string;
-  /** Who took the money; Stripe unless said otherwise. */
-  provider?: "stripe" | "paypal";
   /** The product is sold with licence keys: this purchase gets a new, unique one. */
   license_keys?: boolean;
 }
 
-/** What a purchase keeps of its product as sold (every fulfilment path takes the same fields). */
-export const snapshotOf = (product: ProductItem) => ({
-  product_id: product.id,
-  product_name: product.name,
-  product_description: product.description ?? "",
-  content_url: product.content_url,
-  content_file: product.content_file,
-  content_file_name: product.content_file_name,
-  license_keys: product.license_keys ?? false,
-});
-
 const codesOf = (data: { code?: string }[]) => data.map((d) => d.code ?? "None");
 const scopes = (creatorId: string, productId: string) => [`creator#${creatorId}`, `product#${productId}`, "platform"];
 
-export class ProductGoneError extends Error {}
-
-/** "created" when this call recorded it; "exists" when the session was already fulfilled. */
+/**
+ * "created" when this call recorded it; "exists" when the session was already fulfilled. A
+ * product deleted since the checkout began still gets its sale (from the snapshot) without
+ * its own figures, which are gone with it (DECISIONS 21).
+ */
 export function recordPurchase({ license_keys, ...p }: NewPurchase): Promise<"created" | "exists"> {
   return retry<"created" | "exists">(
     async () => {
       // A fresh key on each attempt: a (never yet seen) collision with another key just retries.
       const license_key = license_keys ? newLicenseKey() : undefined;
       // "customers +1 only when new": decided from this read, enforced by the create's condition.
-      const known = (await CustomerEntity.get({ creator_id: p.creator_id, email: p.customer_email }).go()).data;
+      const [customer, product] = await Promise.all([
+        CustomerEntity.get({ creator_id: p.creator_id, email: p.customer_email }).go(),
+        ProductEntity.get({ id: p.product_id }).go({ attributes: ["id"] }),
+      ]);
+      const known = customer.data;
+      const productExists = !!product.data;
       const now = new Date().toISOString();
       const date = now.slice(0, 10);
       const result = await Db.transaction
         .write(({ purchase, product, customer, buyer, counter, daily, licenseKey }) => [
-          purchase.create({ ...p, license_key, status: "completed", provider: p.provider ?? "stripe" }).commit(),
-          product.patch({ id: p.product_id }).add({ sales_count: 1, total_revenue: p.amount }).commit(),
+          purchase.create({ ...p, license_key, status: "completed" }).commit(),
+          // Conditional on the product existing (patch): deleted in between → decided again below.
+          ...(productExists
+            ? [product.patch({ id: p.product_id }).add({ sales_count: 1, total_revenue: p.amount }).commit()]
+            : []),
           known
             ? customer
                 .patch({ creator_id: p.creator_id, email: p.customer_email })
@@ -98,8 +97,8 @@ export function recordPurchase({ license_keys, ...p }: NewPurchase): Promise<"cr
       if (!result.canceled) return "created";
       const codes = codesOf(result.data);
       if (codes[0] === "ConditionalCheckFailed") return "exists";
-      if (codes[1] === "ConditionalCheckFailed") throw new ProductGoneError(`product ${p.product_id} no longer exists`);
-      // A concurrent first purchase created the customer, or transactions collided: read again and retry.
+      // The product was deleted, a concurrent first purchase created the customer, or
+      // transactions collided: read again and decide again.
       return AGAIN;
     },
     contention(`could not record purchase ${p.id}: too much contention`),
@@ -117,23 +116,30 @@ export interface StoredPurchase {
   created_at: string;
 }
 
-/** Marks a purchase refunded and reverses what it counted, once (conditional on status completed). */
-export async function recordRefund(p: StoredPurchase): Promise<"refunded" | "already"> {
-  const productExists = !!(await ProductEntity.get({ id: p.product_id }).go({ attributes: ["id"] })).data;
-  // Reversed on the day the sale was counted, so a day's figures stay the net of its own sales.
+export type Reversal = "refunded" | "disputed";
+
+/**
+ * Takes a sale back (refund or dispute): marks the purchase and reverses everything it counted,
+ * once, conditional on the purchase still being completed (a refund after a dispute, or a
+ * second dispute, changes nothing). Reversed on the day the sale was counted, so a day's
+ * figures stay the net of its own sales. A deleted product's own figures are gone with it.
+ */
+export async function recordReversal(p: StoredPurchase, kind: Reversal): Promise<Reversal | "already"> {
   const date = p.created_at.slice(0, 10);
   const now = new Date().toISOString();
-  return retry<"refunded" | "already">(
+  return retry<Reversal | "already">(
     async () => {
+      const productExists = !!(await ProductEntity.get({ id: p.product_id }).go({ attributes: ["id"] })).data;
       const result = await Db.transaction
         .write(({ purchase, product, customer, buyer, counter, daily }) => [
           purchase
             .patch({ id: p.id })
-            .set({ status: "refunded", refunded_at: now })
+            .set(kind === "refunded" ? { status: kind, refunded_at: now } : { status: kind, disputed_at: now })
             .where((a, op) => op.eq(a.status, "completed"))
             .commit(),
+          // patch: conditional on the product existing, so a deleted one is never recreated.
           ...(productExists
-            ? [product.update({ id: p.product_id }).add({ sales_count: -1, total_revenue: -p.amount }).commit()]
+            ? [product.patch({ id: p.product_id }).add({ sales_count: -1, total_revenue: -p.amount }).commit()]
             : []),
           customer
             .update({ creator_id: p.creator_id, email: p.customer_email })
@@ -150,10 +156,11 @@ export async function recordRefund(p: StoredPurchase): Promise<"refunded" | "alr
           ),
         ])
         .go();
-      if (!result.canceled) return "refunded";
+      if (!result.canceled) return kind;
       if (codesOf(result.data)[0] === "ConditionalCheckFailed") return "already";
+      // The product was deleted meanwhile, or transactions collided: read again and retry.
       return AGAIN;
     },
-    contention(`could not record refund of ${p.id}: too much contention`),
+    contention(`could not record the ${kind} sale ${p.id}: too much contention`),
   );
 }

@@ -1,44 +1,17 @@
-import { CheckoutEntity, PurchaseEntity } from "../db/entities";
-import { Integration } from "../integration/index";
-import { logger } from "../log/index";
-import { paidFromCapture } from "../payment/paypal-events";
-import { paypalClient, PayPalRequestError, type Order } from "../paypal/client";
-import { recordPaidCheckout } from "./paid";
+import { CheckoutEntity } from "../db/entities";
+import { fulfilCheckout } from "./fulfil";
 
 /**
- * Brings a PayPal checkout to its purchase: the buyer's return (and the success page, when the
- * webhook is late) and purchase.paid from PayPal's webhook all come here: the order as PayPal
- * reports it now, captured when approved, then recorded once. The capture carries a PayPal-Request-Id derived from the checkout,
- * so a reload, a second tab or a retry replays the one capture instead of charging again.
- * `orderId`, when given (the return URL's token), must be the checkout's own order.
+ * The buyer's return from PayPal: the one fulfilment path (./fulfil.ts) captures the approved
+ * order and records the purchase once, exactly as purchase.paid from PayPal's webhook and the
+ * success page would. `orderId`, when given (the return URL's token), must be the checkout's
+ * own order.
  */
 export async function settlePayPalCheckout(checkoutId: string, orderId?: string) {
-  const existing = (await PurchaseEntity.get({ id: checkoutId }).go()).data;
-  if (existing) return existing;
   const checkout = (await CheckoutEntity.get({ session_id: checkoutId }).go()).data;
-  if (!checkout || checkout.provider !== "paypal" || !checkout.provider_ref || !checkout.creator_id) return null;
+  if (!checkout || checkout.provider !== "paypal" || !checkout.provider_ref) return null;
   if (orderId !== undefined && orderId !== checkout.provider_ref) return null;
-  const paypal = await Integration.paypalFor(checkout.creator_id);
-  if (!paypal) return null;
-  const client = paypalClient(paypal.credentials);
-  let order: Order;
-  try {
-    order = await client.getOrder(checkout.provider_ref);
-    if (order.status === "APPROVED") order = await client.captureOrder(order.id, `capture-${checkoutId}`);
-  } catch (err) {
-    // Captured meanwhile by another request with its own answer: read the result.
-    if (err instanceof PayPalRequestError && err.issue === "ORDER_ALREADY_CAPTURED")
-      order = await client.getOrder(checkout.provider_ref);
-    else {
-      logger.warn("paypal capture failed", { checkoutId, error: (err as Error).message });
-      return null;
-    }
-  }
-  if (order.status !== "COMPLETED") return null; // not approved (cancelled or abandoned): nothing to record
-  const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
-  const paid =
-    capture && paidFromCapture(checkout.creator_id, capture, `return-${checkoutId}`, order.payer?.email_address);
-  return paid ? recordPaidCheckout(paid) : null;
+  return fulfilCheckout(checkoutId);
 }
 
 const CHECKOUT_ID = /^ppc_[a-f0-9]{32}$/;

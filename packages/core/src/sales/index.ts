@@ -40,7 +40,7 @@ export namespace Sales {
     customer_email: string;
     /** cents */
     amount: number;
-    status: "completed" | "refunded";
+    status: "completed" | "refunded" | "disputed";
     /** Sold with licence keys: the key, and whether the creator disabled it (PUT /api/sales/{id}/license-key). */
     license_key: string | null;
     license_disabled: boolean;
@@ -66,22 +66,27 @@ export namespace Sales {
     created_at: string;
     access_count: number;
     last_accessed_at: string | null;
-    /** The purchase's access link (DECISIONS 14); null once refunded: the content is no longer delivered. */
+    /** The purchase's access link (DECISIONS 14); null once refunded or disputed: the content is no longer delivered. */
     access_url: string | null;
     /** The purchase's licence key when its product is sold with keys (null otherwise). */
     license_key: string | null;
-    status: "completed" | "refunded";
+    status: "completed" | "refunded" | "disputed";
   }
 
   type PurchaseItem = NonNullable<Awaited<ReturnType<typeof getPurchase>>>;
 
   const REFUNDED = "This purchase was refunded, so its content is no longer available.";
+  const DISPUTED = "This purchase's payment was disputed, so its content is no longer available.";
+  const revoked = (status: string) =>
+    status === "disputed"
+      ? new ForbiddenError(DISPUTED, "purchase.disputed")
+      : new ForbiddenError(REFUNDED, "purchase.refunded");
   const NOT_FOUND = "Purchase not found.";
 
   /** A creator's sales, newest first. */
   export async function history(creatorId: string, page: PageInput = {}) {
     const { cursor, limit } = PageInput.parse(page);
-    const res = await page_(() =>
+    const res = await withCursor(() =>
       PurchaseEntity.query
         .byCreator({ creator_id: creatorId })
         .go({ order: "desc", cursor: cursor ?? null, limit: limit ?? DEFAULT_PAGE }),
@@ -92,7 +97,7 @@ export namespace Sales {
   /** A creator's customers (aggregated at purchase time), in e-mail order. */
   export async function customers(creatorId: string, page: PageInput = {}) {
     const { cursor, limit } = PageInput.parse(page);
-    const res = await page_(() =>
+    const res = await withCursor(() =>
       CustomerEntity.query
         .primary({ creator_id: creatorId })
         .go({ cursor: cursor ?? null, limit: limit ?? DEFAULT_PAGE }),
@@ -151,7 +156,7 @@ export namespace Sales {
     const item = await getPurchase(purchase_id);
     if (!item || !emailKeys(email).includes(item.customer_email))
       throw new NotFoundError("purchase.not_found", NOT_FOUND);
-    if (item.status === "refunded") throw new ForbiddenError(REFUNDED, "purchase.refunded");
+    if (item.status !== "completed") throw revoked(item.status);
     const at = new Date().toISOString();
     try {
       const res = await PurchaseEntity.patch({ id: purchase_id })
@@ -163,7 +168,8 @@ export namespace Sales {
       return { success: true, purchase: toPurchase(updated, await Access.linkFor(updated)) };
     } catch (err) {
       if ((err as { cause?: { name?: string } }).cause?.name === "ConditionalCheckFailedException") {
-        throw new ForbiddenError(REFUNDED, "purchase.refunded");
+        const now = await getPurchase(purchase_id);
+        throw revoked(now?.status ?? "refunded");
       }
       throw err;
     }
@@ -185,7 +191,7 @@ export namespace Sales {
   }
 
   /** A cursor that does not decode (edited or stale link) is the caller's to fix, not a 500. */
-  async function page_<T>(run: () => Promise<T>): Promise<T> {
+  export async function withCursor<T>(run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (err) {
@@ -232,7 +238,7 @@ export namespace Sales {
       created_at: p.created_at,
       access_count: p.access_count ?? 0,
       last_accessed_at: p.last_accessed_at ?? null,
-      access_url: p.status === "refunded" ? null : accessUrl,
+      access_url: p.status === "completed" ? accessUrl : null,
       license_key: p.license_key ?? null,
       status: p.status,
     };

@@ -1,9 +1,9 @@
-import { Product } from "@payloft/core/product/index";
+import { Traffic } from "@payloft/core/traffic/index";
 import { api } from "../http/api";
 import { reply } from "../http/request";
 
-/** The sales page's page-view beacon (conversion analytics). */
+/** The sales page's view beacon {referrer?, utm_*?}: conversion and traffic analytics. */
 export const handler = api(async (req) => {
-  await Product.recordView(req.params.productId ?? "");
+  await Traffic.recordView(req.params.productId ?? "", req.body);
   return reply(204, undefined);
 });

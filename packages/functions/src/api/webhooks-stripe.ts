@@ -10,6 +10,6 @@ import { api } from "../http/api";
  */
 export const handler = api(async (req) => {
   const event = verifyStripeEvent(req.rawBody, req.headers["stripe-signature"], Resource.StripeWebhookSecret.value);
-  await Bus.publishAll(await translatePlatformEvent(event));
+  await Bus.publishAll(translatePlatformEvent(event));
   return { received: true };
 });

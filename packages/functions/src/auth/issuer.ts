@@ -8,6 +8,9 @@ import { Resource } from "sst";
 import { AuthStorage } from "@payloft/core/user/auth-storage";
 import { SignIn } from "@payloft/core/user/sign-in";
 import { AppError } from "@payloft/core/errors";
+import { settingProblems } from "@payloft/core/config/check";
+import { logger } from "@payloft/core/log/index";
+import { ISSUER_LINKS } from "../links";
 import { subjects } from "./subjects";
 import { guardRedirects, isAllowedRedirect } from "./redirects";
 
@@ -110,8 +113,26 @@ function buildIssuer(opts: { provider: OauthProvider; storage?: StorageAdapter }
 
 let lambda: ReturnType<typeof handle> | undefined;
 
-/** The sst.aws.Auth Lambda: the issuer with Google as the identity provider. */
-export const handler: ReturnType<typeof handle> = (event, context) => {
+export const ISSUER_NOT_CONFIGURED = {
+  statusCode: 503,
+  headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  body: "Sign-in is not set up completely yet. Please try again later.",
+  isBase64Encoded: false,
+};
+let problems: string[] | undefined;
+
+/**
+ * The issuer's Lambda: Google as the identity provider. Its startup check runs on the first
+ * request: with a setting missing it answers 503 with a plain sentence (the log says what).
+ */
+export const handler: ReturnType<typeof handle> = async (event, context) => {
+  if (!problems) {
+    problems = settingProblems(ISSUER_LINKS);
+    if (problems.length) logger.error("Sign-in is not configured", { problems });
+  }
+  // `never`: the handler's declared answer type depends on the event's shape (a generic the
+  // annotation hides); this plain answer fits both shapes.
+  if (problems.length) return ISSUER_NOT_CONFIGURED as never;
   lambda ??= handle(createIssuer({ provider: googleProvider() }));
   return lambda(event, context);
 };

@@ -1,6 +1,8 @@
 import type { Context, EventBridgeEvent } from "aws-lambda";
 import { bus } from "sst/aws/bus";
 import type { DomainEvent, PropertiesOf } from "@payloft/core/bus/events";
+import { assertSettings } from "@payloft/core/config/check";
+import { subscribers } from "../subscribers";
 
 /**
  * `bus.subscriber` from sst/aws/bus (it unwraps `event.detail.properties` and
@@ -16,7 +18,17 @@ export function subscriber<D extends DomainEvent>(
   events: D[],
   cb: (event: Received<D>, raw: EventBridgeEvent<string, unknown>, context: Context) => Promise<void>,
 ) {
+  // The startup check over this subscriber's row's links (the row that receives these events),
+  // once per Lambda: with a setting missing, every event fails with what to set, is retried
+  // and then waits in the dead-letter queue (alarmed) until the setting is fixed and it is replayed.
+  let configured = false;
+  const types = events.map((e) => e.type as string);
+  const row = subscribers.find((s) => types.every((t) => s.detailTypes.includes(t)));
   return bus.subscriber(events, async (payload, raw, context) => {
+    if (!configured) {
+      assertSettings(row?.links ?? []);
+      configured = true;
+    }
     const def = events.find((e) => e.type === payload.type);
     if (!def) throw new Error(`This subscriber does not handle "${payload.type}" events.`);
     const properties = def.schema.parse(payload.properties);

@@ -12,12 +12,15 @@ import { isDependencyFault, unavailable } from "@payloft/core/faults";
 import { isAdmin } from "@payloft/core/actor/index";
 import { logger } from "@payloft/core/log/index";
 import { findRoute, type RouteDef } from "../routes";
+import { WEBHOOK_FAILED, isWebhookRoute } from "../monitoring";
 import { Reply, parseCookies, type ApiRequest } from "./request";
 import { API_CSP, commonHeaders } from "./headers";
 import { NO_STORE, cacheControl } from "./cache";
 import { enforceRateLimit } from "./limits";
+import { assertConfigured } from "./startup";
 import { resolveSession } from "../auth/session";
 import { guardPlatform } from "./guards";
+import { resolveApiKey } from "./api-key";
 
 type Handler = (req: ApiRequest) => Promise<unknown>;
 
@@ -34,24 +37,33 @@ export function api(fn: Handler) {
     const requestId = context?.awsRequestId ?? event.requestContext?.requestId ?? "local";
     logger.appendKeys({ requestId, route: event.routeKey });
     let cookies: string[] = [];
+    const route = findRoute(event.routeKey);
     try {
-      const route = findRoute(event.routeKey);
       if (!route) throw new AppError("route.unknown", "Not found", 404);
+      assertConfigured(route);
       // First, before any other work: a flood costs one counter write per request.
       await enforceRateLimit(route, event);
       const req = buildRequest(event, requestId);
       cookies = req.setCookies;
-      checkOrigin(route, req);
-      const session = await resolveSession(req);
-      req.actor = session.actor;
-      req.setCookies.push(...session.setCookies);
-      enforceAccess(route, req);
+      if (route.access === "apikey") {
+        req.actor = await resolveApiKey(req);
+      } else {
+        checkOrigin(route, req);
+        const session = await resolveSession(req);
+        req.actor = session.actor;
+        req.setCookies.push(...session.setCookies);
+        enforceAccess(route, req);
+      }
       await guardPlatform(route, req);
       const result = await fn(req);
       return respond(route, result, req.setCookies);
     } catch (err) {
       // Cookie changes still apply on errors (e.g. clearing a forged session before a 401).
-      return { ...respondError(err), cookies: cookies.length ? cookies : undefined };
+      const answer = { ...respondError(err), cookies: cookies.length ? cookies : undefined };
+      // Counted by a log filter in production (infra/alarms.ts): the webhook-failure alarm.
+      if (route && isWebhookRoute(route))
+        logger.warn(WEBHOOK_FAILED, { status: answer.statusCode, code: (err as AppError).code });
+      return answer;
     } finally {
       logger.resetKeys();
     }

@@ -2,6 +2,7 @@ import { Resource } from "sst";
 import type { FailureRecord } from "@payloft/core/bus/dead-letter";
 import { subscribers } from "@payloft/functions/subscribers";
 import { invokeAsync, type Delivery } from "./deliver";
+import { deadLetterQueue, SqsRequestError } from "./dead-letter-queue";
 import {
   PutEventsRequestError,
   parsePutEvents,
@@ -27,6 +28,7 @@ export function startLocalBus(opts: { backoffMs?: number } = {}) {
   const requests: string[] = [];
   const deliveries: Delivery[] = [];
   const deadLetters: FailureRecord[] = [];
+  const queue = deadLetterQueue(Resource.BusDeadLetters.url);
   const pending = new Set<Promise<void>>();
   let failNext = 0;
 
@@ -35,7 +37,10 @@ export function startLocalBus(opts: { backoffMs?: number } = {}) {
       const p = invokeAsync(event, sub, {
         backoffMs,
         record: (d) => deliveries.push(d),
-        deadLetter: (r) => deadLetters.push(r),
+        deadLetter: (r) => {
+          deadLetters.push(r);
+          queue.send(r);
+        },
       }).finally(() => pending.delete(p));
       pending.add(p);
     }
@@ -61,7 +66,10 @@ export function startLocalBus(opts: { backoffMs?: number } = {}) {
     /** Every PutEvents request body received, as sent. */
     requests,
     deliveries,
+    /** Every invocation record the on-failure destination was sent (the queue holds those not yet replayed). */
     deadLetters,
+    /** The dead-letter queue (Resource.BusDeadLetters), answering SQS's ReceiveMessage and DeleteMessage. */
+    queue,
     putEvents,
     /** Delivers an EventBridge event straight to the matching subscribers (what a replay re-drives). */
     dispatch,
@@ -86,33 +94,45 @@ export type LocalBus = ReturnType<typeof startLocalBus>;
 
 let active: LocalBus | undefined;
 let hooked = false;
-const EVENTS_HOST = /^events\.[a-z0-9-]+\.amazonaws\.com$/;
+const AWS_HOST = /^(events|sqs)\.[a-z0-9-]+\.amazonaws\.com$/;
 
-/** Answers PutEvents calls to EventBridge's endpoint with the active local bus; any other fetch passes through. */
+/** Answers EventBridge's and SQS's endpoints with the active local bus; any other fetch passes through. */
 function installFetchHook() {
   if (hooked) return;
   hooked = true;
   const original = globalThis.fetch;
   globalThis.fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : input instanceof URL ? input.href : String(input);
-    if (!EVENTS_HOST.test(new URL(url).hostname)) return original(input, init);
-    const request = input instanceof Request ? input : new Request(input, init);
-    if (!active) throw new TypeError("fetch failed: no local bus is running to answer EventBridge");
-    const target = request.headers.get("x-amz-target");
-    if (target !== "AWSEvents.PutEvents" || !request.headers.get("authorization")?.startsWith("AWS4-HMAC-SHA256")) {
+    const service = AWS_HOST.exec(new URL(url).hostname)?.[1];
+    if (!service) return original(input, init);
+    return answerAws(service as "events" | "sqs", input instanceof Request ? input : new Request(input, init));
+  };
+}
+
+/**
+ * A signed request to EventBridge (PutEvents) or SQS (the dead-letter queue) answered by the
+ * active local bus: from the fetch hook in this process, or over HTTP at /__aws/<service> for
+ * an operator command running in another process (npm run replay-dead-letters).
+ */
+export async function answerAws(service: "events" | "sqs", request: Request): Promise<Response> {
+  if (!active) throw new TypeError(`fetch failed: no local bus is running to answer ${service}`);
+  const target = request.headers.get("x-amz-target");
+  if (!request.headers.get("authorization")?.startsWith("AWS4-HMAC-SHA256"))
+    return json(403, { __type: "MissingAuthenticationTokenException", message: "The request is not signed." });
+  try {
+    if (service === "sqs") return json(200, active.queue.answer(target, await request.text()), "1.0");
+    if (target !== "AWSEvents.PutEvents")
       return json(400, {
         __type: "UnknownOperationException",
         message: `The local bus only answers signed PutEvents.`,
       });
-    }
-    try {
-      return json(200, active.putEvents(await request.text()));
-    } catch (err) {
-      if (err instanceof PutEventsRequestError) return json(400, { __type: err.type, message: err.message });
-      throw err;
-    }
-  };
+    return json(200, active.putEvents(await request.text()));
+  } catch (err) {
+    if (err instanceof PutEventsRequestError || err instanceof SqsRequestError)
+      return json(400, { __type: err.type, message: err.message }, service === "sqs" ? "1.0" : "1.1");
+    throw err;
+  }
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/x-amz-json-1.1" } });
+const json = (status: number, body: unknown, version: "1.0" | "1.1" = "1.1") =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": `application/x-amz-json-${version}` } });

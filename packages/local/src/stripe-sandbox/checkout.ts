@@ -1,5 +1,6 @@
 import { StripeApiError, invalidParam, missingParam } from "./errors";
 import { int, list, metadataOf, obj, str, type FormObject } from "./form";
+import { sessionLocale } from "./locale";
 import { resolvePrice } from "./prices";
 import { createSubscription } from "./subscriptions";
 import { nowSeconds, randomId, type Account, type StripeObject } from "./store";
@@ -26,6 +27,7 @@ export function createSession(sb: Sandbox, account: Account, p: FormObject): Str
   if (successUrl !== undefined && !isHttpUrl(successUrl)) throw invalidParam("success_url", "Not a valid URL");
   const cancelUrl = str(p.cancel_url);
   if (cancelUrl !== undefined && !isHttpUrl(cancelUrl)) throw invalidParam("cancel_url", "Not a valid URL");
+  const locale = sessionLocale(str(p.locale));
   const items = list(p.line_items);
   if (!items.length) throw missingParam("line_items");
 
@@ -81,6 +83,11 @@ export function createSession(sb: Sandbox, account: Account, p: FormObject): Str
     );
   }
   const created = nowSeconds();
+  // Like Stripe: a session may be asked to expire between 30 minutes and 24 hours from now.
+  const expiresAt = int(p.expires_at);
+  if (expiresAt !== undefined && !(expiresAt >= created + 1800 - 60 && expiresAt <= created + 24 * 3600)) {
+    throw invalidParam("expires_at", "The `expires_at` timestamp must be between 30 minutes and 24 hours from now.");
+  }
   const id = randomId(account.livemode ? "cs_live_" : "cs_test_", 58);
   // A trial means nothing is charged today, so Stripe reports a zero total for the session.
   const dueToday = mode === "subscription" && trialDays ? 0 : subtotal;
@@ -96,9 +103,10 @@ export function createSession(sb: Sandbox, account: Account, p: FormObject): Str
     customer: customerId ?? null,
     customer_details: null,
     customer_email: str(p.customer_email) ?? null,
-    expires_at: created + 24 * 3600,
+    expires_at: expiresAt ?? created + 24 * 3600,
     invoice: null,
     livemode: account.livemode,
+    locale,
     metadata: metadataOf(p.metadata),
     mode,
     payment_intent: null,

@@ -4,10 +4,12 @@ import { completeSession } from "./checkout";
 import { EventBus, type EventsOptions } from "./events";
 import { StripeApiError } from "./errors";
 import { parseForm, str } from "./form";
+import { pageTexts } from "./locale";
 import { checkoutPage, completedPage, eventsPage, successUrl } from "./pages";
 import { createRefund } from "./refunds";
 import { SandboxStore, parseKey, type StripeObject } from "./store";
 import { failPayment } from "./subscriptions";
+import { createDispute } from "./disputes";
 import type { Sandbox } from "./context";
 
 export { signatureHeader } from "./events";
@@ -17,7 +19,7 @@ export { signatureHeader } from "./events";
  * to through its host/port/protocol options. It implements the v1 endpoints the product
  * uses, a hosted checkout page at each session's `url`, signed webhook delivery with
  * retries, an events page, and two helpers Stripe's dashboard would otherwise provide
- * (refund a payment, fail a subscription's renewal).
+ * (refund a payment, dispute a charge, fail a subscription's renewal).
  */
 export interface SandboxOptions extends EventsOptions {
   port: number;
@@ -78,21 +80,19 @@ export async function startStripeSandbox(opts: SandboxOptions) {
       const found = store.find(decodeURIComponent(pay[1]!));
       if (!found || found.object.object !== "checkout.session") return send(res, 404, checkoutMissing());
       const session = found.object;
-      if (method === "GET") return send(res, 200, checkoutPage(session));
+      const t = pageTexts(session.locale, req.headers["accept-language"]);
+      if (method === "GET") return send(res, 200, checkoutPage(session, t));
       const email = (str(body.email) ?? session.customer_email ?? "").trim().toLowerCase();
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-        return send(res, 400, checkoutPage(session, { error: "Enter a valid e-mail address.", email }));
+        return send(res, 400, checkoutPage(session, t, { error: t.invalidEmail, email }));
       if (DECLINED_CARDS.has((str(body.card) ?? "").replace(/\s/g, ""))) {
-        return send(
-          res,
-          402,
-          checkoutPage(session, { error: "Your card was declined. Try the test card 4242 4242 4242 4242.", email }),
-        );
+        return send(res, 402, checkoutPage(session, t, { error: t.declined, email }));
       }
       try {
         completeSession(sb, found.account, session, email);
       } catch (err) {
-        if (err instanceof StripeApiError) return send(res, 400, checkoutPage(session, { error: err.message, email }));
+        if (err instanceof StripeApiError)
+          return send(res, 400, checkoutPage(session, t, { error: err.message, email }));
         throw err;
       }
       if (!session.success_url) return send(res, 200, completedPage(session));
@@ -129,6 +129,13 @@ export async function startStripeSandbox(opts: SandboxOptions) {
       if (!found)
         return send(res, 404, { error: { type: "invalid_request_error", message: `No such payment: '${target}'` } });
       return helper(() => createRefund(sb, found.account, body));
+    }
+    if (method === "POST" && path === "/__sandbox/disputes") {
+      const target = str(body.payment_intent) ?? str(body.charge) ?? "";
+      const found = store.find(target);
+      if (!found)
+        return send(res, 404, { error: { type: "invalid_request_error", message: `No such payment: '${target}'` } });
+      return helper(() => createDispute(sb, found.account, body));
     }
     const fail = /^\/__sandbox\/subscriptions\/([^/]+)\/fail_payment$/.exec(path);
     if (method === "POST" && fail) {

@@ -1,10 +1,11 @@
+import type { PageTexts } from "./locale";
 import type { Account, StripeObject } from "./store";
 
 /** HTML of the sandbox: the hosted checkout page and the events page. Plain server-rendered pages. */
 export const esc = (s: unknown) => String(s ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
+export const formatMoney = (cents: number, currency: string, intl = "en-US") =>
+  new Intl.NumberFormat(intl, { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 
 const STYLE = `*{box-sizing:border-box}body{margin:0;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",sans-serif;color:#1a1f36;background:#f6f9fc}
 a{color:#635bff}.wrap{max-width:980px;margin:0 auto;padding:2.5rem 1.25rem}
@@ -23,10 +24,20 @@ table{width:100%;border-collapse:collapse;font-size:.875rem}th,td{text-align:lef
 th{color:#697386;font-weight:500;white-space:nowrap}.wrapall{word-break:break-all}.ok{color:#0e7a3b}.bad{color:#a41c1c}.pending{color:#7a4b00}code{font-size:.8rem}
 .row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}.small{font-size:.8rem;padding:.3rem .6rem;margin:0;width:auto;display:inline-block}`;
 
-const layout = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+const layout = (
+  title: string,
+  body: string,
+  lang = "en",
+) => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
 
-export function checkoutPage(session: StripeObject, opts: { error?: string; email?: string } = {}): string {
+/** The hosted payment page, in `t`'s language (the session's locale or the buyer's browser, ./locale). */
+export function checkoutPage(
+  session: StripeObject,
+  t: PageTexts,
+  opts: { error?: string; email?: string } = {},
+): string {
+  const money = (cents: number, currency: string) => formatMoney(cents, currency, t.intl);
   const items: StripeObject[] = session._line_items ?? [];
   const first = items[0];
   const recurring = first?.price?.recurring;
@@ -39,28 +50,29 @@ export function checkoutPage(session: StripeObject, opts: { error?: string; emai
     .map(
       (li) => `<div class="line"><div><div>${esc(li.description)}</div>
     ${li._product_description ? `<div class="muted">${esc(li._product_description)}</div>` : ""}
-    ${li.quantity > 1 ? `<div class="muted">Qty ${li.quantity}</div>` : ""}</div><div>${money(li.amount_total, li.currency)}${esc(per)}</div></div>`,
+    ${li.quantity > 1 ? `<div class="muted">${t.qty} ${li.quantity}</div>` : ""}</div><div>${money(li.amount_total, li.currency)}${esc(per)}</div></div>`,
     )
     .join("");
   const email = opts.email ?? session.customer_email ?? "";
   const closed = session.status !== "open";
   const form = closed
-    ? `<p>This checkout session is ${esc(session.status)}.</p>${session.success_url && session.status === "complete" ? `<a class="btn" href="${esc(successUrl(session))}">Return to the merchant</a>` : ""}`
+    ? `<p>${esc(t.sessionIs(session.status))}</p>${session.success_url && session.status === "complete" ? `<a class="btn" href="${esc(successUrl(session))}">${esc(t.returnToMerchant)}</a>` : ""}`
     : `<form method="post" action="/pay/${esc(session.id)}">
-      <label for="email">Email</label><input id="email" name="email" type="email" required autocomplete="email" placeholder="you@example.com" value="${esc(email)}"${session.customer_email ? " readonly" : ""}>
-      <label for="card">Card information</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" value="4242 4242 4242 4242" aria-describedby="card-hint">
-      <p id="card-hint" class="muted">Test card. Use 4000 0000 0000 0002 to see a decline.</p>
+      <label for="email">${esc(t.email)}</label><input id="email" name="email" type="email" required autocomplete="email" placeholder="you@example.com" value="${esc(email)}"${session.customer_email ? " readonly" : ""}>
+      <label for="card">${esc(t.card)}</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" value="4242 4242 4242 4242" aria-describedby="card-hint">
+      <p id="card-hint" class="muted">${esc(t.cardHint)}</p>
       ${opts.error ? `<div class="error" role="alert">${esc(opts.error)}</div>` : ""}
-      <button class="btn" type="submit">${trial ? "Start trial" : "Pay"}</button></form>
-      ${session.cancel_url ? `<a class="link" href="${esc(session.cancel_url)}">Cancel</a>` : ""}`;
+      <button class="btn" type="submit">${esc(trial ? t.startTrial : t.pay)}</button></form>
+      ${session.cancel_url ? `<a class="link" href="${esc(session.cancel_url)}">${esc(t.cancel)}</a>` : ""}`;
   return layout(
     `Checkout · ${first?.description ?? "Payment"}`,
     `<main class="wrap"><div class="grid">
-    <section><div class="row"><span class="muted">Payments sandbox</span><span class="badge">${session.livemode ? "Live mode" : "Test mode"}</span></div>
+    <section><div class="row"><span class="muted">${esc(t.sandbox)}</span><span class="badge">${esc(session.livemode ? t.liveMode : t.testMode)}</span></div>
       <p class="muted" style="margin-top:2rem">${esc(first?.description ?? "")}</p><div class="amount">${esc(headline)}</div>
       ${sub ? `<p class="muted">${esc(sub)}</p>` : ""}${lines}
-      <div class="line"><strong>Total due today</strong><strong>${money(session.amount_total, session.currency)}</strong></div></section>
+      <div class="line"><strong>${esc(t.totalToday)}</strong><strong>${money(session.amount_total, session.currency)}</strong></div></section>
     <section class="card">${form}</section></div></main>`,
+    t.lang,
   );
 }
 

@@ -227,13 +227,16 @@ export function failPayment(sb: Sandbox, account: Account, sub: StripeObject, fi
     throw new StripeApiError(400, "invalid_request_error", "This subscription is already canceled.");
   const attempt = (sub._failed_attempts ?? 0) + 1;
   sub._failed_attempts = attempt;
+  const last = final || attempt >= MAX_PAYMENT_ATTEMPTS;
   const inv = invoice(sb, account, sub, "open", "subscription_cycle", attempt);
+  // Stripe says when it tries again; null once it has given up (its last attempt failed).
+  inv.next_payment_attempt = last ? null : nowSeconds() + 3 * 24 * 3600;
   let before = structuredClone(sub);
   sub.latest_invoice = inv.id;
   sb.events.emit(account, "invoice.payment_failed", inv);
   sub.status = "past_due";
   changed(sb, account, sub, before);
-  if (final || attempt >= MAX_PAYMENT_ATTEMPTS) {
+  if (last) {
     before = structuredClone(sub);
     sub.status = "unpaid";
     changed(sb, account, sub, before);

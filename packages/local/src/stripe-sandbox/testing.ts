@@ -39,32 +39,25 @@ export async function makeSeller(opts: { name?: string; price?: number; contentU
   return { sellerId, productId, secretKey, price: opts.price ?? 1500 };
 }
 
-/** Creates the session the way the product's checkout does (metadata + CheckoutEntity). */
+/**
+ * A checkout of the seller's product created by the product's own code (Checkout.createSession:
+ * the session on the seller's Stripe plus Payloft's checkout record with its snapshot), then
+ * retrieved from the sandbox like Stripe would answer it.
+ */
 export async function openSession(
   stack: Stack,
   seller: Awaited<ReturnType<typeof makeSeller>>,
   opts: { email?: string } = {},
 ) {
+  void stack;
+  const { Checkout } = await import("@payloft/core/checkout/index");
   const { stripeClient } = await import("@payloft/core/payment/stripe");
-  const { CheckoutEntity } = await import("@payloft/core/db/entities");
-  const session = await stripeClient(seller.secretKey).checkout.sessions.create({
-    mode: "payment",
-    line_items: [
-      { quantity: 1, price_data: { currency: "usd", unit_amount: seller.price, product_data: { name: "Design Kit" } } },
-    ],
-    success_url: `${stack.url}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${stack.url}/product/${seller.productId}`,
-    metadata: { kind: "product", product_id: seller.productId, creator_id: seller.sellerId },
-    ...(opts.email ? { customer_email: opts.email } : {}),
-  });
-  await CheckoutEntity.create({
-    session_id: session.id,
-    kind: "product",
-    product_id: seller.productId,
-    creator_id: seller.sellerId,
-    amount: seller.price,
-  }).go();
-  return session;
+  const { url } = await Checkout.createSession(
+    { productId: seller.productId },
+    opts.email ? { email: opts.email } : null,
+  );
+  const id = decodeURIComponent(url.split("/pay/")[1]!);
+  return stripeClient(seller.secretKey).checkout.sessions.retrieve(id);
 }
 
 /** Presses Pay on the hosted checkout page (an HTML form post, as the browser sends it). */

@@ -1,8 +1,8 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg, timestamps } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg, timestamps } from "./model";
 
 /** Announcements: one partition, sk id. */
-export const AnnouncementEntity = new Entity(
+export const AnnouncementEntity = new LazyEntity(
   {
     model: { entity: "announcement", version: "1", service: "payloft" },
     attributes: {

@@ -1,8 +1,8 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg, timestamps } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg, timestamps } from "./model";
 
 /** Platform-wide buyer aggregate for admin Customer Analytics: one partition, sk e-mail. */
-export const BuyerEntity = new Entity(
+export const BuyerEntity = new LazyEntity(
   {
     model: { entity: "buyer", version: "1", service: "payloft" },
     attributes: {

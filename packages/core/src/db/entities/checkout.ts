@@ -1,22 +1,53 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg, timestamps } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg, timestamps } from "./model";
 
-/** Remembers what a checkout session is for, so the success page can reconcile it. */
-export const CheckoutEntity = new Entity(
+/**
+ * Payloft's record of a checkout it created (DECISIONS 20), keyed by the provider's checkout id
+ * (Stripe Checkout Session, PayPal order). What is charged (amount, currency) and what is sold
+ * (product snapshot, plan) are decided here when the checkout is created; fulfilment reads them
+ * from here, never from provider metadata. See core/src/checkout/record.ts.
+ */
+export const CheckoutEntity = new LazyEntity(
   {
     model: { entity: "checkout", version: "1", service: "payloft" },
     attributes: {
       session_id: { type: "string", required: true },
-      kind: { type: ["product", "plan"] as const, required: true },
+      /** lifetime: the platform's one-time deal (older records say plan + plan "lifetime"). */
+      kind: { type: ["product", "plan", "lifetime"] as const, required: true },
+      provider: { type: ["stripe", "paypal"] as const, required: true, default: "stripe" },
       product_id: { type: "string" },
       creator_id: { type: "string" },
       user_id: { type: "string" },
       plan: { type: "string" },
       billing_cycle: { type: "string" },
+      /** cents: exactly what the buyer is asked to pay (after a discount code, or a pay-what-you-want amount) */
       amount: { type: "number" },
-      currency: { type: "string" },
-      /** Which provider charges it: "stripe" (the key is its session id) or "paypal". */
-      provider: { type: "string" },
+      /** cents: the product's price when the checkout began */
+      list_price: { type: "number" },
+      /** The discount code applied (upper-case), if any. */
+      discount_code: { type: "string" },
+      currency: { type: "string", required: true, default: "usd" },
+      /** When the provider stops taking payment for it (not `expires_at`: that is the table's TTL). */
+      session_expires_at: { type: "string" },
+      /** A signed-in buyer's e-mail, when known at checkout. */
+      buyer_email: { type: "string" },
+      /** What was sold, as it was when the checkout began (DECISIONS 21). */
+      product_snapshot: {
+        type: "map",
+        properties: {
+          name: { type: "string", required: true },
+          description: { type: "string", required: true },
+          price: { type: "number", required: true },
+          // A link or a hosted file (bucket key and its name), and whether keys are issued.
+          content_url: { type: "string" },
+          content_file: { type: "string" },
+          content_file_name: { type: "string" },
+          license_keys: { type: "boolean" },
+          creator_name: { type: "string", required: true },
+        },
+      },
+      /** Set once when the payment was refunded or disputed (a late "paid" event then changes nothing). */
+      reversed_at: { type: "string" },
       /** The provider's own id for it when the key is Payloft's (PayPal: the order id). */
       provider_ref: { type: "string" },
       ...timestamps,

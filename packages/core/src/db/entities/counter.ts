@@ -1,11 +1,11 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg } from "./model";
 
 /**
  * Running totals, one item per scope (`creator#<id>` or `platform`), updated in the same
  * transaction as the event they count. Dashboards read one item.
  */
-export const CounterEntity = new Entity(
+export const CounterEntity = new LazyEntity(
   {
     model: { entity: "counter", version: "1", service: "payloft" },
     attributes: {

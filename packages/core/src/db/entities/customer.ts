@@ -1,8 +1,8 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg, timestamps } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg, timestamps } from "./model";
 
 /** A seller's customer, aggregated at purchase time: primary pk creator, sk e-mail. */
-export const CustomerEntity = new Entity(
+export const CustomerEntity = new LazyEntity(
   {
     model: { entity: "customer", version: "1", service: "payloft" },
     attributes: {

@@ -1,11 +1,11 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg } from "./model";
 
 /**
  * Daily figures written at event time, so charts read ≤ 30 items. scope is
  * `creator#<id>`, `product#<id>` or `platform`; date is YYYY-MM-DD (UTC).
  */
-export const DailyStatEntity = new Entity(
+export const DailyStatEntity = new LazyEntity(
   {
     model: { entity: "daily", version: "1", service: "payloft" },
     attributes: {

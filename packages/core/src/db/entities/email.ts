@@ -1,8 +1,8 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg } from "./model";
 
 /** Unique e-mail -> user id. Created with a condition so one e-mail is one person. */
-export const EmailEntity = new Entity(
+export const EmailEntity = new LazyEntity(
   {
     model: { entity: "email", version: "1", service: "payloft" },
     attributes: {

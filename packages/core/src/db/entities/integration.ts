@@ -1,8 +1,8 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg, timestamps } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg, timestamps } from "./model";
 
 /** A seller's payment integration (one per seller). Secrets are stored encrypted only. */
-export const IntegrationEntity = new Entity(
+export const IntegrationEntity = new LazyEntity(
   {
     model: { entity: "integration", version: "1", service: "payloft" },
     attributes: {

@@ -1,8 +1,8 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg, timestamps } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg, timestamps } from "./model";
 
 /** A product. By creator: gsi1. By moderation status: gsi2. All (admin): gsi3. */
-export const ProductEntity = new Entity(
+export const ProductEntity = new LazyEntity(
   {
     model: { entity: "product", version: "1", service: "payloft" },
     attributes: {
@@ -12,7 +12,7 @@ export const ProductEntity = new Entity(
       headline: { type: "string", default: "" },
       subheadline: { type: "string", default: "" },
       description: { type: "string", default: "" },
-      /** cents */
+      /** cents; the minimum when the buyer may pay what they want */
       price: { type: "number", required: true },
       /** What buyers receive: a link (content_url) or a hosted file (content_file, a bucket key). */
       content_url: { type: "string" },
@@ -21,6 +21,9 @@ export const ProductEntity = new Entity(
       content_file_size: { type: "number" },
       /** Each purchase gets its own licence key (software sellers verify it through the API). */
       license_keys: { type: "boolean", default: false },
+      pay_what_you_want: { type: "boolean", required: true, default: false },
+      /** cents; pre-filled amount of a pay-what-you-want product (at least price) */
+      suggested_price: { type: "number" },
       media_type: { type: ["none", "image", "youtube", "video", "embed"] as const, required: true, default: "none" },
       media_url: { type: "string", default: "" },
       is_active: { type: "boolean", required: true, default: true },

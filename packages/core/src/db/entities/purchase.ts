@@ -1,12 +1,12 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg, timestamps } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg, timestamps } from "./model";
 
 /**
  * A completed purchase. Its id IS the checkout session id, so a conditional create makes
  * fulfilment exactly-once. By creator (sales history): gsi1. By buyer e-mail (portal): gsi2.
  * All sales (admin): gsi3. Names are snapshots so deleted products/users keep their sales.
  */
-export const PurchaseEntity = new Entity(
+export const PurchaseEntity = new LazyEntity(
   {
     model: { entity: "purchase", version: "1", service: "payloft" },
     attributes: {
@@ -29,12 +29,16 @@ export const PurchaseEntity = new Entity(
       /** cents */
       amount: { type: "number", required: true },
       currency: { type: "string", required: true, default: "usd" },
-      status: { type: ["completed", "refunded"] as const, required: true, default: "completed" },
+      /** refunded and disputed both revoke access and take the sale out of the figures, once. */
+      status: { type: ["completed", "refunded", "disputed"] as const, required: true, default: "completed" },
       provider: { type: "string", required: true, default: "stripe" },
       payment_intent: { type: "string" },
       /** Set (conditionally) when the receipt e-mail is claimed, so retries never send a second one. */
       receipt_sent_at: { type: "string" },
       refunded_at: { type: "string" },
+      disputed_at: { type: "string" },
+      /** Set (conditionally) when the seller's dispute e-mail is claimed, so it goes out once. */
+      dispute_notice_sent_at: { type: "string" },
       access_count: { type: "number", required: true, default: 0 },
       last_accessed_at: { type: "string" },
       /** The access link's token (AccessLinkEntity); set once, lazily for older purchases. */

@@ -1,8 +1,8 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg, timestamps } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg, timestamps } from "./model";
 
 /** Platform settings (admin System Settings): one partition, sk key. */
-export const SettingEntity = new Entity(
+export const SettingEntity = new LazyEntity(
   {
     model: { entity: "setting", version: "1", service: "payloft" },
     attributes: {

@@ -1,11 +1,11 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg, timestamps } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg, timestamps } from "./model";
 
 /**
  * A creator's storefront (one per creator, pk = their user id). The handle's uniqueness is a
  * UniqueEntity claim (scope "store-handle") written in the same transaction.
  */
-export const StoreEntity = new Entity(
+export const StoreEntity = new LazyEntity(
   {
     model: { entity: "store", version: "1", service: "payloft" },
     attributes: {

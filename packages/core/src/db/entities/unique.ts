@@ -1,5 +1,5 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg } from "./model";
 
 /**
  * A claim on a value that must be unique within a scope (a store handle platform-wide, a
@@ -7,7 +7,7 @@ import { cfg } from "./model";
  * transaction as the thing that uses the value, so two people can never hold the same one;
  * `owner_id` says who holds it, so a lookup by value is one strongly consistent GetItem.
  */
-export const UniqueEntity = new Entity(
+export const UniqueEntity = new LazyEntity(
   {
     model: { entity: "unique", version: "1", service: "payloft" },
     attributes: {

@@ -1,8 +1,8 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg, timestamps } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg, timestamps } from "./model";
 
 /** A person (profile). Admin list: gsi2 by created_at. E-mail lookup goes through EmailEntity. */
-export const UserEntity = new Entity(
+export const UserEntity = new LazyEntity(
   {
     model: { entity: "user", version: "1", service: "payloft" },
     attributes: {

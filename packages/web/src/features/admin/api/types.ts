@@ -34,7 +34,7 @@ export interface AdminSale {
   creator_name: string;
   customer_email: string;
   amount: number;
-  status: "completed" | "refunded";
+  status: "completed" | "refunded" | "disputed";
 }
 
 export interface AdminCustomer {

@@ -5,13 +5,16 @@ import type { Profile } from "@/lib/profile";
 import { usePaymentIntegrations } from "@/features/admin/api/paymentIntegrations";
 import { planName } from "@/features/admin/lib/format";
 import { PaymentSetupTab } from "@/features/payment-setup/components/PaymentSetupTab";
+import { ApiKeysTab } from "@/features/developers/components/ApiKeysTab";
+import { WebhooksTab } from "@/features/developers/components/WebhooksTab";
 import { SectionHeader } from "./SectionHeader";
 
 /**
  * My Settings: the admin's own account and payment integrations. An admin's plan shows
  * Business by default (admins have business-level limits) unless a paid plan is stored.
  * The Payment Setup form lives here too: admins sell their own products, and the creator
- * dashboard (where creators set up payments) sends admins back to /admin.
+ * dashboard (where creators set up payments) sends admins back to /admin. So do API keys and webhooks:
+ * admins have every Business feature.
  */
 export function MySettingsSection({ profile, email, name }: { profile: Profile; email: string; name: string }) {
   const integrations = usePaymentIntegrations();
@@ -76,6 +79,8 @@ export function MySettingsSection({ profile, email, name }: { profile: Profile; 
           <PaymentSetupTab />
         </CardContent>
       </Card>
+      <ApiKeysTab profile={profile} />
+      <WebhooksTab profile={profile} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Badge } from "@/components/ui/Badge";
+import { SaleStatusBadge } from "@/components/SaleStatusBadge";
 import { Card } from "@/components/ui/Card";
 import { Select } from "@/components/ui/Select";
 import { Skeleton } from "@/components/ui/Skeleton";
@@ -30,6 +30,7 @@ export function SalesSection() {
               { value: "all", label: "All statuses" },
               { value: "completed", label: "Completed" },
               { value: "refunded", label: "Refunded" },
+              { value: "disputed", label: "Disputed" },
             ]}
           />
         }
@@ -53,11 +54,7 @@ export function SalesSection() {
                 detail: `${s.customer_email} · from ${s.creator_name || "—"}`,
                 amount: formatMoney(s.amount),
                 date: formatDate(s.created_at),
-                status: (
-                  <Badge tone={s.status === "refunded" ? "warning" : "success"}>
-                    {s.status === "refunded" ? "Refunded" : "Completed"}
-                  </Badge>
-                ),
+                status: <SaleStatusBadge status={s.status} />,
               }))}
             />
             <div className="hidden sm:block">
@@ -81,9 +78,7 @@ export function SalesSection() {
                       <TD className="max-w-[14rem] truncate">{s.customer_email}</TD>
                       <TD className="text-right tabular-nums">{formatMoney(s.amount)}</TD>
                       <TD>
-                        <Badge tone={s.status === "refunded" ? "warning" : "success"}>
-                          {s.status === "refunded" ? "Refunded" : "Completed"}
-                        </Badge>
+                        <SaleStatusBadge status={s.status} />
                       </TD>
                     </TR>
                   ))}

@@ -11,9 +11,11 @@ export interface CheckoutSuccess {
     amount: number;
     created_at: string;
     customer_email: string;
+    /** null once the purchase was refunded or disputed (access revoked). */
     access_url: string | null;
     /** Products sold with licence keys: this purchase's key. */
     license_key: string | null;
+    status?: string;
   };
 }
 

@@ -131,8 +131,8 @@ export default function CheckoutSuccessPage() {
               <IconDownload className="h-5 w-5" /> Access Your Content
             </a>
           ) : (
-            <p role="status" className="mt-6 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-800">
-              This purchase was refunded, so its content is no longer available.
+            <p role="status" className="mt-6 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              This payment was refunded or disputed, so its content is no longer available.
             </p>
           )}
         </div>

@@ -1,4 +1,4 @@
-import { Badge } from "@/components/ui/Badge";
+import { SaleStatusBadge, isRevoked } from "@/components/SaleStatusBadge";
 import { buttonClasses } from "@/components/ui/Button";
 import { Card, CardHeader } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
@@ -49,7 +49,7 @@ export function MyProductsTab({ purchases }: { purchases: Purchase[] }) {
         ) : (
           <ul className="divide-y divide-slate-100">
             {purchases.map((p) => {
-              const refunded = p.status === "refunded";
+              const revoked = isRevoked(p.status);
               return (
                 <li
                   key={p.id}
@@ -59,7 +59,7 @@ export function MyProductsTab({ purchases }: { purchases: Purchase[] }) {
                   <div className="min-w-0">
                     <div className="flex flex-wrap items-center gap-2">
                       <h3 className="font-semibold text-slate-900">{p.product_name}</h3>
-                      {refunded && <Badge tone="warning">Refunded</Badge>}
+                      {revoked && <SaleStatusBadge status={p.status} />}
                     </div>
                     {p.creator_name && <p className="text-sm text-slate-500">by {p.creator_name}</p>}
                     {p.description && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{p.description}</p>}
@@ -74,7 +74,7 @@ export function MyProductsTab({ purchases }: { purchases: Purchase[] }) {
                       </p>
                     )}
                   </div>
-                  {refunded || !p.access_url ? (
+                  {revoked || !p.access_url ? (
                     <p className="flex shrink-0 items-center gap-1.5 text-sm text-slate-500">
                       <IconLock className="h-4 w-4" /> No longer available
                     </p>

@@ -1,4 +1,4 @@
-import { Badge } from "@/components/ui/Badge";
+import { SaleStatusBadge, isRevoked } from "@/components/SaleStatusBadge";
 import { Card } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
@@ -9,18 +9,16 @@ import { SummaryCard } from "./SummaryCard";
 import { PhoneRecordList } from "@/features/settings/components/PhoneRecordList";
 
 /**
- * Purchase History: Product / Creator / Amount / Date / Status, and the summary. A refunded
- * purchase shows 'Refunded' and is left out of the money figures (it was paid back).
+ * Purchase History: Product / Creator / Amount / Date / Status, and the summary. A refunded or
+ * disputed purchase shows so and is left out of the money figures (the money went back).
  */
 export function PurchaseHistoryTab({ purchases }: { purchases: Purchase[] }) {
   if (!purchases.length)
     return (
       <EmptyState icon={<IconInbox />} title="No purchases yet" description="Your receipts will be listed here." />
     );
-  const paid = purchases.filter((p) => p.status !== "refunded");
+  const paid = purchases.filter((p) => !isRevoked(p.status));
   const spent = paid.reduce((s, p) => s + p.amount, 0);
-  const status = (refunded: boolean) =>
-    refunded ? <Badge tone="warning">Refunded</Badge> : <Badge tone="success">Completed</Badge>;
   return (
     <div className="space-y-6">
       <Card className="overflow-hidden">
@@ -32,7 +30,7 @@ export function PurchaseHistoryTab({ purchases }: { purchases: Purchase[] }) {
             detail: p.creator_name ? `by ${p.creator_name}` : "—",
             amount: formatMoney(p.amount),
             date: formatDate(p.created_at),
-            status: status(p.status === "refunded"),
+            status: <SaleStatusBadge status={p.status} />,
           }))}
         />
         <div className="hidden sm:block">
@@ -53,7 +51,9 @@ export function PurchaseHistoryTab({ purchases }: { purchases: Purchase[] }) {
                   <TD>{p.creator_name || "—"}</TD>
                   <TD className="text-right tabular-nums">{formatMoney(p.amount)}</TD>
                   <TD className="whitespace-nowrap text-slate-500">{formatDate(p.created_at)}</TD>
-                  <TD>{status(p.status === "refunded")}</TD>
+                  <TD>
+                    <SaleStatusBadge status={p.status} />
+                  </TD>
                 </TR>
               ))}
             </TBody>

@@ -1,3 +1,4 @@
+import { PastDueBanner } from "@/features/plans/components/PastDueBanner";
 import { PlanBanner } from "@/features/plans/components/PlanBanner";
 import { ProductsSection } from "@/features/products/components/ProductsSection";
 import { CustomersTab } from "@/features/settings/components/CustomersTab";
@@ -7,6 +8,7 @@ import { useDashboardStats } from "@/features/dashboard/api/stats";
 import { ProductFiguresTable } from "./ProductFiguresTable";
 import { SalesAnalytics } from "./SalesAnalytics";
 import { StatsStrip } from "./StatsStrip";
+import { TrafficSection } from "./TrafficSection";
 
 /**
  * The dashboard's sections. Products: plan banner (free plan only), stats strip, the
@@ -17,6 +19,7 @@ export function ProductsOverview({ plan }: { plan: string }) {
   const stats = useDashboardStats();
   return (
     <div className="space-y-6">
+      <PastDueBanner />
       <PlanBanner plan={plan} />
       <StatsStrip stats={stats.data} loading={stats.isPending} />
       {(stats.data?.totalSales ?? 0) > 0 && <SalesAnalytics />}
@@ -33,6 +36,7 @@ export function AnalyticsSection() {
       <StatsStrip stats={stats.data} loading={stats.isPending} />
       <SalesAnalytics />
       <ProductFiguresTable />
+      <TrafficSection />
     </div>
   );
 }

@@ -59,3 +59,9 @@ export const IconTrend = (p: P) => (
     <path d="M15 8h5.5v5.5" />
   </Svg>
 );
+export const IconTag = (p: P) => (
+  <Svg {...p}>
+    <path d="M3.5 12.3V4.5a1 1 0 0 1 1-1h7.8a1 1 0 0 1 .7.3l8 8a1 1 0 0 1 0 1.4l-7.8 7.8a1 1 0 0 1-1.4 0l-8-8a1 1 0 0 1-.3-.7Z" />
+    <circle cx="8" cy="8" r="1.5" />
+  </Svg>
+);

@@ -12,6 +12,7 @@ import {
   ProductsOverview,
   StorefrontSection,
 } from "@/features/dashboard/components/Sections";
+import { DiscountsSection } from "@/features/discounts/components/DiscountsSection";
 import { creatorGate, useProfileGate } from "@/features/dashboard/lib/useProfileGate";
 
 /** /dashboard: the creator's home. The open section lives in ?section= so it can be linked. */
@@ -46,6 +47,7 @@ export default function DashboardPage() {
       {section === "products" && <ProductsOverview plan={plan.id} />}
       {section === "analytics" && <AnalyticsSection />}
       {section === "customers" && <CustomersSection />}
+      {section === "discounts" && <DiscountsSection />}
       {section === "store" && <StorefrontSection profile={profile} />}
       {section === "settings" && <SettingsSection profile={profile} email={email} />}
     </DashboardShell>

@@ -8,10 +8,11 @@ import { usePublicStatus } from "@/features/maintenance/api/publicStatus";
 /**
  * DECISIONS 15: while maintenance mode is on, every page shows this full-page notice to
  * anyone who is not an admin. Sign-in pages and /admin stay reachable so an admin can get
- * in (the admin panel itself sends non-admins away). Mounted once over the app's router, and
- * once by the sales page's own entry.
+ * in (the admin panel itself sends non-admins away), and so does the checkout success page:
+ * a buyer who paid just before maintenance began still gets their content. Mounted once over
+ * the app's router, and once by the sales page's own entry.
  */
-const OPEN_DURING_MAINTENANCE = ["/login", "/auth/callback", "/admin"];
+const OPEN_DURING_MAINTENANCE = ["/login", "/auth/callback", "/admin", "/checkout/success"];
 
 export function MaintenanceNotice({ pathname }: { pathname: string }) {
   const status = usePublicStatus();

@@ -19,6 +19,7 @@ import { toast } from "@/components/ui/toast";
 import { useBilling, type BillingSummary } from "@/features/plans/api/billing";
 import { useChangePlan } from "@/features/plans/api/changePlan";
 import { PLAN_RANK, planName } from "@/features/plans/lib/format";
+import { PastDueBanner } from "./PastDueBanner";
 import { PlanCard } from "./PlanCard";
 
 type Target = { plan: PlanId; cycle: BillingCycle; until: number };
@@ -83,6 +84,7 @@ export function BillingTab() {
 
   return (
     <div className="space-y-6">
+      <PastDueBanner />
       <CurrentPlan data={data} updating={!!target} />
       {data.plan === "lifetime" ? (
         <p className="rounded-2xl border border-emerald-200 bg-emerald-50 px-5 py-4 text-sm text-emerald-800">

@@ -7,7 +7,11 @@ export interface Product {
   headline: string;
   subheadline: string;
   description: string;
+  /** cents; the minimum when pay_what_you_want */
   price: number;
+  pay_what_you_want: boolean;
+  /** cents, or null */
+  suggested_price: number | null;
   content_url?: string;
   content_file?: string;
   content_file_name?: string;
@@ -26,12 +30,14 @@ export interface Product {
   created_at: string;
 }
 
-/** What the creation dialog sends: price in dollars as typed (DECISIONS 4). */
+/** What the creation dialog sends: price in dollars as typed (DECISIONS 4), suggested_price in cents. */
 export interface NewProduct {
   name: string;
   headline: string;
   subheadline: string;
   price: number;
+  pay_what_you_want: boolean;
+  suggested_price: number | null;
   /** One of the two: a link, or the key of a file uploaded through POST /api/uploads. */
   content_url: string;
   content_file: string;

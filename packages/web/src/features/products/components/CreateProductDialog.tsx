@@ -4,14 +4,13 @@ import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { Field } from "@/components/ui/Field";
 import { Input } from "@/components/ui/Input";
-import { SegmentedControl } from "@/components/ui/SegmentedControl";
 import { Select } from "@/components/ui/Select";
-import { Switch } from "@/components/ui/Switch";
 import { Textarea } from "@/components/ui/Textarea";
 import { toast } from "@/components/ui/toast";
 import { useCreateProduct } from "@/features/products/api/useCreateProduct";
 import type { MediaType, NewProduct } from "@/features/products/api/types";
-import { FileUpload, type UploadedFile } from "./FileUpload";
+import type { UploadedFile } from "./FileUpload";
+import { DeliveryFields, type ContentSource } from "./DeliveryFields";
 
 /** Media types and the media_url hint of each; none has no media field. */
 const MEDIA_OPTIONS: { value: MediaType; label: string; hint?: string }[] = [
@@ -22,13 +21,14 @@ const MEDIA_OPTIONS: { value: MediaType; label: string; hint?: string }[] = [
   { value: "embed", label: "Embed code", hint: "Paste HTML embed code" },
 ];
 
-type Form = Omit<NewProduct, "price" | "content_file"> & { price: string };
-type ContentSource = "link" | "file";
+type Form = Omit<NewProduct, "price" | "suggested_price" | "content_file"> & { price: string; suggested_price: string };
 const EMPTY: Form = {
   name: "",
   headline: "",
   subheadline: "",
   price: "0",
+  pay_what_you_want: false,
+  suggested_price: "",
   content_url: "",
   description: "",
   media_type: "none",
@@ -79,10 +79,13 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
       setError("Please upload the file buyers receive after purchase, or choose Link.");
       return;
     }
+    const suggested = Number.parseFloat(form.suggested_price);
     try {
       await create.mutateAsync({
         ...form,
         price: Number.isFinite(price) ? price : 0,
+        // Every amount but the typed price travels in cents (DECISIONS 4).
+        suggested_price: form.pay_what_you_want && Number.isFinite(suggested) ? Math.round(suggested * 100) : null,
         media_url: form.media_type === "none" ? "" : form.media_url,
         content_url: source === "link" ? form.content_url : "",
         content_file: source === "file" && file ? file.key : "",
@@ -142,7 +145,11 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
           </Field>
         </div>
         <div className="sm:w-1/2 sm:pr-2">
-          <Field label="Price (USD)" required hint="One-time payment, in dollars">
+          <Field
+            label={form.pay_what_you_want ? "Minimum price (USD)" : "Price (USD)"}
+            required
+            hint={form.pay_what_you_want ? "Buyers pay at least this" : "One-time payment, in dollars"}
+          >
             <div className="relative">
               <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-slate-500">
                 $
@@ -161,45 +168,47 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
             </div>
           </Field>
         </div>
-        <fieldset className="space-y-3 rounded-xl border border-slate-200 p-4">
-          <legend className="px-1 text-sm font-medium text-slate-800">What buyers get</legend>
-          <SegmentedControl
-            label="What buyers get"
-            size="sm"
-            value={source}
-            onChange={setSource}
-            options={[
-              { value: "link", label: "Link" },
-              { value: "file", label: "Upload a file" },
-            ]}
-          />
-          {source === "link" ? (
-            <Field label="Content URL" required hint="A file, page or repository link buyers get after paying">
+        <div className="space-y-3 rounded-xl border border-slate-200 p-3">
+          <label className="flex items-start gap-2.5 text-sm">
+            <input
+              type="checkbox"
+              name="pay_what_you_want"
+              className="mt-0.5 h-4 w-4 accent-brand-600"
+              checked={form.pay_what_you_want}
+              onChange={(e) => set("pay_what_you_want", e.target.checked)}
+            />
+            <span>
+              <span className="font-medium text-slate-900">Pay what you want</span>
+              <span className="block text-xs text-slate-500">
+                The price becomes the minimum; buyers choose how much to pay.
+              </span>
+            </span>
+          </label>
+          {form.pay_what_you_want && (
+            <Field label="Suggested price (USD)" hint="Optional; pre-filled for buyers, at least the minimum">
               <Input
-                name="content_url"
-                type="url"
-                required
-                value={form.content_url}
-                onChange={(e) => set("content_url", e.target.value)}
-                placeholder="https://…"
+                name="suggested_price"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                value={form.suggested_price}
+                onChange={(e) => set("suggested_price", e.target.value)}
               />
             </Field>
-          ) : (
-            <Field
-              label="File"
-              required
-              hint="PDF, ZIP, audio, video, e-book (EPUB, MOBI) or image. Buyers download it through their access link."
-            >
-              <FileUpload value={file} onChange={setFile} onBusyChange={setUploading} />
-            </Field>
           )}
-          <Switch
-            checked={form.license_keys}
-            onChange={(v) => set("license_keys", v)}
-            label="Licence keys"
-            description="Give each buyer a unique key your software can check."
-          />
-        </fieldset>
+        </div>
+        <DeliveryFields
+          source={source}
+          onSource={setSource}
+          contentUrl={form.content_url}
+          onContentUrl={(v) => set("content_url", v)}
+          file={file}
+          onFile={setFile}
+          onUploading={setUploading}
+          licenseKeys={form.license_keys}
+          onLicenseKeys={(v) => set("license_keys", v)}
+        />
         <Field label="Description">
           <Textarea
             name="description"

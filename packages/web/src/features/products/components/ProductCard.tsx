@@ -99,6 +99,7 @@ export function ProductCard({ product }: { product: Product }) {
         <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
           <Badge tone={product.is_active ? "success" : "neutral"}>{product.is_active ? "Active" : "Inactive"}</Badge>
           {moderation && <Badge tone={moderation.tone}>{moderation.label}</Badge>}
+          {product.pay_what_you_want && <Badge tone="brand">Pay what you want</Badge>}
         </div>
         <div className="absolute right-3 top-3 flex gap-1.5">
           <a
@@ -128,7 +129,10 @@ export function ProductCard({ product }: { product: Product }) {
           <h3 className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900" title={product.name}>
             {product.name}
           </h3>
-          <span className="shrink-0 text-base font-bold text-slate-900">{formatCents(product.price)}</span>
+          <span className="shrink-0 text-base font-bold text-slate-900">
+            {formatCents(product.price)}
+            {product.pay_what_you_want && "+"}
+          </span>
         </div>
         {product.headline && <p className="mt-1 line-clamp-2 text-sm text-slate-500">{product.headline}</p>}
         <ModerationNote product={product} />

@@ -7,7 +7,11 @@ export interface PublicProduct {
   headline: string;
   subheadline: string;
   description: string;
+  /** cents; the minimum when pay_what_you_want */
   price: number;
+  pay_what_you_want?: boolean;
+  /** cents; pre-fills the buyer's amount */
+  suggested_price?: number | null;
   media_type: "none" | "image" | "youtube" | "video" | "embed" | string;
   media_url: string;
   is_active: boolean;

@@ -1,13 +1,17 @@
 import { useMutation } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api";
 
-/** POST /api/checkout/create-session {productId} -> {url} of the seller's payment page. */
+/** What the buyer asks for: the product, and a discount code or a pay-what-you-want amount (cents). */
+export interface CheckoutRequest {
+  productId: string;
+  discount_code?: string;
+  amount?: number;
+}
+
+/** POST /api/checkout/create-session {productId, discount_code?, amount?} -> {url} of the seller's payment page. */
 export function useCreateCheckout() {
   return useMutation({
-    mutationFn: (productId: string) =>
-      apiFetch<{ url?: string; error?: string }>("/api/checkout/create-session", {
-        method: "POST",
-        body: { productId },
-      }),
+    mutationFn: (body: CheckoutRequest) =>
+      apiFetch<{ url?: string; error?: string }>("/api/checkout/create-session", { method: "POST", body }),
   });
 }

@@ -1,8 +1,21 @@
 import { useEffect } from "react";
 
+/** Where this visit came from: the referring page and the utm_* tags of the link. */
+export function visitSource(): Record<string, string> {
+  const params = new URLSearchParams(window.location.search);
+  const out: Record<string, string> = {};
+  if (document.referrer) out.referrer = document.referrer.slice(0, 2000);
+  for (const key of ["utm_source", "utm_medium", "utm_campaign"]) {
+    const value = params.get(key);
+    if (value) out[key] = value.slice(0, 200);
+  }
+  return out;
+}
+
 /**
- * POST /api/public/products/{id}/view once per visit (per tab session), for the seller's
- * conversion rate. Fire-and-forget: a lost beacon must never disturb the buyer.
+ * POST /api/public/products/{id}/view {referrer?, utm_*?} once per visit (per tab session),
+ * for the seller's conversion rate and traffic sources. Fire-and-forget: a lost beacon must
+ * never disturb the buyer.
  */
 export function useRecordView(productId: string, enabled: boolean) {
   useEffect(() => {
@@ -18,6 +31,8 @@ export function useRecordView(productId: string, enabled: boolean) {
       method: "POST",
       keepalive: true,
       credentials: "include",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(visitSource()),
     })
       .then((res) => res.text()) // read to the end, so the request completes
       .catch(() => {});

@@ -2,6 +2,8 @@ import { Button } from "@/components/ui/Button";
 import { IconAlert, IconLock, IconShield } from "@/components/ui/icons";
 import { formatCents } from "@/features/sales-page/lib/money";
 import type { PaymentProvider } from "@/features/sales-page/api/types";
+import type { CheckoutChoices } from "@/features/sales-page/lib/useCheckoutChoices";
+import { CheckoutChoiceFields } from "./CheckoutChoiceFields";
 import { SocialProof } from "./SocialProof";
 
 export interface BuyState {
@@ -53,15 +55,25 @@ export function PaymentSetupNotice({ className = "" }: { className?: string }) {
 }
 
 /** The sticky price card: price, buy button, provider line, social proof. */
-export function PriceCard({ name, salesCount, ...props }: BuyState & { name: string; salesCount: number }) {
+export function PriceCard({
+  name,
+  salesCount,
+  choices,
+  ...props
+}: BuyState & { name: string; salesCount: number; choices?: CheckoutChoices }) {
   const { price, provider } = props;
+  const pwyw = choices?.payWhatYouWant;
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-slate-900/5">
       <p className="mb-3 text-sm font-semibold text-slate-900">{name}</p>
-      <p className="text-4xl font-extrabold tracking-tight text-slate-900">{formatCents(price)}</p>
-      <p className="mt-1 text-sm font-medium text-slate-500">One-time payment</p>
+      <p className="text-4xl font-extrabold tracking-tight text-slate-900">
+        {formatCents(pwyw ? choices.minimum : price)}
+        {pwyw && "+"}
+      </p>
+      <p className="mt-1 text-sm font-medium text-slate-500">{pwyw ? "Pay what you want" : "One-time payment"}</p>
 
       {provider === null && <PaymentSetupNotice className="mt-5" />}
+      {provider && choices && <CheckoutChoiceFields choices={choices} />}
 
       <div className="mt-5">
         <BuyButton {...props} />

@@ -9,6 +9,7 @@ import { usePaymentInfo } from "@/features/sales-page/api/usePaymentInfo";
 import { useRecordView } from "@/features/sales-page/api/useRecordView";
 import { PriceCard } from "@/features/sales-page/components/PriceCard";
 import { useBuy } from "@/features/sales-page/lib/useBuy";
+import { useCheckoutChoices } from "@/features/sales-page/lib/useCheckoutChoices";
 import { accentStyle } from "@/features/storefront/lib/accent";
 
 /** The page embedding this overlay, or "*" when the browser does not say (nothing secret is sent). */
@@ -34,8 +35,12 @@ export default function OverlayPage() {
   const product = usePublicProduct(productId);
   const payment = usePaymentInfo(productId);
   const data = product.data;
-  const buy = useBuy({ id: productId, price: data?.price ?? 0 }, payment, (url) =>
-    framed() ? tellHost({ type: "payloft:checkout", url }) : window.location.assign(url),
+  const choices = useCheckoutChoices(data);
+  const buy = useBuy(
+    { id: productId, price: data?.price ?? 0 },
+    payment,
+    (url) => (framed() ? tellHost({ type: "payloft:checkout", url }) : window.location.assign(url)),
+    choices,
   );
   useRecordView(productId, Boolean(data?.is_active));
   usePageTitle(data ? data.headline || data.name : product.isError ? "Product not found" : undefined);
@@ -88,7 +93,7 @@ export default function OverlayPage() {
       <h1 className="mt-1 text-2xl font-extrabold leading-tight text-slate-900">{data.headline || data.name}</h1>
       {data.subheadline && <p className="mt-2 text-slate-600">{data.subheadline}</p>}
       <div className="mt-5">
-        <PriceCard {...buy} name={data.name} salesCount={data.sales_count} />
+        <PriceCard {...buy} choices={choices} name={data.name} salesCount={data.sales_count} />
       </div>
       {data.branding?.powered_by !== false && (
         <p className="mt-5 text-center text-xs text-slate-500">

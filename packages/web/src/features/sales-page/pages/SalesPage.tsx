@@ -7,6 +7,7 @@ import { useRecordView } from "@/features/sales-page/api/useRecordView";
 import { Benefits } from "@/features/sales-page/components/Benefits";
 import { BuyButton, PaymentSetupNotice, PriceCard } from "@/features/sales-page/components/PriceCard";
 import { useBuy } from "@/features/sales-page/lib/useBuy";
+import { useCheckoutChoices } from "@/features/sales-page/lib/useCheckoutChoices";
 import { ProductMedia } from "@/features/sales-page/components/ProductMedia";
 import { SalesHeader } from "@/features/sales-page/components/SalesHeader";
 import { SalesMessage, SalesSkeleton } from "@/features/sales-page/components/SalesStates";
@@ -24,7 +25,8 @@ export default function SalesPage({ productId }: { productId: string }) {
   const product = usePublicProduct(productId);
   const payment = usePaymentInfo(productId);
   const data = product.data;
-  const buy = useBuy({ id: productId, price: data?.price ?? 0 }, payment);
+  const choices = useCheckoutChoices(data);
+  const buy = useBuy({ id: productId, price: data?.price ?? 0 }, payment, undefined, choices);
   const provider = buy.provider;
   useRecordView(productId, Boolean(data));
 
@@ -102,7 +104,7 @@ export default function SalesPage({ productId }: { productId: string }) {
         </div>
 
         <aside className="lg:sticky lg:top-24 lg:self-start" aria-label="Purchase">
-          <PriceCard {...buy} name={data.name} salesCount={data.sales_count} />
+          <PriceCard {...buy} choices={choices} name={data.name} salesCount={data.sales_count} />
         </aside>
 
         <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-700 p-8 text-center text-white lg:col-span-2">
@@ -126,8 +128,13 @@ export default function SalesPage({ productId }: { productId: string }) {
       <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur lg:hidden">
         <div className="mx-auto flex max-w-xl items-center gap-3">
           <div className="shrink-0">
-            <p className="text-lg font-bold leading-none text-slate-900">{formatCents(data.price)}</p>
-            <p className="mt-1 text-[11px] text-slate-500">One-time payment</p>
+            <p className="text-lg font-bold leading-none text-slate-900">
+              {formatCents(data.price)}
+              {data.pay_what_you_want && "+"}
+            </p>
+            <p className="mt-1 text-[11px] text-slate-500">
+              {data.pay_what_you_want ? "Pay what you want" : "One-time payment"}
+            </p>
           </div>
           <div className="min-w-0 flex-1">
             <BuyButton {...buy} size="md" />

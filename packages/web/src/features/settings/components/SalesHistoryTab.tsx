@@ -1,4 +1,4 @@
-import { Badge } from "@/components/ui/Badge";
+import { SaleStatusBadge } from "@/components/SaleStatusBadge";
 import { Card } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { SkeletonText } from "@/components/ui/Skeleton";
@@ -8,8 +8,12 @@ import { useSalesHistory } from "@/features/dashboard/api/salesHistory";
 import { formatDate, formatMoney } from "@/features/dashboard/lib/format";
 import { LoadMore } from "./LoadMore";
 import { PhoneRecordList } from "./PhoneRecordList";
+import { RefundSaleButton } from "./RefundSaleButton";
 
-/** Settings → Sales History: Date, Product, Customer, Amount ($x.xx), Status; newest first. */
+/**
+ * Settings → Sales History: Date, Product, Customer, Amount ($x.xx), Status; newest first.
+ * A completed sale has a Refund button (with a confirmation); a refunded one says so.
+ */
 export function SalesHistoryTab() {
   const q = useSalesHistory();
   const sales = q.data?.pages.flatMap((p) => p.sales) ?? [];
@@ -25,8 +29,6 @@ export function SalesHistoryTab() {
     return (
       <EmptyState icon={<IconInbox />} title="No sales yet" description="Sales of your products will show up here." />
     );
-  const status = (refunded: boolean) =>
-    refunded ? <Badge tone="warning">Refunded</Badge> : <Badge tone="success">Completed</Badge>;
   return (
     <Card className="overflow-hidden">
       <PhoneRecordList
@@ -37,7 +39,8 @@ export function SalesHistoryTab() {
           detail: s.customer_email,
           amount: formatMoney(s.amount),
           date: formatDate(s.created_at),
-          status: status(s.status === "refunded"),
+          status: <SaleStatusBadge status={s.status} />,
+          action: s.status === "completed" ? <RefundSaleButton sale={s} /> : undefined,
         }))}
       />
       <div className="hidden sm:block">
@@ -49,6 +52,9 @@ export function SalesHistoryTab() {
               <TH>Customer</TH>
               <TH className="text-right">Amount</TH>
               <TH>Status</TH>
+              <TH>
+                <span className="sr-only">Actions</span>
+              </TH>
             </TR>
           </THead>
           <TBody>
@@ -58,7 +64,10 @@ export function SalesHistoryTab() {
                 <TD className="font-medium text-slate-900">{s.product_name}</TD>
                 <TD>{s.customer_email}</TD>
                 <TD className="text-right tabular-nums">{formatMoney(s.amount)}</TD>
-                <TD>{status(s.status === "refunded")}</TD>
+                <TD>
+                  <SaleStatusBadge status={s.status} />
+                </TD>
+                <TD className="text-right">{s.status === "completed" && <RefundSaleButton sale={s} />}</TD>
               </TR>
             ))}
           </TBody>

@@ -3,13 +3,15 @@ import { Tabs } from "@/components/ui/Tabs";
 import type { Profile } from "@/lib/profile";
 import { PaymentSetupTab } from "@/features/payment-setup/components/PaymentSetupTab";
 import { BillingTab } from "@/features/plans/components/BillingTab";
+import { ApiKeysTab } from "@/features/developers/components/ApiKeysTab";
+import { WebhooksTab } from "@/features/developers/components/WebhooksTab";
 import { AccountTab } from "./AccountTab";
 import { CustomersTab } from "./CustomersTab";
 import { SalesHistoryTab } from "./SalesHistoryTab";
 
-type SettingsTab = "account" | "payment" | "billing" | "sales" | "customers";
+type SettingsTab = "account" | "payment" | "billing" | "sales" | "customers" | "api" | "webhooks";
 
-/** Settings with its five tabs. */
+/** Settings: its five tabs, then API and Webhooks for the Business plan. */
 export function SettingsSection({ profile, email }: { profile: Profile; email: string }) {
   const [tab, setTab] = useState<SettingsTab>("account");
   return (
@@ -27,6 +29,8 @@ export function SettingsSection({ profile, email }: { profile: Profile; email: s
           { id: "billing", label: "Billing", content: <BillingTab /> },
           { id: "sales", label: "Sales History", content: <SalesHistoryTab /> },
           { id: "customers", label: "Customers", content: <CustomersTab /> },
+          { id: "api", label: "API", content: <ApiKeysTab profile={profile} /> },
+          { id: "webhooks", label: "Webhooks", content: <WebhooksTab profile={profile} /> },
         ]}
       />
     </div>

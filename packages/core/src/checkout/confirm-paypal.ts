@@ -1,0 +1,44 @@
+import type { CheckoutItem } from "../db/entities";
+import { Integration } from "../integration/index";
+import { logger } from "../log/index";
+import { paypalClient, PayPalRequestError, valueToCents, type Order } from "../paypal/client";
+
+/**
+ * "Was this PayPal checkout paid, and for what?": the order as PayPal reports it now, captured
+ * first when the buyer has approved it. The capture carries a PayPal-Request-Id derived from the
+ * checkout, so a reload, a second tab, the webhook or a retry replays the one capture instead of
+ * charging again. A capture PayPal refuses (declined, not approved) is "not paid": nothing is
+ * recorded and the buyer is sent back to the product.
+ */
+export async function confirmPayPal(record: CheckoutItem) {
+  if (!record.provider_ref || !record.creator_id) return null;
+  const paypal = await Integration.paypalFor(record.creator_id);
+  if (!paypal) return null;
+  const client = paypalClient(paypal.credentials);
+  const unpaid = { paid: false, amount: 0, currency: "" };
+  let order: Order;
+  try {
+    order = await client.getOrder(record.provider_ref);
+    if (order.status === "APPROVED") order = await client.captureOrder(order.id, `capture-${record.session_id}`);
+  } catch (err) {
+    // Captured meanwhile by another request with its own answer: read the result.
+    if (err instanceof PayPalRequestError && err.issue === "ORDER_ALREADY_CAPTURED")
+      order = await client.getOrder(record.provider_ref);
+    else {
+      logger.warn("paypal capture failed", { checkoutId: record.session_id, error: (err as Error).message });
+      return unpaid;
+    }
+  }
+  const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+  if (order.status !== "COMPLETED" || capture?.status !== "COMPLETED") return unpaid;
+  // The capture must be for this checkout (Payloft's id is its custom_id).
+  if (capture.custom_id && capture.custom_id !== record.session_id) return unpaid;
+  const email = order.payer?.email_address;
+  return {
+    paid: true,
+    amount: valueToCents(capture.amount.value),
+    currency: capture.amount.currency_code.toLowerCase(),
+    ...(email ? { buyer_email: email } : {}),
+    payment_ref: capture.id,
+  };
+}

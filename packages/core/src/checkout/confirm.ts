@@ -1,0 +1,57 @@
+import { ProviderError } from "../errors";
+import type { CheckoutItem } from "../db/entities";
+import { Integration } from "../integration/index";
+import { logger } from "../log/index";
+import { stripeClient } from "../payment/stripe";
+import { confirmPayPal } from "./confirm-paypal";
+
+/**
+ * "Was this checkout paid, and for what?", asked of the provider itself. Webhook payloads are
+ * only hints (a seller can read their own endpoint's signing secret), so fulfilment confirms
+ * every product checkout with the provider before recording it. One confirmer per provider;
+ * a provider failure is a ProviderError (retried by the bus, a 502 on the success page).
+ */
+export interface ConfirmedPayment {
+  paid: boolean;
+  /** cents */
+  amount: number;
+  currency: string;
+  buyer_email?: string;
+  payment_ref?: string;
+}
+
+type Confirmer = (record: CheckoutItem) => Promise<ConfirmedPayment | null>;
+
+export const CONFIRM_FAILED =
+  "We could not confirm your payment with the payment provider. Please refresh in a moment.";
+
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : v?.id);
+
+/** Stripe: the Checkout Session on the seller's own account. Null when the seller has no key any more. */
+async function confirmStripe(record: CheckoutItem): Promise<ConfirmedPayment | null> {
+  const secret = record.creator_id ? await Integration.stripeSecretFor(record.creator_id) : null;
+  if (!secret) return null;
+  try {
+    const s = await stripeClient(secret).checkout.sessions.retrieve(record.session_id);
+    const email = s.customer_details?.email ?? s.customer_email ?? undefined;
+    return {
+      paid: s.status === "complete" && s.payment_status === "paid",
+      amount: s.amount_total ?? 0,
+      currency: (s.currency ?? "").toLowerCase(),
+      ...(email ? { buyer_email: email } : {}),
+      ...(idOf(s.payment_intent) ? { payment_ref: idOf(s.payment_intent) } : {}),
+    };
+  } catch (err) {
+    logger.warn("could not retrieve checkout session", { sessionId: record.session_id, error: (err as Error).message });
+    throw new ProviderError(CONFIRM_FAILED, "checkout.confirm_failed");
+  }
+}
+
+/** Each provider's confirmer; a provider that sells adds its own here. */
+const confirmers: Record<string, Confirmer> = { stripe: confirmStripe, paypal: confirmPayPal };
+
+export async function confirmPayment(record: CheckoutItem): Promise<ConfirmedPayment | null> {
+  const confirm = confirmers[record.provider ?? "stripe"];
+  if (!confirm) throw new ProviderError(CONFIRM_FAILED, "checkout.provider_unknown");
+  return confirm(record);
+}

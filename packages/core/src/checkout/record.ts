@@ -1,0 +1,87 @@
+import { CheckoutEntity, UserEntity, type CheckoutItem } from "../db/entities";
+
+/**
+ * Payloft's record of a checkout it created (DECISIONS 20): the single source of what is sold
+ * and charged. Fulfilment, the success pages and plan changes read product, amount and
+ * currency from here, never from a provider's metadata; a provider event about a checkout
+ * with no record changes nothing. Later steps (discount codes, pay what you want, currencies,
+ * tax) write their outcome here when the checkout is created.
+ */
+export interface ProductSnapshot {
+  name: string;
+  description: string;
+  /** cents, the product's price when the checkout began */
+  price: number;
+  /** What the buyer receives: delivered even if the product is deleted later (DECISIONS 21). */
+  content_url?: string;
+  /** A hosted file instead of a link: its bucket key and the name it downloads as. */
+  content_file?: string;
+  content_file_name?: string;
+  /** Each purchase gets its own licence key. */
+  license_keys?: boolean;
+  creator_name: string;
+}
+
+export interface NewCheckout {
+  /** The provider's checkout id (Stripe Checkout Session, PayPal order): also the record's key. */
+  session_id: string;
+  kind: "product" | "plan" | "lifetime";
+  provider: "stripe" | "paypal";
+  /** The provider's own id when the key is Payloft's (PayPal: the order id). */
+  provider_ref?: string;
+  /** cents: exactly what the buyer is asked to pay */
+  amount: number;
+  /** cents: the product's price, when a discount code or the buyer's own amount changed the charge */
+  list_price?: number;
+  /** The discount code applied (upper-case), if any. */
+  discount_code?: string;
+  currency: string;
+  /** When the provider stops accepting payment for it (ISO). */
+  session_expires_at?: string;
+  buyer_email?: string;
+  product_id?: string;
+  creator_id?: string;
+  product_snapshot?: ProductSnapshot;
+  user_id?: string;
+  plan?: string;
+  billing_cycle?: string;
+}
+
+/** The product as it is sold now: what the buyer receives even if it changes or goes away. */
+export async function productSnapshot(product: {
+  name: string;
+  description?: string;
+  price: number;
+  content_url?: string;
+  content_file?: string;
+  content_file_name?: string;
+  license_keys?: boolean;
+  creator_id: string;
+}): Promise<ProductSnapshot> {
+  const creator = (await UserEntity.get({ id: product.creator_id }).go({ attributes: ["name"] })).data;
+  return {
+    name: product.name,
+    description: product.description ?? "",
+    price: product.price,
+    content_url: product.content_url,
+    content_file: product.content_file,
+    content_file_name: product.content_file_name,
+    license_keys: product.license_keys ?? false,
+    creator_name: creator?.name ?? "",
+  };
+}
+
+export async function recordCheckout(c: NewCheckout): Promise<void> {
+  await CheckoutEntity.create({ ...c, currency: c.currency.toLowerCase() }).go();
+}
+
+export async function findCheckout(sessionId: string): Promise<CheckoutItem | null> {
+  return (await CheckoutEntity.get({ session_id: sessionId }).go()).data;
+}
+
+/** Lifetime checkouts recorded before `kind: lifetime` existed were `plan` with plan `lifetime`. */
+export const isLifetimeCheckout = (c: Pick<CheckoutItem, "kind" | "plan">) =>
+  c.kind === "lifetime" || (c.kind === "plan" && c.plan === "lifetime");
+
+/** Epoch seconds (as providers give them) as the ISO time the record keeps. */
+export const isoFromSeconds = (s: number | null | undefined) => (s ? new Date(s * 1000).toISOString() : undefined);

@@ -1,0 +1,47 @@
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg, timestamps } from "./model";
+
+/**
+ * A seller's discount code. Its code is unique within the seller through a UniqueEntity
+ * claim (scope `discount-code#<creatorId>`, value = the code) written in the same
+ * transaction, which is also how checkout finds a code. `redemptions` counts codes taken,
+ * including checkouts still open (reservations), and only ever moves under a condition.
+ * By creator (Discounts list): gsi1.
+ */
+export const DiscountEntity = new LazyEntity(
+  {
+    model: { entity: "discount", version: "1", service: "payloft" },
+    attributes: {
+      id: { type: "string", required: true },
+      creator_id: { type: "string", required: true },
+      /** Upper-case, as buyers may type it in any case. */
+      code: { type: "string", required: true },
+      /** 1–100; or amount_off */
+      percent_off: { type: "number" },
+      /** cents */
+      amount_off: { type: "number" },
+      /** Empty: every product of the seller. */
+      product_ids: { type: "list", items: { type: "string" }, required: true, default: () => [] },
+      max_redemptions: { type: "number" },
+      redemptions: { type: "number", required: true, default: 0 },
+      /** ISO time after which the code no longer applies. */
+      expires_at: { type: "string" },
+      is_active: { type: "boolean", required: true, default: true },
+      ...timestamps,
+    },
+    indexes: {
+      primary: {
+        pk: { field: "pk", composite: ["id"], casing: "none" },
+        sk: { field: "sk", composite: [], casing: "none" },
+      },
+      byCreator: {
+        index: "gsi1",
+        pk: { field: "gsi1pk", composite: ["creator_id"], casing: "none" },
+        sk: { field: "gsi1sk", composite: ["created_at"], casing: "none" },
+      },
+    },
+  },
+  cfg(),
+);
+
+export type DiscountItem = EntityItem<typeof DiscountEntity>;

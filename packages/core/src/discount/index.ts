@@ -1,0 +1,188 @@
+import { randomUUID } from "node:crypto";
+import { Db, DiscountEntity, ProductEntity, type DiscountItem } from "../db/entities";
+import { AppError, ConflictError, NotFoundError, ValidationError } from "../errors";
+import { parseInput } from "../validation";
+import { CreateDiscountInput, UpdateDiscountInput } from "./input";
+
+/**
+ * A seller's discount codes (issue 17 item 1): create, list, update, delete. A code is unique
+ * within its seller through a claim item written in the same transaction as the code, which is
+ * also how checkout looks a code up (one strongly consistent read). Applying a code to a
+ * checkout is discount/redeem.ts.
+ */
+export namespace Discount {
+  export type Status = "active" | "inactive" | "expired" | "used_up";
+
+  export interface Info {
+    id: string;
+    code: string;
+    percent_off: number | null;
+    /** cents */
+    amount_off: number | null;
+    /** Empty: every product of the seller. */
+    product_ids: string[];
+    max_redemptions: number | null;
+    redemptions: number;
+    expires_at: string | null;
+    is_active: boolean;
+    status: Status;
+    created_at: string;
+    updated_at: string;
+  }
+
+  export const claimScope = (creatorId: string) => `discount-code#${creatorId}`;
+  export const notFound = () => new NotFoundError("discount.not_found", "Discount code not found");
+  const taken = (code: string) => new ConflictError("discount.code_taken", `You already have a code ${code}.`);
+
+  export function statusOf(d: DiscountItem, now = Date.now()): Status {
+    if (!d.is_active) return "inactive";
+    if (d.expires_at && Date.parse(d.expires_at) <= now) return "expired";
+    if (d.max_redemptions != null && d.redemptions >= d.max_redemptions) return "used_up";
+    return "active";
+  }
+
+  export function serialize(d: DiscountItem): Info {
+    return {
+      id: d.id,
+      code: d.code,
+      percent_off: d.percent_off ?? null,
+      amount_off: d.amount_off ?? null,
+      product_ids: d.product_ids ?? [],
+      max_redemptions: d.max_redemptions ?? null,
+      redemptions: d.redemptions ?? 0,
+      expires_at: d.expires_at ?? null,
+      is_active: d.is_active,
+      status: statusOf(d),
+      created_at: d.created_at,
+      updated_at: d.updated_at,
+    };
+  }
+
+  async function owned(creatorId: string, id: string): Promise<DiscountItem> {
+    const d = id ? (await DiscountEntity.get({ id }).go()).data : null;
+    if (!d || d.creator_id !== creatorId) throw notFound();
+    return d;
+  }
+
+  /** Every named product must be the seller's own (ids are not secret, but a code for someone else's makes no sense). */
+  async function ownProducts(creatorId: string, ids: string[]): Promise<string[]> {
+    const unique = [...new Set(ids)];
+    const found = await Promise.all(unique.map((id) => ProductEntity.get({ id }).go({ attributes: ["creator_id"] })));
+    const stranger = unique.find((_, i) => found[i]!.data?.creator_id !== creatorId);
+    if (stranger !== undefined) throw new ValidationError(`product_ids: ${stranger} is not one of your products.`);
+    return unique;
+  }
+
+  const failed = () => new AppError("discount.write_failed", "The code could not be saved. Please try again.", 503);
+
+  /** POST /api/discounts {code, percent_off | amount_off, product_ids?, max_redemptions?, expires_at?}. */
+  export async function create(creatorId: string, input: unknown): Promise<Info> {
+    const data = parseInput(CreateDiscountInput, input);
+    const product_ids = await ownProducts(creatorId, data.product_ids ?? []);
+    const id = randomUUID();
+    const result = await Db.transaction
+      .write(({ discount, unique }) => [
+        discount
+          .create({
+            id,
+            creator_id: creatorId,
+            code: data.code,
+            ...(data.percent_off != null ? { percent_off: data.percent_off } : { amount_off: data.amount_off! }),
+            product_ids,
+            ...(data.max_redemptions != null ? { max_redemptions: data.max_redemptions } : {}),
+            ...(data.expires_at ? { expires_at: data.expires_at } : {}),
+          })
+          .commit(),
+        unique.create({ scope: claimScope(creatorId), value: data.code, owner_id: id }).commit(),
+      ])
+      .go();
+    if (result.canceled) {
+      if (result.data[1]?.code === "ConditionalCheckFailed") throw taken(data.code);
+      throw failed();
+    }
+    return serialize((await DiscountEntity.get({ id }).go()).data!);
+  }
+
+  /** GET /api/discounts: the seller's codes, newest first. */
+  export async function list(creatorId: string): Promise<Info[]> {
+    const res = await DiscountEntity.query.byCreator({ creator_id: creatorId }).go({ order: "desc", pages: "all" });
+    return res.data.map(serialize);
+  }
+
+  /** PUT /api/discounts/{id}: any subset of the fields; null clears a limit. */
+  export async function update(creatorId: string, id: string, input: unknown): Promise<Info> {
+    const data = parseInput(UpdateDiscountInput, input);
+    const d = await owned(creatorId, id);
+    const set: Partial<DiscountItem> = {};
+    const remove: ("percent_off" | "amount_off" | "max_redemptions" | "expires_at")[] = [];
+    // Setting one kind of discount clears the other.
+    if (data.percent_off != null) {
+      set.percent_off = data.percent_off;
+      remove.push("amount_off");
+    }
+    if (data.amount_off != null) {
+      set.amount_off = data.amount_off;
+      remove.push("percent_off");
+    }
+    if (data.product_ids !== undefined) set.product_ids = await ownProducts(creatorId, data.product_ids ?? []);
+    if (data.max_redemptions === null) remove.push("max_redemptions");
+    if (data.max_redemptions != null) set.max_redemptions = data.max_redemptions;
+    if (data.expires_at === null) remove.push("expires_at");
+    if (data.expires_at) set.expires_at = data.expires_at;
+    if (data.is_active !== undefined) set.is_active = data.is_active;
+    const moving = data.code !== undefined && data.code !== d.code;
+    if (moving) set.code = data.code;
+
+    const limit = data.max_redemptions;
+    const patch = (discount: Parameters<Parameters<typeof Db.transaction.write>[0]>[0]["discount"]) =>
+      discount
+        .patch({ id })
+        .set(set)
+        .remove(remove)
+        // The code we read is still the code (a concurrent rename), and a lower limit is not below what was used.
+        .where((a, op) =>
+          limit != null ? `${op.eq(a.code, d.code)} AND ${op.lte(a.redemptions, limit)}` : op.eq(a.code, d.code),
+        )
+        .commit();
+    const scope = claimScope(creatorId);
+    const result = await Db.transaction
+      .write(({ discount, unique }) => [
+        patch(discount),
+        ...(moving
+          ? [
+              unique.create({ scope, value: data.code!, owner_id: id }).commit(),
+              unique.delete({ scope, value: d.code }).commit(),
+            ]
+          : []),
+      ])
+      .go();
+    if (result.canceled) {
+      const codes = result.data.map((r: { code?: string }) => r.code ?? "None");
+      if (moving && codes[1] === "ConditionalCheckFailed") throw taken(data.code!);
+      if (codes[0] === "ConditionalCheckFailed") {
+        const now = await owned(creatorId, id);
+        if (limit != null && now.redemptions > limit)
+          throw new ValidationError(`This code was already used ${now.redemptions} times; the limit can't be lower.`);
+        throw new ConflictError("discount.changed", "This code changed meanwhile. Please reload and try again.");
+      }
+      throw failed();
+    }
+    return serialize((await DiscountEntity.get({ id }).go()).data!);
+  }
+
+  /** DELETE /api/discounts/{id}: the code stops working; past sales keep what they paid. */
+  export async function remove(creatorId: string, id: string): Promise<void> {
+    const d = await owned(creatorId, id);
+    const result = await Db.transaction
+      .write(({ discount, unique }) => [
+        discount
+          .delete({ id })
+          .where((a, op) => op.eq(a.code, d.code))
+          .commit(),
+        unique.delete({ scope: claimScope(creatorId), value: d.code }).commit(),
+      ])
+      .go();
+    if (result.canceled)
+      throw new ConflictError("discount.changed", "This code changed meanwhile. Please reload and try again.");
+  }
+}

@@ -1,0 +1,132 @@
+import { createHash } from "node:crypto";
+import { Config } from "../config/index";
+import { UserEntity, WebhookDeliveryEntity, WebhookEndpointEntity, type WebhookDeliveryItem } from "../db/entities";
+import { logger } from "../log/index";
+import { decryptSecret } from "../payment/secrets";
+import { allows } from "../plan/gate";
+import { WebhookQueue } from "../queue/webhooks";
+import { subscribedTo, type WebhookEvent } from "./events";
+import { MAX_ATTEMPTS as ATTEMPTS, RETRY_DELAYS_S as RETRY } from "./schedule";
+import { postWebhook } from "./send";
+import { SIGNATURE_HEADER, signatureHeader } from "./signature";
+
+/**
+ * Sending events to creators' endpoints. `emit` records one delivery per subscribed endpoint
+ * and queues it; the queue's consumer calls `attempt` for each try, on the schedule of
+ * schedule.ts.
+ */
+export namespace WebhookDeliveries {
+  export const RETRY_DELAYS_S = RETRY;
+  export const MAX_ATTEMPTS = ATTEMPTS;
+  const KEEP_DAYS = 30;
+
+  const deliveryId = (eventId: string, endpointId: string) =>
+    `whd_${createHash("sha256").update(`${eventId}|${endpointId}`).digest("hex").slice(0, 24)}`;
+  const rules = () => ({ allowLoopback: Config.isOffline() });
+
+  /**
+   * Records and queues `event` for every active endpoint of `userId` subscribed to its type
+   * (or only `onlyEndpoint`). Safe to repeat: the delivery id comes from the event and the
+   * endpoint, so a retried fan-out queues a delivery again only if nothing was tried yet.
+   * `planEnding`: the event that ends the owner's plan (their subscription's cancellation) is
+   * still sent, though the plan may already be gone when it is fanned out.
+   */
+  export async function emit(
+    userId: string,
+    event: WebhookEvent,
+    opts: { onlyEndpoint?: string; planEnding?: boolean } = {},
+  ): Promise<string[]> {
+    const { onlyEndpoint, planEnding } = opts;
+    const owner = (await UserEntity.get({ id: userId }).go()).data;
+    if (!owner || owner.deactivated || (!planEnding && !allows(owner, "outgoing_webhooks"))) return [];
+    const endpoints = (await WebhookEndpointEntity.query.byUser({ user_id: userId }).go({ pages: "all" })).data.filter(
+      (e) => e.is_active && (onlyEndpoint ? e.id === onlyEndpoint : subscribedTo(e.events, event.type)),
+    );
+    const payload = JSON.stringify(event);
+    const queued: string[] = [];
+    for (const endpoint of endpoints) {
+      const id = deliveryId(event.id, endpoint.id);
+      const existing = (await WebhookDeliveryEntity.get({ id }).go()).data;
+      if (existing && (existing.status !== "pending" || existing.attempts?.length)) continue;
+      if (!existing) {
+        await WebhookDeliveryEntity.create({
+          id,
+          endpoint_id: endpoint.id,
+          user_id: userId,
+          event_id: event.id,
+          event_type: event.type,
+          payload,
+          expires_at: Math.floor(Date.now() / 1000) + KEEP_DAYS * 86_400,
+        })
+          .go()
+          .catch((err) => {
+            if (!/conditional request failed/i.test(String((err as Error).message))) throw err;
+          });
+      }
+      await WebhookQueue.send({ deliveryId: id, trigger: "first" });
+      queued.push(id);
+    }
+    return queued;
+  }
+
+  export type Outcome = { result: "done" } | { result: "retry"; afterSeconds: number } | { result: "gave_up" };
+
+  /**
+   * One try of one delivery. `receiveCount` is how often the queue has handed this message
+   * out (1 for its first try); `trigger` says whether the message was queued by an event or
+   * by the creator's resend.
+   */
+  export async function attempt(id: string, receiveCount: number, trigger: "first" | "resend"): Promise<Outcome> {
+    const delivery = (await WebhookDeliveryEntity.get({ id }).go()).data;
+    if (!delivery) return { result: "done" };
+    // A resend puts the delivery back to pending first, so only a duplicate message lands here.
+    if (delivery.status === "succeeded") return { result: "done" };
+    const endpoint = (await WebhookEndpointEntity.get({ id: delivery.endpoint_id }).go()).data;
+    const final = receiveCount >= MAX_ATTEMPTS;
+    if (!endpoint || !endpoint.is_active) {
+      await record(delivery, { status: null, error: "endpoint deleted or disabled", durationMs: 0 }, "failed", trigger);
+      return { result: "done" };
+    }
+    const timestamp = Math.floor(Date.now() / 1000);
+    const sent = await postWebhook(
+      endpoint.url,
+      delivery.payload,
+      {
+        "user-agent": "Payloft-Webhooks/1.0",
+        [SIGNATURE_HEADER]: signatureHeader(delivery.payload, decryptSecret(endpoint.secret_enc), timestamp),
+        "Payloft-Event-Id": delivery.event_id,
+        "Payloft-Event-Type": delivery.event_type,
+        "Payloft-Delivery-Id": delivery.id,
+      },
+      rules(),
+    );
+    const ok = sent.status !== null && sent.status >= 200 && sent.status < 300;
+    const how = receiveCount === 1 ? trigger : "retry";
+    await record(delivery, sent, ok ? "succeeded" : final ? "failed" : "pending", how);
+    if (ok) return { result: "done" };
+    logger.info("webhook attempt failed", { deliveryId: id, status: sent.status, error: sent.error, receiveCount });
+    return final ? { result: "gave_up" } : { result: "retry", afterSeconds: RETRY_DELAYS_S[receiveCount - 1]! };
+  }
+
+  async function record(
+    d: WebhookDeliveryItem,
+    sent: { status: number | null; error?: string; durationMs: number },
+    status: "pending" | "succeeded" | "failed",
+    trigger: "first" | "retry" | "resend",
+  ) {
+    await WebhookDeliveryEntity.patch({ id: d.id })
+      .append({
+        attempts: [
+          {
+            at: new Date().toISOString(),
+            ...(sent.status !== null ? { status_code: sent.status } : {}),
+            ...(sent.error ? { error: sent.error } : {}),
+            duration_ms: sent.durationMs,
+            trigger,
+          },
+        ],
+      })
+      .set({ status })
+      .go();
+  }
+}

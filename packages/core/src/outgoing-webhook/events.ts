@@ -1,0 +1,43 @@
+/**
+ * The events a creator's endpoints can subscribe to, and the envelope each is sent in.
+ * Pure data (the web app imports it for the event picker).
+ */
+export const WEBHOOK_EVENTS = [
+  "sale.completed",
+  "sale.refunded",
+  "subscription.created",
+  "subscription.updated",
+  "subscription.cancelled",
+  "license.created",
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+
+/** What an endpoint may list: an event, or `subscription.*` for all subscription events. */
+export const SUBSCRIBABLE = [...WEBHOOK_EVENTS, "subscription.*"] as const;
+export type Subscribable = (typeof SUBSCRIBABLE)[number];
+
+/** The ping sent by "Send test event"; it reaches only the endpoint it was asked for. */
+export const TEST_EVENT = "webhook.test";
+
+export const EVENT_LABEL: Record<Subscribable, string> = {
+  "sale.completed": "A sale completed",
+  "sale.refunded": "A sale was refunded",
+  "subscription.created": "A subscription started",
+  "subscription.updated": "A subscription changed",
+  "subscription.cancelled": "A subscription ended",
+  "subscription.*": "Every subscription event",
+  "license.created": "A licence key was issued",
+};
+
+export function subscribedTo(events: readonly string[], type: string): boolean {
+  return events.includes(type) || (type.startsWith("subscription.") && events.includes("subscription.*"));
+}
+
+/** The JSON body of every delivery: a stable id (receivers de-duplicate on it), the type and the data. */
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  /** Unix seconds when the event happened. */
+  created: number;
+  data: Record<string, unknown>;
+}

@@ -1,0 +1,94 @@
+import { createHash } from "node:crypto";
+import type { DisputeCreated, PropertiesOf, PurchasePaid, RefundCreated, SubscriptionChanged } from "../bus/events";
+import { PurchaseEntity, type PurchaseItem } from "../db/entities";
+import { AGAIN, retry } from "../retry";
+import { WebhookDeliveries } from "./deliveries";
+import type { WebhookEvent, WebhookEventType } from "./events";
+
+/**
+ * The domain events on the bus, turned into the events creators' endpoints subscribe to:
+ * purchase.paid → sale.completed, refund.created (full) and dispute.created → sale.refunded,
+ * subscription.changed → subscription.created/updated/cancelled (the creator's own plan).
+ *
+ * A sale's webhook carries the recorded sale, so it waits for FulfilPurchase / ReverseSale
+ * (separate subscribers of the same event) to have recorded it: a few seconds here, then a
+ * throw, and the bus retries the whole fan-out later. Repeating is safe: the webhook event
+ * id is derived from the provider's event id, and a delivery id from that and the endpoint.
+ */
+export namespace WebhookFanOut {
+  /** How long one run waits for the sale to be recorded before leaving it to the bus's retry. */
+  export const WAIT_ATTEMPTS = 8;
+  export const WAIT_MS = 1000;
+
+  const eventId = (type: WebhookEventType, providerEventId: string) =>
+    `evt_${createHash("sha256").update(`${type}|${providerEventId}`).digest("hex").slice(0, 32)}`;
+
+  const envelope = (
+    type: WebhookEventType,
+    source: { provider_event_id: string; occurred_at: number },
+    data: Record<string, unknown>,
+  ): WebhookEvent => ({ id: eventId(type, source.provider_event_id), type, created: source.occurred_at, data });
+
+  /** The sale as the public API shows it, plus its currency. */
+  const saleData = (p: PurchaseItem) => ({
+    id: p.id,
+    created_at: p.created_at,
+    product_id: p.product_id,
+    product_name: p.product_name,
+    customer_email: p.customer_email,
+    amount: p.amount,
+    currency: p.currency,
+    status: p.status,
+  });
+
+  /** The seller's recorded sale once `ready` says so; throws (bus retry) when it is not there in time. */
+  function recordedSale(checkoutId: string, ready: (p: PurchaseItem) => boolean): Promise<PurchaseItem> {
+    return retry(
+      async () => {
+        const p = (await PurchaseEntity.get({ id: checkoutId }).go({ consistent: true })).data;
+        return p && ready(p) ? p : AGAIN;
+      },
+      {
+        attempts: WAIT_ATTEMPTS,
+        delayMs: () => WAIT_MS,
+        exhausted: () => new Error(`sale ${checkoutId} is not recorded yet; the bus will deliver the event again`),
+      },
+    );
+  }
+
+  export async function purchasePaid(e: PropertiesOf<typeof PurchasePaid>): Promise<string[]> {
+    const sale = await recordedSale(e.checkout_id, () => true);
+    // Fulfilment refuses a product of another seller; so does its webhook.
+    if (sale.creator_id !== e.seller_id) return [];
+    return WebhookDeliveries.emit(e.seller_id, envelope("sale.completed", e, { sale: saleData(sale) }));
+  }
+
+  export async function saleTakenBack(
+    e: PropertiesOf<typeof RefundCreated> | PropertiesOf<typeof DisputeCreated>,
+    reason: "refund" | "dispute",
+  ): Promise<string[]> {
+    // A partial refund leaves the sale as it is (Purchase.refund), so nothing is announced.
+    if ("amount_refunded" in e && e.amount_refunded < e.amount) return [];
+    const sale = await recordedSale(e.checkout_id, (p) => p.status === "refunded");
+    if (sale.creator_id !== e.seller_id) return [];
+    return WebhookDeliveries.emit(
+      e.seller_id,
+      envelope("sale.refunded", e, { sale: saleData(sale), reason, amount_refunded: e.amount, currency: e.currency }),
+    );
+  }
+
+  export async function subscriptionChanged(e: PropertiesOf<typeof SubscriptionChanged>): Promise<string[]> {
+    const ended = e.deleted || e.status === "canceled" || e.status === "incomplete_expired";
+    const type = ended ? "subscription.cancelled" : e.created ? "subscription.created" : "subscription.updated";
+    const subscription = {
+      id: e.subscription_ref,
+      status: e.status,
+      plan: e.plan ?? null,
+      billing_cycle: e.billing_cycle ?? null,
+    };
+    // ApplyPlan may already have ended the plan this cancellation is about; it is still told.
+    return WebhookDeliveries.emit(e.user_id, envelope(type, e, { subscription }), {
+      planEnding: type === "subscription.cancelled",
+    });
+  }
+}

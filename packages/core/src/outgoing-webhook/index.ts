@@ -1,0 +1,189 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import * as z from "zod";
+import { Config } from "../config/index";
+import { UserEntity, WebhookDeliveryEntity, WebhookEndpointEntity, type WebhookEndpointItem } from "../db/entities";
+import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
+import { encryptSecret } from "../payment/secrets";
+import { requireFeature } from "../plan/gate";
+import { WebhookQueue } from "../queue/webhooks";
+import { Sales } from "../sales/index";
+import { parseInput } from "../validation";
+import { WebhookDeliveries } from "./deliveries";
+import { SUBSCRIBABLE, TEST_EVENT } from "./events";
+import { checkEndpointUrl } from "./url";
+
+/**
+ * A creator's outgoing webhook endpoints (Business, lifetime, admins; DECISIONS 24): where
+ * they are, which events they get, the log of what was sent, and resending. The signing
+ * secret is answered once, by create; it is stored encrypted because every delivery needs it.
+ */
+export namespace WebhookEndpoints {
+  export const MAX_ENDPOINTS = 10;
+
+  export interface Info {
+    id: string;
+    url: string;
+    events: string[];
+    is_active: boolean;
+    created_at: string;
+    updated_at: string;
+  }
+
+  export interface Attempt {
+    at: string;
+    status_code: number | null;
+    error: string | null;
+    duration_ms: number;
+    trigger: "first" | "retry" | "resend";
+  }
+
+  export interface Delivery {
+    id: string;
+    event_id: string;
+    event_type: string;
+    status: "pending" | "succeeded" | "failed";
+    created_at: string;
+    payload: string;
+    attempts: Attempt[];
+  }
+
+  const URL_MESSAGE = "Enter the full address of your endpoint, e.g. https://example.com/webhooks/payloft.";
+  const EVENTS_MESSAGE = `Choose at least one event: ${SUBSCRIBABLE.join(", ")}.`;
+  const url = z.string(URL_MESSAGE).trim().min(1, URL_MESSAGE).max(2000, "The endpoint address is too long.");
+  const events = z
+    .array(z.enum(SUBSCRIBABLE, EVENTS_MESSAGE), EVENTS_MESSAGE)
+    .min(1, EVENTS_MESSAGE)
+    .max(SUBSCRIBABLE.length, EVENTS_MESSAGE)
+    .transform((list) => [...new Set(list)]);
+  export const CreateInput = z.object({ url, events });
+  export const UpdateInput = z.object({
+    url: url.optional(),
+    events: events.optional(),
+    is_active: z.boolean("is_active must be true or false.").optional(),
+  });
+
+  const notFound = () => new NotFoundError("webhook.not_found", "Webhook endpoint not found.");
+  const rules = () => ({ allowLoopback: Config.isOffline() });
+
+  function serialize(e: WebhookEndpointItem): Info {
+    return {
+      id: e.id,
+      url: e.url,
+      events: e.events,
+      is_active: e.is_active,
+      created_at: e.created_at,
+      updated_at: e.updated_at,
+    };
+  }
+
+  async function owner(userId: string) {
+    const user = (await UserEntity.get({ id: userId }).go()).data;
+    if (!user) throw new ForbiddenError("Please finish setting up your account first.");
+    requireFeature(user, "outgoing_webhooks");
+  }
+
+  async function endpointsOf(userId: string) {
+    return (await WebhookEndpointEntity.query.byUser({ user_id: userId }).go({ order: "desc", pages: "all" })).data;
+  }
+
+  async function owned(userId: string, id: string): Promise<WebhookEndpointItem> {
+    await owner(userId);
+    const e = id ? (await WebhookEndpointEntity.get({ id }).go()).data : null;
+    if (!e || e.user_id !== userId) throw notFound();
+    return e;
+  }
+
+  /** POST /api/webhook-endpoints {url, events} -> {id, secret, ...}: the secret this once. */
+  export async function create(userId: string, input: unknown): Promise<Info & { secret: string }> {
+    // The plan first: a creator without the feature is offered the upgrade, not a form error.
+    await owner(userId);
+    const data = parseInput(CreateInput, input, { prefixField: true });
+    if ((await endpointsOf(userId)).length >= MAX_ENDPOINTS)
+      throw new ConflictError("webhook.limit", `You can have at most ${MAX_ENDPOINTS} webhook endpoints.`);
+    const secret = `whsec_${randomBytes(32).toString("base64url")}`;
+    const created = await WebhookEndpointEntity.create({
+      id: `we_${randomUUID().replaceAll("-", "").slice(0, 20)}`,
+      user_id: userId,
+      url: await checkEndpointUrl(data.url, rules()),
+      events: data.events,
+      secret_enc: encryptSecret(secret),
+    }).go();
+    return { ...serialize(created.data), secret };
+  }
+
+  export async function list(userId: string): Promise<Info[]> {
+    await owner(userId);
+    return (await endpointsOf(userId)).map(serialize);
+  }
+
+  /** PUT /api/webhook-endpoints/{id} {url?, events?, is_active?}. */
+  export async function update(userId: string, id: string, input: unknown): Promise<Info> {
+    const data = parseInput(UpdateInput, input, { prefixField: true });
+    await owned(userId, id);
+    const next = {
+      ...(data.url !== undefined ? { url: await checkEndpointUrl(data.url, rules()) } : {}),
+      ...(data.events ? { events: data.events } : {}),
+      ...(data.is_active !== undefined ? { is_active: data.is_active } : {}),
+    };
+    const res = await WebhookEndpointEntity.patch({ id }).set(next).go({ response: "all_new" });
+    return serialize(res.data as WebhookEndpointItem);
+  }
+
+  /** DELETE /api/webhook-endpoints/{id}: nothing more is sent to it (queued tries stop too). */
+  export async function remove(userId: string, id: string): Promise<void> {
+    await owned(userId, id);
+    await WebhookEndpointEntity.delete({ id }).go();
+  }
+
+  /** GET /api/webhook-endpoints/{id}/deliveries: newest first, each with every attempt. */
+  export async function deliveries(userId: string, id: string, query: unknown) {
+    const { cursor, limit } = parseInput(Sales.PageInput, query, { prefixField: true });
+    await owned(userId, id);
+    const res = await Sales.withCursor(() =>
+      WebhookDeliveryEntity.query
+        .byEndpoint({ endpoint_id: id })
+        .go({ order: "desc", cursor: cursor ?? null, limit: limit ?? 25 }),
+    );
+    const list: Delivery[] = res.data.map((d) => ({
+      id: d.id,
+      event_id: d.event_id,
+      event_type: d.event_type,
+      status: d.status,
+      created_at: d.created_at,
+      payload: d.payload,
+      attempts: (d.attempts ?? []).map((a) => ({
+        at: a.at,
+        status_code: a.status_code ?? null,
+        error: a.error ?? null,
+        duration_ms: a.duration_ms,
+        trigger: a.trigger,
+      })),
+    }));
+    return { deliveries: list, nextCursor: res.cursor ?? null };
+  }
+
+  /** POST …/deliveries/{deliveryId}/resend: the same event again, as a new chain of tries. */
+  export async function resend(userId: string, id: string, deliveryId: string): Promise<{ queued: true }> {
+    await owned(userId, id);
+    const d = deliveryId ? (await WebhookDeliveryEntity.get({ id: deliveryId }).go()).data : null;
+    if (!d || d.endpoint_id !== id) throw new NotFoundError("webhook.delivery_not_found", "Delivery not found.");
+    await WebhookDeliveryEntity.patch({ id: deliveryId }).set({ status: "pending" }).go();
+    await WebhookQueue.send({ deliveryId, trigger: "resend" });
+    return { queued: true };
+  }
+
+  /** POST /api/webhook-endpoints/{id}/test: a `webhook.test` event to this endpoint only. */
+  export async function sendTest(userId: string, id: string): Promise<{ queued: true; event_id: string }> {
+    const e = await owned(userId, id);
+    if (!e.is_active) throw new ConflictError("webhook.inactive", "Turn the endpoint on before sending a test event.");
+    const eventId = `evt_${randomUUID().replaceAll("-", "")}`;
+    const event = {
+      id: eventId,
+      type: TEST_EVENT,
+      created: Math.floor(Date.now() / 1000),
+      data: { message: "A test event from Payloft." },
+    };
+    await WebhookDeliveries.emit(userId, event, { onlyEndpoint: id });
+    return { queued: true, event_id: eventId };
+  }
+}

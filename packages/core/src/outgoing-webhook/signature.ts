@@ -1,0 +1,13 @@
+import { createHmac } from "node:crypto";
+
+/**
+ * `Payloft-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed by the
+ * endpoint's secret>`. Each attempt is signed at the moment it is sent, so a receiver can refuse
+ * old timestamps (replays) and still accept a retry hours later.
+ */
+export const SIGNATURE_HEADER = "Payloft-Signature";
+
+export function signatureHeader(body: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  const v1 = createHmac("sha256", secret).update(`${timestamp}.${body}`, "utf8").digest("hex");
+  return `t=${timestamp},v1=${v1}`;
+}

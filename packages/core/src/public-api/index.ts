@@ -1,0 +1,47 @@
+import { Product } from "../product/index";
+import { Sales } from "../sales/index";
+import { parseInput } from "../validation";
+import { CustomerList, Deleted, PageQuery, Product as ProductOut, ProductList, SaleList } from "./schemas";
+
+/**
+ * The public REST API v1 (Business plan): a creator's products, sales and customers through
+ * an API key. Every operation is the dashboard's own core operation (same validation, plan
+ * limits and ownership checks), with prices in cents and cursor-paginated lists; answers are
+ * shaped by the schemas the OpenAPI document is generated from.
+ */
+export namespace PublicApi {
+  const page = (query: unknown) => {
+    const { cursor, limit } = parseInput(PageQuery, query, { prefixField: true });
+    return { cursor, limit: limit ?? Sales.DEFAULT_PAGE };
+  };
+
+  export async function listProducts(creatorId: string, query: unknown) {
+    const { cursor, limit } = page(query);
+    const res = await Sales.withCursor(() => Product.page(creatorId, cursor ?? null, limit));
+    return ProductList.parse({ data: res.products, next_cursor: res.nextCursor });
+  }
+
+  export const createProduct = async (creatorId: string, body: unknown) =>
+    ProductOut.parse(await Product.create(creatorId, body, { price: "cents" }));
+
+  export const getProduct = async (creatorId: string, id: string) =>
+    ProductOut.parse(await Product.ownedView(creatorId, id));
+
+  export const updateProduct = async (creatorId: string, id: string, body: unknown) =>
+    ProductOut.parse(await Product.update(creatorId, id, body));
+
+  export async function deleteProduct(creatorId: string, id: string) {
+    await Product.remove(creatorId, id);
+    return Deleted.parse({ id, deleted: true });
+  }
+
+  export async function sales(creatorId: string, query: unknown) {
+    const res = await Sales.history(creatorId, page(query));
+    return SaleList.parse({ data: res.sales, next_cursor: res.nextCursor });
+  }
+
+  export async function customers(creatorId: string, query: unknown) {
+    const res = await Sales.customers(creatorId, page(query));
+    return CustomerList.parse({ data: res.customers, next_cursor: res.nextCursor });
+  }
+}

@@ -1,0 +1,75 @@
+import * as z from "zod";
+import { ApiCreateProductInput, ApiUpdateProductInput } from "../product/input";
+import { ProductInfo } from "../product/view";
+import { Sales } from "../sales/index";
+
+/**
+ * The public REST API's contract as zod schemas: the handlers validate requests and shape
+ * answers with exactly these objects, and GET /api/v1/openapi.json is generated from them, so
+ * the document cannot drift from what the API does. Requests and responses are registered
+ * apart because JSON Schema describes a request's input side and a response's output side.
+ */
+export type SchemaMeta = { id: string; description?: string };
+export const requestSchemas = z.registry<SchemaMeta>();
+export const responseSchemas = z.registry<SchemaMeta>();
+
+export const PageQuery = Sales.PageInput;
+
+export const ProductCreate = ApiCreateProductInput;
+requestSchemas.add(ProductCreate, {
+  id: "ProductCreate",
+  description: "A new product. `price` is in cents (1234 = $12.34). The plan's product limit applies.",
+});
+export const ProductUpdate = ApiUpdateProductInput;
+requestSchemas.add(ProductUpdate, {
+  id: "ProductUpdate",
+  description: "Only the fields sent change. The result is checked like a new product.",
+});
+
+export const Product = ProductInfo;
+responseSchemas.add(Product, { id: "Product", description: "One of your products. Amounts are in cents." });
+
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    next_cursor: z.string().nullable().describe("Pass as `cursor` to get the next page; null on the last page."),
+  });
+
+export const ProductList = page(Product);
+responseSchemas.add(ProductList, { id: "ProductList" });
+
+export const Sale = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  product_id: z.string(),
+  product_name: z.string(),
+  customer_email: z.string(),
+  amount: z.number().int().describe("What the buyer paid, in cents."),
+  status: z.enum(["completed", "refunded"]),
+});
+responseSchemas.add(Sale, { id: "Sale", description: "One sale of one of your products." });
+export const SaleList = page(Sale);
+responseSchemas.add(SaleList, { id: "SaleList" });
+
+export const Customer = z.object({
+  email: z.string(),
+  total_purchases: z.number().int(),
+  total_spent: z.number().int().describe("In cents."),
+  last_purchase_at: z.string().nullable(),
+  products: z.array(z.string()).describe("Names of the products they bought."),
+});
+responseSchemas.add(Customer, { id: "Customer", description: "Someone who bought from you." });
+export const CustomerList = page(Customer);
+responseSchemas.add(CustomerList, { id: "CustomerList" });
+
+export const Deleted = z.object({ id: z.string(), deleted: z.literal(true) });
+responseSchemas.add(Deleted, { id: "Deleted" });
+
+export const ApiErrorBody = z.object({
+  error: z.string().describe("What went wrong, written to be shown to a person."),
+  code: z.string().describe("A stable code, e.g. `plan.limit_reached`."),
+  upgrade: z.string().optional().describe("On 403 `plan.feature_locked`: the plan that includes the feature."),
+  limit: z.number().int().optional().describe("On 403 `plan.limit_reached`: the plan's product limit."),
+  retry_after: z.number().int().optional().describe("On 429: seconds to wait."),
+});
+responseSchemas.add(ApiErrorBody, { id: "Error" });

@@ -1,0 +1,61 @@
+import { PurchaseEntity, UserEntity, type PurchaseItem } from "../db/entities";
+import { Email } from "../email/index";
+import { logger } from "../log/index";
+
+const money = (cents: number, currency: string) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
+
+/**
+ * Tells the seller, once, that a buyer disputed a sale: claimed with a conditional write of
+ * dispute_notice_sent_at (duplicate events race on that, not on the e-mail) and released if
+ * sending fails, so the bus's retry sends it.
+ */
+export async function sendDisputeNoticeOnce(p: PurchaseItem, reason: string): Promise<boolean> {
+  if (p.dispute_notice_sent_at) return false;
+  const seller = (await UserEntity.get({ id: p.creator_id }).go({ attributes: ["email", "name"] })).data;
+  if (!seller?.email) {
+    logger.warn("a disputed sale's seller has no e-mail any more", { purchaseId: p.id });
+    return false;
+  }
+  const claimedAt = new Date().toISOString();
+  try {
+    await PurchaseEntity.patch({ id: p.id })
+      .set({ dispute_notice_sent_at: claimedAt })
+      .where((a, op) => op.notExists(a.dispute_notice_sent_at))
+      .go();
+  } catch (err) {
+    if (/conditional request failed/i.test((err as Error).message)) return false;
+    throw err;
+  }
+  try {
+    await Email.send(disputeMessage(p, seller.email, seller.name ?? "", reason));
+    return true;
+  } catch (err) {
+    await PurchaseEntity.patch({ id: p.id })
+      .remove(["dispute_notice_sent_at"])
+      .where((a, op) => op.eq(a.dispute_notice_sent_at, claimedAt))
+      .go()
+      .catch(() => {});
+    throw err;
+  }
+}
+
+export function disputeMessage(p: PurchaseItem, to: string, name: string, reason: string) {
+  const amount = money(p.amount, p.currency);
+  const text = [
+    `Hi${name ? ` ${name}` : ""},`,
+    "",
+    `A buyer disputed their payment for "${p.product_name}" with ${p.provider === "paypal" ? "PayPal" : "their bank"}.`,
+    "",
+    `Buyer: ${p.customer_email}`,
+    `Amount: ${amount}`,
+    `Order: ${p.id}`,
+    `Reason given: ${reason.replace(/_/g, " ")}`,
+    "",
+    "What happens now:",
+    "- The buyer's access to the content has been switched off.",
+    "- The sale is marked Disputed and no longer counts in your revenue.",
+    "- Respond to the dispute with your evidence in your payment provider's dashboard; the bank decides.",
+  ].join("\n");
+  return { to, subject: `A payment was disputed: ${p.product_name}`, text };
+}

@@ -1,0 +1,84 @@
+import { findCheckout, productSnapshot, type ProductSnapshot } from "../checkout/record";
+import { confirmPayment } from "../checkout/confirm";
+import { EmailEntity, ProductEntity, PurchaseEntity, type CheckoutItem, type PurchaseItem } from "../db/entities";
+import { logger } from "../log/index";
+import { runAfterFulfilment } from "./after";
+import { recordPurchase } from "./ledger";
+
+/**
+ * THE fulfilment path, for the webhook subscriber and the success page alike:
+ *  1. the purchase already exists → only the after-fulfilment steps (they are idempotent);
+ *  2. Payloft's checkout record decides what was sold and for how much (no record: not ours,
+ *     nothing is written, DECISIONS 20);
+ *  3. the provider confirms it was paid, that amount, that currency;
+ *  4. the purchase is recorded once from the record's product snapshot (so a product deleted
+ *     or switched off after checkout began is still delivered, DECISIONS 21);
+ *  5. the after-fulfilment steps (receipt, …).
+ * Returns null when there is nothing to fulfil; throws when it should be tried again.
+ */
+const load = async (id: string) => (await PurchaseEntity.get({ id }).go({ consistent: true })).data;
+
+export async function fulfilCheckout(checkoutId: string, sellerId?: string): Promise<PurchaseItem | null> {
+  const existing = await load(checkoutId);
+  if (existing) {
+    if (sellerId && existing.creator_id !== sellerId) return null;
+    // A refunded or disputed purchase gets no late receipt.
+    if (existing.status === "completed") await runAfterFulfilment(existing);
+    return existing;
+  }
+  const record = await findCheckout(checkoutId);
+  if (!record || record.kind !== "product" || !record.creator_id || !record.product_id) {
+    logger.warn("a paid checkout Payloft did not create was ignored", { checkoutId, sellerId });
+    return null;
+  }
+  if (sellerId && record.creator_id !== sellerId) {
+    logger.warn("a seller's event named another seller's checkout", { checkoutId, sellerId });
+    return null;
+  }
+  const paid = await confirmPayment(record);
+  if (!paid?.paid) return null;
+  if (paid.amount !== record.amount || paid.currency !== record.currency) {
+    logger.error("a paid checkout does not match what Payloft asked for; not fulfilled", {
+      checkoutId,
+      expected: { amount: record.amount, currency: record.currency },
+      paid: { amount: paid.amount, currency: paid.currency },
+    });
+    return null;
+  }
+  const email = (paid.buyer_email ?? record.buyer_email ?? "").trim().toLowerCase();
+  if (!email) throw new Error(`checkout ${checkoutId} was paid without a buyer e-mail`);
+  const snapshot = record.product_snapshot ?? (await snapshotOfLiveProduct(record));
+  if (!snapshot) {
+    logger.error("a paid checkout has no product snapshot and its product is gone", { checkoutId });
+    return null;
+  }
+  const account = (await EmailEntity.get({ email }).go()).data;
+  await recordPurchase({
+    id: record.session_id,
+    product_id: record.product_id,
+    product_name: snapshot.name,
+    product_description: snapshot.description,
+    content_url: snapshot.content_url,
+    content_file: snapshot.content_file,
+    content_file_name: snapshot.content_file_name,
+    license_keys: snapshot.license_keys ?? false,
+    creator_id: record.creator_id,
+    creator_name: snapshot.creator_name,
+    customer_email: email,
+    customer_user_id: account?.user_id,
+    amount: record.amount,
+    currency: record.currency ?? "usd",
+    provider: record.provider ?? "stripe",
+    payment_intent: paid.payment_ref,
+  });
+  const stored = (await load(record.session_id))!;
+  await runAfterFulfilment(stored);
+  return stored;
+}
+
+/** Checkouts recorded before snapshots existed: the product as it is now, if it still exists. */
+async function snapshotOfLiveProduct(record: CheckoutItem): Promise<ProductSnapshot | null> {
+  const product = (await ProductEntity.get({ id: record.product_id! }).go()).data;
+  if (!product || product.creator_id !== record.creator_id) return null;
+  return productSnapshot(product);
+}

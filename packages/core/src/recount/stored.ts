@@ -1,0 +1,117 @@
+import {
+  BuyerEntity,
+  CounterEntity,
+  CustomerEntity,
+  DailyStatEntity,
+  ProductEntity,
+  PurchaseEntity,
+  UserEntity,
+} from "../db/entities";
+import { emptyTally, fieldsOf, type Holder, type SaleRecord, type Tally } from "./tally";
+
+/**
+ * Reads for the recount: the sales records, and the figures stored on the items a purchase
+ * moves. An operator's tool, never a request path: it queries whole partitions and indexes
+ * (no Scan), one seller's or the whole platform's.
+ */
+export interface Scope {
+  /** One seller's records and figures; without it, every seller's and the platform's. */
+  creatorId?: string;
+}
+
+const toRecord = (p: SaleRecord): SaleRecord => ({
+  id: p.id,
+  product_id: p.product_id,
+  creator_id: p.creator_id,
+  customer_email: p.customer_email,
+  amount: p.amount,
+  status: p.status,
+  created_at: p.created_at,
+});
+
+export async function readPurchases(scope: Scope): Promise<SaleRecord[]> {
+  const res = scope.creatorId
+    ? await PurchaseEntity.query.byCreator({ creator_id: scope.creatorId }).go({ pages: "all" })
+    : await PurchaseEntity.query.all({}).go({ pages: "all" });
+  return res.data.map(toRecord);
+}
+
+/** Sellers and products to look at: those the records name plus those that exist today. */
+async function subjects(scope: Scope, purchases: SaleRecord[]) {
+  const creators = new Set(purchases.map((p) => p.creator_id));
+  const productIds = new Set(purchases.map((p) => p.product_id));
+  if (scope.creatorId) {
+    creators.add(scope.creatorId);
+    const own = await ProductEntity.query.byCreator({ creator_id: scope.creatorId }).go({ pages: "all" });
+    for (const p of own.data) productIds.add(p.id);
+  } else {
+    const [users, products] = await Promise.all([
+      UserEntity.query.all({}).go({ pages: "all", attributes: ["id"] }),
+      ProductEntity.query.all({}).go({ pages: "all", attributes: ["id"] }),
+    ]);
+    for (const u of users.data) creators.add(u.id);
+    for (const p of products.data) productIds.add(p.id);
+  }
+  return { creators: [...creators], productIds: [...productIds] };
+}
+
+const pick = (holder: Holder, key: string, item: Record<string, unknown>) =>
+  Object.fromEntries(fieldsOf(holder, key).map((f) => [f, Number(item[f] ?? 0)]));
+
+/** Runs `fn` over `items` a few at a time (DynamoDB Local and small tables alike stay responsive). */
+async function inBatches<T>(items: T[], fn: (item: T) => Promise<void>, size = 10) {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
+}
+
+/**
+ * The stored figures of every holder in scope, and the ids of the products that still exist
+ * (a deleted product's own totals are gone with it; its daily rows stay).
+ */
+export async function readStored(scope: Scope, purchases: SaleRecord[]) {
+  const { creators, productIds } = await subjects(scope, purchases);
+  const t: Tally = emptyTally();
+  const counterScopes = [...creators.map((c) => `creator#${c}`), ...(scope.creatorId ? [] : ["platform"])];
+  const dailyScopes = [...counterScopes, ...productIds.map((p) => `product#${p}`)];
+
+  await inBatches(counterScopes, async (s) => {
+    const item = (await CounterEntity.get({ scope: s }).go()).data;
+    if (item) t.counter.set(s, pick("counter", s, item));
+  });
+  await inBatches(dailyScopes, async (s) => {
+    const rows = await DailyStatEntity.query.primary({ scope: s }).go({ pages: "all" });
+    for (const row of rows.data) t.daily.set(`${s}|${row.date}`, pick("daily", s, row));
+  });
+  const existing = new Set<string>();
+  await inBatches(productIds, async (id) => {
+    const item = (await ProductEntity.get({ id }).go({ attributes: ["id", "sales_count", "total_revenue"] })).data;
+    if (!item) return;
+    existing.add(id);
+    t.product.set(id, pick("product", id, item));
+  });
+  await inBatches(creators, async (c) => {
+    const rows = await CustomerEntity.query.primary({ creator_id: c }).go({ pages: "all" });
+    for (const row of rows.data) t.customer.set(`${c}|${row.email}`, pick("customer", "", row));
+  });
+  if (scope.creatorId) {
+    // A buyer's totals span every seller they bought from: compare them only when all their records were read.
+    const emails = [...new Set(purchases.map((p) => p.customer_email))];
+    await inBatches(emails, async (email) => {
+      const item = (await BuyerEntity.get({ email }).go()).data;
+      if (item) t.buyer.set(email, pick("buyer", email, item));
+    });
+  } else {
+    const rows = await BuyerEntity.query.primary({}).go({ pages: "all" });
+    for (const row of rows.data) t.buyer.set(row.email, pick("buyer", row.email, row));
+  }
+  return { stored: t, existingProducts: existing };
+}
+
+/** All of a buyer's records (their totals cover every seller), for a one-seller recount. */
+export async function readBuyerPurchases(emails: string[]): Promise<SaleRecord[]> {
+  const out: SaleRecord[] = [];
+  await inBatches(emails, async (email) => {
+    const res = await PurchaseEntity.query.byCustomer({ customer_email: email }).go({ pages: "all" });
+    out.push(...res.data.map(toRecord));
+  });
+  return out;
+}

@@ -1,0 +1,94 @@
+import type { z } from "zod";
+import {
+  CustomerList,
+  Deleted,
+  PageQuery,
+  Product,
+  ProductCreate,
+  ProductList,
+  ProductUpdate,
+  SaleList,
+} from "@payloft/core/public-api/schemas";
+
+/**
+ * What the OpenAPI document says about each /api/v1 route of the route table, keyed by
+ * "METHOD path". Schemas are the very objects the operations validate and answer with.
+ */
+export interface OperationDoc {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: "Products" | "Sales" | "Customers" | "Reference";
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  response: { status: 200 | 201; description: string; schema?: z.ZodType };
+  /** Readable without an API key. */
+  open?: boolean;
+}
+
+const PAGED = "Newest first. `limit` is 1–100 (default 25); pass `next_cursor` back as `cursor` for the next page.";
+
+export const operationDocs: Record<string, OperationDoc> = {
+  "GET /api/v1/openapi.json": {
+    operationId: "getOpenApi",
+    summary: "This document",
+    tag: "Reference",
+    response: { status: 200, description: "The OpenAPI 3.1 document of the API." },
+    open: true,
+  },
+  "GET /api/v1/products": {
+    operationId: "listProducts",
+    summary: "List products",
+    description: PAGED,
+    tag: "Products",
+    query: PageQuery,
+    response: { status: 200, description: "One page of your products.", schema: ProductList },
+  },
+  "POST /api/v1/products": {
+    operationId: "createProduct",
+    summary: "Create a product",
+    description:
+      "Validated like the dashboard's product form, with `price` in cents. Beyond your plan's product limit the answer is 403 `plan.limit_reached`.",
+    tag: "Products",
+    body: ProductCreate,
+    response: { status: 201, description: "The new product.", schema: Product },
+  },
+  "GET /api/v1/products/{id}": {
+    operationId: "getProduct",
+    summary: "Get a product",
+    tag: "Products",
+    response: { status: 200, description: "The product.", schema: Product },
+  },
+  "PATCH /api/v1/products/{id}": {
+    operationId: "updateProduct",
+    summary: "Update a product",
+    description:
+      "Changes only the fields sent. `is_active: false` takes the product off sale. While new products need approval, a changed listing goes back to review.",
+    tag: "Products",
+    body: ProductUpdate,
+    response: { status: 200, description: "The product as it is now.", schema: Product },
+  },
+  "DELETE /api/v1/products/{id}": {
+    operationId: "deleteProduct",
+    summary: "Delete a product",
+    description: "Its sales stay in your records.",
+    tag: "Products",
+    response: { status: 200, description: "Deleted.", schema: Deleted },
+  },
+  "GET /api/v1/sales": {
+    operationId: "listSales",
+    summary: "List sales",
+    description: PAGED,
+    tag: "Sales",
+    query: PageQuery,
+    response: { status: 200, description: "One page of your sales.", schema: SaleList },
+  },
+  "GET /api/v1/customers": {
+    operationId: "listCustomers",
+    summary: "List customers",
+    description: "`limit` is 1–100 (default 25); pass `next_cursor` back as `cursor` for the next page.",
+    tag: "Customers",
+    query: PageQuery,
+    response: { status: 200, description: "One page of your customers.", schema: CustomerList },
+  },
+};

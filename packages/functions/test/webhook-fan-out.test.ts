@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { useStack } from "@payloft/local/testing/index";
+import { makeSeller, openSession, payOnHostedPage, settle } from "@payloft/local/stripe-sandbox/testing";
+
+/**
+ * Outgoing webhook triggers (issue 18): the domain events on the bus reach creators'
+ * endpoints as sale.completed, sale.refunded and subscription.*, through the real checkout,
+ * the sandbox's signed webhooks, the bus and the webhook queue.
+ */
+const stack = useStack();
+
+type Received = {
+  headers: IncomingHttpHeaders;
+  event: { id: string; type: string; created: number; data: Record<string, any> };
+};
+const received: Received[] = [];
+let receiver: Server;
+let hookUrl = "";
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (c: string) => (body += c));
+    req.on("end", () => {
+      received.push({ headers: req.headers, event: JSON.parse(body) });
+      res.writeHead(200).end("ok");
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
+  hookUrl = `http://localhost:${(receiver.address() as { port: number }).port}/hooks`;
+});
+afterAll(() => new Promise<void>((r) => receiver.close(() => r())));
+
+async function until<T>(what: string, read: () => T, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = read();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v).slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A seller on `plan` with one endpoint for `events`; answers the endpoint's secret. */
+async function sellerWithEndpoint(plan: string, events: string[]) {
+  const seller = await makeSeller({ price: 2500 });
+  const { UserEntity } = await import("@payloft/core/db/entities");
+  await UserEntity.patch({ id: seller.sellerId }).set({ plan }).go();
+  const { WebhookEndpoints } = await import("@payloft/core/outgoing-webhook/index");
+  const endpoint = await WebhookEndpoints.create(seller.sellerId, { url: hookUrl, events });
+  return { ...seller, endpoint };
+}
+
+const ofType = (type: string, saleId: string) =>
+  received.filter((r) => r.event.type === type && r.event.data.sale?.id === saleId);
+
+describe("sales reach the seller's endpoints", () => {
+  it("a paid checkout sends one signed sale.completed, and a refund one sale.refunded", async () => {
+    const seller = await sellerWithEndpoint("business", ["sale.completed", "sale.refunded"]);
+    const session = await openSession(stack(), seller);
+    await payOnHostedPage(session.url!, "Fan.Out@Example.com");
+    await settle(stack());
+
+    const [sale] = await until(
+      "sale.completed",
+      () => ofType("sale.completed", session.id),
+      (l) => l.length > 0,
+    );
+    expect(sale!.event.data.sale).toMatchObject({
+      id: session.id,
+      product_id: seller.productId,
+      product_name: "Design Kit",
+      customer_email: "fan.out@example.com",
+      amount: 2500,
+      currency: "usd",
+      status: "completed",
+    });
+    const { signatureHeader } = await import("@payloft/core/outgoing-webhook/signature");
+    const signed = String(sale!.headers["payloft-signature"]);
+    const t = Number(/t=(\d+)/.exec(signed)![1]);
+    expect(signed).toBe(signatureHeader(JSON.stringify(sale!.event), seller.endpoint.secret, t));
+
+    const { PurchaseEntity } = await import("@payloft/core/db/entities");
+    const pi = (await PurchaseEntity.get({ id: session.id }).go()).data!.payment_intent!;
+    const refund = await fetch(`${stack().stripe.url}/__sandbox/refunds`, {
+      method: "POST",
+      body: new URLSearchParams({ payment_intent: pi }),
+    });
+    expect(refund.status).toBe(200);
+    await settle(stack());
+    const [refunded] = await until(
+      "sale.refunded",
+      () => ofType("sale.refunded", session.id),
+      (l) => l.length > 0,
+    );
+    expect(refunded!.event.data).toMatchObject({
+      reason: "refund",
+      amount_refunded: 2500,
+      currency: "usd",
+      sale: { id: session.id, status: "refunded" },
+    });
+    // Exactly one of each, although fulfilment and the fan-out both handled the events.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(ofType("sale.completed", session.id)).toHaveLength(1);
+    expect(ofType("sale.refunded", session.id)).toHaveLength(1);
+  });
+
+  it("an event is delivered once even when the bus delivers the domain event again", async () => {
+    const seller = await sellerWithEndpoint("business", ["sale.completed"]);
+    const session = await openSession(stack(), seller);
+    await payOnHostedPage(session.url!, "twice@example.com");
+    await settle(stack());
+    await until(
+      "sale.completed",
+      () => ofType("sale.completed", session.id),
+      (l) => l.length > 0,
+    );
+    const { Bus } = await import("@payloft/core/bus/index");
+    const { PurchasePaid, emit } = await import("@payloft/core/bus/events");
+    const first = ofType("sale.completed", session.id)[0]!.event;
+    await Bus.publish(
+      emit(PurchasePaid, {
+        provider: "stripe",
+        provider_event_id: "evt_replayed_elsewhere",
+        occurred_at: first.created,
+        seller_id: seller.sellerId,
+        checkout_id: session.id,
+        amount: 2500,
+        currency: "usd",
+      }),
+    );
+    await settle(stack());
+    await new Promise((r) => setTimeout(r, 1000));
+    // A different provider event is a different webhook event; the same one is never sent twice.
+    const events = ofType("sale.completed", session.id).map((r) => r.event.id);
+    expect(new Set(events).size).toBe(events.length);
+  });
+
+  it("a seller below Business, or without the event subscribed, gets nothing", async () => {
+    const pro = await sellerWithEndpoint("business", ["sale.refunded"]);
+    const { UserEntity } = await import("@payloft/core/db/entities");
+    await UserEntity.patch({ id: pro.sellerId }).set({ plan: "pro" }).go();
+    const session = await openSession(stack(), pro);
+    await payOnHostedPage(session.url!, "nobody@example.com");
+    await settle(stack());
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(received.filter((r) => JSON.stringify(r.event).includes(session.id))).toEqual([]);
+  });
+});
+
+describe("the creator's own subscription reaches their endpoints", () => {
+  it("created, updated and cancelled follow the provider's subscription events", async () => {
+    const seller = await sellerWithEndpoint("business", ["subscription.*"]);
+    const { Bus } = await import("@payloft/core/bus/index");
+    const { SubscriptionChanged, emit } = await import("@payloft/core/bus/events");
+    const change = (n: number, extra: { created?: boolean; deleted: boolean; status: "active" | "canceled" }) =>
+      emit(SubscriptionChanged, {
+        provider: "stripe",
+        provider_event_id: `evt_sub_${seller.sellerId}_${n}`,
+        occurred_at: Math.floor(Date.now() / 1000) + n,
+        user_id: seller.sellerId,
+        subscription_ref: `sub_${seller.sellerId}`,
+        plan: "business",
+        billing_cycle: "monthly",
+        ...extra,
+      });
+    await Bus.publish(change(1, { created: true, deleted: false, status: "active" }));
+    await Bus.publish(change(2, { deleted: false, status: "active" }));
+    await Bus.publish(change(3, { deleted: true, status: "canceled" }));
+    await settle(stack());
+    const mine = () => received.filter((r) => r.event.data.subscription?.id === `sub_${seller.sellerId}`);
+    const got = await until("three subscription events", mine, (l) => l.length >= 3);
+    expect(got.map((r) => r.event.type).sort()).toEqual([
+      "subscription.cancelled",
+      "subscription.created",
+      "subscription.updated",
+    ]);
+    expect(got.find((r) => r.event.type === "subscription.created")!.event.data.subscription).toEqual({
+      id: `sub_${seller.sellerId}`,
+      status: "active",
+      plan: "business",
+      billing_cycle: "monthly",
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import { useState } from "react";
+import { SegmentedControl } from "@/components/ui/SegmentedControl";
+import { SkeletonText } from "@/components/ui/Skeleton";
+import { Card } from "@/components/ui/Card";
+import { ApiError } from "@/lib/api";
+import { UpgradeCard } from "@/features/plans/components/UpgradeCard";
+import { useTraffic, type TrafficRange } from "@/features/dashboard/api/traffic";
+import { formatCount, formatMoney, formatPercent } from "@/features/dashboard/lib/format";
+import { TrafficTable } from "./TrafficTable";
+
+const RANGES: { value: `${TrafficRange}`; label: string }[] = [
+  { value: "7", label: "7 days" },
+  { value: "30", label: "30 days" },
+  { value: "90", label: "90 days" },
+];
+
+/** Analytics → Traffic (Pro and up): where sales-page visits and sales came from. */
+export function TrafficSection() {
+  const [range, setRange] = useState<`${TrafficRange}`>("30");
+  const q = useTraffic(Number(range) as TrafficRange);
+  const locked = q.error instanceof ApiError && q.error.status === 403;
+  const upgrade = q.error instanceof ApiError ? q.error.body.upgrade : undefined;
+
+  return (
+    <section aria-labelledby="traffic-heading" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="traffic-heading" className="text-lg font-semibold text-slate-900">
+            Traffic
+          </h2>
+          <p className="text-sm text-slate-500">Where your sales-page visitors and buyers came from.</p>
+        </div>
+        {!locked && <SegmentedControl label="Period" size="sm" options={RANGES} value={range} onChange={setRange} />}
+      </div>
+      {locked ? (
+        <UpgradeCard
+          feature="traffic_analytics"
+          upgrade={typeof upgrade === "string" ? upgrade : undefined}
+          description="See which sites, searches and campaigns bring your visitors and buyers, for the last 7, 30 or 90 days."
+        />
+      ) : q.isPending ? (
+        <Card className="p-6">
+          <SkeletonText lines={4} />
+        </Card>
+      ) : q.isError ? (
+        <Card className="p-6 text-sm text-slate-500">Traffic could not be loaded. Please try again.</Card>
+      ) : (
+        <>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="traffic-totals">
+            {[
+              ["Views", formatCount(q.data.totals.views)],
+              ["Sales", formatCount(q.data.totals.sales)],
+              ["Revenue", formatMoney(q.data.totals.revenue)],
+              ["Conversion", formatPercent(q.data.totals.conversionRate)],
+            ].map(([label, value]) => (
+              <div key={label} className="rounded-xl border border-slate-200 bg-white px-4 py-3">
+                <dt className="text-xs text-slate-500">{label}</dt>
+                <dd className="mt-1 text-lg font-bold text-slate-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="grid gap-4 2xl:grid-cols-2">
+            <TrafficTable
+              title="Sources"
+              description="utm_source, or the site that linked to you."
+              rows={q.data.sources}
+            />
+            <TrafficTable title="Referrers" description="The site each visit came from." rows={q.data.referrers} />
+            <TrafficTable title="Campaigns" description="utm_campaign of your links." rows={q.data.campaigns} />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,173 @@
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/Button";
+import { Dialog } from "@/components/ui/Dialog";
+import { Field } from "@/components/ui/Field";
+import { Input } from "@/components/ui/Input";
+import { SegmentedControl } from "@/components/ui/SegmentedControl";
+import { toast } from "@/components/ui/toast";
+import { ApiError } from "@/lib/api";
+import { useProducts } from "@/features/products/api/useProducts";
+import {
+  useCreateDiscount,
+  useUpdateDiscount,
+  type DiscountCode,
+  type DiscountForm,
+} from "@/features/discounts/api/discounts";
+
+type Kind = "percent" | "amount";
+
+/** ISO time -> the value of a datetime-local input, in the creator's own time zone. */
+const toLocalInput = (iso: string | null) => {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+/** Create a code, or edit one (`discount` given). Amounts are typed in dollars and sent in cents. */
+export function DiscountDialog({
+  open,
+  onClose,
+  discount,
+}: {
+  open: boolean;
+  onClose: () => void;
+  discount?: DiscountCode;
+}) {
+  const products = useProducts();
+  const create = useCreateDiscount();
+  const update = useUpdateDiscount();
+  const [code, setCode] = useState(discount?.code ?? "");
+  const [kind, setKind] = useState<Kind>(discount?.amount_off != null ? "amount" : "percent");
+  const [value, setValue] = useState(discount ? String(discount.percent_off ?? (discount.amount_off ?? 0) / 100) : "");
+  const [picked, setPicked] = useState<string[]>(discount?.product_ids ?? []);
+  const [limit, setLimit] = useState(discount?.max_redemptions ? String(discount.max_redemptions) : "");
+  const [expires, setExpires] = useState(toLocalInput(discount?.expires_at ?? null));
+  const [error, setError] = useState("");
+  const busy = create.isPending || update.isPending;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError("");
+    const number = Number(value);
+    const body: DiscountForm = {
+      code,
+      ...(kind === "percent" ? { percent_off: number } : { amount_off: Math.round(number * 100) }),
+      product_ids: picked,
+      max_redemptions: limit.trim() ? Number(limit) : null,
+      expires_at: expires ? new Date(expires).toISOString() : null,
+    };
+    const done = {
+      onSuccess: () => {
+        toast(discount ? "Discount code saved." : "Discount code created.", "success");
+        onClose();
+      },
+      onError: (err: Error) =>
+        setError(err instanceof ApiError ? err.message : "The code could not be saved. Please try again."),
+    };
+    if (discount) update.mutate({ id: discount.id, ...body }, done);
+    else create.mutate(body, done);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      dismissible={!busy}
+      title={discount ? `Edit ${discount.code}` : "New discount code"}
+      description="Buyers type the code on the sales page, or open a link ending in ?code=YOURCODE."
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form="discount-form" loading={busy}>
+            {discount ? "Save code" : "Create code"}
+          </Button>
+        </>
+      }
+    >
+      <form id="discount-form" onSubmit={submit} className="space-y-4" noValidate>
+        <Field label="Code" required hint="Letters, digits, - and _ (3–32). Buyers may type it in any case.">
+          <Input
+            name="code"
+            value={code}
+            onChange={(e) => setCode(e.target.value.toUpperCase())}
+            placeholder="SPRING25"
+            autoComplete="off"
+            maxLength={32}
+            data-autofocus
+          />
+        </Field>
+        <div className="space-y-2">
+          <SegmentedControl<Kind>
+            label="Kind of discount"
+            size="sm"
+            value={kind}
+            onChange={setKind}
+            options={[
+              { value: "percent", label: "Percent off" },
+              { value: "amount", label: "Amount off" },
+            ]}
+          />
+          <Field label={kind === "percent" ? "Percent off (1–100)" : "Amount off (USD)"} required>
+            <Input
+              name="value"
+              type="number"
+              inputMode="decimal"
+              min={kind === "percent" ? 1 : 0.01}
+              max={kind === "percent" ? 100 : undefined}
+              step={kind === "percent" ? 1 : 0.01}
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+            />
+          </Field>
+        </div>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-slate-800">Products</legend>
+          <p className="text-xs text-slate-500">Leave all unticked for every product you sell.</p>
+          <div className="max-h-40 space-y-1 overflow-y-auto rounded-lg border border-slate-200 p-2">
+            {(products.data ?? []).map((p) => (
+              <label key={p.id} className="flex items-center gap-2 rounded px-1.5 py-1 text-sm hover:bg-slate-50">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-brand-600"
+                  checked={picked.includes(p.id)}
+                  onChange={(e) =>
+                    setPicked((now) => (e.target.checked ? [...now, p.id] : now.filter((id) => id !== p.id)))
+                  }
+                />
+                <span className="truncate">{p.name}</span>
+              </label>
+            ))}
+            {products.data?.length === 0 && <p className="px-1.5 py-1 text-sm text-slate-500">No products yet.</p>}
+          </div>
+        </fieldset>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Limit of uses" hint="Empty: no limit.">
+            <Input
+              name="max_redemptions"
+              type="number"
+              min={1}
+              step={1}
+              value={limit}
+              onChange={(e) => setLimit(e.target.value)}
+            />
+          </Field>
+          <Field label="Expires" hint="Empty: never.">
+            <Input
+              name="expires_at"
+              type="datetime-local"
+              value={expires}
+              onChange={(e) => setExpires(e.target.value)}
+            />
+          </Field>
+        </div>
+        {error && (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
+            {error}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,17 @@
+import type { DiscountCode } from "@/features/discounts/api/discounts";
+import { formatMoney } from "@/features/dashboard/lib/format";
+
+/** "25% off" or "$5.00 off". */
+export const discountLabel = (d: Pick<DiscountCode, "percent_off" | "amount_off">) =>
+  d.percent_off != null ? `${d.percent_off}% off` : `${formatMoney(d.amount_off ?? 0)} off`;
+
+/** "3 / 10 used" or "3 used" without a limit. */
+export const usageLabel = (d: Pick<DiscountCode, "redemptions" | "max_redemptions">) =>
+  d.max_redemptions != null ? `${d.redemptions} / ${d.max_redemptions} used` : `${d.redemptions} used`;
+
+export const STATUS: Record<DiscountCode["status"], { label: string; tone: "success" | "neutral" | "warning" }> = {
+  active: { label: "Active", tone: "success" },
+  inactive: { label: "Paused", tone: "neutral" },
+  expired: { label: "Expired", tone: "warning" },
+  used_up: { label: "Used up", tone: "warning" },
+};

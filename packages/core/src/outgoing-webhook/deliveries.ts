@@ -5,7 +5,7 @@ import { logger } from "../log/index";
 import { decryptSecret } from "../payment/secrets";
 import { allows } from "../plan/gate";
 import { WebhookQueue } from "../queue/webhooks";
-import { subscribedTo, type WebhookEvent } from "./events";
+import { subscribedTo, type WebhookEvent, type WebhookEventType } from "./events";
 import { MAX_ATTEMPTS as ATTEMPTS, RETRY_DELAYS_S as RETRY } from "./schedule";
 import { postWebhook } from "./send";
 import { SIGNATURE_HEADER, signatureHeader } from "./signature";
@@ -23,6 +23,17 @@ export namespace WebhookDeliveries {
   const deliveryId = (eventId: string, endpointId: string) =>
     `whd_${createHash("sha256").update(`${eventId}|${endpointId}`).digest("hex").slice(0, 24)}`;
   const rules = () => ({ allowLoopback: Config.isOffline() });
+
+  /**
+   * Whether `userId` would be sent an event of `type` at all (plan allows it, an active endpoint
+   * subscribes to it): the fan-out asks first, so sales of everyone else never wait for anything.
+   */
+  export async function wants(userId: string, type: WebhookEventType): Promise<boolean> {
+    const owner = (await UserEntity.get({ id: userId }).go()).data;
+    if (!owner || owner.deactivated || !allows(owner, "outgoing_webhooks")) return false;
+    const endpoints = (await WebhookEndpointEntity.query.byUser({ user_id: userId }).go({ pages: "all" })).data;
+    return endpoints.some((e) => e.is_active && subscribedTo(e.events, type));
+  }
 
   /**
    * Records and queues `event` for every active endpoint of `userId` subscribed to its type

@@ -57,6 +57,7 @@ export namespace WebhookFanOut {
   }
 
   export async function purchasePaid(e: PropertiesOf<typeof PurchasePaid>): Promise<string[]> {
+    if (!(await WebhookDeliveries.wants(e.seller_id, "sale.completed"))) return [];
     const sale = await recordedSale(e.checkout_id, () => true);
     // Fulfilment refuses a product of another seller; so does its webhook.
     if (sale.creator_id !== e.seller_id) return [];
@@ -69,7 +70,10 @@ export namespace WebhookFanOut {
   ): Promise<string[]> {
     // A partial refund leaves the sale as it is (Purchase.refund), so nothing is announced.
     if ("amount_refunded" in e && e.amount_refunded < e.amount) return [];
-    const sale = await recordedSale(e.checkout_id, (p) => p.status === "refunded");
+    if (!(await WebhookDeliveries.wants(e.seller_id, "sale.refunded"))) return [];
+    // A dispute marks the sale disputed (or leaves an already refunded one refunded).
+    const takenBack = (p: PurchaseItem) => p.status === "refunded" || (reason === "dispute" && p.status === "disputed");
+    const sale = await recordedSale(e.checkout_id, takenBack);
     if (sale.creator_id !== e.seller_id) return [];
     return WebhookDeliveries.emit(
       e.seller_id,

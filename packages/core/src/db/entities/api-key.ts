@@ -1,5 +1,5 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg, timestamps } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg, timestamps } from "./model";
 
 /**
  * A creator's API key for the public REST API. Only the SHA-256 of the key is stored and it IS
@@ -7,7 +7,7 @@ import { cfg, timestamps } from "./model";
  * i.e. deleted, key fails on the very next call). `id` is the public handle the screens use;
  * a creator's keys (list, revoke by id): gsi1 by user, newest first.
  */
-export const ApiKeyEntity = new Entity(
+export const ApiKeyEntity = new LazyEntity(
   {
     model: { entity: "api_key", version: "1", service: "payloft" },
     attributes: {

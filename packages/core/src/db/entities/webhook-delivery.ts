@@ -1,5 +1,5 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg, timestamps } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg, timestamps } from "./model";
 
 /**
  * One event sent (or being sent) to one endpoint, with every attempt: when, the status code
@@ -7,7 +7,7 @@ import { cfg, timestamps } from "./model";
  * from the event and the endpoint, so a retried fan-out never sends an event twice. Kept 30
  * days (`expires_at`, the table's TTL). An endpoint's log: gsi1, newest first.
  */
-export const WebhookDeliveryEntity = new Entity(
+export const WebhookDeliveryEntity = new LazyEntity(
   {
     model: { entity: "webhook_delivery", version: "1", service: "payloft" },
     attributes: {

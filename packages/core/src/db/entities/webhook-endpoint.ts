@@ -1,12 +1,12 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg, timestamps } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg, timestamps } from "./model";
 
 /**
  * A creator's outgoing webhook endpoint: where Payloft POSTs their sale, refund, subscription
  * and licence events, signed with the endpoint's secret (stored encrypted: it must be read
  * back to sign). A creator's endpoints (list, fan-out of an event): gsi1 by user.
  */
-export const WebhookEndpointEntity = new Entity(
+export const WebhookEndpointEntity = new LazyEntity(
   {
     model: { entity: "webhook_endpoint", version: "1", service: "payloft" },
     attributes: {

@@ -19,6 +19,8 @@ export type { Access, Method, RateLimitRule, RouteDef } from "./route-def";
 
 /** Both halves of sign-in (the redirect and the code exchange) share one count per address. */
 const SIGN_IN_LIMIT: RateLimitRule = { per: "address", limit: 60, windowSeconds: 600, bucket: "sign-in" };
+/** The seller's own provider keys; Email because the shared refund.created step may record a late sale first. */
+const SALE_REFUND: RouteDef["links"] = ["Email", "EncryptionKey"];
 
 /** A store page changes rarely; a cached copy of half a minute is fine (anonymous GET). */
 const STORE = { maxAgeSeconds: 30 };
@@ -224,6 +226,7 @@ export const routes: RouteDef[] = [
   },
   { method: "GET", path: "/api/dashboard/traffic", handler: "dashboard-traffic", access: "creator" },
   { method: "GET", path: "/api/sales-history", handler: "sales-history", access: "creator" },
+  { method: "POST", path: "/api/sales/{id}/refund", handler: "sales-refund", access: "creator", links: SALE_REFUND },
   { method: "GET", path: "/api/customers", handler: "customers", access: "creator" },
   { method: "GET", path: "/api/customer/purchases", handler: "customer-purchases", access: "customer" },
   { method: "POST", path: "/api/customer/track-access", handler: "customer-track-access", access: "customer" },

@@ -83,6 +83,8 @@ describe("each Lambda links exactly what its code reads", () => {
         // PayPal: the seller's app credentials capture on return and verify webhooks.
         "checkout-paypal-return",
         "webhooks-paypal-seller",
+        // A creator's refund is made with the seller's own Stripe key or PayPal app.
+        "sales-refund",
       ].sort(),
     );
     // Platform billing, its webhook, and the admin actions that stop a creator's platform subscription.

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { cn } from "./cn";
+import { wrapTab } from "./useFocusTrap";
 
 export interface DialogProps {
   open: boolean;
@@ -17,8 +18,8 @@ export interface DialogProps {
 const widths = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl" } as const;
 
 /**
- * Modal built on the native <dialog>: showModal() makes the rest of the page inert (focus
- * stays inside), Escape fires `cancel`, and we give focus back to the opener on close.
+ * Modal built on the native <dialog>: showModal() makes the rest of the page inert, Tab wraps
+ * around inside it (wrapTab), Escape fires `cancel`, and we give focus back to the opener on close.
  */
 export function Dialog({
   open,
@@ -61,11 +62,12 @@ export function Dialog({
         e.preventDefault(); // the parent's `open` state decides, not the browser
         if (dismissible) onCloseRef.current();
       }}
+      onKeyDown={(e) => wrapTab(e, e.currentTarget)}
       onMouseDown={(e) => {
         if (dismissible && e.target === e.currentTarget) onCloseRef.current(); // backdrop click
       }}
       className={cn(
-        "m-auto w-[calc(100%-2rem)] rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 backdrop:backdrop-blur-[2px]",
+        "m-auto w-[calc(100%-2rem)] rounded-2xl bg-white p-0 text-left text-slate-900 shadow-2xl backdrop:bg-slate-900/50 backdrop:backdrop-blur-[2px]",
         widths[size],
       )}
     >

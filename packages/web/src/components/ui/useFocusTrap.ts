@@ -4,6 +4,27 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
+ * Tab on the last control goes to the first, Shift+Tab on the first to the last, so keyboard
+ * focus never leaves `root` (a native modal <dialog> makes the page inert, but Tab would still
+ * walk out of it into the browser's own controls).
+ */
+export function wrapTab(e: Pick<KeyboardEvent, "key" | "shiftKey" | "preventDefault">, root: HTMLElement) {
+  if (e.key !== "Tab") return;
+  const list = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = list[0];
+  const last = list[list.length - 1];
+  if (!first || !last) return;
+  const at = document.activeElement;
+  if (e.shiftKey && (at === first || !root.contains(at))) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (at === last || !root.contains(at))) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
+/**
  * Keeps keyboard focus inside `ref` while `active` (for overlays that are not a native <dialog>,
  * such as the phone menu drawer): focus moves to the first control on open, Tab and Shift+Tab
  * wrap around inside, and focus goes back to whatever had it before when the overlay closes.
@@ -13,22 +34,8 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     const root = ref.current;
     if (!active || !root) return;
     const opener = document.activeElement as HTMLElement | null;
-    const focusables = () => [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    focusables()[0]?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Tab") return;
-      const list = focusables();
-      const first = list[0];
-      const last = list[list.length - 1];
-      if (!first || !last) return;
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first.focus();
-      }
-    };
+    root.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    const onKey = (e: KeyboardEvent) => wrapTab(e, root);
     root.addEventListener("keydown", onKey);
     return () => {
       root.removeEventListener("keydown", onKey);

@@ -8,6 +8,8 @@ export interface PhoneRecord {
   amount: string;
   date: string;
   status: ReactNode;
+  /** A control for the record (Sales History: Refund), under its status. */
+  action?: ReactNode;
 }
 
 /**
@@ -29,6 +31,7 @@ export function PhoneRecordList({ label, records }: { label: string; records: Ph
             <span>{r.date}</span>
             {r.status}
           </div>
+          {r.action && <div className="mt-2 flex justify-end">{r.action}</div>}
         </li>
       ))}
     </ul>

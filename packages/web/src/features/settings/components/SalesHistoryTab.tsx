@@ -8,8 +8,12 @@ import { useSalesHistory } from "@/features/dashboard/api/salesHistory";
 import { formatDate, formatMoney } from "@/features/dashboard/lib/format";
 import { LoadMore } from "./LoadMore";
 import { PhoneRecordList } from "./PhoneRecordList";
+import { RefundSaleButton } from "./RefundSaleButton";
 
-/** Settings → Sales History: Date, Product, Customer, Amount ($x.xx), Status; newest first. */
+/**
+ * Settings → Sales History: Date, Product, Customer, Amount ($x.xx), Status; newest first.
+ * A completed sale has a Refund button (with a confirmation); a refunded one says so.
+ */
 export function SalesHistoryTab() {
   const q = useSalesHistory();
   const sales = q.data?.pages.flatMap((p) => p.sales) ?? [];
@@ -36,6 +40,7 @@ export function SalesHistoryTab() {
           amount: formatMoney(s.amount),
           date: formatDate(s.created_at),
           status: <SaleStatusBadge status={s.status} />,
+          action: s.status === "completed" ? <RefundSaleButton sale={s} /> : undefined,
         }))}
       />
       <div className="hidden sm:block">
@@ -47,6 +52,9 @@ export function SalesHistoryTab() {
               <TH>Customer</TH>
               <TH className="text-right">Amount</TH>
               <TH>Status</TH>
+              <TH>
+                <span className="sr-only">Actions</span>
+              </TH>
             </TR>
           </THead>
           <TBody>
@@ -59,6 +67,7 @@ export function SalesHistoryTab() {
                 <TD>
                   <SaleStatusBadge status={s.status} />
                 </TD>
+                <TD className="text-right">{s.status === "completed" && <RefundSaleButton sale={s} />}</TD>
               </TR>
             ))}
           </TBody>

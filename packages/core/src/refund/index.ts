@@ -1,0 +1,91 @@
+import * as z from "zod";
+import { isAdmin, type Actor } from "../actor/index";
+import { RefundCreated } from "../bus/events";
+import { PurchaseEntity, type PurchaseItem } from "../db/entities";
+import { ConflictError, NotFoundError } from "../errors";
+import { Purchase } from "../purchase/index";
+import { parseInput } from "../validation";
+import { refundAtPayPal, refundAtStripe } from "./providers";
+
+/**
+ * A creator refunds one of their own sales (an admin may refund any): the money goes back at
+ * the provider, on the seller's own Stripe or PayPal account, and only once the provider
+ * confirms does the sale become `refunded`, through the same refund.created handling as a
+ * refund made in the provider's dashboard (Purchase.refund, the ReverseSale subscriber's
+ * step). That step is conditional on the sale still being completed, so access is revoked and
+ * the figures reversed exactly once, whether our call or the provider's webhook comes first.
+ */
+export namespace SaleRefund {
+  const Input = z.object({
+    id: z.string({ message: "Sale id is required." }).trim().min(1, "Sale id is required.").max(200),
+  });
+
+  export interface RefundedSale {
+    id: string;
+    created_at: string;
+    product_id: string;
+    product_name: string;
+    customer_email: string;
+    /** cents */
+    amount: number;
+    currency: string;
+    status: "completed" | "refunded" | "disputed";
+    refunded_at: string | null;
+  }
+
+  export interface Result {
+    success: true;
+    /** The provider accepted the refund but has not finished it: the sale changes when it does. */
+    pending: boolean;
+    message: string;
+    /** `id` is the sale's id in GET /api/sales-history (the purchase id). */
+    purchase: RefundedSale;
+  }
+
+  const NOT_FOUND = () => new NotFoundError("sale.not_found", "Sale not found.");
+  const ALREADY = () =>
+    new ConflictError("sale.already_refunded", "This sale has already been refunded. Nothing more was changed.");
+
+  const DISPUTED = () =>
+    new ConflictError("sale.disputed", "This sale is disputed by the buyer's bank, so it can't be refunded here.");
+
+  type Caller = Pick<Actor, "userId" | "role" | "isAdmin">;
+
+  export async function refund(caller: Caller, saleId: string): Promise<Result> {
+    const { id } = parseInput(Input, { id: saleId });
+    const sale = await load(id);
+    // Another creator's sale answers exactly like a missing one: sale ids cannot be probed.
+    if (!sale || (sale.creator_id !== caller.userId && !isAdmin(caller))) throw NOT_FOUND();
+    if (sale.status === "refunded") throw ALREADY();
+    // A disputed payment is in the buyer's bank's hands; the provider refuses a refund of it.
+    if (sale.status === "disputed") throw DISPUTED();
+    const facts = sale.provider === "paypal" ? await refundAtPayPal(sale) : await refundAtStripe(sale);
+    await Purchase.refund(RefundCreated.schema.parse(facts));
+    const after = (await load(id))!;
+    const pending = after.status !== "refunded";
+    return {
+      success: true,
+      pending,
+      message: pending
+        ? "The refund was accepted and is being processed by the payment provider. The sale will show as refunded when it completes."
+        : "Sale refunded. The buyer's access has been revoked.",
+      purchase: serialize(after),
+    };
+  }
+
+  const load = async (id: string) => (await PurchaseEntity.get({ id }).go()).data;
+
+  function serialize(p: PurchaseItem): RefundedSale {
+    return {
+      id: p.id,
+      created_at: p.created_at,
+      product_id: p.product_id,
+      product_name: p.product_name,
+      customer_email: p.customer_email,
+      amount: p.amount,
+      currency: p.currency,
+      status: p.status,
+      refunded_at: p.refunded_at ?? null,
+    };
+  }
+}

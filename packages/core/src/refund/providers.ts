@@ -1,0 +1,147 @@
+import { randomUUID } from "node:crypto";
+import type Stripe from "stripe";
+import type { RefundCreated } from "../bus/events";
+import type * as z from "zod";
+import { ConflictError, ProviderError } from "../errors";
+import { Integration } from "../integration/index";
+import { logger } from "../log/index";
+import { stripeClient } from "../payment/stripe";
+import { PayPalRequestError, paypalClient, valueToCents, type PayPalClient } from "../paypal/client";
+
+/**
+ * A creator's refund at the provider, on the seller's own account, and the provider's word on
+ * it afterwards. Each function answers what the provider now says about the payment as the
+ * properties of a refund.created event (the same facts its webhook translator reads back: the
+ * charge's or capture's amount and how much of it is refunded), so the sale is taken back by
+ * the one refund.created path whichever arrives first, our call or the provider's webhook.
+ *
+ * "Already refunded" from the provider (a second click, or a refund made in the provider's own
+ * dashboard whose webhook is late) is not an error: the read-back shows it refunded. Anything
+ * else the provider refuses, or a provider that cannot be reached, is a ProviderError (502)
+ * with nothing written on our side.
+ */
+export type RefundFacts = z.input<(typeof RefundCreated)["schema"]>;
+
+export interface RefundableSale {
+  id: string;
+  creator_id: string;
+  payment_intent?: string;
+}
+
+const NOT_CONNECTED = (provider: string) =>
+  new ConflictError(
+    "refund.not_connected",
+    `Your ${provider} account is no longer connected to Payloft, so this sale cannot be refunded here. Reconnect it in Payment Setup, or refund the payment in your ${provider} dashboard.`,
+  );
+const FAILED = (provider: string) =>
+  new ProviderError(
+    `${provider} could not make this refund right now. Nothing was changed; please try again in a moment.`,
+    "refund.provider_failed",
+  );
+const REFUSED = (provider: string, reason: string) =>
+  new ProviderError(`${provider} refused the refund: ${reason}`, "refund.provider_refused");
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Stripe: refund the sale's payment intent in full, then read its charge back. */
+export async function refundAtStripe(sale: RefundableSale): Promise<RefundFacts> {
+  const secret = await Integration.stripeSecretFor(sale.creator_id);
+  if (!secret) throw NOT_CONNECTED("Stripe");
+  const stripe = stripeClient(secret);
+  try {
+    const paymentIntent = sale.payment_intent ?? (await paymentIntentOfSession(stripe, sale.id));
+    let refund: Stripe.Refund | null = null;
+    try {
+      // No idempotency key of ours: a retry after a refusal must reach Stripe again, and a
+      // second refund of the same payment is refused by Stripe as already refunded (read back below).
+      refund = await stripe.refunds.create({
+        payment_intent: paymentIntent,
+        reason: "requested_by_customer",
+        metadata: { payloft_sale_id: sale.id },
+      });
+    } catch (err) {
+      if ((err as Stripe.errors.StripeError).code !== "charge_already_refunded") throw err;
+    }
+    if (refund && (refund.status === "failed" || refund.status === "canceled"))
+      throw REFUSED("Stripe", refund.failure_reason ?? refund.status);
+    const chargeId = idOf(refund?.charge) ?? idOf((await stripe.paymentIntents.retrieve(paymentIntent)).latest_charge);
+    if (!chargeId) throw REFUSED("Stripe", "the payment has no charge to refund.");
+    const charge = await stripe.charges.retrieve(chargeId);
+    return {
+      provider: "stripe",
+      provider_event_id: refund?.id ?? `refund-readback-${charge.id}`,
+      occurred_at: refund?.created ?? nowSeconds(),
+      seller_id: sale.creator_id,
+      checkout_id: sale.id,
+      payment_ref: paymentIntent,
+      amount: charge.amount,
+      amount_refunded: charge.amount_refunded,
+      currency: charge.currency.toLowerCase(),
+    };
+  } catch (err) {
+    throw asProviderError("Stripe", sale.id, err, (e) => {
+      const s = e as Stripe.errors.StripeError;
+      return s.type === "StripeInvalidRequestError" || s.type === "StripeCardError" ? s.message : null;
+    });
+  }
+}
+
+/** PayPal: refund the sale's capture in full, then read the capture back. */
+export async function refundAtPayPal(sale: RefundableSale): Promise<RefundFacts> {
+  const paypal = await Integration.paypalFor(sale.creator_id);
+  if (!paypal) throw NOT_CONNECTED("PayPal");
+  const captureId = sale.payment_intent;
+  if (!captureId) throw REFUSED("PayPal", "this sale has no PayPal capture to refund.");
+  const client = paypalClient(paypal.credentials);
+  try {
+    const refund = await refundOnce(client, captureId, sale.id);
+    if (refund && (refund.status === "FAILED" || refund.status === "CANCELLED"))
+      throw REFUSED("PayPal", refund.status.toLowerCase());
+    const capture = await client.getCapture(captureId);
+    const amount = valueToCents(capture.amount.value);
+    return {
+      provider: "paypal",
+      provider_event_id: refund?.id ?? `refund-readback-${capture.id}`,
+      occurred_at: nowSeconds(),
+      seller_id: sale.creator_id,
+      checkout_id: sale.id,
+      payment_ref: capture.id,
+      amount,
+      // As PayPal's webhook translator reads it: only a capture PayPal calls REFUNDED is whole.
+      amount_refunded: capture.status === "REFUNDED" ? amount : 0,
+      currency: capture.amount.currency_code.toLowerCase(),
+    };
+  } catch (err) {
+    throw asProviderError("PayPal", sale.id, err, (e) =>
+      e instanceof PayPalRequestError && !e.isUnavailable && !e.isAuthFailure ? e.message : null,
+    );
+  }
+}
+
+/** One refund request (its own PayPal-Request-Id, so PayPal's retries replay it); null when PayPal says it is already refunded. */
+async function refundOnce(client: PayPalClient, captureId: string, saleId: string) {
+  try {
+    return await client.refundCapture(captureId, `refund-${saleId}-${randomUUID()}`);
+  } catch (err) {
+    if (err instanceof PayPalRequestError && err.issue === "CAPTURE_FULLY_REFUNDED") return null;
+    throw err;
+  }
+}
+
+/** Sales recorded before payment intents were kept: ask Stripe for the session's. */
+async function paymentIntentOfSession(stripe: Stripe, sessionId: string): Promise<string> {
+  const session = await stripe.checkout.sessions.retrieve(sessionId);
+  const pi = idOf(session.payment_intent);
+  if (!pi) throw REFUSED("Stripe", "the payment of this sale cannot be found.");
+  return pi;
+}
+
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : v?.id);
+
+/** Our own errors pass through; a refusal keeps the provider's reason; anything else is "could not". */
+function asProviderError(provider: string, saleId: string, err: unknown, reasonOf: (e: unknown) => string | null) {
+  if (err instanceof ConflictError || err instanceof ProviderError) return err;
+  logger.warn("refund at provider failed", { provider, saleId, error: (err as Error).message });
+  const reason = reasonOf(err);
+  return reason ? REFUSED(provider, reason) : FAILED(provider);
+}

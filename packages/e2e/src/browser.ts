@@ -2,6 +2,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { afterAll, beforeAll, inject } from "vitest";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { VIEWER_ADDRESS_HEADER } from "@payloft/local/testing/auth";
 
 /** Where journeys save screenshots (git-ignored). */
 export const shotsDir = join(__dirname, "../../../.e2e/screenshots");
@@ -16,6 +17,9 @@ const args = [
   "--disable-sync",
   "--disable-dev-shm-usage",
 ];
+
+let contexts = 0;
+const nextAddress = () => `10.${process.pid % 250}.${Math.floor(++contexts / 250) % 250}.${contexts % 250}`;
 
 /**
  * One headless Debian Chromium per test file. `browser().newContext()` gives a fresh,
@@ -48,6 +52,10 @@ export function useBrowser() {
       const context = await browser.newContext({
         viewport: opts.viewport ?? { width: 1280, height: 860 },
         baseURL: inject("baseUrl"),
+        // Each context is another person on another device: its own address for the per-address
+        // limits (sign-in, checkout), as CloudFront would report it. The suite shares one stack,
+        // so on one address the journeys together would exhaust the sign-in limit.
+        extraHTTPHeaders: { [VIEWER_ADDRESS_HEADER]: nextAddress() },
       });
       const page = await context.newPage();
       page.on("console", (msg) => {

@@ -1,23 +1,15 @@
-import { StripeApiError, missingParam, noSuch } from "./errors";
+import { StripeApiError } from "./errors";
 import { str, type FormObject } from "./form";
 import { nowSeconds, randomId, type Account, type StripeObject } from "./store";
 import type { Sandbox } from "./context";
+import { chargeOf } from "./refunds";
 
 /**
  * Sandbox helper (what a buyer's bank does at Stripe): opens a dispute on a charge and emits
  * charge.dispute.created with Stripe's dispute object. A charge can be disputed once.
  */
 export function createDispute(sb: Sandbox, account: Account, p: FormObject): StripeObject {
-  const piId = str(p.payment_intent);
-  let chargeId = str(p.charge);
-  if (!piId && !chargeId) throw missingParam("payment_intent");
-  if (piId) {
-    const pi = account.objects[piId];
-    if (pi?.object !== "payment_intent") throw noSuch("payment_intent", piId, "payment_intent");
-    chargeId = pi.latest_charge;
-  }
-  const charge = account.objects[chargeId!];
-  if (charge?.object !== "charge") throw noSuch("charge", chargeId!, "charge");
+  const charge = chargeOf(account, p);
   if (charge.disputed)
     throw new StripeApiError(400, "invalid_request_error", `Charge ${charge.id} has already been disputed.`);
   charge.disputed = true;

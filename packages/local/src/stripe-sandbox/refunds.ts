@@ -3,8 +3,8 @@ import { int, metadataOf, str, type FormObject } from "./form";
 import { nowSeconds, randomId, type Account, type StripeObject } from "./store";
 import type { Sandbox } from "./context";
 
-/** POST /v1/refunds {payment_intent | charge, amount?}: refunds a charge and emits charge.refunded. */
-export function createRefund(sb: Sandbox, account: Account, p: FormObject): StripeObject {
+/** The charge a refund or dispute names, by `charge` or by its `payment_intent` (as Stripe takes either). */
+export function chargeOf(account: Account, p: FormObject): StripeObject {
   const piId = str(p.payment_intent);
   let chargeId = str(p.charge);
   if (!piId && !chargeId) throw missingParam("payment_intent");
@@ -15,6 +15,12 @@ export function createRefund(sb: Sandbox, account: Account, p: FormObject): Stri
   }
   const charge = account.objects[chargeId!];
   if (charge?.object !== "charge") throw noSuch("charge", chargeId!, "charge");
+  return charge;
+}
+
+/** POST /v1/refunds {payment_intent | charge, amount?}: refunds a charge and emits charge.refunded. */
+export function createRefund(sb: Sandbox, account: Account, p: FormObject): StripeObject {
+  const charge = chargeOf(account, p);
   const remaining = charge.amount - charge.amount_refunded;
   const amount = int(p.amount) ?? remaining;
   if (remaining <= 0) {

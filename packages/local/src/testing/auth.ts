@@ -2,6 +2,9 @@ import { createHash } from "node:crypto";
 import { VIEWER_ADDRESS_HEADER } from "@payloft/functions/http/headers";
 import type { Stack } from "../stack";
 
+/** The header CloudFront fills with the viewer's address (tests set it to act as several people). */
+export { VIEWER_ADDRESS_HEADER };
+
 /**
  * Each test person signs in from their own address (as real people do), so a file that signs
  * in many people does not run into the per-address sign-in limit meant for one client.

@@ -234,7 +234,10 @@ describe("selling", () => {
         await page.waitForURL(/\/checkout\/success\?session_id=/);
         await page.getByRole("heading", { name: "Payment Successful!" }).waitFor({ timeout: 20_000 });
         expect(await page.getByTestId("maintenance-notice").count()).toBe(0);
-        expect(await page.getByRole("link", { name: "Access Your Content" }).getAttribute("href")).toBe(CONTENT);
+        // The purchase's access link (DECISIONS 14), which leads to CONTENT.
+        const link = await page.getByRole("link", { name: "Access Your Content" }).getAttribute("href");
+        expect(link).toMatch(/\/a\/[A-Za-z0-9_-]{32}$/);
+        expect((await fetch(link!, { redirect: "manual" })).headers.get("location")).toBe(CONTENT);
         await b.shot(page, `selling-success-during-maintenance-${name}`);
         // Starting a new checkout is what maintenance stops.
         await page.goto(`/product/${productId}`);

@@ -63,6 +63,20 @@ describe("access links", () => {
     expect((await stored(session.id)).last_accessed_at).toBeTruthy();
   });
 
+  it("keep working during maintenance: a buyer who paid still gets their content", async () => {
+    const { success } = await buy();
+    const { Setting } = await import("@payloft/core/setting/index");
+    await Setting.set({ key: "maintenance_mode", value: "true" });
+    try {
+      expect((await call(stack(), "GET", "/api/customer/purchases", { cookie: buyer.cookie })).status).toBe(503);
+      const res = await follow(success.json.purchase.access_url);
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe(CONTENT);
+    } finally {
+      await Setting.set({ key: "maintenance_mode", value: "false" });
+    }
+  });
+
   it("answer 410 with a page saying why after a refund in the sandbox's dashboard", async () => {
     const { session, success } = await buy();
     const link = success.json.purchase.access_url as string;

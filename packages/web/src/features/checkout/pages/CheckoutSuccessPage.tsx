@@ -116,7 +116,10 @@ export default function CheckoutSuccessPage() {
           {purchase.license_key && (
             <div className="mt-4 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
               <p className="text-sm text-slate-500">Your licence key</p>
-              <p className="mt-1 break-all font-mono text-base font-semibold tracking-wide text-slate-900">
+              <p
+                data-testid="license-key"
+                className="mt-1 break-all font-mono text-base font-semibold tracking-wide text-slate-900"
+              >
                 {purchase.license_key}
               </p>
             </div>

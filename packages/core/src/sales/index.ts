@@ -37,8 +37,10 @@ export namespace Sales {
     product_id: string;
     product_name: string;
     customer_email: string;
-    /** cents */
+    /** cents: the price, net of tax (the seller's revenue) */
     amount: number;
+    /** cents: tax collected on top for the state (Stripe Tax); 0 when none */
+    tax: number;
     status: "completed" | "refunded" | "disputed";
   }
 
@@ -212,6 +214,7 @@ export namespace Sales {
       product_name: p.product_name,
       customer_email: p.customer_email,
       amount: p.amount,
+      tax: p.tax ?? 0,
       status: p.status,
     };
   }

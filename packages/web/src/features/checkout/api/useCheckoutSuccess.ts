@@ -5,7 +5,15 @@ import { ApiError, apiFetch } from "@/lib/api";
 export interface CheckoutSuccess {
   /** content_url is null once the purchase was refunded or disputed (access revoked). */
   product: { name: string; description: string; content_url: string | null };
-  purchase: { amount: number; created_at: string; customer_email: string; status?: string };
+  /** amount is the price; tax (Stripe Tax) was added on top; total is what the buyer paid. */
+  purchase: {
+    amount: number;
+    tax?: number;
+    total?: number;
+    created_at: string;
+    customer_email: string;
+    status?: string;
+  };
 }
 
 export const checkoutSuccessQuery = (sessionId: string) =>

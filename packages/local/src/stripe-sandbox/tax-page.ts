@@ -35,11 +35,12 @@ export function taxSummary(session: StripeObject, t: PageTexts, money: (cents: n
   const tax = paid ? money(session.total_details?.amount_tax ?? 0, session.currency) : t.taxPending;
   const script = paid
     ? ""
-    : `<script>(()=>{const rates=${JSON.stringify(TAX_RATES)},sub=${Number(session.amount_subtotal)};
+    : // The address form comes after this summary in the page: run once the whole page is parsed.
+      `<script>addEventListener("DOMContentLoaded",()=>{const rates=${JSON.stringify(TAX_RATES)},sub=${Number(session.amount_subtotal)};
 const fmt=new Intl.NumberFormat(${JSON.stringify(t.intl)},{style:"currency",currency:${JSON.stringify(String(session.currency).toUpperCase())}});
 const c=document.getElementById("country");const show=()=>{if(!c.value)return;const tax=Math.round(sub*(rates[c.value]??0)/100);
 document.getElementById("tax-amount").textContent=fmt.format(tax/100);document.getElementById("total-amount").textContent=fmt.format((sub+tax)/100);};
-c.addEventListener("change",show);show();})();</script>`;
+c.addEventListener("change",show);show();});</script>`;
   return `<div class="line"><span>${esc(t.subtotal)}</span><span>${money(session.amount_subtotal, session.currency)}</span></div>
     <div class="line"><span>${esc(t.tax)}</span><span id="tax-amount" aria-live="polite">${esc(tax)}</span></div>${script}`;
 }

@@ -37,8 +37,9 @@ export namespace Sales {
     product_id: string;
     product_name: string;
     customer_email: string;
-    /** cents */
+    /** minor units of `currency` */
     amount: number;
+    currency: string;
     status: "completed" | "refunded" | "disputed";
   }
 
@@ -57,8 +58,9 @@ export namespace Sales {
     product_name: string;
     description: string;
     creator_name: string;
-    /** cents */
+    /** minor units of `currency` */
     amount: number;
+    currency: string;
     created_at: string;
     access_count: number;
     last_accessed_at: string | null;
@@ -212,6 +214,7 @@ export namespace Sales {
       product_name: p.product_name,
       customer_email: p.customer_email,
       amount: p.amount,
+      currency: p.currency ?? "usd",
       status: p.status,
     };
   }
@@ -224,6 +227,7 @@ export namespace Sales {
       description: p.product_description ?? "",
       creator_name: p.creator_name ?? "",
       amount: p.amount,
+      currency: p.currency ?? "usd",
       created_at: p.created_at,
       access_count: p.access_count ?? 0,
       last_accessed_at: p.last_accessed_at ?? null,

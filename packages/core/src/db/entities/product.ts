@@ -14,6 +14,8 @@ export const ProductEntity = new LazyEntity(
       description: { type: "string", default: "" },
       /** cents; the minimum when the buyer may pay what they want */
       price: { type: "number", required: true },
+      /** Lower-case ISO 4217 (core/src/currency); absent on products from before currencies: usd. */
+      currency: { type: "string" },
       pay_what_you_want: { type: "boolean", required: true, default: false },
       /** cents; pre-filled amount of a pay-what-you-want product (at least price) */
       suggested_price: { type: "number" },

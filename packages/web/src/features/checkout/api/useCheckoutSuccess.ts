@@ -5,7 +5,7 @@ import { ApiError, apiFetch } from "@/lib/api";
 export interface CheckoutSuccess {
   /** content_url is null once the purchase was refunded or disputed (access revoked). */
   product: { name: string; description: string; content_url: string | null };
-  purchase: { amount: number; created_at: string; customer_email: string; status?: string };
+  purchase: { amount: number; currency?: string; created_at: string; customer_email: string; status?: string };
 }
 
 export const checkoutSuccessQuery = (sessionId: string) =>

@@ -100,7 +100,7 @@ export default function CheckoutSuccessPage() {
           <dl className="mt-5 grid gap-4 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-3">
             <div>
               <dt className="text-slate-500">Amount Paid</dt>
-              <dd className="mt-0.5 font-semibold text-slate-900">{formatCents(purchase.amount)}</dd>
+              <dd className="mt-0.5 font-semibold text-slate-900">{formatCents(purchase.amount, purchase.currency)}</dd>
             </div>
             <div>
               <dt className="text-slate-500">Purchase Date</dt>

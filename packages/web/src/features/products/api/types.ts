@@ -9,6 +9,8 @@ export interface Product {
   description: string;
   /** cents; the minimum when pay_what_you_want */
   price: number;
+  /** Lower-case ISO code; amounts are in its minor unit (950 eur = €9.50, 950 jpy = ¥950). */
+  currency?: string;
   pay_what_you_want: boolean;
   /** cents, or null */
   suggested_price: number | null;
@@ -30,7 +32,9 @@ export interface NewProduct {
   name: string;
   headline: string;
   subheadline: string;
+  /** As typed, in `currency` (9.50 euros; 950 yen). */
   price: number;
+  currency: string;
   pay_what_you_want: boolean;
   suggested_price: number | null;
   content_url: string;

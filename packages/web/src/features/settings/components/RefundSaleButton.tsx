@@ -13,7 +13,7 @@ import { formatMoney } from "@/features/dashboard/lib/format";
 export function RefundSaleButton({ sale }: { sale: Sale }) {
   const [open, setOpen] = useState(false);
   const refund = useRefundSale();
-  const amount = formatMoney(sale.amount);
+  const amount = formatMoney(sale.amount, sale.currency);
   const confirm = () =>
     refund.mutate(sale.id, {
       onSuccess: (result) => {

@@ -37,7 +37,7 @@ export function SalesHistoryTab() {
           id: s.id,
           title: s.product_name,
           detail: s.customer_email,
-          amount: formatMoney(s.amount),
+          amount: formatMoney(s.amount, s.currency),
           date: formatDate(s.created_at),
           status: <SaleStatusBadge status={s.status} />,
           action: s.status === "completed" ? <RefundSaleButton sale={s} /> : undefined,
@@ -63,7 +63,7 @@ export function SalesHistoryTab() {
                 <TD className="whitespace-nowrap text-slate-500">{formatDate(s.created_at)}</TD>
                 <TD className="font-medium text-slate-900">{s.product_name}</TD>
                 <TD>{s.customer_email}</TD>
-                <TD className="text-right tabular-nums">{formatMoney(s.amount)}</TD>
+                <TD className="text-right tabular-nums">{formatMoney(s.amount, s.currency)}</TD>
                 <TD>
                   <SaleStatusBadge status={s.status} />
                 </TD>

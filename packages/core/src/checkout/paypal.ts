@@ -26,7 +26,10 @@ interface Sellable {
   description: string;
   price: number;
   currency: string;
-  content_url: string;
+  content_url?: string;
+  content_file?: string;
+  content_file_name?: string;
+  license_keys?: boolean;
   creator_id: string;
 }
 

@@ -260,7 +260,13 @@ describe("overview, charts, finance and lists read the maintained aggregates", (
 
     const chart = (await call(stack(), "GET", "/api/admin/chart-data", { cookie: admin.cookie })).json.chartData;
     expect(chart).toHaveLength(30);
-    expect(chart.at(-1)).toEqual({ date: today, revenue: 4500, sales: 3, users: 3 });
+    expect(chart.at(-1)).toEqual({
+      date: today,
+      revenue: 4500,
+      revenue_by_currency: { usd: 4500 },
+      sales: 3,
+      users: 3,
+    });
     expect(chart[0]).toMatchObject({ revenue: 0, sales: 0, users: 0 });
 
     const finance = (await call(stack(), "GET", "/api/admin/finance", { cookie: admin.cookie })).json;

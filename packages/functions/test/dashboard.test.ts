@@ -20,6 +20,7 @@ describe("GET /api/dashboard/stats", () => {
       totalProducts: 0,
       totalSales: 10,
       totalRevenue: 12500,
+      revenue_by_currency: { usd: 12500 },
       totalCustomers: 4,
       conversionRate: 0.8, // 10 purchases ÷ 1,200 views
       productLimit: 1,
@@ -81,6 +82,7 @@ describe("GET /api/dashboard/products-analytics", () => {
         views: 1200,
         sales: 10,
         revenue: 12500,
+        currency: "usd",
         conversionRate: 0.8,
       },
     ]);

@@ -1,4 +1,5 @@
 import { CounterEntity, DailyStatEntity } from "../db/entities";
+import { CURRENCIES, addByCurrency, revenueByCurrency, type Currency } from "../currency/index";
 import { Setting } from "../setting/index";
 
 /**
@@ -48,13 +49,16 @@ export namespace AdminStats {
         free_users: nonNegative(plans.free),
       },
       products: {
+        // USD only, as before currencies; every currency's figure is in revenue_by_currency.
         total_revenue: nonNegative(c?.revenue),
+        revenue_by_currency: revenueByCurrency(c),
         total_sales: nonNegative(c?.sales),
         total_products: nonNegative(c?.products),
         active_products: nonNegative(c?.active_products),
       },
       recent: {
         revenue_30d: days.reduce((s, d) => s + (d.revenue ?? 0), 0),
+        revenue_30d_by_currency: days.map(revenueByCurrency).reduce(addByCurrency, {}),
         new_sales_30d: days.reduce((s, d) => s + (d.sales ?? 0), 0),
         new_users_30d: days.reduce((s, d) => s + (d.new_users ?? 0), 0),
       },
@@ -68,7 +72,13 @@ export namespace AdminStats {
     return {
       chartData: dates.map((date) => {
         const d = days.get(date);
-        return { date, revenue: d?.revenue ?? 0, sales: d?.sales ?? 0, users: d?.new_users ?? 0 };
+        return {
+          date,
+          revenue: d?.revenue ?? 0,
+          revenue_by_currency: revenueByCurrency(d),
+          sales: d?.sales ?? 0,
+          users: d?.new_users ?? 0,
+        };
       }),
     };
   }
@@ -90,20 +100,36 @@ export namespace AdminStats {
     const revenue = nonNegative(c?.revenue);
     const sales = nonNegative(c?.sales);
     const commission = commissionOf(revenue, rate);
-    const months = new Map<string, { revenue: number; sales: number }>();
+    type Month = { revenue: number; sales: number; byCurrency: Partial<Record<Currency, number>> };
+    const months = new Map<string, Month>();
     for (let i = 0; i < 12; i++) {
       const m = new Date(Date.UTC(firstMonth.getUTCFullYear(), firstMonth.getUTCMonth() + i, 1));
-      months.set(m.toISOString().slice(0, 7), { revenue: 0, sales: 0 });
+      months.set(m.toISOString().slice(0, 7), { revenue: 0, sales: 0, byCurrency: {} });
     }
     for (const d of days) {
       const m = months.get(d.date.slice(0, 7));
       if (m) {
         m.revenue += d.revenue ?? 0;
         m.sales += d.sales ?? 0;
+        m.byCurrency = addByCurrency(m.byCurrency, revenueByCurrency(d));
       }
     }
+    // Commission is taken in each sale's own currency, so it is reported per currency too.
+    const byCurrency = revenueByCurrency(c);
+    const perCurrency = Object.fromEntries(
+      CURRENCIES.filter((cur) => byCurrency[cur]).map((cur) => {
+        const r = nonNegative(byCurrency[cur]);
+        return [
+          cur,
+          { revenue: r, platform_commission: commissionOf(r, rate), net_to_creators: r - commissionOf(r, rate) },
+        ];
+      }),
+    );
     return {
+      // USD only (the fields from before currencies); every currency in by_currency.
       total_revenue: revenue,
+      revenue_by_currency: byCurrency,
+      by_currency: perCurrency,
       total_sales: sales,
       commission_rate: rate,
       platform_commission: commission,
@@ -112,6 +138,7 @@ export namespace AdminStats {
       monthly: [...months].map(([month, m]) => ({
         month,
         revenue: m.revenue,
+        revenue_by_currency: m.byCurrency,
         sales: m.sales,
         commission: commissionOf(m.revenue, rate),
         net_to_creators: m.revenue - commissionOf(m.revenue, rate),

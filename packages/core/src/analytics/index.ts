@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { currencyOf, revenueByCurrency, type Currency } from "../currency/index";
 import { CounterEntity, DailyStatEntity, ProductEntity, UserEntity } from "../db/entities";
 import { planOf } from "../plan/plans";
 import { productLimitFor } from "../plan/limits";
@@ -21,8 +22,10 @@ export namespace Analytics {
   export interface Stats {
     totalProducts: number;
     totalSales: number;
-    /** cents */
+    /** USD cents only (the figure from before currencies existed); see revenue_by_currency */
     totalRevenue: number;
+    /** Minor units per currency, never added together: {usd: 5000, eur: 950}. */
+    revenue_by_currency: Partial<Record<Currency, number>>;
     totalCustomers: number;
     /** percent with one decimal: purchases ÷ sales-page views × 100; 0 without views */
     conversionRate: number;
@@ -34,8 +37,9 @@ export namespace Analytics {
   export interface ChartPoint {
     date: string;
     sales: number;
-    /** cents */
+    /** USD cents; see revenue_by_currency */
     revenue: number;
+    revenue_by_currency: Partial<Record<Currency, number>>;
     views: number;
   }
 
@@ -45,8 +49,9 @@ export namespace Analytics {
     is_active: boolean;
     views: number;
     sales: number;
-    /** cents */
+    /** minor units of the product's currency */
     revenue: number;
+    currency: Currency;
     conversionRate: number;
   }
 
@@ -72,6 +77,7 @@ export namespace Analytics {
       totalProducts: u?.product_count ?? c?.products ?? 0,
       totalSales: sales,
       totalRevenue: c?.revenue ?? 0,
+      revenue_by_currency: revenueByCurrency(c),
       totalCustomers: c?.customers ?? 0,
       conversionRate: conversionRate(sales, c?.views ?? 0),
       productLimit: u ? productLimitFor({ ...u, email: u.email ?? "" }) : plan.productLimit,
@@ -97,7 +103,13 @@ export namespace Analytics {
     const byDate = new Map(res.data.map((d) => [d.date, d]));
     return dates.map((date) => {
       const d = byDate.get(date);
-      return { date, sales: d?.sales ?? 0, revenue: d?.revenue ?? 0, views: d?.views ?? 0 };
+      return {
+        date,
+        sales: d?.sales ?? 0,
+        revenue: d?.revenue ?? 0,
+        revenue_by_currency: revenueByCurrency(d),
+        views: d?.views ?? 0,
+      };
     });
   }
 
@@ -107,9 +119,10 @@ export namespace Analytics {
 
   /** Views, sales, revenue and conversion per product, best sellers first. */
   export async function productFigures(creatorId: string): Promise<ProductFigures[]> {
-    const res = await ProductEntity.query
-      .byCreator({ creator_id: CreatorId.parse(creatorId) })
-      .go({ pages: "all", attributes: ["id", "name", "is_active", "view_count", "sales_count", "total_revenue"] });
+    const res = await ProductEntity.query.byCreator({ creator_id: CreatorId.parse(creatorId) }).go({
+      pages: "all",
+      attributes: ["id", "name", "is_active", "view_count", "sales_count", "total_revenue", "currency"],
+    });
     return res.data
       .map((p) => ({
         id: p.id,
@@ -118,6 +131,7 @@ export namespace Analytics {
         views: p.view_count ?? 0,
         sales: p.sales_count ?? 0,
         revenue: p.total_revenue ?? 0,
+        currency: currencyOf(p.currency),
         conversionRate: conversionRate(p.sales_count ?? 0, p.view_count ?? 0),
       }))
       .sort((a, b) => b.revenue - a.revenue || b.sales - a.sales || a.name.localeCompare(b.name));

@@ -36,7 +36,7 @@ export async function confirmPayPal(record: CheckoutItem) {
   const email = order.payer?.email_address;
   return {
     paid: true,
-    amount: valueToCents(capture.amount.value),
+    amount: valueToCents(capture.amount.value, capture.amount.currency_code),
     currency: capture.amount.currency_code.toLowerCase(),
     ...(email ? { buyer_email: email } : {}),
     payment_ref: capture.id,

@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import * as z from "zod";
 import { Config } from "../config/index";
+import { formatMoney, minimumChargeOf } from "../currency/index";
 import { ProviderError, ValidationError } from "../errors";
 import { Integration } from "../integration/index";
 import { logger } from "../log/index";
@@ -23,7 +24,7 @@ export namespace Checkout {
   /** Only for a PayPal integration that cannot take payments (DECISIONS 11). */
   export const PAYPAL_SOON = PAYPAL_UNAVAILABLE;
   export const CREATE_FAILED = "Failed to create checkout session";
-  /** Stripe refuses card charges under $0.50 (USD). */
+  /** Stripe refuses card charges under $0.50 (USD); other currencies: minimumChargeOf. */
   export const MIN_CHARGE = 50;
 
   const CreateInput = z.object({
@@ -73,9 +74,10 @@ export namespace Checkout {
     buyer?: { email?: string } | null,
     opts: { acceptLanguage?: string } = {},
   ): Promise<StartedCheckout> {
-    if (charge.amount < MIN_CHARGE) {
+    const least = minimumChargeOf(product.currency);
+    if (charge.amount < least) {
       throw new ValidationError(
-        "This product can't be bought online: card payments must be at least $0.50.",
+        `This product can't be bought online: card payments must be at least ${formatMoney(least, product.currency)}.`,
         "checkout.below_minimum",
       );
     }
@@ -91,7 +93,7 @@ export namespace Checkout {
           {
             quantity: 1,
             price_data: {
-              currency: "usd",
+              currency: product.currency,
               unit_amount: charge.amount,
               product_data: {
                 name: product.name,
@@ -128,7 +130,7 @@ export namespace Checkout {
       amount: charge.amount,
       list_price: product.price,
       ...(charge.discount_code ? { discount_code: charge.discount_code } : {}),
-      currency: "usd",
+      currency: product.currency,
       ...(stripe.automaticTax ? { automatic_tax: true } : {}),
       session_expires_at: isoFromSeconds(session.expires_at),
       ...(buyer?.email ? { buyer_email: buyer.email.trim().toLowerCase() } : {}),

@@ -25,6 +25,7 @@ interface Sellable {
   name: string;
   description: string;
   price: number;
+  currency: string;
   content_url?: string;
   content_file?: string;
   content_file_name?: string;
@@ -48,7 +49,7 @@ export async function startPayPalCheckout(
   if (!paypal?.active) throw new ValidationError(PAYPAL_UNAVAILABLE, "checkout.paypal_unavailable");
   if (charge.amount < 1)
     throw new ValidationError(
-      "This product can't be bought online: its price must be above $0.",
+      "This product can't be bought online: its price must be above 0.",
       "checkout.below_minimum",
     );
   const checkoutId = `ppc_${randomUUID().replace(/-/g, "")}`;
@@ -57,7 +58,7 @@ export async function startPayPalCheckout(
   try {
     order = await paypalClient(paypal.credentials).createOrder(
       {
-        amount: { currency_code: "USD", value: centsToValue(charge.amount) },
+        amount: { currency_code: product.currency.toUpperCase(), value: centsToValue(charge.amount, product.currency) },
         customId: checkoutId,
         invoiceId: checkoutId,
         description: product.name,
@@ -84,7 +85,7 @@ export async function startPayPalCheckout(
     amount: charge.amount,
     list_price: product.price,
     ...(charge.discount_code ? { discount_code: charge.discount_code } : {}),
-    currency: "usd",
+    currency: product.currency,
     ...(buyer?.email ? { buyer_email: buyer.email.trim().toLowerCase() } : {}),
     // What the buyer receives, even if the product is deleted or switched off before they pay.
     product_snapshot: await productSnapshot(product),

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { formatMoney, minimumChargeOf } from "../currency/index";
 import { ValidationError } from "../errors";
 import { discounted, findApplicable, reserve, type Reservation } from "../discount/redeem";
 import { parseInput } from "../validation";
@@ -11,7 +12,7 @@ import { parseInput } from "../validation";
  * to the checkout it creates, or releases it when it could not create one.
  */
 export interface Charge {
-  /** cents */
+  /** minor units of the product's currency (cents; yen for jpy) */
   amount: number;
   /** The code as applied (upper-case), when one was. */
   discount_code?: string;
@@ -21,14 +22,13 @@ export interface Charge {
 interface Priced {
   id: string;
   creator_id: string;
-  /** cents; the minimum of a pay-what-you-want product */
+  /** minor units of `currency`; the minimum of a pay-what-you-want product */
   price: number;
+  currency: string;
   pay_what_you_want: boolean;
   suggested_price: number | null;
 }
 
-/** Card payments take at least $0.50; a code may not push a charge under it. */
-const MIN_DISCOUNTED_CHARGE = 50;
 const MAX_AMOUNT = 99_999_999;
 const AMOUNT_RULE = "amount must be a whole number of cents.";
 
@@ -46,7 +46,13 @@ const ChargeInput = z.object({
     .nullish(),
 });
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/**
+ * Discount codes have no currency of their own: an amount_off code takes that many cents off
+ * a USD price (the only currency there was when codes were made), so on a product priced in
+ * another currency it is refused rather than read as euros or yen (docs/decisions.md).
+ * Percent-off codes apply in any currency.
+ */
+const AMOUNT_OFF_CURRENCY = "usd";
 
 export async function chargeFor(product: Priced, input: unknown): Promise<Charge> {
   const { discount_code, amount } = parseInput(ChargeInput, input);
@@ -58,17 +64,27 @@ export async function chargeFor(product: Priced, input: unknown): Promise<Charge
       );
     const chosen = amount ?? product.suggested_price ?? product.price;
     if (chosen < product.price)
-      throw new ValidationError(`Please pay at least ${dollars(product.price)}.`, "checkout.below_pwyw_minimum");
+      throw new ValidationError(
+        `Please pay at least ${formatMoney(product.price, product.currency)}.`,
+        "checkout.below_pwyw_minimum",
+      );
     return { amount: chosen };
   }
   // A fixed price is the price: any amount the client sends is ignored (DECISIONS 4).
   if (!discount_code) return { amount: product.price };
 
   const d = await findApplicable(product.creator_id, product.id, discount_code);
-  const charged = discounted(d, product.price);
-  if (charged < MIN_DISCOUNTED_CHARGE)
+  if (d.amount_off != null && product.currency !== AMOUNT_OFF_CURRENCY)
     throw new ValidationError(
-      `With the code ${d.code} the price would be under ${dollars(MIN_DISCOUNTED_CHARGE)}, the least a payment can be.`,
+      `The code ${d.code} takes ${formatMoney(d.amount_off, AMOUNT_OFF_CURRENCY)} off and only applies to prices in USD; this product is priced in ${product.currency.toUpperCase()}.`,
+      "discount.currency_mismatch",
+    );
+  const charged = discounted(d, product.price);
+  // Card payments have a least amount; a code may not push a charge under it.
+  const least = minimumChargeOf(product.currency);
+  if (charged < least)
+    throw new ValidationError(
+      `With the code ${d.code} the price would be under ${formatMoney(least, product.currency)}, the least a payment can be.`,
       "discount.below_minimum",
     );
   return { amount: charged, discount_code: d.code, reservation: await reserve(d) };

@@ -45,7 +45,7 @@ export function paidFromCapture(
     seller_id: sellerId,
     checkout_id: capture.custom_id,
     payment_ref: capture.id,
-    amount: valueToCents(capture.amount.value),
+    amount: valueToCents(capture.amount.value, capture.amount.currency_code),
     currency: capture.amount.currency_code.toLowerCase(),
     ...(buyerEmail ? { buyer_email: buyerEmail.trim().toLowerCase() } : {}),
   };
@@ -89,7 +89,7 @@ export async function translatePayPalEvent(
       const up = refund.links.find((l) => l.rel === "up" && /\/captures\//.test(l.href));
       const capture = await captureOf(client, up ? up.href.split("/").pop() : refund.id);
       if (!capture?.custom_id) return [];
-      const amount = valueToCents(capture.amount.value);
+      const amount = valueToCents(capture.amount.value, capture.amount.currency_code);
       const whole = capture.status === "REFUNDED" || event.event_type === "PAYMENT.CAPTURE.REVERSED";
       return [
         emit(RefundCreated, {
@@ -98,7 +98,11 @@ export async function translatePayPalEvent(
           checkout_id: capture.custom_id,
           payment_ref: capture.id,
           amount,
-          amount_refunded: whole ? amount : refund.amount ? valueToCents(refund.amount.value) : 0,
+          amount_refunded: whole
+            ? amount
+            : refund.amount
+              ? valueToCents(refund.amount.value, refund.amount.currency_code)
+              : 0,
           currency: capture.amount.currency_code.toLowerCase(),
         }),
       ];
@@ -115,7 +119,7 @@ export async function translatePayPalEvent(
           checkout_id: capture.custom_id,
           payment_ref: capture.id,
           dispute_ref: dispute.dispute_id,
-          amount: valueToCents(money.value),
+          amount: valueToCents(money.value, money.currency_code),
           currency: money.currency_code.toLowerCase(),
           reason: (dispute.reason ?? "general").slice(0, 100),
         }),

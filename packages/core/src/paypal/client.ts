@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { accessToken, paypalCall, type PayPalCredentials } from "./http";
 import { Capture, Order, Refund, VerifyAnswer, Webhook, WebhookList, type Money } from "./schemas";
+import { decimalsOf, minorToDecimal } from "../currency/index";
 
 export { PayPalRequestError, paypalBaseUrl, PAYPAL_HOSTS, type PayPalCredentials } from "./http";
 export type { Capture, Order, Refund, Webhook, WebhookEvent } from "./schemas";
@@ -126,11 +127,19 @@ export function paypalClient(c: PayPalCredentials) {
 
 export type PayPalClient = ReturnType<typeof paypalClient>;
 
-/** Integer cents -> PayPal's decimal string ("25.99"); PayPal amounts are strings with two decimals for USD. */
-export const centsToValue = (cents: number) => (cents / 100).toFixed(2);
-/** PayPal's "25.99" -> 2599, exactly (no float drift). */
-export function valueToCents(value: string): number {
+/**
+ * Integer minor units -> PayPal's decimal string: "25.99" for USD, "950" for JPY (PayPal refuses
+ * decimals on zero-decimal currencies).
+ */
+export const centsToValue = (cents: number, currency = "usd") => minorToDecimal(cents, currency);
+/** PayPal's "25.99" -> 2599 (or JPY's "950" -> 950), exactly (no float drift). */
+export function valueToCents(value: string, currency = "usd"): number {
   const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
   if (!m) throw new Error(`Not a PayPal amount: ${value}`);
-  return Number(m[1]) * 100 + Number((m[2] ?? "0").padEnd(2, "0"));
+  const fraction = (m[2] ?? "0").padEnd(2, "0");
+  if (decimalsOf(currency) === 0) {
+    if (Number(fraction)) throw new Error(`Not a whole ${currency.toUpperCase()} amount: ${value}`);
+    return Number(m[1]);
+  }
+  return Number(m[1]) * 100 + Number(fraction);
 }

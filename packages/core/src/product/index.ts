@@ -1,4 +1,5 @@
 import { AGAIN, retry } from "../retry";
+import { currencyOf } from "../currency/index";
 import { randomUUID } from "node:crypto";
 import { ProductEntity, UserEntity, type ProductItem } from "../db/entities";
 import { AppError, ForbiddenError, ValidationError } from "../errors";
@@ -131,7 +132,10 @@ export namespace Product {
   export async function update(creatorId: string, id: string, input: unknown): Promise<Info> {
     const { is_active, ...fields } = validate(ApiUpdateProductInput, input);
     const p = await owned(creatorId, id);
-    const next = validate(ApiProductState, { ...p, ...fields });
+    const next = validate(ApiProductState, { ...p, currency: currencyOf(p.currency), ...fields });
+    // A product's sales and revenue are counted in its currency: they would mix if it changed.
+    if (next.currency !== currencyOf(p.currency) && p.sales_count > 0)
+      throw new ValidationError("A product's currency can't change once it has sales. Create a new product instead.");
     // An absent attribute reads as its empty default ("" link beside a hosted file, no keys).
     const changed = (Object.keys(next) as (keyof typeof next)[]).filter(
       (k) => next[k] !== p[k] && !(p[k] === undefined && (next[k] === "" || next[k] === false)),

@@ -1,5 +1,6 @@
 import { parseInput } from "../validation";
 import * as z from "zod";
+import { CurrencyInput, formatMoney, toMinor } from "../currency/index";
 
 /**
  * What may be sent for a product (DECISIONS 4 and 13), with messages written
@@ -10,7 +11,7 @@ import * as z from "zod";
 export const MEDIA_TYPES = ["none", "image", "youtube", "video", "embed"] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
-/** Stripe's largest amount for USD is $999,999.99. */
+/** Stripe's largest amount is 99,999,999 minor units ($999,999.99; ¥99,999,999). */
 const MAX_PRICE_DOLLARS = 999_999.99;
 export const MAX_PRICE_CENTS = 99_999_999;
 const MAX_EMBED_HTML = 10_000;
@@ -24,20 +25,21 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Spec: "non-numeric input becomes 0"; an empty field is the default 0 too. */
+/**
+ * Spec: "non-numeric input becomes 0"; an empty field is the default 0 too. The amount is in
+ * the product's currency as typed (12.34 dollars or euros, 950 yen); its upper bound is
+ * checked once the currency is known (in CreateProductInput).
+ */
 const dollars = z.preprocess(
   (v) => {
     if (v === undefined || v === null || v === "") return 0;
     const n = typeof v === "number" ? v : Number(String(v).trim());
     return Number.isFinite(n) ? n : 0;
   },
-  z
-    .number()
-    .min(0, "Price can't be negative. Enter 0 or more, e.g. 12.34.")
-    .max(MAX_PRICE_DOLLARS, "Price can be at most $999,999.99."),
+  z.number().min(0, "Price can't be negative. Enter 0 or more, e.g. 12.34."),
 );
 
-const CENTS_MESSAGE = `price is in cents: a whole number from 0 to ${MAX_PRICE_CENTS}, e.g. 1234 for $12.34.`;
+const CENTS_MESSAGE = `price is in cents (the currency's minor unit; whole yen for jpy): a whole number from 0 to ${MAX_PRICE_CENTS}, e.g. 1234 for $12.34.`;
 /** The public API's price: integer cents, no coercion (a program sends it, not a form). */
 const cents = z.number(CENTS_MESSAGE).int(CENTS_MESSAGE).min(0, CENTS_MESSAGE).max(MAX_PRICE_CENTS, CENTS_MESSAGE);
 
@@ -100,6 +102,7 @@ const field = {
     .refine(isHttpUrl, "Content URL must be a web address starting with http:// or https://."),
   media_type: z.enum(MEDIA_TYPES, "Media type must be one of: none, image, youtube, video, embed."),
   media_url: z.string("Media URL must be text.").trim(),
+  currency: CurrencyInput,
 };
 
 const withDefaults = {
@@ -117,6 +120,7 @@ const withDefaults = {
     .default(""),
   media_type: field.media_type.optional().default("none"),
   media_url: field.media_url.optional().default(""),
+  currency: field.currency.optional().default("usd"),
   /** Give each purchase its own licence key. */
   license_keys: z.boolean("license_keys must be true or false.").optional().default(false),
 };
@@ -169,7 +173,11 @@ export const CreateProductInput = z
   })
   .transform(({ pay_what_you_want, suggested_price, ...p }, ctx) => {
     if (checkContent(p, ctx) === z.NEVER) return z.NEVER;
-    const price = Math.round(p.price * 100);
+    const price = toMinor(p.price, p.currency);
+    if (price > MAX_PRICE_CENTS) {
+      ctx.addIssue({ code: "custom", message: `Price can be at most ${formatMoney(MAX_PRICE_CENTS, p.currency)}.` });
+      return z.NEVER;
+    }
     const pricing = pwywFields(price, pay_what_you_want, suggested_price, ctx);
     if (pricing === null) return z.NEVER;
     return checkMedia({ ...p, ...pricing, price }, ctx);
@@ -199,6 +207,7 @@ export const ApiUpdateProductInput = z.object({
   content_url: field.content_url.optional(),
   media_type: field.media_type.optional(),
   media_url: field.media_url.optional(),
+  currency: field.currency.optional(),
   license_keys: z.boolean("license_keys must be true or false.").optional(),
   is_active: z.boolean("is_active must be true or false.").optional(),
 });

@@ -1,4 +1,5 @@
 import { UserEntity, type ProductItem, type UserItem } from "../db/entities";
+import { currencyOf } from "../currency/index";
 import { ValidationError } from "../errors";
 import { brandingOf, storeOf } from "../store/branding";
 import { getProduct, productNotFound } from "./view";
@@ -31,6 +32,7 @@ export async function productPublicView(id: string) {
     id: p.id,
     name: p.name,
     price: p.price,
+    currency: currencyOf(p.currency),
     pay_what_you_want: p.pay_what_you_want ?? false,
     suggested_price: p.suggested_price ?? null,
     creator_id: p.creator_id,
@@ -74,6 +76,7 @@ export async function productForCheckout(id: string) {
     name: p.name,
     description: p.description ?? "",
     price: p.price,
+    currency: currencyOf(p.currency),
     pay_what_you_want: p.pay_what_you_want ?? false,
     suggested_price: p.suggested_price ?? null,
     content_url: p.content_url,

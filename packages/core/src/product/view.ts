@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { ProductEntity, type ProductItem } from "../db/entities";
 import { NotFoundError } from "../errors";
+import { CURRENCIES, currencyOf } from "../currency/index";
 import { MEDIA_TYPES } from "./input";
 import { ownerContent } from "./content";
 
@@ -15,8 +16,9 @@ export const ProductInfo = z.object({
   headline: z.string(),
   subheadline: z.string(),
   description: z.string(),
-  /** cents; the minimum when pay_what_you_want */
+  /** minor units of `currency` (cents; yen for jpy); the minimum when pay_what_you_want */
   price: z.number().int(),
+  currency: z.enum(CURRENCIES),
   pay_what_you_want: z.boolean(),
   /** cents, or null */
   suggested_price: z.number().int().nullable(),
@@ -51,6 +53,7 @@ export function serializeProduct(p: ProductItem, opts: { owner: boolean }): Prod
     subheadline: p.subheadline ?? "",
     description: p.description ?? "",
     price: p.price,
+    currency: currencyOf(p.currency),
     pay_what_you_want: p.pay_what_you_want ?? false,
     suggested_price: p.suggested_price ?? null,
     ...(opts.owner ? ownerContent(p) : {}),

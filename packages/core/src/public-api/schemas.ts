@@ -18,7 +18,8 @@ export const PageQuery = Sales.PageInput;
 export const ProductCreate = ApiCreateProductInput;
 requestSchemas.add(ProductCreate, {
   id: "ProductCreate",
-  description: "A new product. `price` is in cents (1234 = $12.34). The plan's product limit applies.",
+  description:
+    "A new product. `price` is in the minor unit of `currency` (default usd): 1234 usd = $12.34, 950 eur = €9.50, 950 jpy = ¥950. The plan's product limit applies.",
 });
 export const ProductUpdate = ApiUpdateProductInput;
 requestSchemas.add(ProductUpdate, {
@@ -27,7 +28,10 @@ requestSchemas.add(ProductUpdate, {
 });
 
 export const Product = ProductInfo;
-responseSchemas.add(Product, { id: "Product", description: "One of your products. Amounts are in cents." });
+responseSchemas.add(Product, {
+  id: "Product",
+  description: "One of your products. Amounts are in the minor unit of its `currency`.",
+});
 
 const page = <T extends z.ZodType>(item: T) =>
   z.object({
@@ -44,9 +48,15 @@ export const Sale = z.object({
   product_id: z.string(),
   product_name: z.string(),
   customer_email: z.string(),
-  amount: z.number().int().describe("The price the buyer paid, in cents, net of tax: your revenue."),
-  tax: z.number().int().describe("Tax collected on top of `amount` (automatic tax), in cents; 0 when none."),
-  status: z.enum(["completed", "refunded"]),
+  amount: z
+    .number()
+    .int()
+    .describe(
+      "The price the buyer paid, net of tax (your revenue), in the minor unit of `currency` (cents; yen for jpy).",
+    ),
+  tax: z.number().int().describe("Tax collected on top of `amount` (automatic tax), in the same unit; 0 when none."),
+  currency: z.string().describe("Lower-case ISO 4217 code, e.g. usd, eur, jpy."),
+  status: z.enum(["completed", "refunded", "disputed"]),
 });
 responseSchemas.add(Sale, { id: "Sale", description: "One sale of one of your products." });
 export const SaleList = page(Sale);

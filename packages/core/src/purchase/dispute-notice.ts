@@ -1,9 +1,10 @@
+import { formatMoney } from "../currency/units";
 import { PurchaseEntity, UserEntity, type PurchaseItem } from "../db/entities";
 import { Email } from "../email/index";
 import { logger } from "../log/index";
 
-const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
+/** "€9.50", "¥950": the amount in its currency's minor unit (core/src/currency). */
+const money = (minor: number, currency: string) => formatMoney(minor, currency || "usd");
 
 /**
  * Tells the seller, once, that a buyer disputed a sale: claimed with a conditional write of

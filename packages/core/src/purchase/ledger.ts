@@ -1,4 +1,5 @@
 import { CustomerEntity, Db, ProductEntity } from "../db/entities";
+import { revenueField } from "../currency/index";
 import { newLicenseKey } from "../license/key";
 import { AGAIN, jitter, retry } from "../retry";
 
@@ -55,6 +56,8 @@ export function recordPurchase({ license_keys, ...p }: NewPurchase): Promise<"cr
       const productExists = !!product.data;
       const now = new Date().toISOString();
       const date = now.slice(0, 10);
+      // Each currency's revenue has its own attribute, so dollars and euros are never added up.
+      const revenue = revenueField(p.currency);
       const result = await Db.transaction
         .write(({ purchase, product, customer, buyer, counter, daily, licenseKey }) => [
           purchase.create({ ...p, license_key, status: "completed" }).commit(),
@@ -85,11 +88,17 @@ export function recordPurchase({ license_keys, ...p }: NewPurchase): Promise<"cr
             .commit(),
           counter
             .update({ scope: `creator#${p.creator_id}` })
-            .add({ sales: 1, revenue: p.amount, customers: known ? 0 : 1 })
+            .add({ sales: 1, [revenue]: p.amount, customers: known ? 0 : 1 })
             .commit(),
-          counter.update({ scope: "platform" }).add({ sales: 1, revenue: p.amount }).commit(),
+          counter
+            .update({ scope: "platform" })
+            .add({ sales: 1, [revenue]: p.amount })
+            .commit(),
           ...scopes(p.creator_id, p.product_id).map((scope) =>
-            daily.update({ scope, date }).add({ sales: 1, revenue: p.amount }).commit(),
+            daily
+              .update({ scope, date })
+              .add({ sales: 1, [revenue]: p.amount })
+              .commit(),
           ),
           // Last, so the codes above keep their places.
           ...(license_key
@@ -116,6 +125,8 @@ export interface StoredPurchase {
   creator_id: string;
   customer_email: string;
   amount: number;
+  /** absent on purchases read before currencies existed: usd */
+  currency?: string;
   created_at: string;
 }
 
@@ -130,6 +141,7 @@ export type Reversal = "refunded" | "disputed";
 export async function recordReversal(p: StoredPurchase, kind: Reversal): Promise<Reversal | "already"> {
   const date = p.created_at.slice(0, 10);
   const now = new Date().toISOString();
+  const revenue = revenueField(p.currency ?? "usd");
   return retry<Reversal | "already">(
     async () => {
       const productExists = !!(await ProductEntity.get({ id: p.product_id }).go({ attributes: ["id"] })).data;
@@ -151,11 +163,17 @@ export async function recordReversal(p: StoredPurchase, kind: Reversal): Promise
           buyer.update({ email: p.customer_email }).add({ total_purchases: -1, total_spent: -p.amount }).commit(),
           counter
             .update({ scope: `creator#${p.creator_id}` })
-            .add({ sales: -1, revenue: -p.amount })
+            .add({ sales: -1, [revenue]: -p.amount })
             .commit(),
-          counter.update({ scope: "platform" }).add({ sales: -1, revenue: -p.amount }).commit(),
+          counter
+            .update({ scope: "platform" })
+            .add({ sales: -1, [revenue]: -p.amount })
+            .commit(),
           ...scopes(p.creator_id, p.product_id).map((scope) =>
-            daily.update({ scope, date }).add({ sales: -1, revenue: -p.amount }).commit(),
+            daily
+              .update({ scope, date })
+              .add({ sales: -1, [revenue]: -p.amount })
+              .commit(),
           ),
         ])
         .go();

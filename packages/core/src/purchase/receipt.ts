@@ -1,3 +1,4 @@
+import { formatMoney } from "../currency/units";
 import { Access } from "../access/index";
 import { Config } from "../config/index";
 import { PurchaseEntity } from "../db/entities";
@@ -23,8 +24,8 @@ export interface ReceiptPurchase {
   receipt_sent_at?: string;
 }
 
-const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
+/** "€9.50", "¥950": the amount in its currency's minor unit (core/src/currency). */
+const money = (minor: number, currency: string) => formatMoney(minor, currency || "usd");
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 

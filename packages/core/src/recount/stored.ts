@@ -25,6 +25,7 @@ const toRecord = (p: SaleRecord): SaleRecord => ({
   creator_id: p.creator_id,
   customer_email: p.customer_email,
   amount: p.amount,
+  currency: p.currency ?? "usd",
   status: p.status,
   created_at: p.created_at,
 });

@@ -1,3 +1,5 @@
+import { REVENUE_FIELDS, revenueField } from "../currency/index";
+
 /**
  * What the sales records say every sales figure should be. Pure: the purchases in, the
  * expected figures out, keyed like the items that hold them. A purchase counts while its
@@ -10,6 +12,8 @@ export interface SaleRecord {
   creator_id: string;
   customer_email: string;
   amount: number;
+  /** absent on purchases from before currencies existed: usd */
+  currency?: string;
   status: string;
   created_at: string;
 }
@@ -31,8 +35,8 @@ export const emptyTally = (): Tally => ({
 
 /** The fields of each holder that the sales records decide (views, users and the like are not theirs). */
 export const FIELDS: Record<Holder, readonly string[]> = {
-  counter: ["sales", "revenue", "customers"],
-  daily: ["sales", "revenue"],
+  counter: ["sales", ...REVENUE_FIELDS, "customers"],
+  daily: ["sales", ...REVENUE_FIELDS],
   product: ["sales_count", "total_revenue"],
   customer: ["total_purchases", "total_spent"],
   buyer: ["total_purchases", "total_spent"],
@@ -40,7 +44,7 @@ export const FIELDS: Record<Holder, readonly string[]> = {
 
 /** The platform counter has no customers figure (buyers are counted on their own items). */
 export const fieldsOf = (holder: Holder, key: string) =>
-  holder === "counter" && key === "platform" ? ["sales", "revenue"] : FIELDS[holder];
+  holder === "counter" && key === "platform" ? ["sales", ...REVENUE_FIELDS] : FIELDS[holder];
 
 function bump(t: Tally, holder: Holder, key: string, add: Figures) {
   const row = t[holder].get(key) ?? Object.fromEntries(fieldsOf(holder, key).map((f) => [f, 0]));
@@ -64,13 +68,15 @@ export function tally(purchases: SaleRecord[], opts: { platform: boolean }): Tal
     const customerKey = `${p.creator_id}|${p.customer_email}`;
     const firstTime = !seen.has(customerKey);
     seen.add(customerKey);
-    bump(t, "counter", creatorScope, { sales, revenue, customers: firstTime ? 1 : 0 });
+    // Counters and daily items keep revenue per currency (core/src/currency); products have one.
+    const inCurrency = { [revenueField(p.currency ?? "usd")]: revenue };
+    bump(t, "counter", creatorScope, { sales, ...inCurrency, customers: firstTime ? 1 : 0 });
     bump(t, "product", p.product_id, { sales_count: sales, total_revenue: revenue });
     bump(t, "customer", customerKey, { total_purchases: sales, total_spent: revenue });
     bump(t, "buyer", p.customer_email, { total_purchases: sales, total_spent: revenue });
     const scopes = [creatorScope, `product#${p.product_id}`, ...(opts.platform ? ["platform"] : [])];
-    for (const scope of scopes) bump(t, "daily", `${scope}|${date}`, { sales, revenue });
-    if (opts.platform) bump(t, "counter", "platform", { sales, revenue });
+    for (const scope of scopes) bump(t, "daily", `${scope}|${date}`, { sales, ...inCurrency });
+    if (opts.platform) bump(t, "counter", "platform", { sales, ...inCurrency });
   }
   return t;
 }

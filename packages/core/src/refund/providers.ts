@@ -98,7 +98,7 @@ export async function refundAtPayPal(sale: RefundableSale): Promise<RefundFacts>
     if (refund && (refund.status === "FAILED" || refund.status === "CANCELLED"))
       throw REFUSED("PayPal", refund.status.toLowerCase());
     const capture = await client.getCapture(captureId);
-    const amount = valueToCents(capture.amount.value);
+    const amount = valueToCents(capture.amount.value, capture.amount.currency_code);
     return {
       provider: "paypal",
       provider_event_id: refund?.id ?? `refund-readback-${capture.id}`,

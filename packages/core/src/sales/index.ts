@@ -38,10 +38,11 @@ export namespace Sales {
     product_id: string;
     product_name: string;
     customer_email: string;
-    /** cents: the price, net of tax (the seller's revenue) */
+    /** minor units of `currency`: the price, net of tax (the seller's revenue) */
     amount: number;
-    /** cents: tax collected on top for the state (Stripe Tax); 0 when none */
+    /** same unit: tax collected on top for the state (Stripe Tax); 0 when none */
     tax: number;
+    currency: string;
     status: "completed" | "refunded" | "disputed";
     /** Sold with licence keys: the key, and whether the creator disabled it (PUT /api/sales/{id}/license-key). */
     license_key: string | null;
@@ -63,8 +64,9 @@ export namespace Sales {
     product_name: string;
     description: string;
     creator_name: string;
-    /** cents */
+    /** minor units of `currency` */
     amount: number;
+    currency: string;
     created_at: string;
     access_count: number;
     last_accessed_at: string | null;
@@ -224,6 +226,7 @@ export namespace Sales {
       customer_email: p.customer_email,
       amount: p.amount,
       tax: p.tax ?? 0,
+      currency: p.currency ?? "usd",
       status: p.status,
       license_key: p.license_key ?? null,
       license_disabled: p.license_disabled ?? false,
@@ -238,6 +241,7 @@ export namespace Sales {
       description: p.product_description ?? "",
       creator_name: p.creator_name ?? "",
       amount: p.amount,
+      currency: p.currency ?? "usd",
       created_at: p.created_at,
       access_count: p.access_count ?? 0,
       last_accessed_at: p.last_accessed_at ?? null,

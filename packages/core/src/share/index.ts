@@ -1,3 +1,4 @@
+import { formatMoney } from "../currency/units";
 import { Config } from "../config/index";
 import { AppError } from "../errors";
 import { Product } from "../product/index";
@@ -42,8 +43,6 @@ export namespace SharePreview {
     return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
   }
 
-  const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
   /** The preview of a path, or null when it has none (unknown, unavailable, not a preview path). */
   export async function forPath(pathname: string): Promise<Meta | null> {
     const target = previewTarget(pathname);
@@ -70,7 +69,9 @@ export namespace SharePreview {
     const by = p.creator_name ? ` by ${p.creator_name}` : "";
     return {
       title: plain(p.headline || p.name, 120),
-      description: plain(p.subheadline || p.description || `${p.name}${by}: ${dollars(p.price)}, instant access.`),
+      description: plain(
+        p.subheadline || p.description || `${p.name}${by}: ${formatMoney(p.price, p.currency)}, instant access.`,
+      ),
       image: picture ?? p.branding.logo_url ?? defaultImage(),
       url: `${Config.siteUrl()}/${prefix}/${encodeURIComponent(p.id)}`,
       type: "product",

@@ -1,4 +1,5 @@
 import { Config } from "../config/index";
+import { currencyOf } from "../currency/units";
 import { Db, ProductEntity, UniqueEntity, UserEntity, type StoreItem, type UserItem } from "../db/entities";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
 import { requireFeature } from "../plan/gate";
@@ -116,8 +117,9 @@ export namespace Store {
     id: string;
     name: string;
     headline: string;
-    /** cents; the minimum for pay-what-you-want products */
+    /** minor units of `currency`; the minimum for pay-what-you-want products */
     price: number;
+    currency: string;
     image_url: string | null;
   }
 
@@ -157,7 +159,17 @@ export namespace Store {
     const res = await ProductEntity.query.byCreator({ creator_id: owner.id }).go({
       order: "desc",
       pages: "all",
-      attributes: ["id", "name", "headline", "price", "media_type", "media_url", "is_active", "moderation_status"],
+      attributes: [
+        "id",
+        "name",
+        "headline",
+        "price",
+        "currency",
+        "media_type",
+        "media_url",
+        "is_active",
+        "moderation_status",
+      ],
     });
     return {
       store: {
@@ -175,6 +187,7 @@ export namespace Store {
           name: p.name,
           headline: p.headline ?? "",
           price: p.price,
+          currency: currencyOf(p.currency),
           image_url: mediaImage(p.media_type, p.media_url),
         })),
     };

@@ -6,8 +6,12 @@ import { addressFields, taxSummary } from "./tax-page";
 /** HTML of the sandbox: the hosted checkout page and the events page. Plain server-rendered pages. */
 export const esc = (s: unknown) => String(s ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** Stripe's zero-decimal currencies: their amounts are whole units (¥950 is 950, not 9.50). */
+const ZERO_DECIMAL = new Set("bif clp djf gnf jpy kmf krw mga pyg rwf ugx vnd vuv xaf xof xpf".split(" "));
 export const formatMoney = (cents: number, currency: string, intl = "en-US") =>
-  new Intl.NumberFormat(intl, { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
+  new Intl.NumberFormat(intl, { style: "currency", currency: currency.toUpperCase() }).format(
+    ZERO_DECIMAL.has(currency.toLowerCase()) ? cents : cents / 100,
+  );
 
 const STYLE = `*{box-sizing:border-box}body{margin:0;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",sans-serif;color:#1a1f36;background:#f6f9fc}
 a{color:#635bff}.wrap{max-width:980px;margin:0 auto;padding:2.5rem 1.25rem}

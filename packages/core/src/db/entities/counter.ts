@@ -11,7 +11,17 @@ export const CounterEntity = new LazyEntity(
     attributes: {
       scope: { type: "string", required: true },
       sales: { type: "number", required: true, default: 0 },
+      /** USD cents (every sale before currencies existed was in dollars). */
       revenue: { type: "number", required: true, default: 0 },
+      /**
+       * Revenue in the other currencies, in their minor units; `revenue` is USD (core/src/currency).
+       * No defaults: update().add() creates them on the first sale in that currency.
+       */
+      revenue_eur: { type: "number" },
+      revenue_gbp: { type: "number" },
+      revenue_cad: { type: "number" },
+      revenue_aud: { type: "number" },
+      revenue_jpy: { type: "number" },
       views: { type: "number", required: true, default: 0 },
       customers: { type: "number", required: true, default: 0 },
       products: { type: "number", required: true, default: 0 },

@@ -14,6 +14,8 @@ export const ProductEntity = new LazyEntity(
       description: { type: "string", default: "" },
       /** cents; the minimum when the buyer may pay what they want */
       price: { type: "number", required: true },
+      /** Lower-case ISO 4217 (core/src/currency); absent on products from before currencies: usd. */
+      currency: { type: "string" },
       /** What buyers receive: a link (content_url) or a hosted file (content_file, a bucket key). */
       content_url: { type: "string" },
       content_file: { type: "string" },

@@ -12,6 +12,7 @@ export interface CheckoutSuccess {
     amount: number;
     tax?: number;
     total?: number;
+    currency?: string;
     created_at: string;
     customer_email: string;
     /** null once the purchase was refunded or disputed (access revoked). */

@@ -102,7 +102,7 @@ export default function CheckoutSuccessPage() {
             <div>
               <dt className="text-slate-500">Amount Paid</dt>
               <dd className="mt-0.5 font-semibold text-slate-900">
-                {formatCents(purchase.total ?? purchase.amount + tax)}
+                {formatCents(purchase.total ?? purchase.amount + tax, purchase.currency)}
               </dd>
             </div>
             <div>
@@ -119,11 +119,11 @@ export default function CheckoutSuccessPage() {
               <div className="flex flex-wrap gap-x-6 gap-y-1 border-t border-slate-200 pt-3 sm:col-span-3">
                 <div className="flex gap-2">
                   <dt className="text-slate-500">Price</dt>
-                  <dd className="font-medium text-slate-900">{formatCents(purchase.amount)}</dd>
+                  <dd className="font-medium text-slate-900">{formatCents(purchase.amount, purchase.currency)}</dd>
                 </div>
                 <div className="flex gap-2">
                   <dt className="text-slate-500">Tax</dt>
-                  <dd className="font-medium text-slate-900">{formatCents(tax)}</dd>
+                  <dd className="font-medium text-slate-900">{formatCents(tax, purchase.currency)}</dd>
                 </div>
               </div>
             )}

@@ -64,8 +64,8 @@ export function MyProductsTab({ purchases }: { purchases: Purchase[] }) {
                     {p.creator_name && <p className="text-sm text-slate-500">by {p.creator_name}</p>}
                     {p.description && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{p.description}</p>}
                     <p className="mt-2 text-xs text-slate-500">
-                      Purchased {formatDate(p.created_at)} · {formatMoney(p.amount)} · Opened {p.access_count}{" "}
-                      {p.access_count === 1 ? "time" : "times"}
+                      Purchased {formatDate(p.created_at)} · {formatMoney(p.amount, p.currency)} · Opened{" "}
+                      {p.access_count} {p.access_count === 1 ? "time" : "times"}
                       {p.last_accessed_at ? ` · Last opened ${formatDate(p.last_accessed_at)}` : ""}
                     </p>
                     {p.license_key && (

@@ -3,7 +3,7 @@ import { Card } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
 import { IconInbox } from "@/components/ui/icons";
-import { formatDate, formatMoney } from "@/features/dashboard/lib/format";
+import { formatByCurrency, formatDate, formatMoney, totalsByCurrency } from "@/features/dashboard/lib/format";
 import type { Purchase } from "@/features/customer/api/purchases";
 import { SummaryCard } from "./SummaryCard";
 import { PhoneRecordList } from "@/features/settings/components/PhoneRecordList";
@@ -18,7 +18,8 @@ export function PurchaseHistoryTab({ purchases }: { purchases: Purchase[] }) {
       <EmptyState icon={<IconInbox />} title="No purchases yet" description="Your receipts will be listed here." />
     );
   const paid = purchases.filter((p) => !isRevoked(p.status));
-  const spent = paid.reduce((s, p) => s + p.amount, 0);
+  // Per currency: euros and dollars are never added up.
+  const spent = totalsByCurrency(paid);
   return (
     <div className="space-y-6">
       <Card className="overflow-hidden">
@@ -28,7 +29,7 @@ export function PurchaseHistoryTab({ purchases }: { purchases: Purchase[] }) {
             id: p.id,
             title: p.product_name,
             detail: p.creator_name ? `by ${p.creator_name}` : "—",
-            amount: formatMoney(p.amount),
+            amount: formatMoney(p.amount, p.currency),
             date: formatDate(p.created_at),
             status: <SaleStatusBadge status={p.status} />,
           }))}
@@ -49,7 +50,7 @@ export function PurchaseHistoryTab({ purchases }: { purchases: Purchase[] }) {
                 <TR key={p.id}>
                   <TD className="font-medium text-slate-900">{p.product_name}</TD>
                   <TD>{p.creator_name || "—"}</TD>
-                  <TD className="text-right tabular-nums">{formatMoney(p.amount)}</TD>
+                  <TD className="text-right tabular-nums">{formatMoney(p.amount, p.currency)}</TD>
                   <TD className="whitespace-nowrap text-slate-500">{formatDate(p.created_at)}</TD>
                   <TD>
                     <SaleStatusBadge status={p.status} />
@@ -62,11 +63,11 @@ export function PurchaseHistoryTab({ purchases }: { purchases: Purchase[] }) {
       </Card>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
         <SummaryCard label="Total Purchases" value={String(paid.length)} testId="summary-purchases" />
-        <SummaryCard label="Total Spent" value={formatMoney(spent)} testId="summary-spent" />
+        <SummaryCard label="Total Spent" value={formatByCurrency(spent.totals).join(" · ")} testId="summary-spent" />
         <SummaryCard
           className="col-span-2 sm:col-span-1"
           label="Average Purchase"
-          value={formatMoney(paid.length ? Math.round(spent / paid.length) : 0)}
+          value={formatByCurrency(spent.averages).join(" · ")}
           testId="summary-average"
         />
       </div>

@@ -2,11 +2,13 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api";
 import { dashboardKeys } from "./stats";
 
-/** GET /api/dashboard/chart-data: the last 30 days, zero-filled; revenue in cents. */
+/** GET /api/dashboard/chart-data: the last 30 days, zero-filled; revenue in USD cents, and per currency. */
 export interface ChartPoint {
   date: string;
   sales: number;
   revenue: number;
+  /** minor units per currency, e.g. {usd: 5000, eur: 950} */
+  revenue_by_currency?: Partial<Record<string, number>>;
 }
 
 export const chartDataQuery = () =>

@@ -50,7 +50,7 @@ export function ProductFiguresTable() {
                 </TD>
                 <TD className="text-right tabular-nums">{formatCount(p.views)}</TD>
                 <TD className="text-right tabular-nums">{formatCount(p.sales)}</TD>
-                <TD className="text-right tabular-nums">{formatMoney(p.revenue)}</TD>
+                <TD className="text-right tabular-nums">{formatMoney(p.revenue, p.currency)}</TD>
                 <TD className="text-right tabular-nums">{formatPercent(p.conversionRate)}</TD>
               </TR>
             ))}

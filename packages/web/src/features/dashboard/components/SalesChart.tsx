@@ -11,10 +11,11 @@ import {
   YAxis,
 } from "recharts";
 import type { ChartPoint } from "@/features/dashboard/api/chartData";
-import { formatDay, formatMoney, formatWholeDollars } from "@/features/dashboard/lib/format";
+import { formatByCurrency, formatDay, formatWholeDollars } from "@/features/dashboard/lib/format";
 
 /**
- * Sales count on the left axis (blue) and revenue in dollars on the right axis (green),
+ * Sales count on the left axis (blue) and USD revenue on the right axis (green; other
+ * currencies are not converted into it: the tooltip lists each day's figure per currency),
  * 320 px high. recharts is imported only here, inside the lazy
  * dashboard chunk, so the buyer's sales page never downloads it.
  */
@@ -23,7 +24,14 @@ const SALES = "#3b82f6";
 const REVENUE = "#10b981";
 
 export function SalesChart({ data, kind }: { data: ChartPoint[]; kind: ChartKind }) {
-  const rows = data.map((p) => ({ date: p.date, sales: p.sales, revenue: p.revenue / 100 }));
+  const rows = data.map((p) => ({
+    date: p.date,
+    sales: p.sales,
+    revenue: p.revenue / 100,
+    byCurrency: p.revenue_by_currency,
+  }));
+  const otherCurrencies = data.some((p) => Object.keys(p.revenue_by_currency ?? {}).some((c) => c !== "usd"));
+  const revenueName = otherCurrencies ? "Revenue (USD)" : "Revenue";
   const common = (
     <>
       <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
@@ -80,7 +88,7 @@ export function SalesChart({ data, kind }: { data: ChartPoint[]; kind: ChartKind
               yAxisId="revenue"
               type="monotone"
               dataKey="revenue"
-              name="Revenue"
+              name={revenueName}
               stroke={REVENUE}
               strokeWidth={2.5}
               dot={false}
@@ -94,7 +102,7 @@ export function SalesChart({ data, kind }: { data: ChartPoint[]; kind: ChartKind
             <Bar
               yAxisId="revenue"
               dataKey="revenue"
-              name="Revenue"
+              name={revenueName}
               fill={REVENUE}
               radius={[4, 4, 0, 0]}
               maxBarSize={18}
@@ -116,7 +124,8 @@ function ChartTooltip({
   label?: unknown;
 }) {
   if (!active || !payload?.length) return null;
-  const row = payload[0]?.payload as { sales: number; revenue: number } | undefined;
+  const row = payload[0]?.payload as
+    { sales: number; revenue: number; byCurrency?: Partial<Record<string, number>> } | undefined;
   if (!row) return null;
   return (
     <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm shadow-lg">
@@ -127,7 +136,10 @@ function ChartTooltip({
       </p>
       <p className="flex items-center gap-2 text-slate-600">
         <span className="h-2 w-2 rounded-full" style={{ background: REVENUE }} />
-        Revenue: <span className="font-medium text-slate-900">{formatMoney(Math.round(row.revenue * 100))}</span>
+        Revenue:{" "}
+        <span className="font-medium text-slate-900">
+          {formatByCurrency(row.byCurrency, Math.round(row.revenue * 100)).join(" · ")}
+        </span>
       </p>
     </div>
   );

@@ -3,7 +3,7 @@ import { Card } from "@/components/ui/Card";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { IconUsers } from "@/components/ui/icons";
 import type { DashboardStats } from "@/features/dashboard/api/stats";
-import { formatCount, formatMoney, formatPercent } from "@/features/dashboard/lib/format";
+import { formatByCurrency, formatCount, formatPercent } from "@/features/dashboard/lib/format";
 import { IconBox, IconDollar, IconTrend } from "./navIcons";
 
 /** The stats strip: revenue, products as count / limit, customers, conversion. */
@@ -18,7 +18,13 @@ export function StatsStrip({ stats, loading }: { stats?: DashboardStats; loading
         loading={loading}
         testId="stat-revenue"
       >
-        {stats && formatMoney(stats.totalRevenue)}
+        {/* One figure per currency: dollars and euros are never added up. */}
+        {stats &&
+          formatByCurrency(stats.revenue_by_currency, stats.totalRevenue).map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
       </Stat>
       <Stat
         label="Products"

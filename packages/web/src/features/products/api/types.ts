@@ -9,6 +9,8 @@ export interface Product {
   description: string;
   /** cents; the minimum when pay_what_you_want */
   price: number;
+  /** Lower-case ISO code; amounts are in its minor unit (950 eur = €9.50, 950 jpy = ¥950). */
+  currency?: string;
   pay_what_you_want: boolean;
   /** cents, or null */
   suggested_price: number | null;
@@ -35,7 +37,9 @@ export interface NewProduct {
   name: string;
   headline: string;
   subheadline: string;
+  /** As typed, in `currency` (9.50 euros; 950 yen). */
   price: number;
+  currency: string;
   pay_what_you_want: boolean;
   suggested_price: number | null;
   /** One of the two: a link, or the key of a file uploaded through POST /api/uploads. */

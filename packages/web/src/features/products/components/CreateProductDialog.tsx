@@ -9,8 +9,12 @@ import { Textarea } from "@/components/ui/Textarea";
 import { toast } from "@/components/ui/toast";
 import { useCreateProduct } from "@/features/products/api/useCreateProduct";
 import type { MediaType, NewProduct } from "@/features/products/api/types";
+import { currencySymbol } from "@/features/sales-page/lib/money";
+import { CURRENCIES, decimalsOf, toMinor } from "@payloft/core/currency/units";
 import type { UploadedFile } from "./FileUpload";
 import { DeliveryFields, type ContentSource } from "./DeliveryFields";
+
+const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c, label: c.toUpperCase() }));
 
 /** Media types and the media_url hint of each; none has no media field. */
 const MEDIA_OPTIONS: { value: MediaType; label: string; hint?: string }[] = [
@@ -27,6 +31,7 @@ const EMPTY: Form = {
   headline: "",
   subheadline: "",
   price: "0",
+  currency: "usd",
   pay_what_you_want: false,
   suggested_price: "",
   content_url: "",
@@ -57,6 +62,9 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
   const create = useCreateProduct();
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
   const media = MEDIA_OPTIONS.find((m) => m.value === form.media_type);
+  const code = form.currency.toUpperCase();
+  const symbol = currencySymbol(form.currency);
+  const step = decimalsOf(form.currency) ? 0.01 : 1;
 
   const close = () => {
     if (create.isPending) return;
@@ -73,7 +81,7 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    // Non-numeric input becomes 0; the server converts dollars to cents.
+    // Non-numeric input becomes 0; the server converts the typed amount to its minor unit.
     const price = Number.parseFloat(form.price);
     if (source === "file" && !file) {
       setError("Please upload the file buyers receive after purchase, or choose Link.");
@@ -84,8 +92,9 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
       await create.mutateAsync({
         ...form,
         price: Number.isFinite(price) ? price : 0,
-        // Every amount but the typed price travels in cents (DECISIONS 4).
-        suggested_price: form.pay_what_you_want && Number.isFinite(suggested) ? Math.round(suggested * 100) : null,
+        // Every amount but the typed price travels in minor units (DECISIONS 4).
+        suggested_price:
+          form.pay_what_you_want && Number.isFinite(suggested) ? toMinor(suggested, form.currency) : null,
         media_url: form.media_type === "none" ? "" : form.media_url,
         content_url: source === "link" ? form.content_url : "",
         content_file: source === "file" && file ? file.key : "",
@@ -144,24 +153,32 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
             />
           </Field>
         </div>
-        <div className="sm:w-1/2 sm:pr-2">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Currency" hint="Buyers pay in it">
+            <Select
+              name="currency"
+              value={form.currency}
+              onChange={(e) => set("currency", e.target.value)}
+              options={CURRENCY_OPTIONS}
+            />
+          </Field>
           <Field
-            label={form.pay_what_you_want ? "Minimum price (USD)" : "Price (USD)"}
+            label={form.pay_what_you_want ? `Minimum price (${code})` : `Price (${code})`}
             required
-            hint={form.pay_what_you_want ? "Buyers pay at least this" : "One-time payment, in dollars"}
+            hint={form.pay_what_you_want ? "Buyers pay at least this" : `One-time payment, in ${code}`}
           >
             <div className="relative">
               <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-slate-500">
-                $
+                {symbol}
               </span>
               <Input
                 name="price"
                 type="number"
                 inputMode="decimal"
                 min={0}
-                step={0.01}
+                step={step}
                 required
-                className="pl-7"
+                className={symbol.length > 1 ? "pl-11" : "pl-7"}
                 value={form.price}
                 onChange={(e) => set("price", e.target.value)}
               />
@@ -185,13 +202,13 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
             </span>
           </label>
           {form.pay_what_you_want && (
-            <Field label="Suggested price (USD)" hint="Optional; pre-filled for buyers, at least the minimum">
+            <Field label={`Suggested price (${code})`} hint="Optional; pre-filled for buyers, at least the minimum">
               <Input
                 name="suggested_price"
                 type="number"
                 inputMode="decimal"
                 min={0}
-                step={0.01}
+                step={step}
                 value={form.suggested_price}
                 onChange={(e) => set("suggested_price", e.target.value)}
               />

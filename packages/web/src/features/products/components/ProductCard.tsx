@@ -130,7 +130,7 @@ export function ProductCard({ product }: { product: Product }) {
             {product.name}
           </h3>
           <span className="shrink-0 text-base font-bold text-slate-900">
-            {formatCents(product.price)}
+            {formatCents(product.price, product.currency)}
             {product.pay_what_you_want && "+"}
           </span>
         </div>
@@ -145,7 +145,7 @@ export function ProductCard({ product }: { product: Product }) {
           </div>
           <div>
             <dt className="text-xs text-slate-500">Revenue</dt>
-            <dd className="font-semibold text-slate-900">{formatCents(product.total_revenue)}</dd>
+            <dd className="font-semibold text-slate-900">{formatCents(product.total_revenue, product.currency)}</dd>
           </div>
         </dl>
         <div className="mt-auto flex items-center gap-2 border-t border-slate-100 pt-4">

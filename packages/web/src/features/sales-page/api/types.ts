@@ -9,6 +9,8 @@ export interface PublicProduct {
   description: string;
   /** cents; the minimum when pay_what_you_want */
   price: number;
+  /** Lower-case ISO code; every amount is in its minor unit (950 eur = €9.50, 950 jpy = ¥950). */
+  currency?: string;
   pay_what_you_want?: boolean;
   /** cents; pre-fills the buyer's amount */
   suggested_price?: number | null;

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
-import { formatCents } from "@/features/sales-page/lib/money";
+import { minorToDecimal } from "@payloft/core/currency/units";
+import { currencySymbol, formatCents } from "@/features/sales-page/lib/money";
 import type { CheckoutChoices } from "@/features/sales-page/lib/useCheckoutChoices";
 
 const control =
@@ -14,17 +15,19 @@ export function CheckoutChoiceFields({ choices }: { choices: CheckoutChoices }) 
     return (
       <div className="mt-5">
         <label htmlFor={`${id}-amount`} className="text-sm font-medium text-slate-900">
-          Your price (USD)
+          Your price ({choices.currency.toUpperCase()})
         </label>
         <div className="relative mt-1.5">
-          <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-slate-500">$</span>
+          <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-slate-500">
+            {currencySymbol(choices.currency)}
+          </span>
           <input
             id={`${id}-amount`}
             name="amount"
             type="number"
             inputMode="decimal"
-            min={(choices.minimum / 100).toFixed(2)}
-            step="0.01"
+            min={minorToDecimal(choices.minimum, choices.currency)}
+            step={choices.step}
             value={choices.amountText}
             onChange={(e) => choices.setAmountText(e.target.value)}
             aria-invalid={low || undefined}
@@ -33,7 +36,7 @@ export function CheckoutChoiceFields({ choices }: { choices: CheckoutChoices }) 
           />
         </div>
         <p id={`${id}-min`} className={`mt-1 text-xs ${low ? "text-red-700" : "text-slate-500"}`}>
-          {formatCents(choices.minimum)} or more
+          {formatCents(choices.minimum, choices.currency)} or more
         </p>
       </div>
     );

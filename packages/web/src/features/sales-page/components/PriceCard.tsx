@@ -7,7 +7,9 @@ import { CheckoutChoiceFields } from "./CheckoutChoiceFields";
 import { SocialProof } from "./SocialProof";
 
 export interface BuyState {
+  /** minor units of `currency` */
   price: number;
+  currency?: string;
   /** undefined while payment info loads. */
   provider: PaymentProvider | "unknown" | undefined;
   busy: boolean;
@@ -17,7 +19,7 @@ export interface BuyState {
 const providerName = (p: BuyState["provider"]) => (p === "paypal" ? "PayPal" : "Stripe");
 
 /** 'Buy Now - $12.34', 'Processing...', or the disabled 'Purchase Temporarily Unavailable'. */
-export function BuyButton({ price, provider, busy, onBuy, size = "lg" }: BuyState & { size?: "md" | "lg" }) {
+export function BuyButton({ price, currency, provider, busy, onBuy, size = "lg" }: BuyState & { size?: "md" | "lg" }) {
   if (provider === null) {
     // The longest label of the page: let it wrap instead of pushing a phone's page sideways.
     return (
@@ -33,7 +35,7 @@ export function BuyButton({ price, provider, busy, onBuy, size = "lg" }: BuyStat
   }
   return (
     <Button size={size} fullWidth loading={busy} disabled={provider === undefined} onClick={onBuy}>
-      {busy ? "Processing..." : `Buy Now - ${formatCents(price)}`}
+      {busy ? "Processing..." : `Buy Now - ${formatCents(price, currency)}`}
     </Button>
   );
 }
@@ -61,13 +63,13 @@ export function PriceCard({
   choices,
   ...props
 }: BuyState & { name: string; salesCount: number; choices?: CheckoutChoices }) {
-  const { price, provider } = props;
+  const { price, currency, provider } = props;
   const pwyw = choices?.payWhatYouWant;
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-slate-900/5">
       <p className="mb-3 text-sm font-semibold text-slate-900">{name}</p>
       <p className="text-4xl font-extrabold tracking-tight text-slate-900">
-        {formatCents(pwyw ? choices.minimum : price)}
+        {formatCents(pwyw ? choices.minimum : price, currency)}
         {pwyw && "+"}
       </p>
       <p className="mt-1 text-sm font-medium text-slate-500">{pwyw ? "Pay what you want" : "One-time payment"}</p>

@@ -12,7 +12,7 @@ import type { CheckoutChoices } from "./useCheckoutChoices";
  * the spec's 'Purchase failed: {message}' toast.
  */
 export function useBuy(
-  product: { id: string; price: number },
+  product: { id: string; price: number; currency?: string },
   payment: { isPending: boolean; isError: boolean; data?: { provider: PaymentProvider } },
   go: (url: string) => void = (url) => window.location.assign(url),
   choices?: CheckoutChoices,
@@ -49,6 +49,7 @@ export function useBuy(
   const typed = choices?.payWhatYouWant && choices.amount !== null && choices.amount >= product.price;
   return {
     price: typed ? choices.amount! : product.price,
+    currency: product.currency ?? "usd",
     provider,
     busy: checkout.isPending || checkout.isSuccess,
     onBuy,

@@ -1,14 +1,18 @@
 import { useState } from "react";
+import { decimalsOf, minorToDecimal, toMinor } from "@payloft/core/currency/units";
 
 /**
  * What the buyer chooses before paying (issue 17): a discount code ("Have a code?", pre-filled
  * from `?code=` in the product link) or, for a pay-what-you-want product, their amount (typed
- * in dollars, sent in cents). The server decides the charge from these (DECISIONS 4).
+ * in the product's currency, sent in its minor unit). The server decides the charge from these (DECISIONS 4).
  */
 export interface CheckoutChoices {
   payWhatYouWant: boolean;
-  /** cents */
+  /** minor units of `currency` */
   minimum: number;
+  currency: string;
+  /** The amount field's step: 0.01, or 1 for a zero-decimal currency such as JPY. */
+  step: string;
   code: string;
   setCode: (code: string) => void;
   amountText: string;
@@ -22,19 +26,23 @@ export interface CheckoutChoices {
 const codeFromLink = () => new URLSearchParams(window.location.search).get("code")?.trim().slice(0, 64) ?? "";
 
 export function useCheckoutChoices(
-  product: { price: number; pay_what_you_want?: boolean; suggested_price?: number | null } | undefined,
+  product:
+    { price: number; currency?: string; pay_what_you_want?: boolean; suggested_price?: number | null } | undefined,
 ): CheckoutChoices {
   const [code, setCode] = useState(codeFromLink);
   const [typed, setAmountText] = useState<string | null>(null);
   const payWhatYouWant = Boolean(product?.pay_what_you_want);
   const minimum = product?.price ?? 0;
+  const currency = product?.currency || "usd";
   // Until the buyer types, the suggested price (else the minimum), once the product has loaded.
-  const amountText = typed ?? ((product?.suggested_price ?? minimum) / 100).toFixed(2);
-  const dollars = Number.parseFloat(amountText);
-  const amount = Number.isFinite(dollars) ? Math.round(dollars * 100) : null;
+  const amountText = typed ?? minorToDecimal(product?.suggested_price ?? minimum, currency);
+  const typedMajor = Number.parseFloat(amountText);
+  const amount = Number.isFinite(typedMajor) ? toMinor(typedMajor, currency) : null;
   return {
     payWhatYouWant,
     minimum,
+    currency,
+    step: decimalsOf(currency) ? "0.01" : "1",
     code,
     setCode,
     amountText,

@@ -37,7 +37,7 @@ export default function OverlayPage() {
   const data = product.data;
   const choices = useCheckoutChoices(data);
   const buy = useBuy(
-    { id: productId, price: data?.price ?? 0 },
+    { id: productId, price: data?.price ?? 0, currency: data?.currency },
     payment,
     (url) => (framed() ? tellHost({ type: "payloft:checkout", url }) : window.location.assign(url)),
     choices,

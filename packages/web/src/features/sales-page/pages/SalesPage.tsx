@@ -26,7 +26,7 @@ export default function SalesPage({ productId }: { productId: string }) {
   const payment = usePaymentInfo(productId);
   const data = product.data;
   const choices = useCheckoutChoices(data);
-  const buy = useBuy({ id: productId, price: data?.price ?? 0 }, payment, undefined, choices);
+  const buy = useBuy({ id: productId, price: data?.price ?? 0, currency: data?.currency }, payment, undefined, choices);
   const provider = buy.provider;
   useRecordView(productId, Boolean(data));
 
@@ -129,7 +129,7 @@ export default function SalesPage({ productId }: { productId: string }) {
         <div className="mx-auto flex max-w-xl items-center gap-3">
           <div className="shrink-0">
             <p className="text-lg font-bold leading-none text-slate-900">
-              {formatCents(data.price)}
+              {formatCents(data.price, data.currency)}
               {data.pay_what_you_want && "+"}
             </p>
             <p className="mt-1 text-[11px] text-slate-500">

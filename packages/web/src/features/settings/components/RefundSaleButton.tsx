@@ -14,7 +14,7 @@ export function RefundSaleButton({ sale }: { sale: Sale }) {
   const [open, setOpen] = useState(false);
   const refund = useRefundSale();
   // The provider refunds the whole charge: the price and any tax collected on top of it.
-  const amount = formatMoney(sale.amount + (sale.tax ?? 0));
+  const amount = formatMoney(sale.amount + (sale.tax ?? 0), sale.currency);
   const confirm = () =>
     refund.mutate(sale.id, {
       onSuccess: (result) => {

@@ -51,7 +51,9 @@ export function SalesHistoryTab() {
           id: s.id,
           title: s.product_name,
           detail: s.customer_email,
-          amount: s.tax ? `${formatMoney(s.amount)} + ${formatMoney(s.tax)} tax` : formatMoney(s.amount),
+          amount: s.tax
+            ? `${formatMoney(s.amount, s.currency)} + ${formatMoney(s.tax, s.currency)} tax`
+            : formatMoney(s.amount, s.currency),
           date: formatDate(s.created_at),
           status: <SaleStatusBadge status={s.status} />,
           note: <SaleLicenseKey sale={s} />,
@@ -82,8 +84,10 @@ export function SalesHistoryTab() {
                   <SaleLicenseKey sale={s} />
                 </TD>
                 <TD>{s.customer_email}</TD>
-                <TD className="text-right tabular-nums">{formatMoney(s.amount)}</TD>
-                <TD className="text-right tabular-nums text-slate-500">{s.tax ? formatMoney(s.tax) : "—"}</TD>
+                <TD className="text-right tabular-nums">{formatMoney(s.amount, s.currency)}</TD>
+                <TD className="text-right tabular-nums text-slate-500">
+                  {s.tax ? formatMoney(s.tax, s.currency) : "—"}
+                </TD>
                 <TD>
                   <SaleStatusBadge status={s.status} />
                 </TD>

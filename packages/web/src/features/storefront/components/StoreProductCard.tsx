@@ -22,7 +22,9 @@ export function StoreProductCard({ product }: { product: PublicStore["products"]
         <div className="flex flex-1 flex-col p-4">
           <h3 className="text-base font-semibold text-slate-900 group-hover:text-brand-700">{product.name}</h3>
           {product.headline && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{product.headline}</p>}
-          <p className="mt-auto pt-3 text-base font-bold text-slate-900">{formatCents(product.price)}</p>
+          <p className="mt-auto pt-3 text-base font-bold text-slate-900">
+            {formatCents(product.price, product.currency)}
+          </p>
         </div>
       </Link>
     </li>

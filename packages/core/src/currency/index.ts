@@ -1,0 +1,16 @@
+import * as z from "zod";
+import { CURRENCIES } from "./units";
+
+/**
+ * Currencies for the server: everything in ./units (pure, also read by the web app) plus the
+ * zod input rule products are validated with.
+ */
+export * from "./units";
+
+export const CURRENCY_MESSAGE = `currency must be one of: ${CURRENCIES.join(", ")}.`;
+
+/** Input: any case ("EUR" or "eur"), stored in lower case like Stripe's. */
+export const CurrencyInput = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+  z.enum(CURRENCIES, CURRENCY_MESSAGE),
+);

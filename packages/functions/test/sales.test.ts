@@ -48,6 +48,7 @@ describe("GET /api/sales-history", () => {
     expect(Object.keys(seen[0]).sort()).toEqual([
       "amount",
       "created_at",
+      "currency",
       "customer_email",
       "id",
       "license_disabled",
@@ -57,7 +58,7 @@ describe("GET /api/sales-history", () => {
       "status",
       "tax",
     ]);
-    expect(seen[0]).toMatchObject({ product_name: "Ann's guide", amount: 1250, tax: 0, status: "completed" });
+    expect(seen[0]).toMatchObject({ product_name: "Ann's guide", amount: 1250, tax: 0, currency: "usd", status: "completed" });
   });
 
   it("never shows another creator's sales", async () => {

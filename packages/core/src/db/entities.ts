@@ -20,6 +20,8 @@ import { ApiKeyEntity } from "./entities/api-key";
 import { WebhookEndpointEntity } from "./entities/webhook-endpoint";
 import { WebhookDeliveryEntity } from "./entities/webhook-delivery";
 import { RateLimitEntity } from "./entities/rate-limit";
+import { EmailNoticeEntity } from "./entities/email-notice";
+import { EmailListEntity } from "./entities/email-list";
 
 /**
  * The data model: every ElectroDB entity of the one table, one file per item type under
@@ -49,6 +51,8 @@ export * from "./entities/api-key";
 export * from "./entities/webhook-endpoint";
 export * from "./entities/webhook-delivery";
 export * from "./entities/rate-limit";
+export * from "./entities/email-notice";
+export * from "./entities/email-list";
 
 /** All entities as one service, for transactions across them. */
 export const Db = new LazyService(
@@ -74,6 +78,8 @@ export const Db = new LazyService(
     webhookEndpoint: WebhookEndpointEntity,
     webhookDelivery: WebhookDeliveryEntity,
     rateLimit: RateLimitEntity,
+    emailNotice: EmailNoticeEntity,
+    emailList: EmailListEntity,
   },
   cfg(),
 );

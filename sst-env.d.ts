@@ -10,6 +10,7 @@ declare module "sst" {
     Email: { sender: string; configSet?: string; type: "sst.aws.Email" };
     /** The sign-in issuer's stable URL (infra/auth.ts links it as a Linkable). */
     Auth: { url: string; type: "sst.sst.Linkable" };
+    Files: { name: string; type: "sst.aws.Bucket" };
     WebhookQueue: { url: string; type: "sst.aws.Queue" };
     StripeSecretKey: { value: string; type: "sst.sst.Secret" };
     StripeWebhookSecret: { value: string; type: "sst.sst.Secret" };

@@ -23,6 +23,7 @@ export default $config({
     await import("./infra/links");
     const { router, siteUrl } = await import("./infra/router");
     const { table } = await import("./infra/storage");
+    const { files } = await import("./infra/files");
     const { authUrl } = await import("./infra/auth");
     const { bus, deadLetters } = await import("./infra/bus");
     const { webhookDeadLetters } = await import("./infra/webhooks");
@@ -38,6 +39,7 @@ export default $config({
       googleRedirectUri: $interpolate`${authUrl}/google/callback`,
       stripeWebhookUrl: $interpolate`${siteUrl}/api/webhooks/stripe`,
       table: table.name,
+      files: files.name,
       bus: bus.name,
       deadLetters: deadLetters.url,
       webhookDeadLetters: webhookDeadLetters.url,

@@ -7,6 +7,7 @@ import { auth } from "./auth";
 import { secrets } from "./secret";
 import { webhookQueue } from "./webhooks";
 import { siteUrl } from "./router";
+import { files } from "./files";
 
 /** The component behind each name the code reads through `Resource`. */
 const linkable = {
@@ -15,6 +16,7 @@ const linkable = {
   Bus: bus,
   Email: email,
   WebhookQueue: webhookQueue,
+  Files: files,
   ...secrets,
 } satisfies Record<LinkName, unknown>;
 

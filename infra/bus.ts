@@ -40,7 +40,7 @@ for (const row of subscribers) {
       handler: `${subscriberModule(row)}.handler`,
       runtime: "nodejs22.x",
       link: row.links.map((name) => {
-        if (name === "Auth") throw new Error(`Subscriber ${row.name} cannot link Auth`);
+        if (name === "Auth" || name === "Files") throw new Error(`Subscriber ${row.name} cannot link ${name}`);
         return linkable[name];
       }),
       environment: { SITE_URL: siteUrl },

@@ -6,6 +6,7 @@ import {
   pageCsp,
 } from "../packages/functions/src/http/headers";
 import { settings } from "./stage";
+import { files } from "./files";
 
 /**
  * The one public origin (CloudFront). The web app and /api/* share it, so the session
@@ -19,13 +20,21 @@ const domain = settings.domain;
  * local runtime sends too): nosniff, Referrer-Policy and HSTS always; the pages' CSP only where
  * the origin sent none (/api answers bring their own, the embed route its sandbox).
  */
+/** Where the product dialog POSTs uploads (the presigned POST's virtual-hosted bucket URL). */
+const uploadOrigin = $interpolate`https://${files.name}.s3.${settings.region}.amazonaws.com`;
+
 const securityHeaders = new aws.cloudfront.ResponseHeadersPolicy("SecurityHeaders", {
   comment: "Payloft security headers",
   securityHeadersConfig: {
     contentTypeOptions: { override: true },
     referrerPolicy: { referrerPolicy: REFERRER_POLICY, override: true },
     strictTransportSecurity: { accessControlMaxAgeSec: HSTS_MAX_AGE, includeSubdomains: true, override: true },
-    contentSecurityPolicy: { contentSecurityPolicy: pageCsp({ frameable: false, https: true }), override: false },
+    contentSecurityPolicy: {
+      contentSecurityPolicy: uploadOrigin.apply((origin) =>
+        pageCsp({ frameable: false, https: true, uploadOrigin: origin }),
+      ),
+      override: false,
+    },
   },
 });
 

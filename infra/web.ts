@@ -4,6 +4,7 @@ import { api } from "./api";
 import { SHARE_PREVIEW_LINKS } from "../packages/functions/src/links";
 import { table } from "./storage";
 import { secrets } from "./secret";
+import { files } from "./files";
 
 /**
  * The Vite app as static files behind the Router, with /api/* forwarded to the HTTP API on
@@ -11,6 +12,23 @@ import { secrets } from "./secret";
  * forwards cookies to the API; the app does not use an Authorization header.
  */
 router.route("/api", api.url);
+// Buyers' access links (/a/{token}, a row of the route table) are answered by the API too.
+router.route("/a", api.url);
+
+// The product dialog POSTs uploads from the site straight to the hosted-files bucket; no other
+// origin and no other method (buyers download through presigned GETs, which need no CORS).
+new aws.s3.BucketCorsConfiguration("FilesCors", {
+  bucket: files.name,
+  corsRules: [
+    {
+      allowedOrigins: [siteUrl],
+      allowedMethods: ["POST"],
+      allowedHeaders: ["*"],
+      exposeHeaders: ["ETag"],
+      maxAgeSeconds: 86_400,
+    },
+  ],
+});
 
 export const site = new sst.aws.StaticSite("Web", {
   path: "packages/web",

@@ -21,15 +21,34 @@ describe("Setting", () => {
 
   it("normalises per kind and says what to fix", async () => {
     const Setting = await load();
-    expect(Setting.normalize("max_upload_size", " 250 ")).toBe("250");
+    expect(Setting.normalize("max_file_size", " 250 ")).toBe("250");
     expect(Setting.normalize("support_email", "Help@Example.com")).toBe("help@example.com");
     expect(Setting.normalize("primary_color", "#ABCDEF")).toBe("#abcdef");
-    expect(() => Setting.normalize("max_upload_size", 0)).toThrow("max_upload_size must be between 1 and 10240.");
+    expect(() => Setting.normalize("max_file_size", 0)).toThrow("max_file_size must be between 1 and 5120.");
+    expect(() => Setting.normalize("max_file_size", 5121)).toThrow("max_file_size must be between 1 and 5120.");
     expect(() => Setting.normalize("primary_color", "blue")).toThrow(
       "primary_color must be a hex colour like #4f46e5.",
     );
     expect(() => Setting.normalize("site_name", "   ")).toThrow("Please enter a value for site_name.");
     expect(() => Setting.normalize("nope", "x")).toThrow('Unknown setting "nope".');
+  });
+
+  it("keeps a stage's max_upload_size as max_file_size: read through, saved under the new key, moved by the seed", async () => {
+    const Setting = await load();
+    const { SettingEntity } = await import("../src/db/entities");
+    await SettingEntity.put({ key: "max_upload_size", value: "250", category: "limits", description: "old" }).go();
+    expect(await Setting.number("max_file_size")).toBe(250);
+    expect((await Setting.list()).find((s) => s.setting_key === "max_file_size")?.setting_value).toBe("250");
+    expect((await Setting.list()).some((s) => s.setting_key === "max_upload_size")).toBe(false);
+
+    await Setting.seedDefaults();
+    expect((await SettingEntity.get({ key: "max_upload_size" }).go()).data).toBeNull();
+    expect((await SettingEntity.get({ key: "max_file_size" }).go()).data?.value).toBe("250");
+
+    // An old screen saving the old name changes the one setting.
+    await Setting.set({ key: "max_upload_size", value: 300 });
+    expect(await Setting.number("max_file_size")).toBe(300);
+    expect((await SettingEntity.get({ key: "max_upload_size" }).go()).data).toBeNull();
   });
 
   it("seeds only missing defaults, keeping an admin's edits (idempotent)", async () => {

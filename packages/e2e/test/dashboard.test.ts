@@ -142,11 +142,14 @@ describe("dashboards", () => {
 
     const [tab] = await Promise.all([
       context.waitForEvent("page"),
-      item.getByRole("button", { name: "Access Content" }).click(),
+      item.getByRole("link", { name: /^Access Content/ }).click(),
     ]);
     await tab.waitForURL(/example\.com\/downloads\/creator-launch-kit\.zip/);
     await tab.getByRole("heading", { name: "Your content" }).waitFor();
     await tab.close();
+    await page.getByTestId("total-access").filter({ hasText: "1" }).waitFor();
+    // Counted by the server when the link was followed, not only on this screen.
+    await page.reload();
     await page.getByTestId("total-access").filter({ hasText: "1" }).waitFor();
     await b.shot(page, "portal-my-products");
 

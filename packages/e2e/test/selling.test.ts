@@ -132,8 +132,14 @@ describe("selling", () => {
     await page.getByRole("button", { name: "Pay" }).click();
     await page.waitForURL(/\/checkout\/success\?session_id=/);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor({ timeout: 20_000 });
+    // DECISIONS 14: the buyer gets the purchase's access link, which leads to the content.
     const link = page.getByRole("link", { name: "Access Your Content" });
-    expect(await link.getAttribute("href")).toBe(CONTENT);
+    const accessUrl = (await link.getAttribute("href"))!;
+    expect(accessUrl).toMatch(/\/a\/[A-Za-z0-9_-]{32}$/);
+    expect(await page.content()).not.toContain(CONTENT);
+    const followed = await page.request.get(accessUrl, { maxRedirects: 0 });
+    expect(followed.status()).toBe(302);
+    expect(followed.headers().location).toBe(CONTENT);
     expect(await link.getAttribute("target")).toBe("_blank");
     expect(await link.getAttribute("rel")).toContain("noopener");
     await expect(page.getByText("$19.99").first().isVisible()).resolves.toBe(true);
@@ -158,7 +164,8 @@ describe("selling", () => {
     }[];
     const receipt = outbox.find((m) => m.to === BUYER);
     expect(receipt, JSON.stringify(outbox.map((m) => [m.to, m.subject]))).toBeTruthy();
-    expect(receipt!.text).toContain(CONTENT);
+    expect(receipt!.text).toContain(accessUrl);
+    expect(receipt!.text).not.toContain(CONTENT);
     await context.close();
   });
 
@@ -227,7 +234,10 @@ describe("selling", () => {
         await page.waitForURL(/\/checkout\/success\?session_id=/);
         await page.getByRole("heading", { name: "Payment Successful!" }).waitFor({ timeout: 20_000 });
         expect(await page.getByTestId("maintenance-notice").count()).toBe(0);
-        expect(await page.getByRole("link", { name: "Access Your Content" }).getAttribute("href")).toBe(CONTENT);
+        // The purchase's access link (DECISIONS 14), which leads to CONTENT.
+        const link = await page.getByRole("link", { name: "Access Your Content" }).getAttribute("href");
+        expect(link).toMatch(/\/a\/[A-Za-z0-9_-]{32}$/);
+        expect((await fetch(link!, { redirect: "manual" })).headers.get("location")).toBe(CONTENT);
         await b.shot(page, `selling-success-during-maintenance-${name}`);
         // Starting a new checkout is what maintenance stops.
         await page.goto(`/product/${productId}`);

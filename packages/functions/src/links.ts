@@ -16,8 +16,9 @@ export const SECRET_NAMES = [
   "AuthStorageKey",
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
-/** `WebhookQueue`: outgoing webhook deliveries wait there (send, and retry later from the consumer). */
-export type LinkName = "Table" | "Auth" | "Bus" | "Email" | "WebhookQueue" | SecretName;
+/** `WebhookQueue`: outgoing webhook deliveries wait there (send, and retry later from the consumer).
+ * `Files` is the hosted-files bucket: only the routes that presign or check files link it. */
+export type LinkName = "Table" | "Auth" | "Bus" | "Email" | "WebhookQueue" | "Files" | SecretName;
 
 /**
  * What the api() wrapper itself reaches, so every route has it: the table, the issuer's URL

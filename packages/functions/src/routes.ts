@@ -1,7 +1,8 @@
 /**
  * THE route table. infra/api.ts declares one API Gateway route + Lambda per row and the
  * local gateway serves the same rows; `access` is enforced by the `api()` wrapper, which
- * finds the row by the event's routeKey. Add a route here and nowhere else.
+ * finds the row by the event's routeKey. Add a route here (or in a file of rows it spreads
+ * in, like ./routes-delivery.ts) and nowhere else.
  *
  * access:
  *  - anonymous: anyone
@@ -14,6 +15,7 @@
 import { businessRoutes } from "./business-routes";
 import { adminRoutes } from "./admin-routes";
 import type { RateLimitRule, RouteDef } from "./route-def";
+import { deliveryRoutes } from "./routes-delivery";
 
 export type { Access, Method, RateLimitRule, RouteDef } from "./route-def";
 
@@ -88,7 +90,7 @@ export const routes: RouteDef[] = [
 
   // ── selling: products, payment setup, public pages, checkout ──
   { method: "GET", path: "/api/products", handler: "products-list", access: "creator" },
-  { method: "POST", path: "/api/products", handler: "products-create", access: "creator" },
+  { method: "POST", path: "/api/products", handler: "products-create", access: "creator", links: ["Files"] },
   { method: "PUT", path: "/api/products/{id}", handler: "products-update", access: "creator" },
   { method: "DELETE", path: "/api/products/{id}", handler: "products-delete", access: "creator" },
   {
@@ -182,6 +184,8 @@ export const routes: RouteDef[] = [
   { method: "POST", path: "/api/discounts", handler: "discounts-create", access: "creator" },
   { method: "PUT", path: "/api/discounts/{id}", handler: "discounts-update", access: "creator" },
   { method: "DELETE", path: "/api/discounts/{id}", handler: "discounts-delete", access: "creator" },
+  // ── delivery: hosted files, access links, licence keys (./routes-delivery.ts) ──
+  ...deliveryRoutes,
 
   // ── plans and platform billing ──
   {

@@ -21,7 +21,8 @@ describe("system settings", () => {
     expect(res.status).toBe(200);
     const byKey = Object.fromEntries(res.json.settings.map((s: any) => [s.setting_key, s]));
     expect(byKey.commission_rate).toMatchObject({ id: "commission_rate", setting_value: "5", category: "finance" });
-    expect(byKey.max_upload_size).toMatchObject({ setting_value: "100", category: "limits" });
+    expect(byKey.max_file_size).toMatchObject({ setting_value: "500", category: "limits" });
+    expect(byKey.max_upload_size).toBeUndefined();
     expect(byKey.auto_approve_products).toMatchObject({ setting_value: "true", category: "moderation" });
     expect(byKey.maintenance_mode).toMatchObject({ setting_value: "false", category: "system" });
     expect(byKey.support_email).toMatchObject({ setting_value: "support@payloft.local", category: "contact" });
@@ -35,7 +36,8 @@ describe("system settings", () => {
     for (const [body, error] of [
       [{ key: "commission_rate", value: "abc" }, "commission_rate must be a number."],
       [{ key: "commission_rate", value: 150 }, "commission_rate must be between 0 and 100."],
-      [{ key: "max_upload_size", value: "" }, "max_upload_size must be a number."],
+      [{ key: "max_file_size", value: "" }, "max_file_size must be a number."],
+      [{ key: "max_file_size", value: 6000 }, "max_file_size must be between 1 and 5120."],
       [{ key: "maintenance_mode", value: "yes" }, "maintenance_mode must be true (Enabled) or false (Disabled)."],
       [{ key: "support_email", value: "nope" }, "support_email must be a valid e-mail address."],
       [{ key: "favourite_colour", value: "red" }, 'Unknown setting "favourite_colour".'],

@@ -199,17 +199,26 @@ function send(r: RouteDef, opts: { path?: string; body?: unknown; raw?: string }
   });
 }
 
+/** Routes outside /api (a buyer's access link) answer a person with an HTML page, not {error}. */
+const PAGE_PREFIXES = routes.filter((r) => !r.path.startsWith("/api/")).map((r) => ` ${r.path.split("{")[0]}`);
+function expectReadable(res: Awaited<ReturnType<typeof call>>, what: string, msg: string) {
+  if (PAGE_PREFIXES.some((p) => what.includes(p)) && res.headers.get("content-type")?.startsWith("text/html")) {
+    expect(res.text, msg).toContain("<title>");
+    return;
+  }
+  expect(typeof res.json?.error, msg).toBe("string");
+  expect(res.json.error.length, msg).toBeGreaterThan(3);
+}
 function expectClientError(res: Awaited<ReturnType<typeof call>>, what: string) {
   const msg = `${what} → ${res.status} ${res.text.slice(0, 300)}`;
   expect(res.status, msg).toBeGreaterThanOrEqual(400);
   expect(res.status, msg).toBeLessThan(500);
-  expect(typeof res.json?.error, msg).toBe("string");
-  expect(res.json.error.length, msg).toBeGreaterThan(3);
+  expectReadable(res, what, msg);
 }
 function expectNoServerError(res: Awaited<ReturnType<typeof call>>, what: string) {
   const msg = `${what} → ${res.status} ${res.text.slice(0, 300)}`;
   expect(res.status, msg).toBeLessThan(500);
-  if (res.status >= 400) expect(typeof res.json?.error, msg).toBe("string");
+  if (res.status >= 400) expectReadable(res, what, msg);
 }
 
 // Deletions and logout change what later calls can reach, so they run last.

@@ -162,14 +162,15 @@ describe("snapshot delivery", () => {
       });
       const page = await success(session.id);
       expect(page.status).toBe(200);
-      expect(page.json.product).toEqual({
-        name: "Design Kit",
-        description: "Figma files for landing pages",
-        content_url: `https://files.example.com/${change}.zip`,
-      });
+      expect(page.json.product).toEqual({ name: "Design Kit", description: "Figma files for landing pages" });
+      // The access link (on the page and in the one receipt) leads to the content as sold.
+      const link = page.json.purchase.access_url as string;
       const receipts = mailTo(email);
       expect(receipts).toHaveLength(1);
-      expect(receipts[0]!.text).toContain(`https://files.example.com/${change}.zip`);
+      expect(receipts[0]!.text).toContain(link);
+      const opened = await fetch(link, { redirect: "manual" });
+      expect(opened.status).toBe(302);
+      expect(opened.headers.get("location")).toBe(`https://files.example.com/${change}.zip`);
     });
   }
 });

@@ -144,11 +144,10 @@ describe("GET /api/checkout/success", () => {
 
     const res = await call(stack(), "GET", `/api/checkout/success?session_id=${sessionId}`);
     expect(res.status).toBe(200);
-    expect(res.json.product).toMatchObject({
-      name: "Checkout Guide",
-      description: "How to sell",
-      content_url: "https://files.example.com/checkout.pdf",
-    });
+    expect(res.json.product).toEqual({ name: "Checkout Guide", description: "How to sell" });
+    // The content is delivered through the purchase's access link (DECISIONS 14).
+    const opened = await fetch(res.json.purchase.access_url, { redirect: "manual" });
+    expect(opened.headers.get("location")).toBe("https://files.example.com/checkout.pdf");
     expect(res.json.purchase).toMatchObject({
       amount: 1234,
       customer_email: "buyer@example.com",

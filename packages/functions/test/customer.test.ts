@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 
 describe("GET /api/customer/purchases", () => {
-  it("lists only the caller's purchases, newest first, without the content link of a refunded one", async () => {
+  it("lists only the caller's purchases, newest first, each with its access link (none once refunded)", async () => {
     const res = await call(stack(), "GET", "/api/customer/purchases", { cookie: dana.cookie });
     expect(res.status).toBe(200);
     expect(res.json.purchases.map((p: any) => p.id)).toEqual(["cs_dana_2", "cs_dana_1"]);
@@ -47,10 +47,15 @@ describe("GET /api/customer/purchases", () => {
       created_at: "2026-01-02T10:00:00.000Z",
       access_count: 0,
       last_accessed_at: null,
-      content_url: "https://content.example.com/kit",
+      access_url: expect.stringMatching(new RegExp(`^${stack().url}/a/[A-Za-z0-9_-]{32}$`)),
+      license_key: null,
       status: "completed",
     });
-    expect(res.json.purchases[0]).toMatchObject({ status: "refunded", content_url: null });
+    expect(res.text).not.toContain("content.example.com"); // DECISIONS 14: the link, never the raw URL
+    expect(res.json.purchases[0]).toMatchObject({ status: "refunded", access_url: null });
+    // The link given to an older purchase on its first view is its link from then on.
+    const again = await call(stack(), "GET", "/api/customer/purchases", { cookie: dana.cookie });
+    expect(again.json.purchases[1].access_url).toBe(res.json.purchases[1].access_url);
     const other = await call(stack(), "GET", "/api/customer/purchases", { cookie: eve.cookie });
     expect(other.json.purchases.map((p: any) => p.id)).toEqual(["cs_eve_1"]);
   });

@@ -3,6 +3,13 @@ import { call, useStack } from "@payloft/local/testing/index";
 import { makeSeller, openSession, payOnHostedPage, sandboxEvents, settle } from "@payloft/local/stripe-sandbox/testing";
 import { payOnSandbox, person, profileWhen } from "./platform-fixtures";
 
+/** What following an access link answers (its page read, so the connection is let go). */
+const linkStatus = async (link: string) => {
+  const res = await fetch(link, { redirect: "manual" });
+  await res.arrayBuffer();
+  return res.status;
+};
+
 /**
  * Money going back, end to end through the provider's signed events (sandbox -> webhook ->
  * bus -> subscriber): the lifetime charge refunded, renewals failing until the provider gives
@@ -158,6 +165,9 @@ describe("a disputed product sale", () => {
     await payOnHostedPage(session.url!, "chargeback@example.com");
     await settle(stack());
     const pi = (await PurchaseEntity.get({ id: session.id }).go()).data!.payment_intent!;
+    const paid = await call(stack(), "GET", `/api/checkout/success?session_id=${session.id}`);
+    const link = paid.json.purchase.access_url as string;
+    expect(await linkStatus(link)).toBe(302);
 
     const res = await fetch(`${stack().stripe.url}/__sandbox/disputes`, {
       method: "POST",
@@ -179,7 +189,9 @@ describe("a disputed product sale", () => {
       });
       const success = await call(stack(), "GET", `/api/checkout/success?session_id=${session.id}`);
       expect(success.json.purchase.status).toBe("disputed");
-      expect(success.json.product.content_url).toBeNull();
+      expect(success.json.purchase.access_url).toBeNull();
+      // The access link the buyer kept answers 410 with a page saying why.
+      expect(await linkStatus(link)).toBe(410);
       const sellerEmail = (await UserEntity.get({ id: seller.sellerId }).go()).data!.email;
       const notices = stack().outbox.messages.filter((m) => m.to === sellerEmail && m.text.includes(session.id));
       expect(notices).toHaveLength(1);

@@ -2,6 +2,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, useStack } from "@payloft/local/testing/index";
 import { signInWithRole, type Person } from "./actors";
 
+/** What following an access link answers (its page read, so the connection is let go). */
+const linkStatus = async (link: string) => {
+  const res = await fetch(link, { redirect: "manual" });
+  await res.arrayBuffer();
+  return res.status;
+};
+
 /**
  * PayPal checkout end to end against the local PayPal sandbox (issue 15, items 2–4): Orders v2
  * at the server's price, capture on return, exactly-once across the return route, the webhook,
@@ -108,7 +115,9 @@ describe("PayPal checkout", () => {
       const success = await call(stack(), "GET", `/api/checkout/success?session_id=${checkoutId}`);
       expect(success.status).toBe(200);
       expect(success.json.purchase).toMatchObject({ amount: 2599, customer_email: buyer.email, status: "completed" });
-      expect(success.json.product.content_url).toBe("https://files.example.com/planner.zip");
+      // DECISIONS 14: the access link, never the raw content URL.
+      expect(success.json.purchase.access_url).toMatch(/\/a\/[A-Za-z0-9_-]{32}$/);
+      expect(success.text).not.toContain("files.example.com");
     }
     await settle();
     expect(delivered[0]!.deliveries[0]!.attempts.filter((a) => a.status === 200).length).toBe(2);
@@ -171,6 +180,12 @@ describe("PayPal checkout", () => {
     await returnAndSettle(second.returnPath);
     expect((await open(first.checkoutId)).status).toBe(200);
     expect((await open(second.checkoutId)).status).toBe(200);
+    const portal = (await call(stack(), "GET", "/api/customer/purchases", { cookie: buyer.cookie })).json.purchases as {
+      id: string;
+      access_url: string;
+    }[];
+    const linkOf = (id: string) => portal.find((p) => p.id === id)!.access_url;
+    const links = [linkOf(first.checkoutId), linkOf(second.checkoutId)];
     const captureOf = (id: string) => Object.values(merchant().captures).find((c) => c.custom_id === id)!.id;
 
     const refund = await fetch(`${stack().paypal.url}/__sandbox/refunds`, {
@@ -186,6 +201,8 @@ describe("PayPal checkout", () => {
     await settle();
     expect((await open(first.checkoutId)).status).toBe(403);
     expect((await open(second.checkoutId)).status).toBe(403);
+    // The access links the buyer kept answer 410, refunded and disputed alike.
+    for (const link of links) expect(await linkStatus(link)).toBe(410);
     const list = await salesList();
     expect(list.find((s) => s.id === first.checkoutId)!.status).toBe("refunded");
     // A dispute is its own status (Stripe's and PayPal's alike), and the seller is told once.

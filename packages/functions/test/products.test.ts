@@ -58,7 +58,7 @@ describe("POST /api/products", () => {
 
   it.each([
     [{ ...valid, name: "   " }, "Please enter a product name."],
-    [{ ...valid, content_url: "" }, "Please enter the content URL buyers receive after purchase."],
+    [{ ...valid, content_url: "" }, "Please enter the content URL or upload the file buyers receive after purchase."],
     [
       { ...valid, content_url: "javascript:alert(document.cookie)" },
       "Content URL must be a web address starting with http:// or https://.",

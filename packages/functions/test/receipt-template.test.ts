@@ -25,14 +25,15 @@ const setTemplate = async (value: string) => {
 
 /** A seller whose product name and content link carry HTML-significant characters. */
 async function buy(email: string) {
-  const { ProductEntity } = await import("@payloft/core/db/entities");
+  const { ProductEntity, PurchaseEntity } = await import("@payloft/core/db/entities");
   const seller = await makeSeller({ price: 2500, contentUrl: 'https://files.example.com/kit.zip?a=1&b="2"' });
   await ProductEntity.patch({ id: seller.productId }).set({ name: 'Kit <b>"Bold"</b> & Co' }).go();
   const session = await openSession(stack(), seller);
   await payOnHostedPage(session.url!, email);
   await settle(stack());
   const receipts = stack().outbox.messages.filter((m) => m.text.includes(session.id));
-  return { session, receipts };
+  const token = (await PurchaseEntity.get({ id: session.id }).go()).data?.access_token;
+  return { session, receipts, accessUrl: `${stack().url}/a/${token}` };
 }
 
 describe("receipt_email_template", () => {
@@ -40,7 +41,8 @@ describe("receipt_email_template", () => {
     await setTemplate(
       "Hello from <Team>!\n\nYou bought {{product_name}} for {{amount}} on {{date}}.\nGet it: {{content_url}}\nAll purchases: {{portal_url}}\nUnknown stays: {{nope}}",
     );
-    const { session, receipts } = await buy("rita@example.com");
+    const { session, receipts, accessUrl } = await buy("rita@example.com");
+    expect(accessUrl).toMatch(/\/a\/[A-Za-z0-9_-]{32}$/);
     expect(receipts).toHaveLength(1);
     const [mail] = receipts;
     const date = new Date().toLocaleDateString("en-US", {
@@ -53,26 +55,29 @@ describe("receipt_email_template", () => {
 
     expect(mail!.to).toBe("rita@example.com");
     expect(mail!.text).toContain(`You bought Kit <b>"Bold"</b> & Co for $25.00 on ${date}.`);
-    expect(mail!.text).toContain('Get it: https://files.example.com/kit.zip?a=1&b="2"');
+    // {{content_url}} in a template written before access links is the access link too.
+    expect(mail!.text).toContain(`Get it: ${accessUrl}`);
+    expect(mail!.text).not.toContain("files.example.com");
+    expect(mail!.html).not.toContain("files.example.com");
     expect(mail!.text).toContain(`All purchases: ${portal}`);
     expect(mail!.text).toContain("Unknown stays: {{nope}}");
     expect(mail!.text).toContain(`Order: ${session.id}`); // the fixed summary stays
 
     expect(mail!.html).toContain("Hello from &#60;Team&#62;!");
     expect(mail!.html).toContain("You bought Kit &#60;b&#62;&#34;Bold&#34;&#60;/b&#62; &#38; Co for $25.00");
-    expect(mail!.html).toContain("Get it: https://files.example.com/kit.zip?a=1&#38;b=&#34;2&#34;<br>");
+    expect(mail!.html).toContain(`Get it: ${accessUrl}<br>`);
     expect(mail!.html).not.toContain("<b>");
     expect(mail!.html).not.toContain("<Team>");
-    // The content button is there even when the admin's message omits the link.
-    expect(mail!.html).toContain('href="https://files.example.com/kit.zip?a=1&#38;b=&#34;2&#34;"');
+    // The access button is there even when the admin's message omits the link.
+    expect(mail!.html).toContain(`href="${accessUrl}"`);
   });
 
   it("applies a changed template to the next receipt, with a neutral greeting for an unnamed buyer", async () => {
     await setTemplate("Thanks, {{customer_name}}! Your {{product_name}} is ready.");
-    const { receipts } = await buy("sam@example.com");
+    const { receipts, accessUrl } = await buy("sam@example.com");
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.text.startsWith('Thanks, there! Your Kit <b>"Bold"</b> & Co is ready.')).toBe(true);
-    expect(receipts[0]!.text).toContain('Access your content: https://files.example.com/kit.zip?a=1&b="2"');
+    expect(receipts[0]!.text).toContain(`Access your content: ${accessUrl}`);
   });
 });
 
@@ -85,7 +90,7 @@ describe("the default template", () => {
       {
         id: "cs_1",
         product_name: "Guide",
-        content_url: "https://x.example/g",
+        access_url: "https://site.example/a/abc",
         customer_email: "a@b.c",
         amount: 1234,
         currency: "usd",

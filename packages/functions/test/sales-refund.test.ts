@@ -4,6 +4,13 @@ import { call, useStack } from "@payloft/local/testing/index";
 import { payOnHostedPage, sandboxEvents } from "@payloft/local/stripe-sandbox/testing";
 import { signInAdmin, signInWithRole, type Person } from "./actors";
 
+/** What following an access link answers (its page read, so the connection is let go). */
+const linkStatus = async (link: string) => {
+  const res = await fetch(link, { redirect: "manual" });
+  await res.arrayBuffer();
+  return res.status;
+};
+
 /**
  * POST /api/sales/{id}/refund (issue 17, creator refunds) against the local Stripe and PayPal
  * sandboxes: the refund is made on the seller's own account, the sale becomes refunded through
@@ -44,10 +51,10 @@ const stats = async (who: Person) =>
 const openContent = (purchaseId: string) =>
   call(stack(), "POST", "/api/customer/track-access", { cookie: buyer.cookie, body: { purchase_id: purchaseId } });
 
-async function product(cookie: string, name: string) {
+async function product(cookie: string, name: string, extra: Record<string, unknown> = {}) {
   const res = await call(stack(), "POST", "/api/products", {
     cookie,
-    body: { name, price: "15.00", content_url: `https://files.example.com/${name}.zip`, media_type: "none" },
+    body: { name, price: "15.00", content_url: `https://files.example.com/${name}.zip`, media_type: "none", ...extra },
   });
   expect(res.status).toBe(201);
   return res.json.id as string;
@@ -128,7 +135,7 @@ beforeAll(async () => {
     },
   });
   expect(savedStripe.status).toBe(200);
-  stripeSeller.productId = await product(stripeSeller.cookie, "refundable-kit");
+  stripeSeller.productId = await product(stripeSeller.cookie, "refundable-kit", { license_keys: true });
 
   paypalSeller = { ...(await signInWithRole(stack(), "pia.refunds@example.com", "creator")), productId: "" };
   const savedPayPal = await call(stack(), "POST", "/api/payment-integration", {
@@ -153,6 +160,16 @@ describe("POST /api/sales/{id}/refund with Stripe", () => {
     const saleId = await buyWithStripe();
     const before = await stats(stripeSeller);
     expect((await openContent(saleId)).status).toBe(200);
+    const mine = async () =>
+      (await call(stack(), "GET", "/api/customer/purchases", { cookie: buyer.cookie })).json.purchases.find(
+        (p: { id: string }) => p.id === saleId,
+      );
+    const { access_url, license_key } = await mine();
+    const verifyKey = () =>
+      call(stack(), "POST", "/api/licenses/verify", {
+        body: { product_id: stripeSeller.productId, license_key, increment_uses_count: false },
+      });
+    expect((await verifyKey()).json.valid).toBe(true);
     const account = await stripeAccount();
     // The webhook arrives only after our answer, so the answer itself proves our call's path.
     await account.webhooks(false);
@@ -168,11 +185,10 @@ describe("POST /api/sales/{id}/refund with Stripe", () => {
       totalRevenue: before.totalRevenue - 1500,
     });
     expect((await openContent(saleId)).status).toBe(403);
-    const portal = await call(stack(), "GET", "/api/customer/purchases", { cookie: buyer.cookie });
-    expect(portal.json.purchases.find((p: { id: string }) => p.id === saleId)).toMatchObject({
-      status: "refunded",
-      content_url: null,
-    });
+    expect(await mine()).toMatchObject({ status: "refunded", access_url: null });
+    // The link the buyer kept and the licence key stop working with the creator's refund too.
+    expect(await linkStatus(access_url)).toBe(410);
+    expect((await verifyKey()).json).toEqual({ valid: false, reason: "refunded" });
 
     // Stripe's webhook for the same refund arrives afterwards, even twice: nothing counts again.
     await account.webhooks(true);

@@ -50,6 +50,8 @@ describe("GET /api/sales-history", () => {
       "created_at",
       "customer_email",
       "id",
+      "license_disabled",
+      "license_key",
       "product_id",
       "product_name",
       "status",

@@ -5,7 +5,7 @@ import { makeSeller, openSession, payOnHostedPage, settle } from "@payloft/local
 
 /**
  * Outgoing webhook triggers (issue 18): the domain events on the bus reach creators'
- * endpoints as sale.completed, sale.refunded and subscription.*, through the real checkout,
+ * endpoints as sale.completed, sale.refunded, license.created and subscription.*, through the real checkout,
  * the sandbox's signed webhooks, the bus and the webhook queue.
  */
 const stack = useStack();
@@ -136,6 +136,38 @@ describe("sales reach the seller's endpoints", () => {
     // A different provider event is a different webhook event; the same one is never sent twice.
     const events = ofType("sale.completed", session.id).map((r) => r.event.id);
     expect(new Set(events).size).toBe(events.length);
+  });
+
+  it("a sale with a licence key sends one license.created with the key; a sale without a key none", async () => {
+    const seller = await sellerWithEndpoint("business", ["license.created"]);
+    const { ProductEntity, PurchaseEntity } = await import("@payloft/core/db/entities");
+    await ProductEntity.patch({ id: seller.productId }).set({ license_keys: true }).go();
+    const keyed = await openSession(stack(), seller);
+    await payOnHostedPage(keyed.url!, "keyholder@example.com");
+    await settle(stack());
+    const [issued] = await until(
+      "license.created",
+      () => ofType("license.created", keyed.id),
+      (l) => l.length > 0,
+    );
+    const key = (await PurchaseEntity.get({ id: keyed.id }).go()).data!.license_key!;
+    expect(key).toMatch(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/);
+    expect(issued!.headers["payloft-event-type"]).toBe("license.created");
+    expect(issued!.event.data).toMatchObject({
+      license: { key, product_id: seller.productId },
+      sale: { id: keyed.id, customer_email: "keyholder@example.com", status: "completed" },
+    });
+
+    await ProductEntity.patch({ id: seller.productId }).set({ license_keys: false }).go();
+    const plain = await openSession(stack(), seller);
+    await payOnHostedPage(plain.url!, "keyless@example.com");
+    await settle(stack());
+    await new Promise((r) => setTimeout(r, 1500));
+    // One per keyed sale (the endpoint is not subscribed to sale.completed), none for a sale without a key.
+    expect(received.filter((r) => r.event.data.sale?.id === keyed.id).map((r) => r.event.type)).toEqual([
+      "license.created",
+    ]);
+    expect(received.filter((r) => r.event.data.sale?.id === plain.id)).toEqual([]);
   });
 
   it("a seller below Business, or without the event subscribed, gets nothing", async () => {

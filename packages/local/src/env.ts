@@ -11,6 +11,8 @@ export interface LocalEnv {
   tableName: string;
   issuerUrl: string;
   stripeApiUrl: string;
+  /** The local S3 (s3/index.ts): its origin, bucket and this start's credentials. */
+  s3: { url: string; bucket: string; credentials: { accessKeyId: string; secretAccessKey: string } };
   /** Base URL of the local PayPal sandbox; production picks api-m(.sandbox).paypal.com by is_live. */
   paypalApiUrl: string;
 }
@@ -25,6 +27,9 @@ export function applyLocalEnv(e: LocalEnv) {
   process.env.AWS_ACCESS_KEY_ID ??= "local";
   process.env.AWS_SECRET_ACCESS_KEY ??= "local";
   process.env.STRIPE_API_URL = e.stripeApiUrl;
+  process.env.S3_ENDPOINT = e.s3.url;
+  process.env.S3_ACCESS_KEY_ID = e.s3.credentials.accessKeyId;
+  process.env.S3_SECRET_ACCESS_KEY = e.s3.credentials.secretAccessKey;
   process.env.PAYPAL_API_URL = e.paypalApiUrl;
   // The offline runtime: outgoing webhooks may go to http://localhost (a receiver on this machine).
   process.env.PAYLOFT_OFFLINE = "1";
@@ -37,6 +42,7 @@ export function applyLocalEnv(e: LocalEnv) {
   });
   res("Email", { sender: "receipts@payloft.local", type: "sst.aws.Email" });
   res("Auth", { url: e.issuerUrl, type: "sst.sst.Linkable" });
+  res("Files", { name: e.s3.bucket, type: "sst.aws.Bucket" });
   // Not called: the local queue (queue.ts) replaces the SQS client; kept so Resource reads resolve.
   res("WebhookQueue", { url: "http://localhost/local-webhook-queue", type: "sst.aws.Queue" });
   // Local-only secret values; a real stage sets its own with `sst secret set`.

@@ -128,10 +128,13 @@ export function buildEvent(
 /** The gateway's own answers (no route, wrong method, too large) carry the API's headers too. */
 const gatewayHeaders = { "content-type": "application/json", ...commonHeaders(), "content-security-policy": API_CSP };
 
-/** Handles /api/* requests; answers false when the path is not an API path. */
+/** First path segments the table's routes live under (/api, /a), as the router forwards them. */
+const prefixes = [...new Set(routes.map((r) => `/${r.path.split("/")[1]}`))];
+
+/** Handles requests under a route prefix (/api/*, /a/*); answers false for anything else (the web app). */
 export async function handleApi(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   const url = new URL(req.url ?? "/", "http://local");
-  if (!url.pathname.startsWith("/api/") && url.pathname !== "/api") return false;
+  if (!prefixes.some((p) => url.pathname === p || url.pathname.startsWith(`${p}/`))) return false;
   const match = matchRoute(req.method ?? "GET", url.pathname);
   if (!match || match === "method-not-allowed") {
     const status = match ? 405 : 404;

@@ -62,7 +62,12 @@ async function stop(why: string) {
 
 function printReady(s: Stack, seconds: number, dataDir: string, seed: boolean) {
   // Other parts may or may not be mounted (they are finished in their own issues).
-  const extra = s as { issuer?: { url: string }; stripe?: { url: string }; paypal?: { url: string } };
+  const extra = s as {
+    issuer?: { url: string };
+    stripe?: { url: string };
+    paypal?: { url: string };
+    s3?: { url: string; bucket: string };
+  };
   const rows: [string, string][] = [
     ["App", s.url],
     ["API health", `${s.url}/api/health`],
@@ -76,6 +81,7 @@ function printReady(s: Stack, seconds: number, dataDir: string, seed: boolean) {
   if (extra.stripe)
     rows.push(["Payments", `${extra.stripe.url}/events  ${dim("(payments sandbox: checkouts, webhooks)")}`]);
   if (extra.paypal) rows.push(["PayPal", `${extra.paypal.url}/events  ${dim("(PayPal sandbox: orders, webhooks)")}`]);
+  if (extra.s3) rows.push(["Files", `${extra.s3.url}/${extra.s3.bucket}  ${dim("(local S3: signed requests only)")}`]);
 
   console.log(`\n  ${bold("Payloft is running")} ${dim(`(ready in ${seconds.toFixed(1)} s)`)}\n`);
   for (const [label, url] of rows) console.log(`  ${label.padEnd(12)}${url}`);

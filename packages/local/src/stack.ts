@@ -52,11 +52,21 @@ export async function startStack(opts: StackOptions = {}) {
   const issuerPort = fixed ? port + 1 : await freePort();
   const stripePort = fixed ? port + 2 : await freePort();
   const paypalPort = fixed ? port + 3 : await freePort();
+  const s3Port = fixed ? port + 4 : 0;
   if (fixed) {
     await assertPortFree(issuerPort, "the local sign-in issuer");
     await assertPortFree(stripePort, "the local payments sandbox");
     await assertPortFree(paypalPort, "the local PayPal sandbox");
+    await assertPortFree(s3Port, "the local S3 (hosted files)");
   }
+  const { startLocalS3 } = await import("./s3/index");
+  const s3 = await startLocalS3({
+    port: s3Port,
+    bucket: "payloft-files-local",
+    region: process.env.AWS_REGION ?? "local",
+    allowedOrigins: [siteUrl],
+    dataDir: opts.dataDir ? join(opts.dataDir, "../s3") : null,
+  });
   applyLocalEnv({
     siteUrl,
     dynamoEndpoint,
@@ -64,6 +74,7 @@ export async function startStack(opts: StackOptions = {}) {
     issuerUrl: `http://localhost:${issuerPort}`,
     stripeApiUrl: `http://localhost:${stripePort}`,
     paypalApiUrl: `http://localhost:${paypalPort}`,
+    s3,
   });
 
   // The same startup check the Lambdas run, over everything the product links: a setting
@@ -125,11 +136,13 @@ export async function startStack(opts: StackOptions = {}) {
     issuer,
     stripe,
     paypal,
+    s3,
     async stop() {
       bus.stop();
       queue.stop();
       await stripe.stop();
       await paypal.stop();
+      await s3.stop();
       await new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections?.();
       await issuer.stop();

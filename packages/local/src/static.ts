@@ -33,7 +33,7 @@ export function staticSite(dist: string) {
     const inside = file.startsWith(dist);
     const target = inside && existsSync(file) && statSync(file).isFile() ? file : join(dist, "index.html");
     if (!existsSync(target)) {
-      res.writeHead(503, { ...pageHeaders(path), "content-type": "text/plain" });
+      res.writeHead(503, { ...pageHeaders(path, false, process.env.S3_ENDPOINT), "content-type": "text/plain" });
       res.end(
         "The web app is not built yet: run `npm start` (it builds packages/web) or `pnpm --filter @payloft/web build`.",
       );
@@ -43,13 +43,17 @@ export function staticSite(dist: string) {
       const template = readFileSync(target, "utf8");
       // Like production: a preview that cannot be made never keeps the page from loading.
       const html = await SharePreview.page(template, rawPath).catch(() => template);
-      res.writeHead(200, { ...pageHeaders(path), "content-type": types[".html"]!, "cache-control": "no-cache" });
+      res.writeHead(200, {
+        ...pageHeaders(path, false, process.env.S3_ENDPOINT),
+        "content-type": types[".html"]!,
+        "cache-control": "no-cache",
+      });
       res.end(html);
       return;
     }
     const immutable = target.includes(`${join(dist, "assets")}`);
     res.writeHead(200, {
-      ...pageHeaders(path),
+      ...pageHeaders(path, false, process.env.S3_ENDPOINT),
       "content-type": types[extname(target)] ?? "application/octet-stream",
       "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
     });

@@ -28,6 +28,11 @@ describe("pages", () => {
     expect(res.headers.get("strict-transport-security")).toBeNull();
   });
 
+  it("pages may send to the hosted-files bucket (the product dialog's uploads) and nowhere else", async () => {
+    const csp = (await page("/dashboard")).headers.get("content-security-policy") ?? "";
+    expect(csp).toContain(`connect-src 'self' ${stack().s3.url};`);
+  });
+
   it("the overlay path is the one page other sites may frame", async () => {
     const res = await page("/overlay/some-product");
     expect(res.headers.get("content-security-policy")).toMatch(/frame-ancestors \*/);
@@ -41,7 +46,13 @@ describe("every /api answer", () => {
       body: r.method === "GET" ? undefined : {},
     });
     expect(res.headers.get("x-content-type-options"), `${r.method} ${r.path} → ${res.status}`).toBe("nosniff");
-    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    const csp = res.headers.get("content-security-policy");
+    // The access link answers a small HTML page (why a link does not open): its own inline styles, nothing else.
+    if (r.handler === "access-open")
+      expect(csp).toBe(
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      );
+    else expect(csp).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it("the gateway's own answers too (unknown path, wrong method)", async () => {
@@ -95,7 +106,7 @@ describe("CloudFront sends the same headers", () => {
     expect(router).toMatch(/new aws\.cloudfront\.ResponseHeadersPolicy/);
     expect(router).toMatch(/strictTransportSecurity: \{[^}]*override: true/);
     expect(router).toMatch(/contentTypeOptions: \{ override: true \}/);
-    expect(router).toMatch(/pageCsp\(\{ frameable: false, https: true \}\)/);
+    expect(router).toMatch(/pageCsp\(\{ frameable: false, https: true, uploadOrigin: origin \}\)/);
     expect(router).toMatch(/FRAMEABLE_PATH_PREFIXES/);
     expect(router).toMatch(/responseHeadersPolicyId/);
   });

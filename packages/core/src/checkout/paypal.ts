@@ -25,7 +25,10 @@ interface Sellable {
   name: string;
   description: string;
   price: number;
-  content_url: string;
+  content_url?: string;
+  content_file?: string;
+  content_file_name?: string;
+  license_keys?: boolean;
   creator_id: string;
 }
 

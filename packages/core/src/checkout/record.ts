@@ -13,7 +13,12 @@ export interface ProductSnapshot {
   /** cents, the product's price when the checkout began */
   price: number;
   /** What the buyer receives: delivered even if the product is deleted later (DECISIONS 21). */
-  content_url: string;
+  content_url?: string;
+  /** A hosted file instead of a link: its bucket key and the name it downloads as. */
+  content_file?: string;
+  content_file_name?: string;
+  /** Each purchase gets its own licence key. */
+  license_keys?: boolean;
   creator_name: string;
 }
 
@@ -45,17 +50,23 @@ export interface NewCheckout {
 /** The product as it is sold now: what the buyer receives even if it changes or goes away. */
 export async function productSnapshot(product: {
   name: string;
-  description: string;
+  description?: string;
   price: number;
-  content_url: string;
+  content_url?: string;
+  content_file?: string;
+  content_file_name?: string;
+  license_keys?: boolean;
   creator_id: string;
 }): Promise<ProductSnapshot> {
   const creator = (await UserEntity.get({ id: product.creator_id }).go({ attributes: ["name"] })).data;
   return {
     name: product.name,
-    description: product.description,
+    description: product.description ?? "",
     price: product.price,
     content_url: product.content_url,
+    content_file: product.content_file,
+    content_file_name: product.content_file_name,
+    license_keys: product.license_keys ?? false,
     creator_name: creator?.name ?? "",
   };
 }

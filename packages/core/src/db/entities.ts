@@ -22,6 +22,8 @@ import { WebhookDeliveryEntity } from "./entities/webhook-delivery";
 import { RateLimitEntity } from "./entities/rate-limit";
 import { EmailNoticeEntity } from "./entities/email-notice";
 import { EmailListEntity } from "./entities/email-list";
+import { AccessLinkEntity } from "./entities/access-link";
+import { LicenseKeyEntity } from "./entities/license-key";
 
 /**
  * The data model: every ElectroDB entity of the one table, one file per item type under
@@ -53,6 +55,8 @@ export * from "./entities/webhook-delivery";
 export * from "./entities/rate-limit";
 export * from "./entities/email-notice";
 export * from "./entities/email-list";
+export * from "./entities/access-link";
+export * from "./entities/license-key";
 
 /** All entities as one service, for transactions across them. */
 export const Db = new LazyService(
@@ -80,6 +84,8 @@ export const Db = new LazyService(
     rateLimit: RateLimitEntity,
     emailNotice: EmailNoticeEntity,
     emailList: EmailListEntity,
+    accessLink: AccessLinkEntity,
+    licenseKey: LicenseKeyEntity,
   },
   cfg(),
 );

@@ -7,7 +7,7 @@ import type { WebhookEvent, WebhookEventType } from "./events";
 
 /**
  * The domain events on the bus, turned into the events creators' endpoints subscribe to:
- * purchase.paid → sale.completed, refund.created (full) and dispute.created → sale.refunded,
+ * purchase.paid → sale.completed (and license.created for a sale with a key), refund.created (full) and dispute.created → sale.refunded,
  * subscription.changed → subscription.created/updated/cancelled (the creator's own plan).
  *
  * A sale's webhook carries the recorded sale, so it waits for FulfilPurchase / ReverseSale
@@ -56,12 +56,26 @@ export namespace WebhookFanOut {
     );
   }
 
+  /** purchase.paid → sale.completed, and license.created when the sale was issued a licence key. */
   export async function purchasePaid(e: PropertiesOf<typeof PurchasePaid>): Promise<string[]> {
-    if (!(await WebhookDeliveries.wants(e.seller_id, "sale.completed"))) return [];
+    const [completed, license] = await Promise.all([
+      WebhookDeliveries.wants(e.seller_id, "sale.completed"),
+      WebhookDeliveries.wants(e.seller_id, "license.created"),
+    ]);
+    if (!completed && !license) return [];
     const sale = await recordedSale(e.checkout_id, () => true);
     // Fulfilment refuses a product of another seller; so does its webhook.
     if (sale.creator_id !== e.seller_id) return [];
-    return WebhookDeliveries.emit(e.seller_id, envelope("sale.completed", e, { sale: saleData(sale) }));
+    const queued = completed
+      ? await WebhookDeliveries.emit(e.seller_id, envelope("sale.completed", e, { sale: saleData(sale) }))
+      : [];
+    // The key is written in the same transaction as the sale (ledger.ts), so a recorded sale of a
+    // product sold with keys always has it.
+    if (license && sale.license_key) {
+      const data = { license: { key: sale.license_key, product_id: sale.product_id }, sale: saleData(sale) };
+      queued.push(...(await WebhookDeliveries.emit(e.seller_id, envelope("license.created", e, data))));
+    }
+    return queued;
   }
 
   export async function saleTakenBack(

@@ -6,12 +6,14 @@ import { productLimitFor } from "../plan/limits";
 import { Setting } from "../setting/index";
 import {
   ApiCreateProductInput,
+  ApiProductState,
   ApiUpdateProductInput,
   CreateProductInput,
   PricingInput,
   SetActiveInput,
   validate,
 } from "./input";
+import { contentFor, type HostedFiles } from "./content";
 import { productCreatorOf, productForCheckout, productPublicView } from "./public";
 import { activeLimit, activeLimitMessage } from "./active-limit";
 import { transact } from "./store";
@@ -49,16 +51,21 @@ export namespace Product {
 
   /**
    * POST /api/products, price in dollars as typed (DECISIONS 4), and POST /api/v1/products,
-   * price in cents: the same fields, rules and plan limit either way; stored in cents.
+   * price in cents: the same fields, rules and plan limit either way; stored in cents. An
+   * uploaded file (content_file) needs `files`, the bucket's operations, from the caller.
    */
   export async function create(
     creatorId: string,
     input: unknown,
-    opts: { price: "dollars" | "cents" } = { price: "dollars" },
+    opts: { price: "dollars" | "cents"; files?: HostedFiles } = { price: "dollars" },
   ): Promise<Info> {
-    const data = validate(opts.price === "cents" ? ApiCreateProductInput : CreateProductInput, input);
+    const { content_url, content_file, ...data } = {
+      content_file: "",
+      ...validate(opts.price === "cents" ? ApiCreateProductInput : CreateProductInput, input),
+    };
     const user = (await UserEntity.get({ id: creatorId }).go()).data;
     if (!user) throw new ForbiddenError("Please finish setting up your account before adding products.");
+    const content = await contentFor(creatorId, { content_url, content_file }, opts.files);
     const limit = productLimitFor(user);
     const approved = await Setting.bool("auto_approve_products");
     const id = randomUUID();
@@ -69,6 +76,7 @@ export namespace Product {
           id,
           creator_id: creatorId,
           ...data,
+          ...content,
           is_active: true,
           moderation_status: approved ? "approved" : "pending",
         })
@@ -91,6 +99,8 @@ export namespace Product {
       }
       throw new AppError("product.create_failed", "Failed to create product. Please try again.", 503);
     }
+    // Kept (out of the abandoned-upload clean-up) only once the product exists.
+    if ("content_file" in content) await opts.files?.keep(content.content_file);
     const created = await get(id);
     return serialize(created!, { owner: true });
   }
@@ -121,8 +131,11 @@ export namespace Product {
   export async function update(creatorId: string, id: string, input: unknown): Promise<Info> {
     const { is_active, ...fields } = validate(ApiUpdateProductInput, input);
     const p = await owned(creatorId, id);
-    const next = validate(ApiCreateProductInput, { ...p, ...fields });
-    const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== p[k]);
+    const next = validate(ApiProductState, { ...p, ...fields });
+    // An absent attribute reads as its empty default ("" link beside a hosted file, no keys).
+    const changed = (Object.keys(next) as (keyof typeof next)[]).filter(
+      (k) => next[k] !== p[k] && !(p[k] === undefined && (next[k] === "" || next[k] === false)),
+    );
     if (changed.length) {
       const review = !(await Setting.bool("auto_approve_products")) && p.moderation_status !== "under_review";
       await ProductEntity.patch({ id })

@@ -84,7 +84,7 @@ export const PricingInput = z
 const text = (label: string, max: number) =>
   z.string(`${label} must be text.`).trim().max(max, `${label} must be at most ${max} characters.`);
 const NAME = "Please enter a product name.";
-const CONTENT = "Please enter the content URL buyers receive after purchase.";
+const CONTENT = "Please enter the content URL or upload the file buyers receive after purchase.";
 
 /** Each field's own rule; create adds defaults, a partial update does not (absent = unchanged). */
 const field = {
@@ -107,10 +107,40 @@ const withDefaults = {
   headline: field.headline.optional().default(""),
   subheadline: field.subheadline.optional().default(""),
   description: field.description.optional().default(""),
-  content_url: field.content_url,
+  // A link or a hosted file (checkContent): either may be absent, not both.
+  content_url: z
+    .string("Content URL must be text.")
+    .trim()
+    .max(2000, "Content URL must be at most 2000 characters.")
+    .refine((v) => !v || isHttpUrl(v), "Content URL must be a web address starting with http:// or https://.")
+    .optional()
+    .default(""),
   media_type: field.media_type.optional().default("none"),
   media_url: field.media_url.optional().default(""),
+  /** Give each purchase its own licence key. */
+  license_keys: z.boolean("license_keys must be true or false.").optional().default(false),
 };
+
+/** The key POST /api/uploads answered, once the file is uploaded. */
+const contentFile = z
+  .string("content_file must be the key of an uploaded file.")
+  .trim()
+  .max(400)
+  .optional()
+  .default("");
+
+/** What buyers receive: a content URL or an uploaded file, exactly one. */
+function checkContent<T extends { content_url: string; content_file: string }>(p: T, ctx: z.RefinementCtx): T {
+  if (!p.content_url && !p.content_file) {
+    ctx.addIssue({ code: "custom", message: CONTENT });
+    return z.NEVER;
+  }
+  if (p.content_url && p.content_file) {
+    ctx.addIssue({ code: "custom", message: "Choose either a content URL or an uploaded file, not both." });
+    return z.NEVER;
+  }
+  return p;
+}
 
 /** A media type other than none needs its media; none clears it. */
 function checkMedia<T extends { media_type: MediaType; media_url: string }>(p: T, ctx: z.RefinementCtx): T {
@@ -132,11 +162,13 @@ function checkMedia<T extends { media_type: MediaType; media_url: string }>(p: T
 export const CreateProductInput = z
   .object({
     ...withDefaults,
+    content_file: contentFile,
     price: dollars,
     pay_what_you_want: z.boolean("pay_what_you_want must be true or false.").optional().default(false),
     suggested_price: suggestedPrice.nullish(),
   })
   .transform(({ pay_what_you_want, suggested_price, ...p }, ctx) => {
+    if (checkContent(p, ctx) === z.NEVER) return z.NEVER;
     const price = Math.round(p.price * 100);
     const pricing = pwywFields(price, pay_what_you_want, suggested_price, ctx);
     if (pricing === null) return z.NEVER;
@@ -144,8 +176,18 @@ export const CreateProductInput = z
   });
 export type CreateProductInput = z.input<typeof CreateProductInput>;
 
-/** POST /api/v1/products: the same product with its price in cents. */
-export const ApiCreateProductInput = z.object({ ...withDefaults, price: cents }).transform(checkMedia);
+/**
+ * POST /api/v1/products: the same product with its price in cents, delivered by a content URL
+ * (a program attaches no uploaded file: the API's Lambdas do not reach the bucket).
+ */
+export const ApiCreateProductInput = z
+  .object({ ...withDefaults, content_url: field.content_url, price: cents })
+  .transform(checkMedia);
+
+/** A product as PATCH /api/v1/products/{id} would leave it (its link or its hosted file kept). */
+export const ApiProductState = z
+  .object({ ...withDefaults, content_file: contentFile, price: cents })
+  .transform((p, ctx) => (checkContent(p, ctx) === z.NEVER ? z.NEVER : checkMedia(p, ctx)));
 
 /** PATCH /api/v1/products/{id}: any of the fields, plus is_active; absent fields stay as they are. */
 export const ApiUpdateProductInput = z.object({
@@ -157,6 +199,7 @@ export const ApiUpdateProductInput = z.object({
   content_url: field.content_url.optional(),
   media_type: field.media_type.optional(),
   media_url: field.media_url.optional(),
+  license_keys: z.boolean("license_keys must be true or false.").optional(),
   is_active: z.boolean("is_active must be true or false.").optional(),
 });
 

@@ -77,6 +77,9 @@ export async function productForCheckout(id: string) {
     pay_what_you_want: p.pay_what_you_want ?? false,
     suggested_price: p.suggested_price ?? null,
     content_url: p.content_url,
+    content_file: p.content_file,
+    content_file_name: p.content_file_name,
+    license_keys: p.license_keys ?? false,
     creator_id: p.creator_id,
   };
 }

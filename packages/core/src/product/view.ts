@@ -2,6 +2,7 @@ import * as z from "zod";
 import { ProductEntity, type ProductItem } from "../db/entities";
 import { NotFoundError } from "../errors";
 import { MEDIA_TYPES } from "./input";
+import { ownerContent } from "./content";
 
 /**
  * How a stored product reads: the owner's API shape and the lookups every product operation
@@ -19,10 +20,14 @@ export const ProductInfo = z.object({
   pay_what_you_want: z.boolean(),
   /** cents, or null */
   suggested_price: z.number().int().nullable(),
-  /** Owner only (DECISIONS 14). */
+  /** Owner only (DECISIONS 14): the content link, or the hosted file (bucket key, name, bytes). */
   content_url: z.string().optional(),
+  content_file: z.string().optional(),
+  content_file_name: z.string().optional(),
+  content_file_size: z.number().int().optional(),
   media_type: z.enum(MEDIA_TYPES),
   media_url: z.string(),
+  license_keys: z.boolean(),
   is_active: z.boolean(),
   moderation_status: z.enum(["pending", "under_review", "approved", "rejected"]),
   moderation_notes: z.string().optional(),
@@ -48,9 +53,10 @@ export function serializeProduct(p: ProductItem, opts: { owner: boolean }): Prod
     price: p.price,
     pay_what_you_want: p.pay_what_you_want ?? false,
     suggested_price: p.suggested_price ?? null,
-    ...(opts.owner ? { content_url: p.content_url } : {}),
+    ...(opts.owner ? ownerContent(p) : {}),
     media_type: p.media_type,
     media_url: p.media_url ?? "",
+    license_keys: p.license_keys ?? false,
     is_active: p.is_active,
     moderation_status: p.moderation_status,
     // The owner always sees the reviewer's notes ("" when there are none); nobody else does.

@@ -1,13 +1,6 @@
-import { findCheckout, type ProductSnapshot } from "../checkout/record";
+import { findCheckout, productSnapshot, type ProductSnapshot } from "../checkout/record";
 import { confirmPayment } from "../checkout/confirm";
-import {
-  EmailEntity,
-  ProductEntity,
-  PurchaseEntity,
-  UserEntity,
-  type CheckoutItem,
-  type PurchaseItem,
-} from "../db/entities";
+import { EmailEntity, ProductEntity, PurchaseEntity, type CheckoutItem, type PurchaseItem } from "../db/entities";
 import { logger } from "../log/index";
 import { runAfterFulfilment } from "./after";
 import { recordPurchase } from "./ledger";
@@ -66,6 +59,9 @@ export async function fulfilCheckout(checkoutId: string, sellerId?: string): Pro
     product_name: snapshot.name,
     product_description: snapshot.description,
     content_url: snapshot.content_url,
+    content_file: snapshot.content_file,
+    content_file_name: snapshot.content_file_name,
+    license_keys: snapshot.license_keys ?? false,
     creator_id: record.creator_id,
     creator_name: snapshot.creator_name,
     customer_email: email,
@@ -84,12 +80,5 @@ export async function fulfilCheckout(checkoutId: string, sellerId?: string): Pro
 async function snapshotOfLiveProduct(record: CheckoutItem): Promise<ProductSnapshot | null> {
   const product = (await ProductEntity.get({ id: record.product_id! }).go()).data;
   if (!product || product.creator_id !== record.creator_id) return null;
-  const creator = (await UserEntity.get({ id: record.creator_id! }).go({ attributes: ["name"] })).data;
-  return {
-    name: product.name,
-    description: product.description ?? "",
-    price: product.price,
-    content_url: product.content_url,
-    creator_name: creator?.name ?? "",
-  };
+  return productSnapshot(product);
 }

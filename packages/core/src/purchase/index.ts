@@ -4,6 +4,7 @@ import { NotFoundError } from "../errors";
 import { fulfilCheckout } from "./fulfil";
 import { sendDisputeNoticeOnce } from "./dispute-notice";
 import { recordReversal } from "./ledger";
+import { Access } from "../access/index";
 
 /**
  * Product purchases: fulfilment of a seller's paid checkout exactly once (DECISIONS 10), only
@@ -19,7 +20,6 @@ export namespace Purchase {
     product_id: string;
     product_name: string;
     description: string;
-    content_url: string;
     creator_id: string;
     creator_name: string;
     customer_email: string;
@@ -35,7 +35,6 @@ export namespace Purchase {
       product_id: p.product_id,
       product_name: p.product_name,
       description: p.product_description ?? "",
-      content_url: p.content_url,
       creator_id: p.creator_id,
       creator_name: p.creator_name ?? "",
       customer_email: p.customer_email,
@@ -110,19 +109,21 @@ export namespace Purchase {
     }
   }
 
-  /** GET /api/checkout/success?session_id=: the spec's answer shape, from the purchase's snapshot. */
+  /**
+   * GET /api/checkout/success?session_id=: the spec's answer shape, from the purchase's snapshot,
+   * except that the content is the purchase's access link, never the raw content URL (DECISIONS 14).
+   */
   export async function successView(sessionId: string) {
     const p = await reconcile(sessionId);
     if (!p) throw NOT_FOUND();
+    const stored = (await load(p.id))!;
     return {
-      // Refunded or disputed: the access is revoked, so the link is not handed out any more.
-      product: {
-        name: p.product_name,
-        description: p.description,
-        content_url: p.status === "completed" ? p.content_url : null,
-      },
+      product: { name: p.product_name, description: p.description },
       purchase: {
         id: p.id,
+        // Refunded or disputed: the access is revoked, so the link is not handed out any more.
+        access_url: p.status === "completed" ? await Access.linkFor(stored) : null,
+        license_key: stored.license_key ?? null,
         amount: p.amount,
         currency: p.currency,
         created_at: p.created_at,

@@ -1,4 +1,5 @@
 import { CustomerEntity, Db, ProductEntity } from "../db/entities";
+import { newLicenseKey } from "../license/key";
 import { AGAIN, jitter, retry } from "../retry";
 
 /**
@@ -13,7 +14,9 @@ export interface NewPurchase {
   product_id: string;
   product_name: string;
   product_description: string;
-  content_url: string;
+  content_url?: string;
+  content_file?: string;
+  content_file_name?: string;
   creator_id: string;
   creator_name: string;
   customer_email: string;
@@ -23,6 +26,8 @@ export interface NewPurchase {
   /** Who took the money. */
   provider: "stripe" | "paypal";
   payment_intent?: string;
+  /** The product is sold with licence keys: this purchase gets a new, unique one. */
+  license_keys?: boolean;
 }
 
 const codesOf = (data: { code?: string }[]) => data.map((d) => d.code ?? "None");
@@ -33,9 +38,11 @@ const scopes = (creatorId: string, productId: string) => [`creator#${creatorId}`
  * product deleted since the checkout began still gets its sale (from the snapshot) without
  * its own figures, which are gone with it (DECISIONS 21).
  */
-export function recordPurchase(p: NewPurchase): Promise<"created" | "exists"> {
+export function recordPurchase({ license_keys, ...p }: NewPurchase): Promise<"created" | "exists"> {
   return retry<"created" | "exists">(
     async () => {
+      // A fresh key on each attempt: a (never yet seen) collision with another key just retries.
+      const license_key = license_keys ? newLicenseKey() : undefined;
       // "customers +1 only when new": decided from this read, enforced by the create's condition.
       const [customer, product] = await Promise.all([
         CustomerEntity.get({ creator_id: p.creator_id, email: p.customer_email }).go(),
@@ -46,8 +53,8 @@ export function recordPurchase(p: NewPurchase): Promise<"created" | "exists"> {
       const now = new Date().toISOString();
       const date = now.slice(0, 10);
       const result = await Db.transaction
-        .write(({ purchase, product, customer, buyer, counter, daily }) => [
-          purchase.create({ ...p, status: "completed" }).commit(),
+        .write(({ purchase, product, customer, buyer, counter, daily, licenseKey }) => [
+          purchase.create({ ...p, license_key, status: "completed" }).commit(),
           // Conditional on the product existing (patch): deleted in between → decided again below.
           ...(productExists
             ? [product.patch({ id: p.product_id }).add({ sales_count: 1, total_revenue: p.amount }).commit()]
@@ -81,6 +88,10 @@ export function recordPurchase(p: NewPurchase): Promise<"created" | "exists"> {
           ...scopes(p.creator_id, p.product_id).map((scope) =>
             daily.update({ scope, date }).add({ sales: 1, revenue: p.amount }).commit(),
           ),
+          // Last, so the codes above keep their places.
+          ...(license_key
+            ? [licenseKey.create({ key: license_key, purchase_id: p.id, product_id: p.product_id }).commit()]
+            : []),
         ])
         .go();
       if (!result.canceled) return "created";

@@ -10,6 +10,7 @@ export const RECEIPT_PLACEHOLDERS = [
   "product_name",
   "amount",
   "content_url",
+  "access_url",
   "date",
   "portal_url",
   "customer_name",

@@ -1,3 +1,4 @@
+import { Access } from "../access/index";
 import { Config } from "../config/index";
 import { PurchaseEntity } from "../db/entities";
 import { Email } from "../email/index";
@@ -8,7 +9,8 @@ import { escapeHtml as esc, renderReceiptHtml, renderReceiptText, type ReceiptVa
 export interface ReceiptPurchase {
   id: string;
   product_name: string;
-  content_url: string;
+  access_token?: string;
+  license_key?: string;
   creator_name?: string;
   customer_email: string;
   customer_name?: string;
@@ -47,7 +49,8 @@ export async function sendReceiptOnce(p: ReceiptPurchase): Promise<boolean> {
       Setting.get("site_name"),
       Setting.get("support_email"),
     ]);
-    await Email.send(receiptMessage(p, { template, site_name, support_email }));
+    const access_url = await Access.linkFor(p);
+    await Email.send(receiptMessage({ ...p, access_url }, { template, site_name, support_email }));
     return true;
   } catch (err) {
     logger.warn("receipt e-mail failed; releasing the claim so a retry sends it", {
@@ -63,9 +66,9 @@ export async function sendReceiptOnce(p: ReceiptPurchase): Promise<boolean> {
   }
 }
 
-/** The receipt: the admin's message (the template) above a fixed summary that always carries the content link. */
+/** The receipt: the admin's message (the template) above a fixed summary that always carries the access link. */
 export function receiptMessage(
-  p: ReceiptPurchase,
+  p: ReceiptPurchase & { access_url: string },
   settings: { template: string; site_name: string; support_email: string } = {
     template: "",
     site_name: "Payloft",
@@ -79,7 +82,9 @@ export function receiptMessage(
   const values: ReceiptValues = {
     product_name: p.product_name,
     amount,
-    content_url: p.content_url,
+    // {{content_url}} is what templates written before access links use: it is the access link too.
+    content_url: p.access_url,
+    access_url: p.access_url,
     date,
     portal_url: portal,
     customer_name: p.customer_name || "there",
@@ -102,7 +107,8 @@ export function receiptMessage(
     `Date: ${date}`,
     `Order: ${p.id}`,
     "",
-    `Access your content: ${p.content_url}`,
+    `Access your content: ${p.access_url}`,
+    ...(p.license_key ? [`Your licence key: ${p.license_key}`] : []),
     "",
     `Your access is permanent. You can always find this purchase in your customer portal: ${portal}`,
     "(sign in with this e-mail address).",
@@ -116,9 +122,9 @@ export function receiptMessage(
 <h1 style="font-size:22px;margin:0 0 12px">Thank you for your purchase</h1>
 ${intro}
 <table style="width:100%;border-collapse:collapse;border-top:1px solid #e2e8f0;border-bottom:1px solid #e2e8f0;margin-top:8px">
-${row("Product", esc(p.product_name))}${row("Amount paid", esc(amount))}${row("Date", esc(date))}${row("Order", `<code style="font-size:12px">${esc(p.id.slice(0, 24))}…</code>`)}
+${row("Product", esc(p.product_name))}${row("Amount paid", esc(amount))}${row("Date", esc(date))}${row("Order", `<code style="font-size:12px">${esc(p.id.slice(0, 24))}…</code>`)}${p.license_key ? row("Licence key", `<code>${esc(p.license_key)}</code>`) : ""}
 </table>
-<p style="margin:24px 0"><a href="${esc(p.content_url)}" style="background:#4f46e5;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600;display:inline-block">Access Your Content</a></p>
+<p style="margin:24px 0"><a href="${esc(p.access_url)}" style="background:#4f46e5;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600;display:inline-block">Access Your Content</a></p>
 <p style="color:#64748b;font-size:14px">Your access is permanent. Find this purchase any time in your <a href="${esc(portal)}">customer portal</a> (sign in with this e-mail address).</p>
 </div>`;
   return { to: p.customer_email, subject: `Your receipt: ${p.product_name}`, text, html };

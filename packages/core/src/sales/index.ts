@@ -3,6 +3,7 @@ import * as z from "zod";
 import { CustomerEntity, PurchaseEntity, UserEntity } from "../db/entities";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { isDynamoValidation } from "../db/errors";
+import { Access } from "../access/index";
 
 /**
  * Sales seen from both sides: a creator's sales history and customers (the creator's
@@ -40,6 +41,9 @@ export namespace Sales {
     /** cents */
     amount: number;
     status: "completed" | "refunded" | "disputed";
+    /** Sold with licence keys: the key, and whether the creator disabled it (PUT /api/sales/{id}/license-key). */
+    license_key: string | null;
+    license_disabled: boolean;
   }
 
   export interface Customer {
@@ -62,8 +66,10 @@ export namespace Sales {
     created_at: string;
     access_count: number;
     last_accessed_at: string | null;
-    /** null once refunded or disputed: the content is no longer delivered. */
-    content_url: string | null;
+    /** The purchase's access link (DECISIONS 14); null once refunded or disputed: the content is no longer delivered. */
+    access_url: string | null;
+    /** The purchase's licence key when its product is sold with keys (null otherwise). */
+    license_key: string | null;
     status: "completed" | "refunded" | "disputed";
   }
 
@@ -117,10 +123,12 @@ export namespace Sales {
         PurchaseEntity.query.byCustomer({ customer_email }).go({ order: "desc", pages: "all" }),
       ),
     );
-    return pages
-      .flatMap((p) => p.data)
-      .sort((a, b) => b.created_at.localeCompare(a.created_at))
-      .map(toPurchase);
+    return Promise.all(
+      pages
+        .flatMap((p) => p.data)
+        .sort((a, b) => b.created_at.localeCompare(a.created_at))
+        .map(async (p) => toPurchase(p, await Access.linkFor(p))),
+    );
   }
 
   /** Whether anyone bought with this e-mail (a first sign-in then lands in the customer portal). */
@@ -156,7 +164,8 @@ export namespace Sales {
         .set({ last_accessed_at: at })
         .where((a, op) => `${op.eq(a.status, "completed")} AND ${op.eq(a.customer_email, item.customer_email)}`)
         .go({ response: "all_new" });
-      return { success: true, purchase: toPurchase(res.data as PurchaseItem) };
+      const updated = res.data as PurchaseItem;
+      return { success: true, purchase: toPurchase(updated, await Access.linkFor(updated)) };
     } catch (err) {
       if ((err as { cause?: { name?: string } }).cause?.name === "ConditionalCheckFailedException") {
         const now = await getPurchase(purchase_id);
@@ -213,10 +222,12 @@ export namespace Sales {
       customer_email: p.customer_email,
       amount: p.amount,
       status: p.status,
+      license_key: p.license_key ?? null,
+      license_disabled: p.license_disabled ?? false,
     };
   }
 
-  function toPurchase(p: PurchaseItem): Purchase {
+  function toPurchase(p: PurchaseItem, accessUrl: string): Purchase {
     return {
       id: p.id,
       product_id: p.product_id,
@@ -227,7 +238,8 @@ export namespace Sales {
       created_at: p.created_at,
       access_count: p.access_count ?? 0,
       last_accessed_at: p.last_accessed_at ?? null,
-      content_url: p.status === "completed" ? p.content_url : null,
+      access_url: p.status === "completed" ? accessUrl : null,
+      license_key: p.license_key ?? null,
       status: p.status,
     };
   }

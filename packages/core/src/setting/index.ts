@@ -26,7 +26,7 @@ export namespace Setting {
     "Hi {{customer_name}},",
     "",
     "Thank you for buying {{product_name}} for {{amount}} on {{date}}.",
-    "Open your content any time: {{content_url}}",
+    "Open your content any time: {{access_url}}",
     "Every purchase stays in your customer portal: {{portal_url}}",
     "",
     "Questions? Reply to this e-mail or write to {{support_email}}.",
@@ -65,7 +65,7 @@ export namespace Setting {
       kind: "multiline",
       default: RECEIPT_TEMPLATE,
       description:
-        "Message at the top of the purchase receipt e-mail. Placeholders: {{customer_name}}, {{product_name}}, {{amount}}, {{date}}, {{content_url}}, {{portal_url}}, {{support_email}}, {{site_name}}",
+        "Message at the top of the purchase receipt e-mail. Placeholders: {{customer_name}}, {{product_name}}, {{amount}}, {{date}}, {{access_url}} (your buyer's access link), {{portal_url}}, {{support_email}}, {{site_name}}",
     },
     auto_approve_products: {
       category: "moderation",
@@ -73,13 +73,14 @@ export namespace Setting {
       default: "true",
       description: "Approve new products automatically (when disabled they wait for review)",
     },
-    max_upload_size: {
+    max_file_size: {
       category: "limits",
       kind: "number",
-      default: "100",
+      default: "500",
       min: 1,
-      max: 10240,
-      description: "Maximum upload size in MB",
+      // S3 takes at most 5 GB in one upload (a presigned POST).
+      max: 5120,
+      description: "Largest file a creator can upload for a product, in MB (at most 5120)",
     },
     maintenance_mode: {
       category: "system",
@@ -94,6 +95,15 @@ export namespace Setting {
   const definition = (key: Key): Definition => DEFINITIONS[key];
 
   export const isKey = (key: unknown): key is Key => typeof key === "string" && key in DEFINITIONS;
+
+  /**
+   * Keys that were renamed, old → new. A stage that stored the old key keeps its value: reads
+   * fall back to it until the new key is saved, a save under the old name saves the new one,
+   * and the seed moves it over (then deletes the old item).
+   */
+  const RENAMED: Record<string, Key> = { max_upload_size: "max_file_size" };
+  const legacyOf = (key: Key) => Object.keys(RENAMED).find((old) => RENAMED[old] === key);
+  const current = (key: string): string => RENAMED[key] ?? key;
 
   export const Info = z.object({
     id: z.string(),
@@ -119,8 +129,12 @@ export namespace Setting {
 
   /** The current value of a setting as stored text (its default when never set). */
   export async function get(key: Key): Promise<string> {
-    const item = await SettingEntity.get({ key }).go();
-    return item.data?.value ?? definition(key).default;
+    const legacy = legacyOf(key);
+    const [item, old] = await Promise.all([
+      SettingEntity.get({ key }).go(),
+      legacy ? SettingEntity.get({ key: legacy }).go() : undefined,
+    ]);
+    return item.data?.value ?? old?.data?.value ?? definition(key).default;
   }
 
   export async function bool(key: Key): Promise<boolean> {
@@ -136,12 +150,13 @@ export namespace Setting {
   export async function list(): Promise<Info[]> {
     const stored = await SettingEntity.query.primary({}).go({ pages: "all" });
     const byKey = new Map(stored.data.map((s) => [s.key, s]));
-    return KEYS.map((key) => serialize(key, byKey.get(key)));
+    return KEYS.map((key) => serialize(key, byKey.get(key) ?? byKey.get(legacyOf(key) ?? "")));
   }
 
   /** Turns what a form sent into the stored text, or says what to fix (400). */
-  export function normalize(key: string, value: unknown): string {
-    if (!isKey(key)) throw new ValidationError(`Unknown setting "${key}".`, "setting.unknown");
+  export function normalize(name: string, value: unknown): string {
+    const key = current(name);
+    if (!isKey(key)) throw new ValidationError(`Unknown setting "${name}".`, "setting.unknown");
     const def = definition(key);
     const text =
       typeof value === "string"
@@ -189,7 +204,7 @@ export namespace Setting {
   /** Saves one setting (PUT /api/admin/settings). */
   export async function set(input: { key: string; value: unknown; updatedBy?: string }): Promise<Info> {
     const value = normalize(input.key, input.value);
-    const key = input.key as Key;
+    const key = current(input.key) as Key;
     const def = definition(key);
     const saved = await SettingEntity.upsert({
       key,
@@ -203,17 +218,21 @@ export namespace Setting {
 
   /** Writes every missing default (seed); existing values are left alone. */
   export async function seedDefaults(): Promise<void> {
-    const stored = new Set((await SettingEntity.query.primary({}).go({ pages: "all" })).data.map((s) => s.key));
+    const items = (await SettingEntity.query.primary({}).go({ pages: "all" })).data;
+    const stored = new Map(items.map((s) => [s.key, s.value]));
     for (const key of KEYS) {
       if (stored.has(key)) continue;
       const def = definition(key);
-      await SettingEntity.create({ key, value: def.default, category: def.category, description: def.description })
+      const legacy = legacyOf(key);
+      const value = (legacy && stored.get(legacy)) ?? def.default;
+      await SettingEntity.create({ key, value, category: def.category, description: def.description })
         .go()
         .catch((err: unknown) => {
           // A concurrent seed created it first: that is fine, it only has to exist.
           if (!String((err as Error).message).includes("conditional")) throw err;
         });
     }
+    for (const old of Object.keys(RENAMED)) if (stored.has(old)) await SettingEntity.delete({ key: old }).go();
   }
 
   /** Public, anonymous subset (GET /api/public/status). */

@@ -14,8 +14,9 @@ export const isFrameable = (path: string) => FRAMEABLE_PATH_PREFIXES.some((p) =>
  * The web app's pages. Scripts only from our own files (no inline script, no eval); styles
  * allow inline because React style attributes and the charts use them; product media may come
  * from any web address; frames are our own sandboxed embed route and YouTube's privacy domain.
+ * `uploadOrigin` is the hosted-files bucket: the product dialog POSTs uploads straight to it.
  */
-export function pageCsp(opts: { frameable: boolean; https: boolean }): string {
+export function pageCsp(opts: { frameable: boolean; https: boolean; uploadOrigin?: string }): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -23,7 +24,7 @@ export function pageCsp(opts: { frameable: boolean; https: boolean }): string {
     "img-src 'self' data: blob: https: http:",
     "media-src 'self' blob: https: http:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${opts.uploadOrigin ? ` ${opts.uploadOrigin}` : ""}`,
     "frame-src 'self' https://www.youtube-nocookie.com",
     "object-src 'none'",
     "base-uri 'self'",
@@ -55,9 +56,9 @@ export const commonHeaders = (): Record<string, string> => ({
 });
 
 /** Headers of a page at `path` (the local static server; CloudFront uses the same values). */
-export const pageHeaders = (path: string, https = false): Record<string, string> => ({
+export const pageHeaders = (path: string, https = false, uploadOrigin?: string): Record<string, string> => ({
   ...commonHeaders(),
-  "content-security-policy": pageCsp({ frameable: isFrameable(path), https }),
+  "content-security-policy": pageCsp({ frameable: isFrameable(path), https, uploadOrigin }),
   ...(https ? { "strict-transport-security": `max-age=${HSTS_MAX_AGE}; includeSubDomains` } : {}),
 });
 

@@ -44,6 +44,12 @@ export async function opsEnv(opts: { database?: boolean } = {}): Promise<OpsEnv>
     issuerUrl: "http://localhost:0",
     stripeApiUrl: "http://localhost:0",
     paypalApiUrl: "http://localhost:0",
+    // The commands never reach hosted files; a bucket nobody serves keeps Resource reads whole.
+    s3: {
+      url: "http://localhost:0",
+      bucket: "payloft-files-local",
+      credentials: { accessKeyId: "", secretAccessKey: "" },
+    },
   });
   return {
     where: `local table ${tableName} at ${endpoint}`,

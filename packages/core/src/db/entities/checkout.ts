@@ -38,7 +38,11 @@ export const CheckoutEntity = new LazyEntity(
           name: { type: "string", required: true },
           description: { type: "string", required: true },
           price: { type: "number", required: true },
-          content_url: { type: "string", required: true },
+          // A link or a hosted file (bucket key and its name), and whether keys are issued.
+          content_url: { type: "string" },
+          content_file: { type: "string" },
+          content_file_name: { type: "string" },
+          license_keys: { type: "boolean" },
           creator_name: { type: "string", required: true },
         },
       },

@@ -14,10 +14,16 @@ export const ProductEntity = new LazyEntity(
       description: { type: "string", default: "" },
       /** cents; the minimum when the buyer may pay what they want */
       price: { type: "number", required: true },
+      /** What buyers receive: a link (content_url) or a hosted file (content_file, a bucket key). */
+      content_url: { type: "string" },
+      content_file: { type: "string" },
+      content_file_name: { type: "string" },
+      content_file_size: { type: "number" },
+      /** Each purchase gets its own licence key (software sellers verify it through the API). */
+      license_keys: { type: "boolean", default: false },
       pay_what_you_want: { type: "boolean", required: true, default: false },
       /** cents; pre-filled amount of a pay-what-you-want product (at least price) */
       suggested_price: { type: "number" },
-      content_url: { type: "string", required: true },
       media_type: { type: ["none", "image", "youtube", "video", "embed"] as const, required: true, default: "none" },
       media_url: { type: "string", default: "" },
       is_active: { type: "boolean", required: true, default: true },

@@ -14,7 +14,14 @@ export const PurchaseEntity = new LazyEntity(
       product_id: { type: "string", required: true },
       product_name: { type: "string", required: true },
       product_description: { type: "string", default: "" },
-      content_url: { type: "string", required: true },
+      /** Snapshot of what was sold: the content link, or the hosted file's key and name. */
+      content_url: { type: "string" },
+      content_file: { type: "string" },
+      content_file_name: { type: "string" },
+      /** A product sold with licence keys: this purchase's key, how often it was verified, and whether its creator disabled it. */
+      license_key: { type: "string" },
+      license_uses: { type: "number" },
+      license_disabled: { type: "boolean" },
       creator_id: { type: "string", required: true },
       creator_name: { type: "string", default: "" },
       customer_email: { type: "string", required: true },
@@ -34,6 +41,8 @@ export const PurchaseEntity = new LazyEntity(
       dispute_notice_sent_at: { type: "string" },
       access_count: { type: "number", required: true, default: 0 },
       last_accessed_at: { type: "string" },
+      /** The access link's token (AccessLinkEntity); set once, lazily for older purchases. */
+      access_token: { type: "string" },
       ...timestamps,
     },
     indexes: {

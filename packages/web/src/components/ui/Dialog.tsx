@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useId, useLayoutEffect, useRef, type ReactNode } from "react";
 import { cn } from "./cn";
 import { wrapTab } from "./useFocusTrap";
 
@@ -37,7 +37,10 @@ export function Dialog({
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  useEffect(() => {
+  // A layout effect, so focus is back on the opener in the same commit that removes the dialog:
+  // with a passive effect there is a moment (long on a busy phone) where focus is on <body> and
+  // a keyboard user's next Tab starts from the top of the page.
+  useLayoutEffect(() => {
     const el = ref.current;
     if (!open || !el) return;
     const opener = document.activeElement as HTMLElement | null;

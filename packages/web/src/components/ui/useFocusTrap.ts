@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from "react";
+import { useLayoutEffect, type RefObject } from "react";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
@@ -27,10 +27,11 @@ export function wrapTab(e: Pick<KeyboardEvent, "key" | "shiftKey" | "preventDefa
 /**
  * Keeps keyboard focus inside `ref` while `active` (for overlays that are not a native <dialog>,
  * such as the phone menu drawer): focus moves to the first control on open, Tab and Shift+Tab
- * wrap around inside, and focus goes back to whatever had it before when the overlay closes.
+ * wrap around inside, and focus goes back to whatever had it before when the overlay closes (in
+ * the same commit that hides it, as the Dialog does).
  */
 export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const root = ref.current;
     if (!active || !root) return;
     const opener = document.activeElement as HTMLElement | null;

@@ -11,9 +11,9 @@ import type { PlatformSetting } from "@/features/admin/api/types";
 import { humanize } from "@/features/admin/lib/format";
 
 /** Which control each setting key gets. */
-const NUMERIC = new Set(["commission_rate", "max_upload_size"]);
+const NUMERIC = new Set(["commission_rate", "max_file_size"]);
 const BOOLEAN = new Set(["auto_approve_products", "maintenance_mode"]);
-const UNITS: Record<string, string> = { commission_rate: "%", max_upload_size: "MB" };
+const UNITS: Record<string, string> = { commission_rate: "%", max_file_size: "MB" };
 export const SAVED_INDICATOR_MS = 3000;
 
 /** One setting, saved on its own, with the 3-second 'Saved' indicator. */

@@ -1,11 +1,22 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiFetch } from "@/lib/api";
 
-/** GET /api/checkout/success?session_id=. Amount in cents. */
+/**
+ * GET /api/checkout/success?session_id=, with the content as the purchase's access link
+ * (DECISIONS 14; null once refunded). Amount in cents.
+ */
 export interface CheckoutSuccess {
-  /** content_url is null once the purchase was refunded or disputed (access revoked). */
-  product: { name: string; description: string; content_url: string | null };
-  purchase: { amount: number; created_at: string; customer_email: string; status?: string };
+  product: { name: string; description: string };
+  purchase: {
+    amount: number;
+    created_at: string;
+    customer_email: string;
+    /** null once the purchase was refunded or disputed (access revoked). */
+    access_url: string | null;
+    /** Products sold with licence keys: this purchase's key. */
+    license_key: string | null;
+    status?: string;
+  };
 }
 
 export const checkoutSuccessQuery = (sessionId: string) =>

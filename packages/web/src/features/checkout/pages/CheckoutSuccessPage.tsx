@@ -113,9 +113,20 @@ export default function CheckoutSuccessPage() {
               </dd>
             </div>
           </dl>
-          {product.content_url ? (
+          {purchase.license_key && (
+            <div className="mt-4 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
+              <p className="text-sm text-slate-500">Your licence key</p>
+              <p
+                data-testid="license-key"
+                className="mt-1 break-all font-mono text-base font-semibold tracking-wide text-slate-900"
+              >
+                {purchase.license_key}
+              </p>
+            </div>
+          )}
+          {purchase.access_url ? (
             <a
-              href={product.content_url}
+              href={purchase.access_url}
               target="_blank"
               rel="noopener noreferrer"
               className={buttonClasses("primary", "lg", "mt-6 w-full")}

@@ -1,16 +1,27 @@
 import { SaleStatusBadge, isRevoked } from "@/components/SaleStatusBadge";
-import { Button } from "@/components/ui/Button";
+import { buttonClasses } from "@/components/ui/Button";
 import { Card, CardHeader } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { IconArrowRight, IconInbox, IconLock } from "@/components/ui/icons";
 import { formatDate, formatMoney } from "@/features/dashboard/lib/format";
-import type { Purchase } from "@/features/customer/api/purchases";
+import { useQueryClient } from "@tanstack/react-query";
+import { purchasesQuery, type Purchase } from "@/features/customer/api/purchases";
 import { SummaryCard } from "./SummaryCard";
-import { useOpenContent } from "./useOpenContent";
 
-/** My Products: totals and 'Your Content Library' with 'Access Content' per purchase. */
+/**
+ * My Products: totals and 'Your Content Library' with 'Access Content' per purchase. The
+ * button is the purchase's access link: following it records the access on the server and
+ * leads to the content (in a new tab). The opening is counted here at once too; the list is
+ * read again when the buyer comes back to this tab.
+ */
 export function MyProductsTab({ purchases }: { purchases: Purchase[] }) {
-  const { open, pendingId } = useOpenContent();
+  const client = useQueryClient();
+  const opened = (id: string) =>
+    client.setQueryData(purchasesQuery().queryKey, (list) =>
+      list?.map((p) =>
+        p.id === id ? { ...p, access_count: p.access_count + 1, last_accessed_at: new Date().toISOString() } : p,
+      ),
+    );
   const totalAccess = purchases.reduce((s, p) => s + (p.access_count ?? 0), 0);
   const latest = purchases.reduce<string | null>((m, p) => (!m || p.created_at > m ? p.created_at : m), null);
   return (
@@ -57,20 +68,27 @@ export function MyProductsTab({ purchases }: { purchases: Purchase[] }) {
                       {p.access_count === 1 ? "time" : "times"}
                       {p.last_accessed_at ? ` · Last opened ${formatDate(p.last_accessed_at)}` : ""}
                     </p>
+                    {p.license_key && (
+                      <p className="mt-1 text-xs text-slate-600">
+                        Licence key: <code className="font-mono text-slate-900">{p.license_key}</code>
+                      </p>
+                    )}
                   </div>
-                  {revoked ? (
+                  {revoked || !p.access_url ? (
                     <p className="flex shrink-0 items-center gap-1.5 text-sm text-slate-500">
                       <IconLock className="h-4 w-4" /> No longer available
                     </p>
                   ) : (
-                    <Button
-                      className="shrink-0"
-                      onClick={() => open(p)}
-                      loading={pendingId === p.id}
-                      leftIcon={<IconArrowRight className="h-4 w-4" />}
+                    <a
+                      href={p.access_url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={buttonClasses("primary", "md", "shrink-0")}
+                      aria-label={`Access Content: ${p.product_name}`}
+                      onClick={() => opened(p.id)}
                     >
-                      Access Content
-                    </Button>
+                      <IconArrowRight className="h-4 w-4" /> Access Content
+                    </a>
                   )}
                 </li>
               );

@@ -13,6 +13,11 @@ export interface Product {
   /** cents, or null */
   suggested_price: number | null;
   content_url?: string;
+  content_file?: string;
+  content_file_name?: string;
+  content_file_size?: number;
+  /** Each purchase gets its own licence key. */
+  license_keys: boolean;
   media_type: MediaType;
   media_url: string;
   is_active: boolean;
@@ -33,7 +38,10 @@ export interface NewProduct {
   price: number;
   pay_what_you_want: boolean;
   suggested_price: number | null;
+  /** One of the two: a link, or the key of a file uploaded through POST /api/uploads. */
   content_url: string;
+  content_file: string;
+  license_keys: boolean;
   description: string;
   media_type: MediaType;
   media_url: string;

@@ -9,6 +9,8 @@ import { Textarea } from "@/components/ui/Textarea";
 import { toast } from "@/components/ui/toast";
 import { useCreateProduct } from "@/features/products/api/useCreateProduct";
 import type { MediaType, NewProduct } from "@/features/products/api/types";
+import type { UploadedFile } from "./FileUpload";
+import { DeliveryFields, type ContentSource } from "./DeliveryFields";
 
 /** Media types and the media_url hint of each; none has no media field. */
 const MEDIA_OPTIONS: { value: MediaType; label: string; hint?: string }[] = [
@@ -19,7 +21,7 @@ const MEDIA_OPTIONS: { value: MediaType; label: string; hint?: string }[] = [
   { value: "embed", label: "Embed code", hint: "Paste HTML embed code" },
 ];
 
-type Form = Omit<NewProduct, "price" | "suggested_price"> & { price: string; suggested_price: string };
+type Form = Omit<NewProduct, "price" | "suggested_price" | "content_file"> & { price: string; suggested_price: string };
 const EMPTY: Form = {
   name: "",
   headline: "",
@@ -31,6 +33,7 @@ const EMPTY: Form = {
   description: "",
   media_type: "none",
   media_url: "",
+  license_keys: false,
 };
 
 /** The limit message, else the server's text, else the fallbacks. */
@@ -48,6 +51,9 @@ function errorText(err: unknown): string {
 export function CreateProductDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form, setForm] = useState<Form>(EMPTY);
   const [error, setError] = useState<string | null>(null);
+  const [source, setSource] = useState<ContentSource>("link");
+  const [file, setFile] = useState<UploadedFile | null>(null);
+  const [uploading, setUploading] = useState(false);
   const create = useCreateProduct();
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
   const media = MEDIA_OPTIONS.find((m) => m.value === form.media_type);
@@ -58,11 +64,21 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
     onClose();
   };
 
+  const reset = () => {
+    setForm(EMPTY);
+    setFile(null);
+    setSource("link");
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     // Non-numeric input becomes 0; the server converts dollars to cents.
     const price = Number.parseFloat(form.price);
+    if (source === "file" && !file) {
+      setError("Please upload the file buyers receive after purchase, or choose Link.");
+      return;
+    }
     const suggested = Number.parseFloat(form.suggested_price);
     try {
       await create.mutateAsync({
@@ -71,8 +87,10 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
         // Every amount but the typed price travels in cents (DECISIONS 4).
         suggested_price: form.pay_what_you_want && Number.isFinite(suggested) ? Math.round(suggested * 100) : null,
         media_url: form.media_type === "none" ? "" : form.media_url,
+        content_url: source === "link" ? form.content_url : "",
+        content_file: source === "file" && file ? file.key : "",
       });
-      setForm(EMPTY);
+      reset();
       onClose();
       toast("Product created", "success");
     } catch (err) {
@@ -126,7 +144,7 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
             />
           </Field>
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="sm:w-1/2 sm:pr-2">
           <Field
             label={form.pay_what_you_want ? "Minimum price (USD)" : "Price (USD)"}
             required
@@ -148,16 +166,6 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
                 onChange={(e) => set("price", e.target.value)}
               />
             </div>
-          </Field>
-          <Field label="Content URL" required hint="What buyers get after paying (a file, page or repository link)">
-            <Input
-              name="content_url"
-              type="url"
-              required
-              value={form.content_url}
-              onChange={(e) => set("content_url", e.target.value)}
-              placeholder="https://…"
-            />
           </Field>
         </div>
         <div className="space-y-3 rounded-xl border border-slate-200 p-3">
@@ -190,6 +198,17 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
             </Field>
           )}
         </div>
+        <DeliveryFields
+          source={source}
+          onSource={setSource}
+          contentUrl={form.content_url}
+          onContentUrl={(v) => set("content_url", v)}
+          file={file}
+          onFile={setFile}
+          onUploading={setUploading}
+          licenseKeys={form.license_keys}
+          onLicenseKeys={(v) => set("license_keys", v)}
+        />
         <Field label="Description">
           <Textarea
             name="description"
@@ -237,8 +256,8 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
         <Button variant="secondary" onClick={close} disabled={create.isPending}>
           Cancel
         </Button>
-        <Button type="submit" form="create-product" loading={create.isPending}>
-          {create.isPending ? "Creating..." : "Create Product"}
+        <Button type="submit" form="create-product" loading={create.isPending} disabled={uploading}>
+          {create.isPending ? "Creating..." : uploading ? "Uploading..." : "Create Product"}
         </Button>
       </div>
     </Dialog>

@@ -8,6 +8,8 @@ export interface PhoneRecord {
   amount: string;
   date: string;
   status: ReactNode;
+  /** More about the record under its detail (Sales History: the licence key). */
+  note?: ReactNode;
   /** A control for the record (Sales History: Refund), under its status. */
   action?: ReactNode;
 }
@@ -27,6 +29,7 @@ export function PhoneRecordList({ label, records }: { label: string; records: Ph
             <p className="shrink-0 font-semibold tabular-nums text-slate-900">{r.amount}</p>
           </div>
           <p className="mt-0.5 truncate text-sm text-slate-500">{r.detail}</p>
+          {r.note}
           <div className="mt-2 flex items-center justify-between gap-3 text-sm text-slate-500">
             <span>{r.date}</span>
             {r.status}

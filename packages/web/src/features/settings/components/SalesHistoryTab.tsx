@@ -4,16 +4,29 @@ import { EmptyState } from "@/components/ui/EmptyState";
 import { SkeletonText } from "@/components/ui/Skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
 import { IconInbox } from "@/components/ui/icons";
-import { useSalesHistory } from "@/features/dashboard/api/salesHistory";
+import { useSalesHistory, type Sale } from "@/features/dashboard/api/salesHistory";
 import { formatDate, formatMoney } from "@/features/dashboard/lib/format";
 import { LoadMore } from "./LoadMore";
 import { PhoneRecordList } from "./PhoneRecordList";
+import { LicenseKeyButton, SaleLicenseKey } from "./LicenseKeyButton";
 import { RefundSaleButton } from "./RefundSaleButton";
 
 /**
  * Settings → Sales History: Date, Product, Customer, Amount ($x.xx), Status; newest first.
- * A completed sale has a Refund button (with a confirmation); a refunded one says so.
+ * A completed sale has a Refund button (with a confirmation); a refunded one says so. A sale
+ * sold with a licence key shows it, and while completed can have it disabled or enabled.
  */
+function SaleActions({ sale, stacked }: { sale: Sale; stacked?: boolean }) {
+  if (sale.status !== "completed") return null;
+  // Stacked in the table: side by side, two buttons would push the Refund one out of view.
+  return (
+    <div className={stacked ? "flex flex-col items-end gap-2" : "flex flex-wrap justify-end gap-2"}>
+      {sale.license_key && <LicenseKeyButton sale={sale} />}
+      <RefundSaleButton sale={sale} />
+    </div>
+  );
+}
+
 export function SalesHistoryTab() {
   const q = useSalesHistory();
   const sales = q.data?.pages.flatMap((p) => p.sales) ?? [];
@@ -40,7 +53,8 @@ export function SalesHistoryTab() {
           amount: formatMoney(s.amount),
           date: formatDate(s.created_at),
           status: <SaleStatusBadge status={s.status} />,
-          action: s.status === "completed" ? <RefundSaleButton sale={s} /> : undefined,
+          note: <SaleLicenseKey sale={s} />,
+          action: s.status === "completed" ? <SaleActions sale={s} /> : undefined,
         }))}
       />
       <div className="hidden sm:block">
@@ -61,13 +75,18 @@ export function SalesHistoryTab() {
             {sales.map((s) => (
               <TR key={s.id}>
                 <TD className="whitespace-nowrap text-slate-500">{formatDate(s.created_at)}</TD>
-                <TD className="font-medium text-slate-900">{s.product_name}</TD>
+                <TD>
+                  <span className="font-medium text-slate-900">{s.product_name}</span>
+                  <SaleLicenseKey sale={s} />
+                </TD>
                 <TD>{s.customer_email}</TD>
                 <TD className="text-right tabular-nums">{formatMoney(s.amount)}</TD>
                 <TD>
                   <SaleStatusBadge status={s.status} />
                 </TD>
-                <TD className="text-right">{s.status === "completed" && <RefundSaleButton sale={s} />}</TD>
+                <TD className="text-right">
+                  <SaleActions sale={s} stacked />
+                </TD>
               </TR>
             ))}
           </TBody>

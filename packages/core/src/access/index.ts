@@ -1,0 +1,57 @@
+import { randomBytes } from "node:crypto";
+import { Config } from "../config/index";
+import { Db, PurchaseEntity, type PurchaseItem } from "../db/entities";
+
+/**
+ * Access links (DECISIONS 14): every purchase is delivered as `{site}/a/{token}`, an
+ * unguessable link tied to that purchase. Following it records the access and leads to the
+ * content; after a refund or dispute it leads to a page that says why instead. The raw
+ * content location stays on the server.
+ *
+ * A purchase gets its token the first time its link is needed (success page, receipt,
+ * portal), so purchases made before links existed get one on their next view: the lazy
+ * migration, with no script to run on a deployed stage. Following a link is ./follow.ts (it
+ * alone reaches the hosted-files bucket).
+ */
+export namespace Access {
+  /** 24 random bytes, base64url: 32 characters, 192 bits. */
+  export const TOKEN = /^[A-Za-z0-9_-]{32}$/;
+  export const PREFIX = "/a/";
+
+  export const urlOf = (token: string) => `${Config.siteUrl()}${PREFIX}${token}`;
+
+  /** The purchase's access link, created once (a transaction with a condition on the purchase). */
+  export async function linkFor(p: { id: string; access_token?: string }): Promise<string> {
+    if (p.access_token) return urlOf(p.access_token);
+    const token = randomBytes(24).toString("base64url");
+    const res = await Db.transaction
+      .write(({ purchase, accessLink }) => [
+        purchase
+          .patch({ id: p.id })
+          .set({ access_token: token })
+          .where((a, op) => op.notExists(a.access_token))
+          .commit(),
+        accessLink.create({ token, purchase_id: p.id }).commit(),
+      ])
+      .go();
+    if (!res.canceled) return urlOf(token);
+    // Another request gave it a link first: that one is the purchase's link.
+    const stored = (await PurchaseEntity.get({ id: p.id }).go({ attributes: ["access_token"] })).data?.access_token;
+    if (!stored) throw new Error(`could not give purchase ${p.id} an access link`);
+    return urlOf(stored);
+  }
+
+  /** Links for many purchases at once (the portal): only purchases without one cost a write. */
+  export const linksFor = (list: { id: string; access_token?: string }[]) => Promise.all(list.map(linkFor));
+
+  export type Revoked = "refunded" | "disputed";
+
+  export type Outcome =
+    | { kind: "content"; location: string }
+    | { kind: "revoked"; reason: Revoked; at?: string; product_name: string }
+    | { kind: "unknown" };
+
+  export function revokedReason(p: Pick<PurchaseItem, "status">): Revoked | null {
+    return p.status === "refunded" || p.status === "disputed" ? p.status : null;
+  }
+}

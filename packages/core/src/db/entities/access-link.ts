@@ -1,0 +1,26 @@
+import { Entity, type EntityItem } from "electrodb";
+import { cfg, timestamps } from "./model";
+
+/**
+ * An access link's token → the purchase it opens (DECISIONS 14). The purchase carries the
+ * same token (access_token); both are written in one transaction, once per purchase.
+ */
+export const AccessLinkEntity = new Entity(
+  {
+    model: { entity: "access_link", version: "1", service: "payloft" },
+    attributes: {
+      token: { type: "string", required: true },
+      purchase_id: { type: "string", required: true },
+      ...timestamps,
+    },
+    indexes: {
+      primary: {
+        pk: { field: "pk", composite: ["token"], casing: "none" },
+        sk: { field: "sk", composite: [], casing: "none" },
+      },
+    },
+  },
+  cfg(),
+);
+
+export type AccessLinkItem = EntityItem<typeof AccessLinkEntity>;

@@ -1,0 +1,83 @@
+import * as z from "zod";
+import { LicenseKeyEntity, PurchaseEntity, type PurchaseItem } from "../db/entities";
+import { ConflictError, NotFoundError } from "../errors";
+import { AGAIN, retry } from "../retry";
+import { parseInput } from "../validation";
+import { Access } from "../access/index";
+import { normalizeLicenseKey } from "./key";
+
+/**
+ * Licence keys (a product option, `license_keys`): each purchase of such a product gets its
+ * own key (ledger.ts writes it with the purchase). A creator's software asks
+ * `POST /api/licenses/verify` whether a key is live; a refund or dispute, or the creator
+ * disabling the key from the sale, makes it invalid. Keys are unique across all products, and
+ * a key is only valid for the product it was sold with.
+ */
+export namespace License {
+  export const VerifyInput = z.object({
+    product_id: z.string("product_id is required.").trim().min(1, "product_id is required.").max(200),
+    license_key: z.string("license_key is required.").trim().min(1, "license_key is required.").max(200),
+    increment_uses_count: z.boolean("increment_uses_count must be true or false.").optional().default(true),
+  });
+
+  export type Verdict =
+    | { status: 200; body: { valid: true; uses: number; purchase: { created_at: string; email: string } } }
+    | { status: 200; body: { valid: false; reason: "refunded" | "disabled" } }
+    | { status: 404; body: { valid: false } };
+
+  /** `rita@example.com` → `r***@example.com`: enough for the creator's app to say whose key it is. */
+  export function maskEmail(email: string): string {
+    const [local = "", domain = ""] = email.split("@");
+    return `${local.slice(0, 1)}***@${domain}`;
+  }
+
+  const notFound: Verdict = { status: 404, body: { valid: false } };
+
+  /** POST /api/licenses/verify {product_id, license_key, increment_uses_count? = true}. */
+  export async function verify(input: unknown): Promise<Verdict> {
+    const { product_id, license_key, increment_uses_count } = parseInput(VerifyInput, input);
+    const key = normalizeLicenseKey(license_key);
+    if (!key) return notFound;
+    const link = (await LicenseKeyEntity.get({ key }).go()).data;
+    // Another product's key answers exactly like an unknown one: it tells a guesser nothing.
+    if (!link || link.product_id !== product_id) return notFound;
+    return retry<Verdict>(
+      async () => {
+        const p = (await PurchaseEntity.get({ id: link.purchase_id }).go()).data;
+        if (!p || p.license_key !== key) return notFound;
+        if (Access.revokedReason(p)) return { status: 200, body: { valid: false, reason: "refunded" } };
+        if (p.license_disabled) return { status: 200, body: { valid: false, reason: "disabled" } };
+        if (!increment_uses_count) return live(p, p.license_uses ?? 0);
+        try {
+          // Counted only while the purchase is still paid: a refund racing this check wins.
+          const res = await PurchaseEntity.patch({ id: p.id })
+            .add({ license_uses: 1 })
+            .where((a, op) => op.eq(a.status, "completed"))
+            .go({ response: "all_new" });
+          return live(p, res.data.license_uses ?? 1);
+        } catch (err) {
+          if ((err as { cause?: { name?: string } }).cause?.name === "ConditionalCheckFailedException") return AGAIN;
+          throw err;
+        }
+      },
+      { attempts: 3, exhausted: () => new Error(`licence key of ${link.purchase_id} kept changing`) },
+    );
+  }
+
+  const live = (p: PurchaseItem, uses: number): Verdict => ({
+    status: 200,
+    body: { valid: true, uses, purchase: { created_at: p.created_at, email: maskEmail(p.customer_email) } },
+  });
+
+  export const SetDisabledInput = z.object({ disabled: z.boolean("disabled must be true or false.") });
+
+  /** PUT /api/sales/{id}/license-key {disabled}: the seller turns a sale's key off (or back on). */
+  export async function setDisabled(creatorId: string, purchaseId: string, input: unknown) {
+    const { disabled } = parseInput(SetDisabledInput, input);
+    const p = (await PurchaseEntity.get({ id: purchaseId }).go()).data;
+    if (!p || p.creator_id !== creatorId) throw new NotFoundError("sale.not_found", "Sale not found");
+    if (!p.license_key) throw new ConflictError("license.none", "This sale has no licence key.");
+    await PurchaseEntity.patch({ id: p.id }).set({ license_disabled: disabled }).go();
+    return { license_key: p.license_key, license_disabled: disabled };
+  }
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { s3Server } from "./server";
+import { objectStore } from "./store";
+
+/**
+ * The offline runtime's S3: one private bucket for hosted files, served on its own origin
+ * (like a real bucket's), with fresh credentials per start that only the local stack knows.
+ * `dataDir` keeps objects across restarts (npm start); without it they live in a temporary
+ * folder removed on stop (tests).
+ */
+export interface LocalS3Options {
+  port: number;
+  bucket: string;
+  region: string;
+  /** Origins allowed to call the bucket from a browser (the site). */
+  allowedOrigins: string[];
+  dataDir?: string | null;
+}
+
+export async function startLocalS3(opts: LocalS3Options) {
+  const temporary = !opts.dataDir;
+  const root = opts.dataDir ?? (await mkdtemp(join(tmpdir(), "payloft-s3-")));
+  const creds = {
+    accessKeyId: `LOCAL${randomBytes(8).toString("hex").toUpperCase()}`,
+    secretAccessKey: randomBytes(30).toString("base64"),
+    region: opts.region,
+  };
+  const store = objectStore(root, [opts.bucket]);
+  const server = s3Server({ store, creds, allowedOrigins: opts.allowedOrigins });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port, "127.0.0.1", () => resolve((server.address() as { port: number }).port));
+  });
+  const url = `http://localhost:${port}`;
+  return {
+    url,
+    bucket: opts.bucket,
+    credentials: creds,
+    /** The stored objects, read directly (tests check tags and sizes without signing). */
+    objects: store,
+    async stop() {
+      const closed = new Promise<void>((r) => server.close(() => r()));
+      server.closeAllConnections();
+      await closed;
+      if (temporary) await rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+export type LocalS3 = Awaited<ReturnType<typeof startLocalS3>>;

@@ -9,6 +9,8 @@ export default defineConfig({
     alias: [
       // `@/x` is packages/web/src/x: imports say where a module lives, not how far up it is.
       { find: /^@\//, replacement: fileURLToPath(new URL("./src/", import.meta.url)) },
+      // `@docs/x` is the repository's docs/x: pages that show a guide import the guide itself (?raw).
+      { find: /^@docs\//, replacement: fileURLToPath(new URL("../../docs/", import.meta.url)) },
       // Preact runs the React code (docs/decisions.md "Preact instead of react-dom"): react-dom alone
       // is ~60 KB gzipped, more than the sales page's whole budget. The code and types stay React's.
       { find: /^react-dom\/client$/, replacement: "preact/compat/client" },

@@ -76,10 +76,15 @@ describe("Purchase.reconcile / successView", () => {
       product: {
         name: "Design Kit",
         description: "Figma files for landing pages",
-        content_url: "https://files.example.com/design-kit.zip",
       },
-      purchase: { amount: 1500, customer_email: "late@example.com" },
+      purchase: {
+        amount: 1500,
+        customer_email: "late@example.com",
+        access_url: expect.stringMatching(/\/a\/[\w-]{32}$/),
+      },
     });
+    // The content is reached through the access link only (DECISIONS 14), never handed out raw.
+    expect(JSON.stringify(view)).not.toContain("design-kit.zip");
     expect(view.purchase.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(await Purchase.successView(session.id)).toEqual(view);
 

@@ -83,6 +83,37 @@ describe("licence keys", () => {
     await context.close();
   }, 120_000);
 
+  it("the product dialog's licence switch links to the guide, which reads well on a desktop and a phone", async () => {
+    const { page, context } = await b.newPage();
+    await signIn(page, SELLER.email, SELLER.name);
+    await page.getByRole("heading", { name: "Your Products" }).waitFor();
+    await page.getByRole("button", { name: "Add Product" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New Product" });
+    const how = dialog.getByRole("link", { name: "How to verify keys (opens in a new tab)" });
+    await how.waitFor();
+    expect(await how.getAttribute("href")).toBe("/docs/licence-keys");
+    const [tab] = await Promise.all([context.waitForEvent("page"), how.click()]);
+    await tab!.getByRole("heading", { name: "Checking a licence key from your own software" }).waitFor();
+    // The dialog keeps what was being written: the guide opened beside it.
+    expect(await dialog.isVisible()).toBe(true);
+    await context.close();
+
+    for (const viewport of [undefined, PHONE]) {
+      const reader = await b.newPage(viewport ? { viewport } : {});
+      await reader.page.goto("/docs/licence-keys");
+      await reader.page.getByRole("heading", { name: "Checking a licence key from your own software" }).waitFor();
+      // The examples carry this site's own address, ready to paste.
+      const origin = new URL(reader.page.url()).origin;
+      expect(await reader.page.getByText(`curl -s ${origin}/api/licenses/verify`).count()).toBe(1);
+      expect(await reader.page.getByRole("table").getByRole("row").count()).toBe(7);
+      expect(
+        await reader.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await b.shot(reader.page, `licence-guide-${viewport ? "phone" : "desktop"}`);
+      await reader.context.close();
+    }
+  }, 120_000);
+
   it("on a phone the creator enables it again and the check answers valid:true", async () => {
     const { page, context } = await b.newPage({ viewport: PHONE });
     await signIn(page, SELLER.email, SELLER.name);

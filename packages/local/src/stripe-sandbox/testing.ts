@@ -12,7 +12,9 @@ export async function makeSeller(opts: { name?: string; price?: number; contentU
   const { Integration } = await import("@payloft/core/integration/index");
   const sellerId = `seller-${randomUUID().slice(0, 8)}`;
   const tag = sellerId.replace(/[^A-Za-z0-9]/g, "");
-  await UserEntity.create({
+  // put, not create: under load the SDK may retry a write that did land, and a conditional
+  // create then fails with "already exists" on a row this very call wrote (the ids are fresh).
+  await UserEntity.put({
     id: sellerId,
     email: `${sellerId}@sellers.test`,
     name: opts.name ?? "Sally Seller",
@@ -20,7 +22,7 @@ export async function makeSeller(opts: { name?: string; price?: number; contentU
     onboarding_completed: true,
   }).go();
   const productId = `prod-${randomUUID().slice(0, 8)}`;
-  await ProductEntity.create({
+  await ProductEntity.put({
     id: productId,
     creator_id: sellerId,
     name: "Design Kit",

@@ -75,6 +75,10 @@ export const router = createBrowserRouter([
         element: page(() => import("@/features/checkout/pages/UnsubscribePage"), "Unsubscribe"),
       },
       { path: "/docs/api", element: page(() => import("../features/developers/pages/ApiDocsPage"), "API reference") },
+      {
+        path: "/docs/licence-keys",
+        element: page(() => import("../features/developers/pages/LicenceKeysDocPage"), "Checking licence keys"),
+      },
       { path: "*", element: page(() => import("./NotFoundPage"), "Page not found") },
     ],
   },

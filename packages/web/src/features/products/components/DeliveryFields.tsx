@@ -60,6 +60,16 @@ export function DeliveryFields(props: {
         label="Licence keys"
         description="Give each buyer a unique key your software can check."
       />
+      {/* A new tab, so the product being written in this dialog is not lost. */}
+      <a
+        href="/docs/licence-keys"
+        target="_blank"
+        rel="noopener"
+        className="inline-block rounded text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+      >
+        How to verify keys
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
     </fieldset>
   );
 }

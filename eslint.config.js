@@ -30,6 +30,15 @@ export default tseslint.config(
     rules: {
       // A cycle makes load order decide behaviour and keeps features from splitting into chunks.
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      // `import { z } from "zod"` makes every bundle carry zod's whole locale set (about 350 KB in a
+      // Lambda); `import * as z from "zod"` lets esbuild drop what is not used.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z']",
+          message: 'Use `import * as z from "zod"`: the named import bundles all of zod.',
+        },
+      ],
       // The domain's convention: one namespace per concern (Product.create, Plan.change), declared in its module.
       "@typescript-eslint/no-namespace": "off",
       // `_name` marks a parameter or binding kept on purpose (a handler's signature, a destructured leftover).

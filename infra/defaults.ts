@@ -11,6 +11,8 @@ $transform(sst.aws.Function, (args) => {
   args.memory ??= "512 MB";
   args.timeout ??= "20 seconds";
   args.logging ??= { retention: $app.stage === "production" ? "3 months" : "1 week" };
+  // esbuild plugins of every bundle (ElectroDB's model check left to the tests): see the file.
+  args.nodejs = $output(args.nodejs ?? {}).apply((nodejs) => ({ plugins: "./infra/lambda-plugins.mjs", ...nodejs }));
   // X-Ray traces every invocation (cold start, duration, errors) for the service map; the role
   // may only write traces. API Gateway HTTP APIs and CloudFront cannot trace, the Lambdas can.
   args.permissions = $output(args.permissions ?? []).apply((granted) => [...granted, XRAY_WRITE]);

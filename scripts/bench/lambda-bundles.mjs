@@ -1,12 +1,14 @@
-// Lambda bundles as SST builds them for a Node function (esbuild: bundle, minify, ESM, platform
-// node, target node22, `@aws-sdk/*` external because the runtime provides it), their size, what
-// fills them (esbuild's metafile, biggest packages first) and the public product handler's cold
-// init: a fresh `node` process importing the bundle, AWS SDK load included, median of 7.
+// Lambda bundles as SST builds them for a Node function (its Go builder's options: esbuild bundle,
+// minify, ESM, platform node, target es2023 for nodejs22.x, keepNames, `@aws-sdk/*` external
+// because the runtime provides it, and our `nodejs.plugins` from infra/lambda-plugins.mjs), their
+// size, what fills them (esbuild's metafile, biggest packages first) and the public product
+// handler's cold init: a fresh `node` process importing the bundle, AWS SDK load included, median of 7.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { root, budget, print, note } from "./lib.mjs";
+import lambdaPlugins from "../../infra/lambda-plugins.mjs";
 
 const BUDGETS = { "public-product": 250, "dashboard-stats": 250, "checkout-create-session": 500 };
 // In pnpm's hidden hoisting folder every installed package resolves, as the runtime's SDK would.
@@ -24,8 +26,10 @@ for (const [name, limit] of Object.entries(BUDGETS)) {
     minify: true,
     format: "esm",
     platform: "node",
-    target: "node22",
+    target: "es2023",
+    keepNames: true,
     mainFields: ["module", "main"],
+    plugins: lambdaPlugins,
     external: ["@aws-sdk/*"],
     banner: {
       js: "import { createRequire as topLevelCreateRequire } from 'module';const require = topLevelCreateRequire(import.meta.url);",

@@ -1,7 +1,7 @@
 // Lighthouse (performance only, desktop preset) on the buyer's sales page and the landing page,
 // served by the local stack from the production build. Desktop preset: the budget is about what
 // our code makes the browser do; the mobile preset's simulated slow 4G measures the network model.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,7 +18,8 @@ try {
     ["landing page", "/"],
   ]) {
     const out = join(dir, `${name.replace(" ", "-")}.json`);
-    const run = spawnSync(
+    // Not spawnSync: the local stack serves the page from this process, so it must keep running.
+    const status = await run(
       join(root, "node_modules/.bin/lighthouse"),
       [
         `${stack.url}${path}`,
@@ -28,10 +29,11 @@ try {
         `--output-path=${out}`,
         "--quiet",
         "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage",
+        "--max-wait-for-load=30000",
       ],
       { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, stdio: ["ignore", "ignore", "inherit"] },
     );
-    if (run.status !== 0) throw new Error(`lighthouse exited ${run.status} on ${path}`);
+    if (status !== 0) throw new Error(`lighthouse exited ${status} on ${path}`);
     const report = JSON.parse(readFileSync(out, "utf8"));
     const score = Math.round(report.categories.performance.score * 100);
     const lcp = report.audits["largest-contentful-paint"].numericValue;
@@ -48,4 +50,13 @@ try {
   process.exitCode = ok ? 0 : 1;
 } finally {
   await stack.stop();
+}
+
+/** A child process's exit code, without blocking this process's event loop. */
+function run(command, args, options) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, options);
+    child.on("error", reject);
+    child.on("exit", (code) => resolve(code));
+  });
 }

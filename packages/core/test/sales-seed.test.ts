@@ -45,7 +45,7 @@ describe("demo sales seed", () => {
     expect(portal).toHaveLength(1);
     expect(portal[0]).toMatchObject({
       product_name: "Demo Guide",
-      content_url: "https://content.example.com/guide",
+      access_url: expect.stringMatching(/\/a\/[\w-]{32}$/), // the content only through its access link
       status: "completed",
     });
 

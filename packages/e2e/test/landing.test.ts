@@ -17,7 +17,7 @@ async function signInAs(context: BrowserContext, email: string) {
   );
 }
 
-/** Landing page `/` (spec part 1 §2) as a signed-out visitor sees it. */
+/** Landing page `/` as a signed-out visitor sees it: its sections, the top bar and the links. */
 describe("landing page", () => {
   it("shows every section and the signed-out top bar", async () => {
     const { page, context } = await b.newPage();

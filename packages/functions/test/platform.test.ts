@@ -4,7 +4,7 @@ import { payOnSandbox, person, sessionIdOf } from "./platform-fixtures";
 
 const stack = useStack();
 
-/** Platform billing calls (spec part 1 §7): every answer and error text, against the sandbox. */
+/** Platform billing calls (the creator's own plan subscription): every answer and error text, against the sandbox. */
 const platformStripe = async () => (await import("@payloft/core/plan/stripe")).platformStripe();
 const checkout = (cookie: string | undefined, body: unknown) =>
   call(stack(), "POST", "/api/platform/create-checkout-session", { cookie, body });

@@ -85,7 +85,7 @@ describe("POST /api/products", () => {
       body: { ...valid, price: "abc" },
     });
     expect(first.status).toBe(201);
-    expect(first.json.price).toBe(0); // non-numeric becomes 0 (spec part 2 §5)
+    expect(first.json.price).toBe(0); // a price that is not a number is stored as 0, not refused
     const second = await call(stack(), "POST", "/api/products", { cookie: bob.cookie, body: valid });
     expect(second.status).toBe(403);
     expect(second.json).toMatchObject({

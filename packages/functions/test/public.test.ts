@@ -91,6 +91,37 @@ describe("GET /api/public/products/{productId}, its reads", () => {
   });
 });
 
+describe("GET /api/public/products/{productId}, the maintenance check", () => {
+  it("reads the maintenance setting once per few seconds per instance, and sees a saved change at once", async () => {
+    const { dynamo } = await import("@payloft/core/db/client");
+    const { Setting } = await import("@payloft/core/setting/index");
+    let settingReads = 0;
+    let metering = true;
+    dynamo().middlewareStack.add(
+      (next, context) => async (args) => {
+        const key = JSON.stringify((args.input as { Key?: unknown }).Key ?? "");
+        if (metering && /^Get(Item)?Command$/.test(context.commandName ?? "") && key.includes("maintenance_mode"))
+          settingReads++;
+        return next(args);
+      },
+      { step: "initialize", name: "countMaintenanceReads" },
+    );
+    try {
+      await Setting.set({ key: "maintenance_mode", value: "false" }); // nothing kept from earlier tests
+      for (let i = 0; i < 3; i++)
+        expect((await call(stack(), "GET", `/api/public/products/${productId}`)).status).toBe(200);
+      expect(settingReads).toBe(1);
+      await Setting.set({ key: "maintenance_mode", value: "true" });
+      expect((await call(stack(), "GET", `/api/public/products/${productId}`)).status).toBe(503);
+      await Setting.set({ key: "maintenance_mode", value: "false" });
+      expect((await call(stack(), "GET", `/api/public/products/${productId}`)).status).toBe(200);
+    } finally {
+      metering = false;
+      await Setting.set({ key: "maintenance_mode", value: "false" });
+    }
+  });
+});
+
 describe("POST /api/public/products/{productId}/view", () => {
   it("counts each page view on the product and the seller's daily views, anonymously", async () => {
     for (let i = 0; i < 3; i++) {

@@ -55,8 +55,9 @@ describe("GET /api/sales-history", () => {
       "product_id",
       "product_name",
       "status",
+      "tax",
     ]);
-    expect(seen[0]).toMatchObject({ product_name: "Ann's guide", amount: 1250, status: "completed" });
+    expect(seen[0]).toMatchObject({ product_name: "Ann's guide", amount: 1250, tax: 0, status: "completed" });
   });
 
   it("never shows another creator's sales", async () => {

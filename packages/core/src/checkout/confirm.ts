@@ -13,8 +13,12 @@ import { confirmPayPal } from "./confirm-paypal";
  */
 export interface ConfirmedPayment {
   paid: boolean;
-  /** cents */
+  /** cents: the total charged */
   amount: number;
+  /** cents: before tax; absent when the provider adds no tax (PayPal: automatic tax does not apply) */
+  subtotal?: number;
+  /** cents: the tax the provider added on top of the subtotal */
+  tax?: number;
   currency: string;
   buyer_email?: string;
   payment_ref?: string;
@@ -37,6 +41,8 @@ async function confirmStripe(record: CheckoutItem): Promise<ConfirmedPayment | n
     return {
       paid: s.status === "complete" && s.payment_status === "paid",
       amount: s.amount_total ?? 0,
+      subtotal: s.amount_subtotal ?? s.amount_total ?? 0,
+      tax: s.total_details?.amount_tax ?? 0,
       currency: (s.currency ?? "").toLowerCase(),
       ...(email ? { buyer_email: email } : {}),
       ...(idOf(s.payment_intent) ? { payment_ref: idOf(s.payment_intent) } : {}),

@@ -79,13 +79,13 @@ export namespace Checkout {
         "checkout.below_minimum",
       );
     }
-    const secret = await Integration.stripeSecretFor(product.creator_id);
-    if (!secret) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
+    const stripe = await Integration.stripeCheckoutFor(product.creator_id);
+    if (!stripe) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
 
     const site = Config.siteUrl();
     let session: Stripe.Checkout.Session;
     try {
-      session = await stripeClient(secret).checkout.sessions.create({
+      session = await stripeClient(stripe.secret).checkout.sessions.create({
         mode: "payment",
         line_items: [
           {
@@ -108,6 +108,10 @@ export namespace Checkout {
         cancel_url: `${site}/product/${product.id}`,
         metadata: { kind: "product", product_id: product.id, creator_id: product.creator_id },
         locale: checkoutLocale(opts.acceptLanguage),
+        // Stripe Tax adds tax on top of the price from the buyer's billing address (docs/decisions.md).
+        ...(stripe.automaticTax
+          ? { automatic_tax: { enabled: true }, billing_address_collection: "required" as const }
+          : {}),
       });
     } catch (err) {
       logger.warn("seller checkout session failed", { productId: product.id, error: (err as Error).message });
@@ -125,6 +129,7 @@ export namespace Checkout {
       list_price: product.price,
       ...(charge.discount_code ? { discount_code: charge.discount_code } : {}),
       currency: "usd",
+      ...(stripe.automaticTax ? { automatic_tax: true } : {}),
       session_expires_at: isoFromSeconds(session.expires_at),
       ...(buyer?.email ? { buyer_email: buyer.email.trim().toLowerCase() } : {}),
       // What the buyer receives, even if the product is deleted or switched off before they pay.

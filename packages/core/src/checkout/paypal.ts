@@ -7,7 +7,7 @@ import { centsToValue, paypalClient, type Order } from "../paypal/client";
 import type { Charge } from "./pricing";
 import { productSnapshot, recordCheckout } from "./record";
 
-/** The alert of spec part 1 for a PayPal seller whose integration cannot take payments (DECISIONS 11). */
+/** The alert a buyer sees when a PayPal seller's integration cannot take payments (DECISIONS 11). */
 export const PAYPAL_UNAVAILABLE = "PayPal integration is coming soon. Please contact the seller directly.";
 
 /** A checkout a provider opened: where the buyer goes, its id, and until when it can be paid. */

@@ -36,6 +36,8 @@ export interface NewCheckout {
   /** The discount code applied (upper-case), if any. */
   discount_code?: string;
   currency: string;
+  /** The provider adds tax on top of `amount` (Stripe Tax); it is confirmed, not known, in advance. */
+  automatic_tax?: boolean;
   /** When the provider stops accepting payment for it (ISO). */
   session_expires_at?: string;
   buyer_email?: string;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * What the Discounts screen may send. Amounts are cents (DECISIONS 4); a code is matched

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { GetObjectCommand, HeadObjectCommand, PutObjectTaggingCommand } from "@aws-sdk/client-s3";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { z } from "zod";
+import * as z from "zod";
 import { UserEntity } from "../db/entities";
 import { ForbiddenError, ValidationError } from "../errors";
 import { requireFeature } from "../plan/gate";

@@ -34,6 +34,8 @@ export namespace Integration {
     /** Masked. */
     paypal_client_secret: z.string(),
     paypal_webhook_id: z.string(),
+    /** Stripe Tax on product checkouts (Stripe checkouts only). */
+    automatic_tax: z.boolean(),
     updated_at: z.string(),
   });
   export type Info = z.infer<typeof Info>;
@@ -77,6 +79,8 @@ export namespace Integration {
     paypal_client_secret: text,
     /** Accepted for the spec's whole-object save, but ignored: Payloft registers the webhook itself. */
     paypal_webhook_id: text,
+    /** Left out: the stored choice is kept (a form that does not show the switch cannot turn it off). */
+    automatic_tax: z.boolean("Use true or false for automatic tax.").nullish(),
   });
 
   type Stored = IntegrationItem;
@@ -96,6 +100,7 @@ export namespace Integration {
       paypal_client_id: i.paypal_client_id ?? "",
       paypal_client_secret: maskKey(open(i.paypal_client_secret_enc)),
       paypal_webhook_id: i.paypal_webhook_id ?? "",
+      automatic_tax: i.automatic_tax ?? false,
       updated_at: i.updated_at,
     };
   }
@@ -126,6 +131,7 @@ export namespace Integration {
       paypal_is_live: existing?.paypal_is_live,
       webhook_endpoint_id: existing?.webhook_endpoint_id,
       webhook_secret_enc: existing?.webhook_secret_enc,
+      automatic_tax: data.automatic_tax ?? existing?.automatic_tax ?? false,
       ...(existing ? { created_at: existing.created_at } : {}),
     };
     if (data.provider === "stripe") Object.assign(next, await stripeFields(userId, data, existing));
@@ -235,6 +241,13 @@ export namespace Integration {
   /** The seller's Stripe secret key in clear, for server-side Stripe calls only. Never return it to a client. */
   export async function stripeSecretFor(userId: string): Promise<string | null> {
     return open((await load(userId))?.stripe_secret_key_enc) || null;
+  }
+
+  /** What a product checkout on the seller's Stripe needs: the key (in clear, server-side only) and the tax setting. */
+  export async function stripeCheckoutFor(userId: string): Promise<{ secret: string; automaticTax: boolean } | null> {
+    const i = await load(userId);
+    const secret = open(i?.stripe_secret_key_enc);
+    return secret ? { secret, automaticTax: i?.automatic_tax ?? false } : null;
   }
 
   /** The signing secret of the seller's webhook endpoint, to verify their events. */

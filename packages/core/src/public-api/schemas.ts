@@ -44,7 +44,8 @@ export const Sale = z.object({
   product_id: z.string(),
   product_name: z.string(),
   customer_email: z.string(),
-  amount: z.number().int().describe("What the buyer paid, in cents."),
+  amount: z.number().int().describe("The price the buyer paid, in cents, net of tax: your revenue."),
+  tax: z.number().int().describe("Tax collected on top of `amount` (automatic tax), in cents; 0 when none."),
   status: z.enum(["completed", "refunded"]),
 });
 responseSchemas.add(Sale, { id: "Sale", description: "One sale of one of your products." });

@@ -1,5 +1,5 @@
 import { findCheckout, productSnapshot, type ProductSnapshot } from "../checkout/record";
-import { confirmPayment } from "../checkout/confirm";
+import { confirmPayment, type ConfirmedPayment } from "../checkout/confirm";
 import { EmailEntity, ProductEntity, PurchaseEntity, type CheckoutItem, type PurchaseItem } from "../db/entities";
 import { logger } from "../log/index";
 import { runAfterFulfilment } from "./after";
@@ -37,11 +37,11 @@ export async function fulfilCheckout(checkoutId: string, sellerId?: string): Pro
   }
   const paid = await confirmPayment(record);
   if (!paid?.paid) return null;
-  if (paid.amount !== record.amount || paid.currency !== record.currency) {
+  if (!matchesRecord(paid, record)) {
     logger.error("a paid checkout does not match what Payloft asked for; not fulfilled", {
       checkoutId,
-      expected: { amount: record.amount, currency: record.currency },
-      paid: { amount: paid.amount, currency: paid.currency },
+      expected: { amount: record.amount, currency: record.currency, automatic_tax: !!record.automatic_tax },
+      paid: { amount: paid.amount, subtotal: paid.subtotal, tax: paid.tax, currency: paid.currency },
     });
     return null;
   }
@@ -67,6 +67,7 @@ export async function fulfilCheckout(checkoutId: string, sellerId?: string): Pro
     customer_email: email,
     customer_user_id: account?.user_id,
     amount: record.amount,
+    ...(paid.tax ? { tax: paid.tax } : {}),
     currency: record.currency ?? "usd",
     provider: record.provider ?? "stripe",
     payment_intent: paid.payment_ref,
@@ -74,6 +75,19 @@ export async function fulfilCheckout(checkoutId: string, sellerId?: string): Pro
   const stored = (await load(record.session_id))!;
   await runAfterFulfilment(stored);
   return stored;
+}
+
+/**
+ * The record fixes the price; only the provider knows the tax (it depends on the buyer's
+ * address). So: the subtotal is exactly the recorded amount, the total is exactly subtotal plus
+ * tax, and tax appears only on a checkout that asked the provider for it.
+ */
+function matchesRecord(paid: ConfirmedPayment, record: CheckoutItem): record is CheckoutItem & { amount: number } {
+  const tax = paid.tax ?? 0;
+  const subtotal = paid.subtotal ?? paid.amount;
+  if (paid.currency !== record.currency || subtotal !== record.amount) return false;
+  if (tax < 0 || (tax > 0 && !record.automatic_tax)) return false;
+  return paid.amount === subtotal + tax;
 }
 
 /** Checkouts recorded before snapshots existed: the product as it is now, if it still exists. */

@@ -23,7 +23,10 @@ export namespace Purchase {
     creator_id: string;
     creator_name: string;
     customer_email: string;
+    /** cents, net of tax */
     amount: number;
+    /** cents of tax charged on top (0 when none) */
+    tax: number;
     currency: string;
     status: Item["status"];
     created_at: string;
@@ -39,6 +42,7 @@ export namespace Purchase {
       creator_name: p.creator_name ?? "",
       customer_email: p.customer_email,
       amount: p.amount,
+      tax: p.tax ?? 0,
       currency: p.currency,
       status: p.status,
       created_at: p.created_at,
@@ -125,6 +129,9 @@ export namespace Purchase {
         access_url: p.status === "completed" ? await Access.linkFor(stored) : null,
         license_key: stored.license_key ?? null,
         amount: p.amount,
+        tax: p.tax,
+        // What the buyer paid: the price plus the tax the provider added.
+        total: p.amount + p.tax,
         currency: p.currency,
         created_at: p.created_at,
         customer_email: p.customer_email,

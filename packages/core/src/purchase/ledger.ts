@@ -21,7 +21,10 @@ export interface NewPurchase {
   creator_name: string;
   customer_email: string;
   customer_user_id?: string;
+  /** cents: the price, net of tax: what the seller earns and every revenue figure counts */
   amount: number;
+  /** cents: tax collected on top (for the state, not the seller's revenue) */
+  tax?: number;
   currency: string;
   /** Who took the money. */
   provider: "stripe" | "paypal";

@@ -14,7 +14,10 @@ export interface ReceiptPurchase {
   creator_name?: string;
   customer_email: string;
   customer_name?: string;
+  /** cents, before tax */
   amount: number;
+  /** cents of tax charged on top (Stripe Tax), if any */
+  tax?: number | null;
   currency: string;
   created_at: string;
   receipt_sent_at?: string;
@@ -77,7 +80,15 @@ export function receiptMessage(
 ) {
   const site = Config.siteUrl();
   const portal = `${site}/customer-dashboard`;
-  const amount = money(p.amount, p.currency);
+  // "Amount paid" is what left the buyer's account: the price plus any tax, itemised below it.
+  const tax = p.tax ?? 0;
+  const amount = money(p.amount + tax, p.currency);
+  const taxLines: [string, string][] = tax
+    ? [
+        ["Price", money(p.amount, p.currency)],
+        ["Tax", money(tax, p.currency)],
+      ]
+    : [];
   const date = day(p.created_at);
   const values: ReceiptValues = {
     product_name: p.product_name,
@@ -103,6 +114,7 @@ export function receiptMessage(
     "",
     "Receipt",
     `Product: ${p.product_name}`,
+    ...taxLines.map(([k, v]) => `${k}: ${v}`),
     `Amount paid: ${amount}`,
     `Date: ${date}`,
     `Order: ${p.id}`,
@@ -122,7 +134,7 @@ export function receiptMessage(
 <h1 style="font-size:22px;margin:0 0 12px">Thank you for your purchase</h1>
 ${intro}
 <table style="width:100%;border-collapse:collapse;border-top:1px solid #e2e8f0;border-bottom:1px solid #e2e8f0;margin-top:8px">
-${row("Product", esc(p.product_name))}${row("Amount paid", esc(amount))}${row("Date", esc(date))}${row("Order", `<code style="font-size:12px">${esc(p.id.slice(0, 24))}…</code>`)}${p.license_key ? row("Licence key", `<code>${esc(p.license_key)}</code>`) : ""}
+${row("Product", esc(p.product_name))}${taxLines.map(([k, v]) => row(k, esc(v))).join("")}${row("Amount paid", esc(amount))}${row("Date", esc(date))}${row("Order", `<code style="font-size:12px">${esc(p.id.slice(0, 24))}…</code>`)}${p.license_key ? row("Licence key", `<code>${esc(p.license_key)}</code>`) : ""}
 </table>
 <p style="margin:24px 0"><a href="${esc(p.access_url)}" style="background:#4f46e5;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600;display:inline-block">Access Your Content</a></p>
 <p style="color:#64748b;font-size:14px">Your access is permanent. Find this purchase any time in your <a href="${esc(portal)}">customer portal</a> (sign in with this e-mail address).</p>

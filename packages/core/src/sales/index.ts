@@ -38,8 +38,10 @@ export namespace Sales {
     product_id: string;
     product_name: string;
     customer_email: string;
-    /** cents */
+    /** cents: the price, net of tax (the seller's revenue) */
     amount: number;
+    /** cents: tax collected on top for the state (Stripe Tax); 0 when none */
+    tax: number;
     status: "completed" | "refunded" | "disputed";
     /** Sold with licence keys: the key, and whether the creator disabled it (PUT /api/sales/{id}/license-key). */
     license_key: string | null;
@@ -221,6 +223,7 @@ export namespace Sales {
       product_name: p.product_name,
       customer_email: p.customer_email,
       amount: p.amount,
+      tax: p.tax ?? 0,
       status: p.status,
       license_key: p.license_key ?? null,
       license_disabled: p.license_disabled ?? false,

@@ -5,7 +5,8 @@ import { ValidationError } from "../errors";
 /**
  * Platform settings (admin System Settings, DECISIONS 15–17). Every key has an in-code
  * default, so a fresh stage works before anything is seeded; a stored item overrides it.
- * Values are read per request (no cache), so a change takes effect on the next call.
+ * Values are read per request, so a change takes effect on the next call; the few read on
+ * every request are kept a few seconds per instance instead (recentBool).
  */
 export namespace Setting {
   export const CATEGORIES = ["branding", "contact", "finance", "emails", "moderation", "limits", "system"] as const;
@@ -141,6 +142,25 @@ export namespace Setting {
     return (await get(key)) === "true";
   }
 
+  /*
+   * Settings every request checks (the maintenance gate) are kept by each warm instance for a
+   * few seconds instead of read per request: one DynamoDB read less on every call. A change
+   * reaches this instance at once when saved here (set() below) and other instances within
+   * `maxAgeMs` (DECISIONS 15: maintenance mode starts within seconds, not at the next call).
+   */
+  const recent = new Map<Key, { value: string; until: number }>();
+  let saves = 0; // a read that started before a save must not keep its older value
+
+  /** A boolean setting as this instance read it in the last `maxAgeMs`. */
+  export async function recentBool(key: Key, maxAgeMs: number): Promise<boolean> {
+    const kept = recent.get(key);
+    if (kept && kept.until > Date.now()) return kept.value === "true";
+    const before = saves;
+    const value = await get(key);
+    if (before === saves) recent.set(key, { value, until: Date.now() + maxAgeMs });
+    return value === "true";
+  }
+
   export async function number(key: Key): Promise<number> {
     const n = Number(await get(key));
     return Number.isFinite(n) ? n : Number(definition(key).default);
@@ -213,6 +233,8 @@ export namespace Setting {
       description: def.description,
       updated_by: input.updatedBy,
     }).go({ response: "all_new" });
+    saves++; // a read in flight during the write may hold the old value: not kept
+    recent.delete(key);
     return serialize(key, saved.data as { value: string; updated_at?: string });
   }
 

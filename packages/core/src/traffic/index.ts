@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { Analytics } from "../analytics/index";
 import { ProductEntity, TrafficStatEntity, UserEntity } from "../db/entities";
 import { AppError, ForbiddenError, NotFoundError } from "../errors";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Where a visit came from, from what the sales page sends (document.referrer and the utm_*

@@ -37,8 +37,12 @@ export const MAINTENANCE_MESSAGE = "Payloft is down for maintenance. Please try 
  */
 const MAINTENANCE_EXEMPT = new Set(["/api/users/me", "/api/oauth/google/redirect_url", "/api/sessions", "/api/logout"]);
 
+/** How long an instance keeps the maintenance setting it read (every request checks it). */
+const MAINTENANCE_READ_EVERY_MS = 5_000;
+
 async function guardMaintenance(route: RouteDef, req: ApiRequest) {
   if (route.system || MAINTENANCE_EXEMPT.has(route.path)) return;
   if (req.actor && isAdmin(req.actor)) return;
-  if (await Setting.bool("maintenance_mode")) throw new UnavailableError(MAINTENANCE_MESSAGE, "platform.maintenance");
+  if (await Setting.recentBool("maintenance_mode", MAINTENANCE_READ_EVERY_MS))
+    throw new UnavailableError(MAINTENANCE_MESSAGE, "platform.maintenance");
 }

@@ -3,6 +3,7 @@ import { int, list, metadataOf, obj, str, type FormObject } from "./form";
 import { sessionLocale } from "./locale";
 import { resolvePrice } from "./prices";
 import { createSubscription } from "./subscriptions";
+import { applyTax, taxParams, type BillingAddress } from "./tax";
 import { nowSeconds, randomId, type Account, type StripeObject } from "./store";
 import type { Sandbox } from "./context";
 
@@ -28,6 +29,7 @@ export function createSession(sb: Sandbox, account: Account, p: FormObject): Str
   const cancelUrl = str(p.cancel_url);
   if (cancelUrl !== undefined && !isHttpUrl(cancelUrl)) throw invalidParam("cancel_url", "Not a valid URL");
   const locale = sessionLocale(str(p.locale));
+  const tax = taxParams(p);
   const items = list(p.line_items);
   if (!items.length) throw missingParam("line_items");
 
@@ -96,6 +98,7 @@ export function createSession(sb: Sandbox, account: Account, p: FormObject): Str
     object: "checkout.session",
     amount_subtotal: dueToday,
     amount_total: dueToday,
+    ...tax,
     cancel_url: cancelUrl ?? null,
     client_reference_id: str(p.client_reference_id) ?? null,
     created,
@@ -124,7 +127,13 @@ export function createSession(sb: Sandbox, account: Account, p: FormObject): Str
 }
 
 /** The hosted page's Pay button: charges (or starts the subscription) and completes the session. */
-export function completeSession(sb: Sandbox, account: Account, session: StripeObject, email: string): StripeObject {
+export function completeSession(
+  sb: Sandbox,
+  account: Account,
+  session: StripeObject,
+  email: string,
+  address: BillingAddress | null = null,
+): StripeObject {
   if (session.status !== "open")
     throw new StripeApiError(
       400,
@@ -134,8 +143,9 @@ export function completeSession(sb: Sandbox, account: Account, session: StripeOb
     );
   const customer = findOrCreateCustomer(sb, account, session.customer, email);
   session.customer = customer.id;
+  applyTax(session, address);
   session.customer_details = {
-    address: null,
+    address,
     email,
     name: customer.name ?? null,
     phone: null,
@@ -166,7 +176,7 @@ export function completeSession(sb: Sandbox, account: Account, session: StripeOb
       amount: session.amount_total,
       amount_captured: session.amount_total,
       amount_refunded: 0,
-      billing_details: { email, name: null, phone: null, address: null },
+      billing_details: { email, name: null, phone: null, address },
       captured: true,
       created: nowSeconds(),
       currency: session.currency,

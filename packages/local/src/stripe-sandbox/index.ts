@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { handleApi, createEndpoint } from "./api";
 import { completeSession } from "./checkout";
+import { addressFromPage } from "./tax";
 import { EventBus, type EventsOptions } from "./events";
 import { StripeApiError } from "./errors";
 import { parseForm, str } from "./form";
@@ -86,13 +87,13 @@ export async function startStripeSandbox(opts: SandboxOptions) {
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
         return send(res, 400, checkoutPage(session, t, { error: t.invalidEmail, email }));
       if (DECLINED_CARDS.has((str(body.card) ?? "").replace(/\s/g, ""))) {
-        return send(res, 402, checkoutPage(session, t, { error: t.declined, email }));
+        return send(res, 402, checkoutPage(session, t, { error: t.declined, email, form: body }));
       }
       try {
-        completeSession(sb, found.account, session, email);
+        completeSession(sb, found.account, session, email, addressFromPage(session, body));
       } catch (err) {
         if (err instanceof StripeApiError)
-          return send(res, 400, checkoutPage(session, t, { error: err.message, email }));
+          return send(res, 400, checkoutPage(session, t, { error: err.message, email, form: body }));
         throw err;
       }
       if (!session.success_url) return send(res, 200, completedPage(session));

@@ -36,6 +36,14 @@ const EN = {
   sessionIs: (status: string) => `This checkout session is ${status}.`,
   invalidEmail: "Enter a valid e-mail address.",
   declined: "Your card was declined. Try the test card 4242 4242 4242 4242.",
+  billingAddress: "Billing address",
+  country: "Country or region",
+  line1: "Address",
+  city: "City",
+  postalCode: "Postal code",
+  subtotal: "Subtotal",
+  tax: "Tax",
+  taxPending: "Enter your address to calculate",
 };
 export type PageTexts = typeof EN;
 
@@ -58,6 +66,14 @@ const DE: PageTexts = {
     `Dieser Bezahlvorgang ist ${{ complete: "abgeschlossen", expired: "abgelaufen" }[status] ?? status}.`,
   invalidEmail: "Geben Sie eine gültige E-Mail-Adresse ein.",
   declined: "Ihre Karte wurde abgelehnt. Versuchen Sie die Testkarte 4242 4242 4242 4242.",
+  billingAddress: "Rechnungsadresse",
+  country: "Land oder Region",
+  line1: "Adresse",
+  city: "Stadt",
+  postalCode: "Postleitzahl",
+  subtotal: "Zwischensumme",
+  tax: "Steuer",
+  taxPending: "Geben Sie Ihre Adresse ein, um sie zu berechnen",
 };
 
 const TEXTS: Record<string, PageTexts> = { en: EN, de: DE };

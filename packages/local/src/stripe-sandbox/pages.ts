@@ -1,5 +1,7 @@
 import type { PageTexts } from "./locale";
 import type { Account, StripeObject } from "./store";
+import type { FormObject } from "./form";
+import { addressFields, taxSummary } from "./tax-page";
 
 /** HTML of the sandbox: the hosted checkout page and the events page. Plain server-rendered pages. */
 export const esc = (s: unknown) => String(s ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -15,8 +17,8 @@ a{color:#635bff}.wrap{max-width:980px;margin:0 auto;padding:2.5rem 1.25rem}
 .line{display:flex;justify-content:space-between;gap:1rem;padding:.85rem 0;border-top:1px solid #e3e8ee}
 .card{background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(50,50,93,.12),0 4px 12px rgba(0,0,0,.04);padding:1.5rem}
 label{display:block;font-size:.85rem;font-weight:500;color:#3c4257;margin:1rem 0 .35rem}
-input{width:100%;font:inherit;padding:.65rem .75rem;border:1px solid #cfd7df;border-radius:6px;background:#fff}
-input:focus{outline:2px solid #635bff55;border-color:#635bff}
+input,select{width:100%;font:inherit;padding:.65rem .75rem;border:1px solid #cfd7df;border-radius:6px;background:#fff}
+input:focus,select:focus{outline:2px solid #635bff55;border-color:#635bff}
 .btn{display:block;width:100%;margin-top:1.5rem;font:inherit;font-weight:600;color:#fff;background:#635bff;border:0;border-radius:6px;padding:.8rem;cursor:pointer;text-align:center;text-decoration:none}
 .btn:hover{background:#5046e4}.link{display:block;text-align:center;margin-top:1rem;color:#697386;text-decoration:none;font-size:.9rem}
 .error{background:#fdecea;color:#a41c1c;border-radius:6px;padding:.6rem .8rem;margin-top:1rem;font-size:.9rem}
@@ -35,7 +37,7 @@ const layout = (
 export function checkoutPage(
   session: StripeObject,
   t: PageTexts,
-  opts: { error?: string; email?: string } = {},
+  opts: { error?: string; email?: string; form?: FormObject } = {},
 ): string {
   const money = (cents: number, currency: string) => formatMoney(cents, currency, t.intl);
   const items: StripeObject[] = session._line_items ?? [];
@@ -61,6 +63,7 @@ export function checkoutPage(
       <label for="email">${esc(t.email)}</label><input id="email" name="email" type="email" required autocomplete="email" placeholder="you@example.com" value="${esc(email)}"${session.customer_email ? " readonly" : ""}>
       <label for="card">${esc(t.card)}</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" value="4242 4242 4242 4242" aria-describedby="card-hint">
       <p id="card-hint" class="muted">${esc(t.cardHint)}</p>
+      ${addressFields(session, t, opts.form)}
       ${opts.error ? `<div class="error" role="alert">${esc(opts.error)}</div>` : ""}
       <button class="btn" type="submit">${esc(trial ? t.startTrial : t.pay)}</button></form>
       ${session.cancel_url ? `<a class="link" href="${esc(session.cancel_url)}">${esc(t.cancel)}</a>` : ""}`;
@@ -69,8 +72,8 @@ export function checkoutPage(
     `<main class="wrap"><div class="grid">
     <section><div class="row"><span class="muted">${esc(t.sandbox)}</span><span class="badge">${esc(session.livemode ? t.liveMode : t.testMode)}</span></div>
       <p class="muted" style="margin-top:2rem">${esc(first?.description ?? "")}</p><div class="amount">${esc(headline)}</div>
-      ${sub ? `<p class="muted">${esc(sub)}</p>` : ""}${lines}
-      <div class="line"><strong>${esc(t.totalToday)}</strong><strong>${money(session.amount_total, session.currency)}</strong></div></section>
+      ${sub ? `<p class="muted">${esc(sub)}</p>` : ""}${lines}${taxSummary(session, t, money)}
+      <div class="line"><strong>${esc(t.totalToday)}</strong><strong id="total-amount">${money(session.amount_total, session.currency)}</strong></div></section>
     <section class="card">${form}</section></div></main>`,
     t.lang,
   );

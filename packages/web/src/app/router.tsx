@@ -5,7 +5,7 @@ import { PageSpinner } from "@/components/PageSpinner";
 import { PageTitle } from "@/components/usePageTitle";
 
 /**
- * Every route of both spec parts. Pages are lazy so the buyer's sales page never loads
+ * Every screen of the product: the public pages, the creator's, the buyer's and the admin's. Pages are lazy so the buyer's sales page never loads
  * dashboard or chart code (each feature is its own chunk).
  */
 const page = (load: () => Promise<{ default: ComponentType }>, title: string | null) => {

@@ -1,11 +1,11 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg, timestamps } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg, timestamps } from "./model";
 
 /**
  * An access link's token → the purchase it opens (DECISIONS 14). The purchase carries the
  * same token (access_token); both are written in one transaction, once per purchase.
  */
-export const AccessLinkEntity = new Entity(
+export const AccessLinkEntity = new LazyEntity(
   {
     model: { entity: "access_link", version: "1", service: "payloft" },
     attributes: {

@@ -27,6 +27,8 @@ export const CheckoutEntity = new LazyEntity(
       /** The discount code applied (upper-case), if any. */
       discount_code: { type: "string" },
       currency: { type: "string", required: true, default: "usd" },
+      /** The provider was asked to add tax on top of `amount` (the seller's Stripe Tax setting). */
+      automatic_tax: { type: "boolean" },
       /** When the provider stops taking payment for it (not `expires_at`: that is the table's TTL). */
       session_expires_at: { type: "string" },
       /** A signed-in buyer's e-mail, when known at checkout. */

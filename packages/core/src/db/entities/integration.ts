@@ -18,6 +18,8 @@ export const IntegrationEntity = new LazyEntity(
       /** The mode the PayPal credentials were checked in (is_live may change with a Stripe save). */
       paypal_is_live: { type: "boolean" },
       webhook_endpoint_id: { type: "string" },
+      /** Stripe Tax on the seller's product checkouts (Stripe only; needs Stripe Tax active in their account). */
+      automatic_tax: { type: "boolean" },
       webhook_secret_enc: { type: "string" },
       ...timestamps,
     },

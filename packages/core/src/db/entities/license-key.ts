@@ -1,11 +1,11 @@
-import { Entity, type EntityItem } from "electrodb";
-import { cfg, timestamps } from "./model";
+import type { EntityItem } from "electrodb";
+import { LazyEntity, cfg, timestamps } from "./model";
 
 /**
  * A licence key → the purchase it belongs to. Written in the purchase's own transaction (a
  * create, so two purchases can never share a key); the purchase carries the key too.
  */
-export const LicenseKeyEntity = new Entity(
+export const LicenseKeyEntity = new LazyEntity(
   {
     model: { entity: "license_key", version: "1", service: "payloft" },
     attributes: {

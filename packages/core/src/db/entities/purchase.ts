@@ -29,6 +29,8 @@ export const PurchaseEntity = new LazyEntity(
       /** cents */
       amount: { type: "number", required: true },
       currency: { type: "string", required: true, default: "usd" },
+      /** cents: tax the provider collected on top of `amount` (Stripe Tax); absent means none. Not revenue. */
+      tax: { type: "number" },
       /** refunded and disputed both revoke access and take the sale out of the figures, once. */
       status: { type: ["completed", "refunded", "disputed"] as const, required: true, default: "completed" },
       provider: { type: "string", required: true, default: "stripe" },

@@ -7,8 +7,11 @@ import { ApiError, apiFetch } from "@/lib/api";
  */
 export interface CheckoutSuccess {
   product: { name: string; description: string };
+  /** amount is the price; tax (Stripe Tax) was added on top; total is what the buyer paid. */
   purchase: {
     amount: number;
+    tax?: number;
+    total?: number;
     created_at: string;
     customer_email: string;
     /** null once the purchase was refunded or disputed (access revoked). */

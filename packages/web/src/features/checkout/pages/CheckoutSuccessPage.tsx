@@ -83,6 +83,7 @@ export default function CheckoutSuccessPage() {
   }
 
   const { product, purchase } = query.data;
+  const tax = purchase.tax ?? 0;
   return (
     <Shell>
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -100,7 +101,9 @@ export default function CheckoutSuccessPage() {
           <dl className="mt-5 grid gap-4 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-3">
             <div>
               <dt className="text-slate-500">Amount Paid</dt>
-              <dd className="mt-0.5 font-semibold text-slate-900">{formatCents(purchase.amount)}</dd>
+              <dd className="mt-0.5 font-semibold text-slate-900">
+                {formatCents(purchase.total ?? purchase.amount + tax)}
+              </dd>
             </div>
             <div>
               <dt className="text-slate-500">Purchase Date</dt>
@@ -112,6 +115,18 @@ export default function CheckoutSuccessPage() {
                 {purchase.customer_email}
               </dd>
             </div>
+            {tax > 0 && (
+              <div className="flex flex-wrap gap-x-6 gap-y-1 border-t border-slate-200 pt-3 sm:col-span-3">
+                <div className="flex gap-2">
+                  <dt className="text-slate-500">Price</dt>
+                  <dd className="font-medium text-slate-900">{formatCents(purchase.amount)}</dd>
+                </div>
+                <div className="flex gap-2">
+                  <dt className="text-slate-500">Tax</dt>
+                  <dd className="font-medium text-slate-900">{formatCents(tax)}</dd>
+                </div>
+              </div>
+            )}
           </dl>
           {purchase.license_key && (
             <div className="mt-4 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">

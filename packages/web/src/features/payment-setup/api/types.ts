@@ -13,6 +13,8 @@ export interface PaymentIntegration {
   paypal_client_id: string;
   paypal_client_secret: string;
   paypal_webhook_id?: string;
+  /** Stripe Tax on product checkouts (Stripe checkouts only). */
+  automatic_tax?: boolean;
   updated_at?: string | null;
 }
 
@@ -25,4 +27,5 @@ export const DEFAULT_INTEGRATION: PaymentIntegration = {
   paypal_client_id: "",
   paypal_client_secret: "",
   paypal_webhook_id: "",
+  automatic_tax: false,
 };

@@ -12,6 +12,7 @@ import { usePaymentIntegration } from "@/features/payment-setup/api/usePaymentIn
 import { useSavePaymentIntegration } from "@/features/payment-setup/api/useSavePaymentIntegration";
 import { useDeletePaymentIntegration } from "@/features/payment-setup/api/useDeletePaymentIntegration";
 import { IntegrationStatus } from "./IntegrationStatus";
+import { AutomaticTaxSwitch } from "./AutomaticTaxSwitch";
 import { PayPalFields } from "./PayPalFields";
 import { SecretInput } from "./SecretInput";
 
@@ -147,6 +148,7 @@ export function PaymentSetupTab() {
                 placeholder={`sk_${mode}_…`}
               />
             </Field>
+            <AutomaticTaxSwitch checked={!!form.automatic_tax} onChange={(on) => set("automatic_tax", on)} />
           </div>
         ) : (
           <PayPalFields form={form} saved={saved} set={set} />

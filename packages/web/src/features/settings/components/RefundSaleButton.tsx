@@ -13,7 +13,8 @@ import { formatMoney } from "@/features/dashboard/lib/format";
 export function RefundSaleButton({ sale }: { sale: Sale }) {
   const [open, setOpen] = useState(false);
   const refund = useRefundSale();
-  const amount = formatMoney(sale.amount);
+  // The provider refunds the whole charge: the price and any tax collected on top of it.
+  const amount = formatMoney(sale.amount + (sale.tax ?? 0));
   const confirm = () =>
     refund.mutate(sale.id, {
       onSuccess: (result) => {

@@ -12,7 +12,8 @@ import { LicenseKeyButton, SaleLicenseKey } from "./LicenseKeyButton";
 import { RefundSaleButton } from "./RefundSaleButton";
 
 /**
- * Settings → Sales History: Date, Product, Customer, Amount ($x.xx), Status; newest first.
+ * Settings → Sales History: Date, Product, Customer, Amount ($x.xx), Tax, Status; newest first.
+ * Amount is the price (the seller's revenue); tax collected on top for the state is its own column.
  * A completed sale has a Refund button (with a confirmation); a refunded one says so. A sale
  * sold with a licence key shows it, and while completed can have it disabled or enabled.
  */
@@ -50,7 +51,7 @@ export function SalesHistoryTab() {
           id: s.id,
           title: s.product_name,
           detail: s.customer_email,
-          amount: formatMoney(s.amount),
+          amount: s.tax ? `${formatMoney(s.amount)} + ${formatMoney(s.tax)} tax` : formatMoney(s.amount),
           date: formatDate(s.created_at),
           status: <SaleStatusBadge status={s.status} />,
           note: <SaleLicenseKey sale={s} />,
@@ -65,6 +66,7 @@ export function SalesHistoryTab() {
               <TH>Product</TH>
               <TH>Customer</TH>
               <TH className="text-right">Amount</TH>
+              <TH className="text-right">Tax</TH>
               <TH>Status</TH>
               <TH>
                 <span className="sr-only">Actions</span>
@@ -81,6 +83,7 @@ export function SalesHistoryTab() {
                 </TD>
                 <TD>{s.customer_email}</TD>
                 <TD className="text-right tabular-nums">{formatMoney(s.amount)}</TD>
+                <TD className="text-right tabular-nums text-slate-500">{s.tax ? formatMoney(s.tax) : "—"}</TD>
                 <TD>
                   <SaleStatusBadge status={s.status} />
                 </TD>

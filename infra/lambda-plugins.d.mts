@@ -1,0 +1,5 @@
+import type { Plugin } from "esbuild";
+
+export declare const skipElectroDbModelCheck: Plugin;
+declare const plugins: Plugin[];
+export default plugins;

@@ -1,0 +1,23 @@
+// esbuild plugins for every Lambda bundle (SST's `nodejs.plugins`, set in infra/defaults.ts; the
+// bench's lambda benchmark builds with the same list).
+//
+// ElectroDB checks each entity's model against a JSON schema, with the jsonschema package, when
+// the entity is constructed. Our models are fixed in code, so the check can only fail on a change
+// to an entity file, and every test run builds every entity with the real check
+// (packages/core/test/model-validation.test.ts). In a Lambda it would cost 28 KB of bundle and its
+// CPU at each entity's first use for an answer known at build time, so there ElectroDB gets a
+// validator that reports no errors: a valid model behaves exactly the same.
+import { fileURLToPath } from "node:url";
+
+const acceptAllModels = fileURLToPath(new URL("./electrodb-model-check.cjs", import.meta.url));
+
+export const skipElectroDbModelCheck = {
+  name: "skip-electrodb-model-check",
+  setup(build) {
+    build.onResolve({ filter: /^jsonschema$/ }, (args) =>
+      /[\\/]electrodb[\\/]/.test(args.importer) ? { path: acceptAllModels } : undefined,
+    );
+  },
+};
+
+export default [skipElectroDbModelCheck];

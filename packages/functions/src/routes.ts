@@ -129,6 +129,13 @@ export const routes: RouteDef[] = [
     rateLimit: { per: "address", limit: 60, windowSeconds: 60 },
   },
   {
+    method: "POST",
+    path: "/api/recovery/unsubscribe",
+    handler: "recovery-unsubscribe",
+    access: "anonymous",
+    rateLimit: { per: "address", limit: 20, windowSeconds: 60 },
+  },
+  {
     method: "GET",
     path: "/api/public/products/{productId}/embed",
     handler: "public-product-embed",

@@ -57,6 +57,20 @@ export const subscribers: SubscriberDef[] = [
     // EncryptionKey: loaded with the delivery code (which decrypts signing secrets), not used here.
     links: ["Table", "AdminEmails", "UnlimitedEmails", "EncryptionKey", "WebhookQueue"],
   },
+  // payment recovery (Pro+): an unpaid, expired product checkout brings the buyer one e-mail back
+  {
+    name: "RecoverCheckout",
+    handler: "recover-checkout",
+    detailTypes: ["checkout.expired"],
+    links: ["Table", "AdminEmails", "UnlimitedEmails", "Email"],
+  },
+  // plans: a failed renewal tells the creator (once per invoice); ApplyPlan changes the plan
+  {
+    name: "DunningEmail",
+    handler: "dunning-email",
+    detailTypes: ["subscription.payment_failed"],
+    links: ["Table", "AdminEmails", "UnlimitedEmails", "Email"],
+  },
 ];
 
 export const subscriberModule = (s: SubscriberDef) => `packages/functions/src/events/${s.handler}`;

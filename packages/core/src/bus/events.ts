@@ -135,6 +135,8 @@ export const SubscriptionPaymentFailed = define(
     subscription_ref: id,
     attempt: z.number().int().positive().optional(),
     final: z.boolean(),
+    /** The provider's invoice that failed (one dunning e-mail per invoice). */
+    invoice_ref: id.optional(),
   }),
 );
 
@@ -150,6 +152,21 @@ export const LifetimeRefunded = define(
   }),
 );
 
+/**
+ * A buyer's product checkout expired unpaid, and we know who they are (payment recovery).
+ * `buyer_email` is the checkout record's (signed-in buyer) or what the provider collected.
+ */
+export const CheckoutExpired = define(
+  EventType.CheckoutExpired,
+  z.object({
+    ...source,
+    seller_id: id,
+    checkout_id: id,
+    product_id: id,
+    buyer_email: z.string().min(3).max(320),
+  }),
+);
+
 export const DomainEvents = [
   PurchasePaid,
   RefundCreated,
@@ -158,6 +175,7 @@ export const DomainEvents = [
   SubscriptionChanged,
   SubscriptionPaymentFailed,
   LifetimeRefunded,
+  CheckoutExpired,
 ] as const;
 
 export type DomainEvent = (typeof DomainEvents)[number];

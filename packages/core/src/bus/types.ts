@@ -10,6 +10,7 @@ export const EventType = {
   SubscriptionChanged: "subscription.changed",
   SubscriptionPaymentFailed: "subscription.payment_failed",
   LifetimeRefunded: "lifetime.refunded",
+  CheckoutExpired: "checkout.expired",
 } as const;
 
 export type EventTypeName = (typeof EventType)[keyof typeof EventType];

@@ -20,6 +20,8 @@ import { ApiKeyEntity } from "./entities/api-key";
 import { WebhookEndpointEntity } from "./entities/webhook-endpoint";
 import { WebhookDeliveryEntity } from "./entities/webhook-delivery";
 import { RateLimitEntity } from "./entities/rate-limit";
+import { EmailNoticeEntity } from "./entities/email-notice";
+import { EmailListEntity } from "./entities/email-list";
 import { AccessLinkEntity } from "./entities/access-link";
 import { LicenseKeyEntity } from "./entities/license-key";
 
@@ -51,6 +53,8 @@ export * from "./entities/api-key";
 export * from "./entities/webhook-endpoint";
 export * from "./entities/webhook-delivery";
 export * from "./entities/rate-limit";
+export * from "./entities/email-notice";
+export * from "./entities/email-list";
 export * from "./entities/access-link";
 export * from "./entities/license-key";
 
@@ -78,6 +82,8 @@ export const Db = new LazyService(
     webhookEndpoint: WebhookEndpointEntity,
     webhookDelivery: WebhookDeliveryEntity,
     rateLimit: RateLimitEntity,
+    emailNotice: EmailNoticeEntity,
+    emailList: EmailListEntity,
     accessLink: AccessLinkEntity,
     licenseKey: LicenseKeyEntity,
   },

@@ -7,7 +7,7 @@ import { ProviderError, ValidationError } from "../errors";
 import { logger } from "../log/index";
 import { decryptSecret, encryptSecret, maskKey } from "../payment/secrets";
 import { stripeClient } from "../payment/stripe";
-import { registerSellerWebhook, unregisterSellerWebhook } from "./webhook";
+import { registerSellerWebhook, unregisterSellerWebhook, updateSellerWebhookEvents } from "./webhook";
 import { IntegrationStatus } from "./status";
 import {
   PAYPAL_MSG,
@@ -173,8 +173,11 @@ export namespace Integration {
       stripe_secret_key_enc: sk === storedSecret ? existing!.stripe_secret_key_enc : encryptSecret(sk),
     };
     // A new key may be a different Stripe account: its events need their own endpoint there.
-    const sameAccount = sk === storedSecret && existing?.webhook_endpoint_id && existing.webhook_secret_enc;
-    if (sameAccount) return fields;
+    const keptEndpoint = sk === storedSecret && existing?.webhook_secret_enc ? existing.webhook_endpoint_id : undefined;
+    if (keptEndpoint) {
+      await updateSellerWebhookEvents(sk, keptEndpoint);
+      return fields;
+    }
     if (existing?.webhook_endpoint_id && storedSecret)
       await unregisterSellerWebhook(storedSecret, existing.webhook_endpoint_id);
     const endpoint = await registerSellerWebhook(

@@ -2,9 +2,10 @@ import { ProviderError } from "../errors";
 import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
 
-/** The events a seller's account must send us: purchases, refunds and disputes. */
+/** The events a seller's account must send us: purchases, refunds, disputes and unpaid checkouts (recovery). */
 export const SELLER_EVENTS = [
   "checkout.session.completed",
+  "checkout.session.expired",
   "checkout.session.async_payment_succeeded",
   "charge.refunded",
   "charge.dispute.created",
@@ -26,6 +27,18 @@ export async function registerSellerWebhook(secretKey: string, url: string): Pro
       "We couldn't connect your Stripe account's notifications. Please try saving again.",
       "integration.webhook_failed",
     );
+  }
+}
+
+/**
+ * Best effort, on re-saving the same key: an endpoint registered before an event joined
+ * SELLER_EVENTS (checkout.session.expired, for payment recovery) is brought up to date.
+ */
+export async function updateSellerWebhookEvents(secretKey: string, endpointId: string): Promise<void> {
+  try {
+    await stripeClient(secretKey).webhookEndpoints.update(endpointId, { enabled_events: [...SELLER_EVENTS] });
+  } catch (err) {
+    logger.warn("seller webhook events update failed", { endpointId, error: (err as Error).message });
   }
 }
 

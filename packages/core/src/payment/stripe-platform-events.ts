@@ -123,5 +123,6 @@ function paymentFailed(invoice: Stripe.Invoice) {
     subscription_ref: subscriptionId,
     ...(invoice.attempt_count ? { attempt: invoice.attempt_count } : {}),
     final: invoice.next_payment_attempt === null,
+    ...(invoice.id ? { invoice_ref: invoice.id } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import { DisputeCreated, PurchasePaid, RefundCreated, emit, type Publishable } from "../bus/events";
+import { expiredCheckout } from "../recovery/expired";
 import { Integration } from "../integration/index";
 import { logger } from "../log/index";
 import { stripeClient } from "./stripe";
@@ -67,6 +68,10 @@ export async function translateSellerEvent(sellerId: string, event: Stripe.Event
           reason: dispute.reason || "general",
         }),
       ];
+    }
+    case "checkout.session.expired": {
+      const expired = await expiredCheckout(sellerId, event.data.object, source);
+      return expired ? [expired] : [];
     }
     default:
       logger.info("seller event ignored", { type: event.type, sellerId });

@@ -23,7 +23,10 @@ export function subscriber<D extends DomainEvent>(
   // and then waits in the dead-letter queue (alarmed) until the setting is fixed and it is replayed.
   let configured = false;
   const types = events.map((e) => e.type as string);
-  const row = subscribers.find((s) => types.every((t) => s.detailTypes.includes(t)));
+  // Two rows may receive one event type (ApplyPlan and DunningEmail both get
+  // subscription.payment_failed): the row with exactly these types is this one.
+  const covers = (s: (typeof subscribers)[number]) => types.every((t) => s.detailTypes.includes(t));
+  const row = subscribers.find((s) => covers(s) && s.detailTypes.length === types.length) ?? subscribers.find(covers);
   return bus.subscriber(events, async (payload, raw, context) => {
     if (!configured) {
       assertSettings(row?.links ?? []);

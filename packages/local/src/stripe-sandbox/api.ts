@@ -82,7 +82,7 @@ const routes: Route[] = [
         throw new StripeApiError(
           400,
           "invalid_request_error",
-          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`,
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${s.status}\`.`,
         );
       s.status = "expired";
       sb.store.changed();

@@ -70,6 +70,10 @@ export const router = createBrowserRouter([
         path: "/checkout/success",
         element: page(() => import("@/features/checkout/pages/CheckoutSuccessPage"), "Payment Successful"),
       },
+      {
+        path: "/unsubscribe",
+        element: page(() => import("@/features/checkout/pages/UnsubscribePage"), "Unsubscribe"),
+      },
       { path: "/docs/api", element: page(() => import("../features/developers/pages/ApiDocsPage"), "API reference") },
       {
         path: "/docs/licence-keys",

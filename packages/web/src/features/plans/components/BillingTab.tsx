@@ -137,6 +137,11 @@ export function BillingTab() {
                 );
               })}
             </ul>
+            <p className="mt-5 text-sm text-slate-600" data-testid="recovery-note">
+              <span className="font-medium text-slate-800">Payment recovery</span> (Pro and Business): when a buyer we
+              know by e-mail leaves a checkout unpaid, they get one reminder linking back to your product, at most once
+              a week per product, and they can unsubscribe from these reminders.
+            </p>
           </CardContent>
         </Card>
       )}

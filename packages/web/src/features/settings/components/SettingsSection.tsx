@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { Tabs } from "@/components/ui/Tabs";
 import type { Profile } from "@/lib/profile";
 import { PaymentSetupTab } from "@/features/payment-setup/components/PaymentSetupTab";
@@ -9,11 +10,17 @@ import { AccountTab } from "./AccountTab";
 import { CustomersTab } from "./CustomersTab";
 import { SalesHistoryTab } from "./SalesHistoryTab";
 
-type SettingsTab = "account" | "payment" | "billing" | "sales" | "customers" | "api" | "webhooks";
+const SETTINGS_TABS = ["account", "payment", "billing", "sales", "customers", "api", "webhooks"] as const;
+type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 /** Settings: its five tabs, then API and Webhooks for the Business plan. */
 export function SettingsSection({ profile, email }: { profile: Profile; email: string }) {
-  const [tab, setTab] = useState<SettingsTab>("account");
+  // ?tab=billing opens a tab directly (the "your payment failed" e-mail links to Billing).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<SettingsTab>(() => {
+    const asked = params.get("tab");
+    return SETTINGS_TABS.includes(asked as SettingsTab) ? (asked as SettingsTab) : "account";
+  });
   return (
     <div>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Settings</h1>

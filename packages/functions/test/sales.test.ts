@@ -58,7 +58,13 @@ describe("GET /api/sales-history", () => {
       "status",
       "tax",
     ]);
-    expect(seen[0]).toMatchObject({ product_name: "Ann's guide", amount: 1250, tax: 0, currency: "usd", status: "completed" });
+    expect(seen[0]).toMatchObject({
+      product_name: "Ann's guide",
+      amount: 1250,
+      tax: 0,
+      currency: "usd",
+      status: "completed",
+    });
   });
 
   it("never shows another creator's sales", async () => {

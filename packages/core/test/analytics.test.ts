@@ -157,8 +157,17 @@ describe("Analytics", () => {
     }).go();
     const figures = await Analytics.productFigures("pp");
     expect(figures).toEqual([
-      { id: "p-a", name: "A", is_active: true, views: 200, sales: 5, revenue: 2500, conversionRate: 2.5 },
-      { id: "p-b", name: "B", is_active: true, views: 0, sales: 0, revenue: 0, conversionRate: 0 },
+      {
+        id: "p-a",
+        name: "A",
+        is_active: true,
+        views: 200,
+        sales: 5,
+        revenue: 2500,
+        currency: "usd",
+        conversionRate: 2.5,
+      },
+      { id: "p-b", name: "B", is_active: true, views: 0, sales: 0, revenue: 0, currency: "usd", conversionRate: 0 },
     ]);
   });
 });

@@ -44,6 +44,7 @@ describe("GET /api/customer/purchases", () => {
       description: "Templates",
       creator_name: "Sam Seller",
       amount: 1900,
+      currency: "usd",
       created_at: "2026-01-02T10:00:00.000Z",
       access_count: 0,
       last_accessed_at: null,

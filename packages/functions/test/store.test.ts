@@ -133,6 +133,7 @@ describe("GET /api/public/stores/{handle}", () => {
         name: "Live Guide",
         headline: "Ship better UI",
         price: 1234,
+        currency: "usd",
         image_url: "https://img.example.com/live.png",
       },
     ]);

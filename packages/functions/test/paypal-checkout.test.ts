@@ -226,3 +226,33 @@ describe("PayPal checkout", () => {
     ).toBe(before);
   });
 });
+
+describe("PayPal checkout in a zero-decimal currency", () => {
+  it("a ¥950 product is captured as 950 JPY, with the fee and the net in whole yen", async () => {
+    const { UserEntity } = await import("@payloft/core/db/entities");
+    await UserEntity.patch({ id: seller.id }).set({ plan: "business" }).go();
+    const yen = await call(stack(), "POST", "/api/products", {
+      cookie: seller.cookie,
+      body: {
+        name: "Yen Planner",
+        price: "950",
+        currency: "jpy",
+        content_url: "https://files.example.com/yen.zip",
+        media_type: "none",
+      },
+    });
+    expect(yen.status, yen.text).toBe(201);
+    productId = yen.json.id;
+    const { checkoutId, returnPath } = await buyAndApprove();
+    await returnAndSettle(returnPath);
+    const [capture] = Object.values(merchant().captures).filter((c) => c.custom_id === checkoutId);
+    // 3.49 % of ¥950 rounded (33) plus the fixed ¥40; never "33.65" read as if yen had cents.
+    expect(capture!.seller_receivable_breakdown).toEqual({
+      gross_amount: { currency_code: "JPY", value: "950" },
+      paypal_fee: { currency_code: "JPY", value: "73" },
+      net_amount: { currency_code: "JPY", value: "877" },
+    });
+    const success = await call(stack(), "GET", `/api/checkout/success?session_id=${checkoutId}`);
+    expect(success.json.purchase).toMatchObject({ amount: 950, currency: "jpy", status: "completed" });
+  });
+});

@@ -75,6 +75,7 @@ describe("sales reach the seller's endpoints", () => {
       customer_email: "fan.out@example.com",
       amount: 2500,
       currency: "usd",
+      tax: 0,
       status: "completed",
     });
     const { signatureHeader } = await import("@payloft/core/outgoing-webhook/signature");
@@ -99,12 +100,41 @@ describe("sales reach the seller's endpoints", () => {
       reason: "refund",
       amount_refunded: 2500,
       currency: "usd",
-      sale: { id: session.id, status: "refunded" },
+      sale: { id: session.id, status: "refunded", amount: 2500, currency: "usd", tax: 0 },
     });
     // Exactly one of each, although fulfilment and the fan-out both handled the events.
     await new Promise((r) => setTimeout(r, 1000));
     expect(ofType("sale.completed", session.id)).toHaveLength(1);
     expect(ofType("sale.refunded", session.id)).toHaveLength(1);
+  });
+
+  it("a taxed sale in euros carries its currency and the tax beside the amount", async () => {
+    const seller = await sellerWithEndpoint("business", ["sale.completed"]);
+    const { ProductEntity, IntegrationEntity } = await import("@payloft/core/db/entities");
+    await ProductEntity.patch({ id: seller.productId }).set({ currency: "eur" }).go();
+    await IntegrationEntity.patch({ user_id: seller.sellerId }).set({ automatic_tax: true }).go();
+    const session = await openSession(stack(), seller);
+    const paid = await fetch(session.url!, {
+      method: "POST",
+      body: new URLSearchParams({
+        email: "steuer@example.de",
+        card: "4242 4242 4242 4242",
+        country: "DE",
+        line1: "Unter den Linden 1",
+        city: "Berlin",
+        postal_code: "10117",
+      }),
+      redirect: "manual",
+    });
+    expect(paid.status).toBe(303);
+    await settle(stack());
+    const [sale] = await until(
+      "sale.completed",
+      () => ofType("sale.completed", session.id),
+      (l) => l.length > 0,
+    );
+    // The sandbox plays German VAT: 19 % of 2500 on top of the price.
+    expect(sale!.event.data.sale).toMatchObject({ amount: 2500, currency: "eur", tax: 475 });
   });
 
   it("an event is delivered once even when the bus delivers the domain event again", async () => {
@@ -155,7 +185,7 @@ describe("sales reach the seller's endpoints", () => {
     expect(issued!.headers["payloft-event-type"]).toBe("license.created");
     expect(issued!.event.data).toMatchObject({
       license: { key, product_id: seller.productId },
-      sale: { id: keyed.id, customer_email: "keyholder@example.com", status: "completed" },
+      sale: { id: keyed.id, customer_email: "keyholder@example.com", currency: "usd", tax: 0, status: "completed" },
     });
 
     await ProductEntity.patch({ id: seller.productId }).set({ license_keys: false }).go();

@@ -176,7 +176,7 @@ export namespace AdminAccounts {
         const res = await UserEntity.patch({ id: existing.id })
           .set({ onboarding_completed: true, ...(existing.role ? {} : { role: "creator" as const }) })
           .go({ response: "all_new" });
-        info = serialize(res.data as UserItem, info.total_revenue);
+        info = serialize(res.data as UserItem, info.total_revenue, info.revenue_by_currency);
       }
       return { user: info, created: false };
     }

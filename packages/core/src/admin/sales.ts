@@ -1,3 +1,4 @@
+import { spentByCurrency } from "../currency/index";
 import { BuyerEntity, PurchaseEntity } from "../db/entities";
 import { ValidationError } from "../errors";
 import { pageInput, withCursor } from "./page";
@@ -59,6 +60,7 @@ export namespace AdminSales {
         email: b.email,
         total_purchases: b.total_purchases ?? 0,
         total_spent: b.total_spent ?? 0,
+        spent_by_currency: spentByCurrency(b),
         creators_purchased_from: b.creators?.length ?? 0,
         last_purchase_at: b.last_purchase_at ?? null,
       })),

@@ -1,5 +1,5 @@
 import { CounterEntity, DailyStatEntity } from "../db/entities";
-import { CURRENCIES, addByCurrency, revenueByCurrency, type Currency } from "../currency/index";
+import { CURRENCIES, addByCurrency, revenueByCurrency, salesByCurrency, type Currency } from "../currency/index";
 import { Setting } from "../setting/index";
 
 /**
@@ -114,14 +114,22 @@ export namespace AdminStats {
         m.byCurrency = addByCurrency(m.byCurrency, revenueByCurrency(d));
       }
     }
-    // Commission is taken in each sale's own currency, so it is reported per currency too.
+    // Commission is taken in each sale's own currency, so it is reported per currency too; an
+    // average divides a currency's revenue by that currency's own sales.
     const byCurrency = revenueByCurrency(c);
+    const salesIn = salesByCurrency(c);
     const perCurrency = Object.fromEntries(
       CURRENCIES.filter((cur) => byCurrency[cur]).map((cur) => {
         const r = nonNegative(byCurrency[cur]);
         return [
           cur,
-          { revenue: r, platform_commission: commissionOf(r, rate), net_to_creators: r - commissionOf(r, rate) },
+          {
+            revenue: r,
+            sales: nonNegative(salesIn[cur]),
+            average_order_value: averageOrder(r, nonNegative(salesIn[cur])),
+            platform_commission: commissionOf(r, rate),
+            net_to_creators: r - commissionOf(r, rate),
+          },
         ];
       }),
     );
@@ -134,7 +142,8 @@ export namespace AdminStats {
       commission_rate: rate,
       platform_commission: commission,
       net_to_creators: revenue - commission,
-      average_order_value: averageOrder(revenue, sales),
+      // USD revenue over USD sales (a euro sale no longer lowers the dollar average).
+      average_order_value: averageOrder(revenue, nonNegative(salesIn.usd)),
       monthly: [...months].map(([month, m]) => ({
         month,
         revenue: m.revenue,

@@ -1,5 +1,6 @@
 import { parseInput } from "../validation";
 import * as z from "zod";
+import { revenueByCurrency, type Currency } from "../currency/index";
 import { CounterEntity, UserEntity } from "../db/entities";
 import { NotFoundError, ValidationError } from "../errors";
 import { planOf } from "../plan/plans";
@@ -28,11 +29,13 @@ export namespace AdminUsers {
     /** true while an admin granted the account and the person has not signed in yet */
     pending_first_sign_in: boolean;
     total_products: number;
-    /** cents */
+    /** USD cents only (as before currencies); every currency in revenue_by_currency. */
     total_revenue: number;
+    /** {usd: 5000, eur: 950}: the creator's revenue in each currency, never added up. */
+    revenue_by_currency: Partial<Record<Currency, number>>;
   }
 
-  export function serialize(u: UserItem, revenue = 0): Info {
+  export function serialize(u: UserItem, revenue = 0, byCurrency: Partial<Record<Currency, number>> = {}): Info {
     return {
       id: u.id,
       email: u.email,
@@ -47,6 +50,7 @@ export namespace AdminUsers {
       pending_first_sign_in: !u.google_sub,
       total_products: u.product_count ?? 0,
       total_revenue: revenue,
+      revenue_by_currency: byCurrency,
     };
   }
 
@@ -61,8 +65,11 @@ export namespace AdminUsers {
   async function withRevenue(users: UserItem[]): Promise<Info[]> {
     if (!users.length) return [];
     const counters = await CounterEntity.get(users.map((u) => ({ scope: `creator#${u.id}` }))).go();
-    const revenue = new Map(counters.data.map((c) => [c.scope, c.revenue ?? 0]));
-    return users.map((u) => serialize(u, revenue.get(`creator#${u.id}`) ?? 0));
+    const byScope = new Map(counters.data.map((c) => [c.scope, c]));
+    return users.map((u) => {
+      const c = byScope.get(`creator#${u.id}`);
+      return serialize(u, c?.revenue ?? 0, revenueByCurrency(c));
+    });
   }
 
   /**

@@ -60,6 +60,61 @@ export function revenueByCurrency(item: Partial<Record<RevenueField, number>> | 
   return out;
 }
 
+/**
+ * Sales counts per currency on the counters, so an average per currency divides that
+ * currency's revenue by that currency's sales. `sales` stays the count of every sale; each
+ * currency other than USD has `sales_<code>`, and USD's count is the rest (every sale before
+ * currencies existed was in dollars, so no old item needs a new attribute).
+ */
+export type SalesField = `sales_${Exclude<Currency, "usd">}`;
+export const salesField = (currency: string): SalesField | null => {
+  const c = currencyOf(currency);
+  return c === "usd" ? null : (`sales_${c}` as SalesField);
+};
+export const SALES_FIELDS: readonly SalesField[] = CURRENCIES.flatMap((c) => salesField(c) ?? []);
+/** `{sales_eur: n}` for a sale of `n` in eur, `{}` for usd: to spread into a counter's add(). */
+export const salesOf = (currency: string, n: number): Partial<Record<SalesField, number>> => {
+  const f = salesField(currency);
+  return f ? { [f]: n } : {};
+};
+
+/** {usd: 3, eur: 1}: the non-zero sales counts per currency of a counter item. */
+export function salesByCurrency(item: ({ sales?: number } & Partial<Record<SalesField, number>>) | null | undefined) {
+  const out: Partial<Record<Currency, number>> = {};
+  let others = 0;
+  for (const f of SALES_FIELDS) others += item?.[f] ?? 0;
+  const usd = (item?.sales ?? 0) - others;
+  if (usd) out.usd = usd;
+  for (const c of CURRENCIES) {
+    const f = salesField(c);
+    const n = f ? (item?.[f] ?? 0) : 0;
+    if (n) out[c] = n;
+  }
+  return out;
+}
+
+/**
+ * A customer's (and a platform buyer's) spending, the same way: `total_spent` stays USD (every
+ * sale before currencies existed was in dollars) and each other currency has `spent_<code>`
+ * on the same item, written at sale time and reversed on refunds and disputes.
+ */
+export type SpentField = "total_spent" | `spent_${Exclude<Currency, "usd">}`;
+export const spentField = (currency: string): SpentField => {
+  const c = currencyOf(currency);
+  return c === "usd" ? "total_spent" : (`spent_${c}` as SpentField);
+};
+export const SPENT_FIELDS: readonly SpentField[] = CURRENCIES.map(spentField);
+
+/** {usd: 2500, eur: 950}: the non-zero per-currency spending of a customer or buyer item. */
+export function spentByCurrency(item: Partial<Record<SpentField, number>> | null | undefined) {
+  const out: Partial<Record<Currency, number>> = {};
+  for (const c of CURRENCIES) {
+    const n = item?.[spentField(c)] ?? 0;
+    if (n) out[c] = n;
+  }
+  return out;
+}
+
 /** Adds per-currency figures (e.g. over 30 daily items). */
 export function addByCurrency(
   a: Partial<Record<Currency, number>>,

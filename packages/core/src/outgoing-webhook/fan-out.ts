@@ -29,7 +29,7 @@ export namespace WebhookFanOut {
     data: Record<string, unknown>,
   ): WebhookEvent => ({ id: eventId(type, source.provider_event_id), type, created: source.occurred_at, data });
 
-  /** The sale as the public API shows it, plus its currency. */
+  /** The sale as the public API shows it, plus its currency and the tax collected on top of `amount` (0 when none). */
   const saleData = (p: PurchaseItem) => ({
     id: p.id,
     created_at: p.created_at,
@@ -38,6 +38,7 @@ export namespace WebhookFanOut {
     customer_email: p.customer_email,
     amount: p.amount,
     currency: p.currency,
+    tax: p.tax ?? 0,
     status: p.status,
   });
 

@@ -65,7 +65,12 @@ responseSchemas.add(SaleList, { id: "SaleList" });
 export const Customer = z.object({
   email: z.string(),
   total_purchases: z.number().int(),
-  total_spent: z.number().int().describe("In cents."),
+  total_spent: z.number().int().describe("In US cents: sales in USD only (other currencies are in spent_by_currency)."),
+  spent_by_currency: z
+    .record(z.string(), z.number().int())
+    .describe(
+      "What they spent in each currency, keyed by lower-case code, in its minor unit, e.g. {usd: 2500, eur: 950}.",
+    ),
   last_purchase_at: z.string().nullable(),
   products: z.array(z.string()).describe("Names of the products they bought."),
 });

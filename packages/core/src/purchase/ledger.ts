@@ -1,5 +1,5 @@
 import { CustomerEntity, Db, ProductEntity } from "../db/entities";
-import { revenueField } from "../currency/index";
+import { revenueField, salesOf, spentField } from "../currency/index";
 import { newLicenseKey } from "../license/key";
 import { AGAIN, jitter, retry } from "../retry";
 
@@ -58,6 +58,7 @@ export function recordPurchase({ license_keys, ...p }: NewPurchase): Promise<"cr
       const date = now.slice(0, 10);
       // Each currency's revenue has its own attribute, so dollars and euros are never added up.
       const revenue = revenueField(p.currency);
+      const spent = spentField(p.currency);
       const result = await Db.transaction
         .write(({ purchase, product, customer, buyer, counter, daily, licenseKey }) => [
           purchase.create({ ...p, license_key, status: "completed" }).commit(),
@@ -68,7 +69,7 @@ export function recordPurchase({ license_keys, ...p }: NewPurchase): Promise<"cr
           known
             ? customer
                 .patch({ creator_id: p.creator_id, email: p.customer_email })
-                .add({ total_purchases: 1, total_spent: p.amount, products: [p.product_name] })
+                .add({ total_purchases: 1, [spent]: p.amount, products: [p.product_name] })
                 .set({ last_purchase_at: now })
                 .commit()
             : customer
@@ -76,23 +77,24 @@ export function recordPurchase({ license_keys, ...p }: NewPurchase): Promise<"cr
                   creator_id: p.creator_id,
                   email: p.customer_email,
                   total_purchases: 1,
-                  total_spent: p.amount,
+                  total_spent: 0,
+                  [spent]: p.amount,
                   products: [p.product_name],
                   last_purchase_at: now,
                 })
                 .commit(),
           buyer
             .update({ email: p.customer_email })
-            .add({ total_purchases: 1, total_spent: p.amount, creators: [p.creator_id] })
+            .add({ total_purchases: 1, [spent]: p.amount, creators: [p.creator_id] })
             .set({ last_purchase_at: now })
             .commit(),
           counter
             .update({ scope: `creator#${p.creator_id}` })
-            .add({ sales: 1, [revenue]: p.amount, customers: known ? 0 : 1 })
+            .add({ sales: 1, ...salesOf(p.currency, 1), [revenue]: p.amount, customers: known ? 0 : 1 })
             .commit(),
           counter
             .update({ scope: "platform" })
-            .add({ sales: 1, [revenue]: p.amount })
+            .add({ sales: 1, ...salesOf(p.currency, 1), [revenue]: p.amount })
             .commit(),
           ...scopes(p.creator_id, p.product_id).map((scope) =>
             daily
@@ -142,6 +144,7 @@ export async function recordReversal(p: StoredPurchase, kind: Reversal): Promise
   const date = p.created_at.slice(0, 10);
   const now = new Date().toISOString();
   const revenue = revenueField(p.currency ?? "usd");
+  const spent = spentField(p.currency ?? "usd");
   return retry<Reversal | "already">(
     async () => {
       const productExists = !!(await ProductEntity.get({ id: p.product_id }).go({ attributes: ["id"] })).data;
@@ -158,16 +161,19 @@ export async function recordReversal(p: StoredPurchase, kind: Reversal): Promise
             : []),
           customer
             .update({ creator_id: p.creator_id, email: p.customer_email })
-            .add({ total_purchases: -1, total_spent: -p.amount })
+            .add({ total_purchases: -1, [spent]: -p.amount })
             .commit(),
-          buyer.update({ email: p.customer_email }).add({ total_purchases: -1, total_spent: -p.amount }).commit(),
+          buyer
+            .update({ email: p.customer_email })
+            .add({ total_purchases: -1, [spent]: -p.amount })
+            .commit(),
           counter
             .update({ scope: `creator#${p.creator_id}` })
-            .add({ sales: -1, [revenue]: -p.amount })
+            .add({ sales: -1, ...salesOf(p.currency ?? "usd", -1), [revenue]: -p.amount })
             .commit(),
           counter
             .update({ scope: "platform" })
-            .add({ sales: -1, [revenue]: -p.amount })
+            .add({ sales: -1, ...salesOf(p.currency ?? "usd", -1), [revenue]: -p.amount })
             .commit(),
           ...scopes(p.creator_id, p.product_id).map((scope) =>
             daily

@@ -1,4 +1,4 @@
-import { REVENUE_FIELDS, revenueField } from "../currency/index";
+import { REVENUE_FIELDS, SALES_FIELDS, SPENT_FIELDS, revenueField, salesOf, spentField } from "../currency/index";
 
 /**
  * What the sales records say every sales figure should be. Pure: the purchases in, the
@@ -35,16 +35,16 @@ export const emptyTally = (): Tally => ({
 
 /** The fields of each holder that the sales records decide (views, users and the like are not theirs). */
 export const FIELDS: Record<Holder, readonly string[]> = {
-  counter: ["sales", ...REVENUE_FIELDS, "customers"],
+  counter: ["sales", ...SALES_FIELDS, ...REVENUE_FIELDS, "customers"],
   daily: ["sales", ...REVENUE_FIELDS],
   product: ["sales_count", "total_revenue"],
-  customer: ["total_purchases", "total_spent"],
-  buyer: ["total_purchases", "total_spent"],
+  customer: ["total_purchases", ...SPENT_FIELDS],
+  buyer: ["total_purchases", ...SPENT_FIELDS],
 };
 
 /** The platform counter has no customers figure (buyers are counted on their own items). */
 export const fieldsOf = (holder: Holder, key: string) =>
-  holder === "counter" && key === "platform" ? ["sales", ...REVENUE_FIELDS] : FIELDS[holder];
+  holder === "counter" && key === "platform" ? ["sales", ...SALES_FIELDS, ...REVENUE_FIELDS] : FIELDS[holder];
 
 function bump(t: Tally, holder: Holder, key: string, add: Figures) {
   const row = t[holder].get(key) ?? Object.fromEntries(fieldsOf(holder, key).map((f) => [f, 0]));
@@ -70,13 +70,17 @@ export function tally(purchases: SaleRecord[], opts: { platform: boolean }): Tal
     seen.add(customerKey);
     // Counters and daily items keep revenue per currency (core/src/currency); products have one.
     const inCurrency = { [revenueField(p.currency ?? "usd")]: revenue };
-    bump(t, "counter", creatorScope, { sales, ...inCurrency, customers: firstTime ? 1 : 0 });
+    // Counters also count sales per currency (for averages per currency); daily items do not.
+    const counted = { sales, ...salesOf(p.currency ?? "usd", sales), ...inCurrency };
+    bump(t, "counter", creatorScope, { ...counted, customers: firstTime ? 1 : 0 });
     bump(t, "product", p.product_id, { sales_count: sales, total_revenue: revenue });
-    bump(t, "customer", customerKey, { total_purchases: sales, total_spent: revenue });
-    bump(t, "buyer", p.customer_email, { total_purchases: sales, total_spent: revenue });
+    // Customers and buyers keep spending per currency too (`total_spent` is USD).
+    const spent = { [spentField(p.currency ?? "usd")]: revenue };
+    bump(t, "customer", customerKey, { total_purchases: sales, ...spent });
+    bump(t, "buyer", p.customer_email, { total_purchases: sales, ...spent });
     const scopes = [creatorScope, `product#${p.product_id}`, ...(opts.platform ? ["platform"] : [])];
     for (const scope of scopes) bump(t, "daily", `${scope}|${date}`, { sales, ...inCurrency });
-    if (opts.platform) bump(t, "counter", "platform", { sales, ...inCurrency });
+    if (opts.platform) bump(t, "counter", "platform", counted);
   }
   return t;
 }

@@ -1,4 +1,5 @@
 import { parseInput } from "../validation";
+import { spentByCurrency, type Currency } from "../currency/index";
 import * as z from "zod";
 import { CustomerEntity, PurchaseEntity, UserEntity } from "../db/entities";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
@@ -52,8 +53,10 @@ export namespace Sales {
   export interface Customer {
     email: string;
     total_purchases: number;
-    /** cents */
+    /** USD cents only (sales in other currencies are not added to it). */
     total_spent: number;
+    /** {usd: 2500, eur: 950}: what they spent in each currency, in its minor units. */
+    spent_by_currency: Partial<Record<Currency, number>>;
     last_purchase_at: string | null;
     products: string[];
   }
@@ -110,6 +113,7 @@ export namespace Sales {
       email: c.email,
       total_purchases: c.total_purchases ?? 0,
       total_spent: c.total_spent ?? 0,
+      spent_by_currency: spentByCurrency(c),
       last_purchase_at: c.last_purchase_at ?? null,
       products: [...(c.products ?? [])].sort(),
     }));

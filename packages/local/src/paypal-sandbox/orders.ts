@@ -1,3 +1,4 @@
+import { decimalsOf, minorToDecimal } from "@payloft/core/currency/units";
 import { invalidRequest, unprocessable } from "./errors";
 import { isoNow, paypalId, present, type Merchant, type PayPalObject, type Json } from "./store";
 import type { PayPal } from "./context";
@@ -12,8 +13,16 @@ const isHttpUrl = (v: unknown) => {
   }
 };
 export const AMOUNT_PATTERN = AMOUNT;
-export const toCents = (value: string) => Math.round(Number(value) * 100);
-export const fromCents = (cents: number) => (cents / 100).toFixed(2);
+/**
+ * Amounts are strings in the currency's own unit ("9.50" EUR, "950" JPY); inside, integers in
+ * its minor unit (cents; yen for JPY, which has none), written back with the currency's digits.
+ */
+export const toMinor = (value: string, currency: string) => Math.round(Number(value) * 10 ** decimalsOf(currency));
+export const fromMinor = (minor: number, currency: string) => minorToDecimal(minor, currency);
+/** PayPal refuses decimals in a currency without a minor unit (JPY) with DECIMALS_NOT_SUPPORTED. */
+export const decimalsRefused = (value: string, currency: string) => decimalsOf(currency) === 0 && value.includes(".");
+/** The fixed part of the sandbox's fee, in minor units: 49 cents, or ¥40 where there are no cents. */
+const fixedFee = (currency: string) => (decimalsOf(currency) === 0 ? 40 : 49);
 
 export function createOrder(pp: PayPal, m: Merchant, body: Json): PayPalObject {
   if (body.intent !== "CAPTURE") {
@@ -34,10 +43,20 @@ export function createOrder(pp: PayPal, m: Merchant, body: Json): PayPalObject {
         "Currency code must be 3 upper-case letters.",
         `/purchase_units/${i}/amount/currency_code`,
       );
-    if (typeof amount.value !== "string" || !AMOUNT.test(amount.value) || toCents(amount.value) <= 0)
+    if (
+      typeof amount.value !== "string" ||
+      !AMOUNT.test(amount.value) ||
+      toMinor(amount.value, amount.currency_code) <= 0
+    )
       throw invalidRequest(
         "DECIMAL_PRECISION",
         "The value must be a positive amount with at most two decimals.",
+        `/purchase_units/${i}/amount/value`,
+      );
+    if (decimalsRefused(amount.value, amount.currency_code))
+      throw invalidRequest(
+        "DECIMALS_NOT_SUPPORTED",
+        "Currency does not support decimals.",
         `/purchase_units/${i}/amount/value`,
       );
     for (const f of ["custom_id", "invoice_id"]) {
@@ -121,8 +140,9 @@ export function captureOrder(pp: PayPal, m: Merchant, order: PayPalObject): PayP
   const now = isoNow();
   for (const unit of order.purchase_units) {
     const id = paypalId(17);
-    const cents = toCents(unit.amount.value);
-    const fee = Math.round(cents * 0.0349) + 49;
+    const currency = unit.amount.currency_code;
+    const minor = toMinor(unit.amount.value, currency);
+    const fee = Math.round(minor * 0.0349) + fixedFee(currency);
     const capture: PayPalObject = {
       id,
       status: "COMPLETED",
@@ -131,8 +151,8 @@ export function captureOrder(pp: PayPal, m: Merchant, order: PayPalObject): PayP
       seller_protection: { status: "ELIGIBLE", dispute_categories: ["ITEM_NOT_RECEIVED", "UNAUTHORIZED_TRANSACTION"] },
       seller_receivable_breakdown: {
         gross_amount: unit.amount,
-        paypal_fee: { currency_code: unit.amount.currency_code, value: fromCents(fee) },
-        net_amount: { currency_code: unit.amount.currency_code, value: fromCents(cents - fee) },
+        paypal_fee: { currency_code: currency, value: fromMinor(fee, currency) },
+        net_amount: { currency_code: currency, value: fromMinor(minor - fee, currency) },
       },
       ...(unit.custom_id ? { custom_id: unit.custom_id } : {}),
       ...(unit.invoice_id ? { invoice_id: unit.invoice_id } : {}),

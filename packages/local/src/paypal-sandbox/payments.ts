@@ -1,5 +1,5 @@
 import { invalidRequest, notFound, unprocessable } from "./errors";
-import { AMOUNT_PATTERN as AMOUNT, fromCents, toCents } from "./orders";
+import { AMOUNT_PATTERN as AMOUNT, decimalsRefused, fromMinor, toMinor } from "./orders";
 import { isoNow, paypalId, type Merchant, type PayPalObject, type Json } from "./store";
 import type { PayPal } from "./context";
 
@@ -8,20 +8,27 @@ import type { PayPal } from "./context";
 export function refundCapture(pp: PayPal, m: Merchant, captureId: string, body: Json = {}): PayPalObject {
   const capture = m.captures[captureId];
   if (!capture) throw notFound();
-  const total = toCents(capture.amount.value);
+  const currency: string = capture.amount.currency_code;
+  const total = toMinor(capture.amount.value, currency);
   const left = total - capture._refunded_cents;
   if (left <= 0) throw unprocessable("CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded.");
   let cents = left;
   if (body.amount !== undefined) {
-    if (typeof body.amount?.value !== "string" || !AMOUNT.test(body.amount.value) || toCents(body.amount.value) <= 0)
+    if (
+      typeof body.amount?.value !== "string" ||
+      !AMOUNT.test(body.amount.value) ||
+      toMinor(body.amount.value, currency) <= 0
+    )
       throw invalidRequest(
         "DECIMAL_PRECISION",
         "The refund amount must be positive with at most two decimals.",
         "/amount/value",
       );
+    if (decimalsRefused(body.amount.value, currency))
+      throw invalidRequest("DECIMALS_NOT_SUPPORTED", "Currency does not support decimals.", "/amount/value");
     if (body.amount.currency_code !== capture.amount.currency_code)
       throw unprocessable("REFUND_CURRENCY_MISMATCH", "Refund must be in the currency of the capture.");
-    cents = toCents(body.amount.value);
+    cents = toMinor(body.amount.value, currency);
     if (cents > left)
       throw unprocessable(
         "REFUND_AMOUNT_EXCEEDED",
@@ -33,7 +40,7 @@ export function refundCapture(pp: PayPal, m: Merchant, captureId: string, body: 
   const refund: PayPalObject = {
     id,
     status: "COMPLETED",
-    amount: { currency_code: capture.amount.currency_code, value: fromCents(cents) },
+    amount: { currency_code: capture.amount.currency_code, value: fromMinor(cents, currency) },
     ...(body.invoice_id ? { invoice_id: String(body.invoice_id) } : {}),
     ...(body.custom_id ? { custom_id: String(body.custom_id) } : {}),
     ...(body.note_to_payer ? { note_to_payer: String(body.note_to_payer) } : {}),

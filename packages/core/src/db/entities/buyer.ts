@@ -8,7 +8,13 @@ export const BuyerEntity = new LazyEntity(
     attributes: {
       email: { type: "string", required: true },
       total_purchases: { type: "number", required: true, default: 0 },
+      /** USD only; each other currency's spending is its own attribute (core/src/currency). */
       total_spent: { type: "number", required: true, default: 0 },
+      spent_eur: { type: "number" },
+      spent_gbp: { type: "number" },
+      spent_cad: { type: "number" },
+      spent_aud: { type: "number" },
+      spent_jpy: { type: "number" },
       creators: { type: "set", items: "string" },
       last_purchase_at: { type: "string" },
       ...timestamps,

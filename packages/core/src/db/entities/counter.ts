@@ -22,6 +22,12 @@ export const CounterEntity = new LazyEntity(
       revenue_cad: { type: "number" },
       revenue_aud: { type: "number" },
       revenue_jpy: { type: "number" },
+      /** Sales in each currency other than USD; `sales` counts every sale (core/src/currency). */
+      sales_eur: { type: "number" },
+      sales_gbp: { type: "number" },
+      sales_cad: { type: "number" },
+      sales_aud: { type: "number" },
+      sales_jpy: { type: "number" },
       views: { type: "number", required: true, default: 0 },
       customers: { type: "number", required: true, default: 0 },
       products: { type: "number", required: true, default: 0 },

@@ -40,7 +40,9 @@ export interface AdminSale {
 export interface AdminCustomer {
   email: string;
   total_purchases: number;
+  /** USD cents only; every currency (USD included) in spent_by_currency. */
   total_spent: number;
+  spent_by_currency: Partial<Record<string, number>>;
   creators_purchased_from: number;
   last_purchase_at: string | null;
 }
@@ -55,7 +57,11 @@ export interface Finance {
   commission_rate: number;
   platform_commission: number;
   net_to_creators: number;
+  /** USD only: USD revenue ÷ USD sales; each currency's own average is in by_currency. */
   average_order_value: number;
+  by_currency?: Partial<
+    Record<string, { revenue: number; sales: number; average_order_value: number; platform_commission: number }>
+  >;
   monthly: { month: string; revenue: number; sales: number; commission: number; net_to_creators: number }[];
 }
 

@@ -4,7 +4,7 @@ import { Skeleton } from "@/components/ui/Skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
 import { LoadMore } from "@/features/settings/components/LoadMore";
 import { useAdminCustomers } from "@/features/admin/api/customers";
-import { formatCount, formatDate, formatMoney } from "@/features/admin/lib/format";
+import { formatByCurrency, formatCount, formatDate } from "@/features/admin/lib/format";
 import { useDebounced } from "@/features/admin/lib/useDebounced";
 import { SearchBox } from "./SearchBox";
 import { SectionHeader } from "./SectionHeader";
@@ -51,7 +51,13 @@ export function CustomersSection() {
                 <TR key={c.email}>
                   <TD className="max-w-[16rem] truncate font-medium text-slate-900">{c.email}</TD>
                   <TD className="text-right tabular-nums">{formatCount(c.total_purchases)}</TD>
-                  <TD className="text-right tabular-nums">{formatMoney(c.total_spent)}</TD>
+                  <TD className="text-right tabular-nums">
+                    {formatByCurrency(c.spent_by_currency, c.total_spent).map((line) => (
+                      <span key={line} className="block">
+                        {line}
+                      </span>
+                    ))}
+                  </TD>
                   <TD className="text-right tabular-nums">{formatCount(c.creators_purchased_from)}</TD>
                   <TD className="whitespace-nowrap text-slate-500">{formatDate(c.last_purchase_at)}</TD>
                 </TR>

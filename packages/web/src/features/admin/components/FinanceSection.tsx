@@ -4,11 +4,16 @@ import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
 import { IconCard } from "@/components/ui/icons";
 import { IconDollar, IconTrend } from "@/features/dashboard/components/navIcons";
 import { useFinance } from "@/features/admin/api/finance";
-import { formatCount, formatMoney, formatMonth } from "@/features/admin/lib/format";
+import type { Finance } from "@/features/admin/api/types";
+import { formatByCurrency, formatCount, formatMoney, formatMonth } from "@/features/admin/lib/format";
 import { SectionHeader } from "./SectionHeader";
 import { StatCard } from "./StatCard";
 
 /** Financial Reports: commission at the commission_rate setting (DECISIONS 17), AOV = revenue ÷ sales, rounded. */
+/** {usd: 2500, eur: 950}: each currency's own average order value (never one mixed average). */
+const averages = (f: Finance | undefined) =>
+  Object.fromEntries(Object.entries(f?.by_currency ?? {}).map(([c, v]) => [c, v?.average_order_value ?? 0]));
+
 export function FinanceSection() {
   const finance = useFinance();
   const f = finance.data;
@@ -54,8 +59,8 @@ export function FinanceSection() {
           loading={loading}
           icon={<IconCard />}
           tone="amber"
-          value={formatMoney(f?.average_order_value ?? 0)}
-          sub="Revenue ÷ sales"
+          value={formatByCurrency(averages(f), f?.average_order_value ?? 0).join(" · ")}
+          sub="Each currency's revenue ÷ its sales"
         />
       </div>
       <Card className="overflow-hidden">

@@ -11,7 +11,7 @@ import { LoadMore } from "@/features/settings/components/LoadMore";
 import { useAdminUsers } from "@/features/admin/api/users";
 import { useUserAction, type UserAction } from "@/features/admin/api/userActions";
 import type { AdminUser, PlanChoice } from "@/features/admin/api/types";
-import { formatCount, formatDate, formatMoney, planName } from "@/features/admin/lib/format";
+import { formatByCurrency, formatCount, formatDate, planName } from "@/features/admin/lib/format";
 import { useDebounced } from "@/features/admin/lib/useDebounced";
 import { DeleteUserDialog } from "./DeleteUserDialog";
 import { SearchBox } from "./SearchBox";
@@ -120,7 +120,8 @@ export function UsersSection({ selfId }: { selfId: string }) {
                     <p className="truncate text-sm text-slate-500">{u.email}</p>
                     <p className="mt-0.5 text-xs text-slate-400">
                       Joined {formatDate(u.created_at)} · {formatCount(u.total_products)}{" "}
-                      {u.total_products === 1 ? "product" : "products"} · {formatMoney(u.total_revenue)} revenue
+                      {u.total_products === 1 ? "product" : "products"} ·{" "}
+                      {formatByCurrency(u.revenue_by_currency, u.total_revenue).join(" · ")} revenue
                     </p>
                   </div>
                   <div className="flex flex-wrap items-center gap-2 lg:shrink-0 lg:justify-end">

@@ -1,5 +1,12 @@
 /** Admin display helpers; the dashboard's money/date formatters are shared, not copied. */
-export { formatCount, formatDate, formatDay, formatMoney, formatWholeDollars } from "@/features/dashboard/lib/format";
+export {
+  formatByCurrency,
+  formatCount,
+  formatDate,
+  formatDay,
+  formatMoney,
+  formatWholeDollars,
+} from "@/features/dashboard/lib/format";
 
 const PLAN_NAMES: Record<string, string> = {
   free: "Free",

@@ -4,12 +4,12 @@ import { EmptyState } from "@/components/ui/EmptyState";
 import { SkeletonText } from "@/components/ui/Skeleton";
 import { IconUsers } from "@/components/ui/icons";
 import { useCustomers } from "@/features/dashboard/api/customers";
-import { formatDate, formatMoney } from "@/features/dashboard/lib/format";
+import { formatByCurrency, formatDate } from "@/features/dashboard/lib/format";
 import { LoadMore } from "./LoadMore";
 
 /**
- * A creator's customers: e-mail, total purchases, total spent, last purchase date and a
- * chip per product bought. Used by Settings → Customers and the Customers section.
+ * A creator's customers: e-mail, total purchases, total spent (one line per currency, never
+ * a sum of dollars and euros), last purchase date and a chip per product bought. Used by Settings → Customers and the Customers section.
  */
 export function CustomersTab() {
   const q = useCustomers();
@@ -62,7 +62,15 @@ export function CustomersTab() {
               </div>
             </div>
             <div className="shrink-0 pl-13 sm:pl-0 sm:text-right">
-              <p className="text-lg font-semibold tabular-nums text-slate-900">{formatMoney(c.total_spent)}</p>
+              {formatByCurrency(c.spent_by_currency, c.total_spent).map((line) => (
+                <p
+                  key={line}
+                  className="text-lg font-semibold tabular-nums text-slate-900"
+                  data-testid="customer-spent"
+                >
+                  {line}
+                </p>
+              ))}
               <p className="text-xs text-slate-500">total spent</p>
             </div>
           </li>

@@ -1,0 +1,151 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { VIEWER_ADDRESS_HEADER } from "@payloft/functions/http/headers";
+import { call, useStack } from "@payloft/local/testing/index";
+import { payOnHostedPage, settle } from "@payloft/local/stripe-sandbox/testing";
+import { productBody, signInAdmin, signInWithRole, type Person } from "./actors";
+
+/**
+ * Totals that used to add euros to dollars (issue 18, currencies): a seller's customers and
+ * the platform's buyers keep what they spent per currency (reversed on refunds, recounted
+ * per currency), and the admin's user list and finance report answer revenue and the
+ * average order per currency. Every sale goes through the real checkout and the sandbox.
+ */
+const stack = useStack();
+
+let buyers = 0;
+const secretOf = (who: Person) => `sk_test_${who.id.replace(/-/g, "")}`;
+
+async function sellingCreator(email: string) {
+  const who = await signInWithRole(stack(), email, "creator");
+  const { UserEntity } = await import("@payloft/core/db/entities");
+  await UserEntity.patch({ id: who.id }).set({ plan: "business" }).go();
+  const saved = await call(stack(), "POST", "/api/payment-integration", {
+    cookie: who.cookie,
+    body: {
+      provider: "stripe",
+      is_live: false,
+      is_active: true,
+      stripe_publishable_key: `pk_test_${who.id.replace(/-/g, "")}`,
+      stripe_secret_key: secretOf(who),
+    },
+  });
+  if (saved.status !== 200) throw new Error(saved.text);
+  return who;
+}
+
+async function product(who: Person, extra: Record<string, unknown>) {
+  const res = await call(stack(), "POST", "/api/products", {
+    cookie: who.cookie,
+    body: { ...productBody(), ...extra },
+  });
+  if (res.status !== 201) throw new Error(res.text);
+  return res.json as { id: string };
+}
+
+/** A paid checkout of `productId` by `email`; answers the session id. */
+async function buy(productId: string, email: string) {
+  const res = await call(stack(), "POST", "/api/checkout/create-session", {
+    body: { productId },
+    headers: { [VIEWER_ADDRESS_HEADER]: `198.51.100.${++buyers}` },
+  });
+  expect(res.status, res.text).toBe(200);
+  await payOnHostedPage(res.json.url, email);
+  await settle(stack());
+  return decodeURIComponent(String(res.json.url).split("/pay/")[1]!);
+}
+
+async function refund(sessionId: string) {
+  const { PurchaseEntity } = await import("@payloft/core/db/entities");
+  const pi = (await PurchaseEntity.get({ id: sessionId }).go()).data!.payment_intent!;
+  const res = await fetch(`${stack().stripe.url}/__sandbox/refunds`, {
+    method: "POST",
+    body: new URLSearchParams({ payment_intent: pi }),
+  });
+  expect(res.status).toBe(200);
+  await settle(stack());
+}
+
+let kim: Person;
+let admin: Person;
+let euroSale = "";
+
+beforeAll(async () => {
+  admin = await signInAdmin(stack());
+  kim = await sellingCreator("kim.totals@example.com");
+  const dollars = await product(kim, { name: "Dollar Guide", price: "50" });
+  const euros = await product(kim, { name: "Euro Guide", price: "9.50", currency: "eur" });
+  const yen = await product(kim, { name: "Yen Guide", price: "950", currency: "jpy" });
+  await buy(dollars.id, "una@example.com");
+  euroSale = await buy(euros.id, "una@example.com");
+  await buy(euros.id, "una@example.com");
+  await buy(yen.id, "una@example.com");
+  await buy(dollars.id, "ede@example.com");
+  // Five checkouts through the sandbox on a shared machine.
+}, 240_000);
+
+describe("a seller's customers", () => {
+  it("keep what they spent per currency; total_spent is dollars only; a refund takes back its own currency", async () => {
+    const before = await call(stack(), "GET", "/api/customers", { cookie: kim.cookie });
+    expect(before.status).toBe(200);
+    const una = () => before.json.customers.find((c: { email: string }) => c.email === "una@example.com");
+    expect(una()).toMatchObject({
+      total_purchases: 4,
+      total_spent: 5000,
+      spent_by_currency: { usd: 5000, eur: 1900, jpy: 950 },
+    });
+
+    await refund(euroSale);
+    const after = await call(stack(), "GET", "/api/customers", { cookie: kim.cookie });
+    expect(after.json.customers.find((c: { email: string }) => c.email === "una@example.com")).toMatchObject({
+      total_purchases: 3,
+      total_spent: 5000,
+      spent_by_currency: { usd: 5000, eur: 950, jpy: 950 },
+    });
+
+    // The platform buyer aggregate (admin Customer Analytics) keeps them the same way.
+    const { BuyerEntity } = await import("@payloft/core/db/entities");
+    expect((await BuyerEntity.get({ email: "una@example.com" }).go()).data).toMatchObject({
+      total_spent: 5000,
+      spent_eur: 950,
+      spent_jpy: 950,
+    });
+    const platform = await call(stack(), "GET", "/api/admin/customers?q=una", { cookie: admin.cookie });
+    expect(platform.json.customers[0]).toMatchObject({
+      total_spent: 5000,
+      spent_by_currency: { usd: 5000, eur: 950, jpy: 950 },
+    });
+
+    // The recount agrees with what the ledger wrote, currency by currency, and corrects a drift.
+    const { Recount } = await import("@payloft/core/recount/index");
+    expect((await Recount.run({ creatorId: kim.id })).differences).toEqual([]);
+    const { CustomerEntity } = await import("@payloft/core/db/entities");
+    await CustomerEntity.patch({ creator_id: kim.id, email: "una@example.com" }).add({ spent_eur: 7 }).go();
+    expect((await Recount.run({ creatorId: kim.id })).differences).toEqual([
+      { holder: "customer", key: `${kim.id}|una@example.com`, field: "spent_eur", stored: 957, expected: 950 },
+    ]);
+    await CustomerEntity.patch({ creator_id: kim.id, email: "una@example.com" }).add({ spent_eur: -7 }).go();
+  });
+});
+
+describe("the admin's money figures", () => {
+  it("the user list shows the creator's revenue per currency", async () => {
+    const res = await call(stack(), "GET", "/api/admin/users?q=kim.totals@example.com", { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect(res.json.users[0]).toMatchObject({
+      total_revenue: 10_000,
+      revenue_by_currency: { usd: 10_000, eur: 950, jpy: 950 },
+    });
+  });
+
+  it("finance averages each currency over its own sales; average_order_value is dollars over dollar sales", async () => {
+    const finance = (await call(stack(), "GET", "/api/admin/finance", { cookie: admin.cookie })).json;
+    // Sales left after the refund: two at $50, one at €9.50, one at ¥950 (four in all).
+    expect(finance.total_sales).toBe(4);
+    expect(finance.average_order_value).toBe(5000);
+    expect(finance.by_currency).toMatchObject({
+      usd: { revenue: 10_000, sales: 2, average_order_value: 5000 },
+      eur: { revenue: 950, sales: 1, average_order_value: 950 },
+      jpy: { revenue: 950, sales: 1, average_order_value: 950 },
+    });
+  });
+});

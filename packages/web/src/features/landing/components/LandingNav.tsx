@@ -18,8 +18,20 @@ export function LandingNav() {
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
 
+  const signedOut = (
+    <>
+      <Button size="sm" variant="ghost" onClick={() => navigate("/login")}>
+        Sign In
+      </Button>
+      <StartButton size="sm">Get Started</StartButton>
+    </>
+  );
+  // While the session loads, the signed-out buttons hold their own place unseen (most visitors
+  // are signed out), so the bar does not move when they appear.
   const actions = isPending ? (
-    <div className="h-9 w-36" aria-hidden />
+    <div className="invisible flex items-center gap-1 sm:gap-2" aria-hidden>
+      {signedOut}
+    </div>
   ) : user ? (
     <>
       <StartButton size="sm">Dashboard</StartButton>
@@ -28,12 +40,7 @@ export function LandingNav() {
       </Button>
     </>
   ) : (
-    <>
-      <Button size="sm" variant="ghost" onClick={() => navigate("/login")}>
-        Sign In
-      </Button>
-      <StartButton size="sm">Get Started</StartButton>
-    </>
+    signedOut
   );
 
   return (

@@ -75,14 +75,19 @@ export function PriceCard({
       <p className="mt-1 text-sm font-medium text-slate-500">{pwyw ? "Pay what you want" : "One-time payment"}</p>
 
       {provider === null && <PaymentSetupNotice className="mt-5" />}
-      {provider && choices && <CheckoutChoiceFields choices={choices} />}
+      {/* While the payment info loads (provider undefined) the card is laid out as for a
+          connected seller, the common case, so nothing in it moves when the answer comes. */}
+      {provider !== null && choices && <CheckoutChoiceFields choices={choices} />}
 
       <div className="mt-5">
         <BuyButton {...props} />
       </div>
 
-      {provider && (
-        <div className="mt-4 space-y-1 text-center text-xs text-slate-500">
+      {provider !== null && (
+        <div
+          className={`mt-4 space-y-1 text-center text-xs text-slate-500 ${provider ? "" : "invisible"}`}
+          aria-hidden={!provider || undefined}
+        >
           <p className="flex items-center justify-center gap-1.5">
             <IconLock className="h-3.5 w-3.5" /> Secure payment via {providerName(provider)}
           </p>

@@ -23,8 +23,10 @@ export function ProductMedia({
   switch (type) {
     case "image":
       return (
-        <figure className={`${frame} bg-slate-100`}>
-          <img src={url} alt={title} className="h-auto w-full object-cover" />
+        // The image's own size is unknown until it arrives: the 16:9 box (the skeleton's and the
+        // videos') is reserved up front and the picture fits inside it whole, so nothing below moves.
+        <figure className={`${frame} aspect-video bg-slate-100`}>
+          <img src={url} alt={title} width={1280} height={720} className="h-full w-full object-contain" />
         </figure>
       );
     case "youtube": {

@@ -72,7 +72,10 @@ describe("PayPal selling", () => {
     await page.waitForURL(/\/checkout\/success\?session_id=ppc_/);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor({ timeout: 20_000 });
     const link = page.getByRole("link", { name: "Access Your Content" });
-    expect(await link.getAttribute("href")).toBe(CONTENT);
+    // The purchase's access link (DECISIONS 14), which leads to CONTENT.
+    const href = await link.getAttribute("href");
+    expect(href).toMatch(/\/a\/[A-Za-z0-9_-]{32}$/);
+    expect((await fetch(href!, { redirect: "manual" })).headers.get("location")).toBe(CONTENT);
     await expect(page.getByText("$25.99").first().isVisible()).resolves.toBe(true);
     await expect(page.getByText(BUYER).first().isVisible()).resolves.toBe(true);
     await b.shot(page, "paypal-checkout-success-desktop");

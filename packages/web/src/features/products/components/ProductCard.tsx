@@ -148,7 +148,7 @@ export function ProductCard({ product }: { product: Product }) {
             <dd className="font-semibold text-slate-900">{formatCents(product.total_revenue, product.currency)}</dd>
           </div>
         </dl>
-        <div className="mt-auto flex items-center gap-2 border-t border-slate-100 pt-4">
+        <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
           <Button
             size="sm"
             variant={product.is_active ? "secondary" : "primary"}

@@ -64,3 +64,25 @@ export const productBody = (name = "Design Guide") => ({
   media_type: "none",
   media_url: "",
 });
+
+/** The Stripe secret key a selling creator saved (the sandbox treats each key as its own account). */
+export const stripeSecretOf = (who: Person) => `sk_test_${who.id.replace(/-/g, "")}`;
+
+/** A creator on the Business plan (no product limit) who has saved Stripe keys, so their products sell. */
+export async function signInSellingCreator(stack: Stack, email: string): Promise<Person> {
+  const who = await signInWithRole(stack, email, "creator");
+  const { UserEntity } = await import("@payloft/core/db/entities");
+  await UserEntity.patch({ id: who.id }).set({ plan: "business" }).go();
+  const saved = await call(stack, "POST", "/api/payment-integration", {
+    cookie: who.cookie,
+    body: {
+      provider: "stripe",
+      is_live: false,
+      is_active: true,
+      stripe_publishable_key: `pk_test_${who.id.replace(/-/g, "")}`,
+      stripe_secret_key: stripeSecretOf(who),
+    },
+  });
+  if (saved.status !== 200) throw new Error(saved.text);
+  return who;
+}

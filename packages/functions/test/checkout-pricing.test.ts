@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { VIEWER_ADDRESS_HEADER } from "@payloft/functions/http/headers";
 import { call, useStack } from "@payloft/local/testing/index";
 import { payOnHostedPage } from "@payloft/local/stripe-sandbox/testing";
-import { productBody, signInWithRole, type Person } from "./actors";
+import { productBody, signInSellingCreator, type Person } from "./actors";
 
 /**
  * What a checkout charges (issue 17 items 1 and 2): a discount code applied on the server, its
@@ -28,24 +28,6 @@ const sessionIdOf = (url: string) => url.split("/pay/")[1]!;
 const discount = (body: Record<string, unknown>, who = sal) =>
   call(stack(), "POST", "/api/discounts", { cookie: who.cookie, body });
 
-async function sellingCreator(email: string) {
-  const who = await signInWithRole(stack(), email, "creator");
-  const { UserEntity } = await import("@payloft/core/db/entities");
-  await UserEntity.patch({ id: who.id }).set({ plan: "business" }).go();
-  const saved = await call(stack(), "POST", "/api/payment-integration", {
-    cookie: who.cookie,
-    body: {
-      provider: "stripe",
-      is_live: false,
-      is_active: true,
-      stripe_publishable_key: `pk_test_${who.id.replace(/-/g, "")}`,
-      stripe_secret_key: `sk_test_${who.id.replace(/-/g, "")}`,
-    },
-  });
-  if (saved.status !== 200) throw new Error(saved.text);
-  return who;
-}
-
 async function product(who: Person, extra: Record<string, unknown>) {
   const res = await call(stack(), "POST", "/api/products", {
     cookie: who.cookie,
@@ -61,8 +43,8 @@ async function record(sessionId: string) {
 }
 
 beforeAll(async () => {
-  sal = await sellingCreator("sal@example.com");
-  tom = await sellingCreator("tom@example.com");
+  sal = await signInSellingCreator(stack(), "sal@example.com");
+  tom = await signInSellingCreator(stack(), "tom@example.com");
   guide = await product(sal, { name: "Guide", price: "20" });
   other = await product(sal, { name: "Other", price: "20" });
   tipJar = await product(sal, { name: "Tip Jar", price: "5", pay_what_you_want: true, suggested_price: 1200 });

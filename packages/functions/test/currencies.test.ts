@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { VIEWER_ADDRESS_HEADER } from "@payloft/functions/http/headers";
 import { call, useStack } from "@payloft/local/testing/index";
 import { payOnHostedPage } from "@payloft/local/stripe-sandbox/testing";
-import { productBody, signInWithRole, type Person } from "./actors";
+import { productBody, signInSellingCreator, stripeSecretOf, type Person } from "./actors";
 
 /**
  * Currencies (issue 18 item 5): a product is priced in its own currency, every amount in that
@@ -19,25 +19,6 @@ const createSession = (body: unknown) =>
     headers: { [VIEWER_ADDRESS_HEADER]: `198.51.100.${++buyers}` },
   });
 const sessionIdOf = (url: string) => decodeURIComponent(url.split("/pay/")[1]!);
-const secretOf = (who: Person) => `sk_test_${who.id.replace(/-/g, "")}`;
-
-async function sellingCreator(email: string) {
-  const who = await signInWithRole(stack(), email, "creator");
-  const { UserEntity } = await import("@payloft/core/db/entities");
-  await UserEntity.patch({ id: who.id }).set({ plan: "business" }).go();
-  const saved = await call(stack(), "POST", "/api/payment-integration", {
-    cookie: who.cookie,
-    body: {
-      provider: "stripe",
-      is_live: false,
-      is_active: true,
-      stripe_publishable_key: `pk_test_${who.id.replace(/-/g, "")}`,
-      stripe_secret_key: secretOf(who),
-    },
-  });
-  if (saved.status !== 200) throw new Error(saved.text);
-  return who;
-}
 
 const createProduct = (who: Person, extra: Record<string, unknown>) =>
   call(stack(), "POST", "/api/products", { cookie: who.cookie, body: { ...productBody(), ...extra } });
@@ -50,7 +31,7 @@ async function product(who: Person, extra: Record<string, unknown>) {
 
 async function sandboxSession(who: Person, id: string) {
   const { stripeClient } = await import("@payloft/core/payment/stripe");
-  return stripeClient(secretOf(who)).checkout.sessions.retrieve(id);
+  return stripeClient(stripeSecretOf(who)).checkout.sessions.retrieve(id);
 }
 
 async function buy(productId: string, email: string, body: Record<string, unknown> = {}) {
@@ -63,7 +44,7 @@ async function buy(productId: string, email: string, body: Record<string, unknow
 }
 
 beforeAll(async () => {
-  sal = await sellingCreator("sal.currency@example.com");
+  sal = await signInSellingCreator(stack(), "sal.currency@example.com");
 });
 
 describe("a product priced in euros", () => {
@@ -172,7 +153,7 @@ describe("currency validation", () => {
 
 describe("dashboards never add dollars to euros", () => {
   it("a usd sale and a eur sale show as two figures, not one sum", async () => {
-    const kim = await sellingCreator("kim.currency@example.com");
+    const kim = await signInSellingCreator(stack(), "kim.currency@example.com");
     const dollars = await product(kim, { name: "Dollar Guide", price: "50" });
     const euros = await product(kim, { name: "Euro Guide", price: "9.50", currency: "eur" });
     await buy(dollars.id, "una@example.com");

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { VIEWER_ADDRESS_HEADER } from "@payloft/functions/http/headers";
 import { call, useStack } from "@payloft/local/testing/index";
 import { payOnHostedPage, settle } from "@payloft/local/stripe-sandbox/testing";
-import { productBody, signInAdmin, signInWithRole, type Person } from "./actors";
+import { productBody, signInAdmin, signInSellingCreator, type Person } from "./actors";
 
 /**
  * Totals that used to add euros to dollars (issue 18, currencies): a seller's customers and
@@ -13,25 +13,6 @@ import { productBody, signInAdmin, signInWithRole, type Person } from "./actors"
 const stack = useStack();
 
 let buyers = 0;
-const secretOf = (who: Person) => `sk_test_${who.id.replace(/-/g, "")}`;
-
-async function sellingCreator(email: string) {
-  const who = await signInWithRole(stack(), email, "creator");
-  const { UserEntity } = await import("@payloft/core/db/entities");
-  await UserEntity.patch({ id: who.id }).set({ plan: "business" }).go();
-  const saved = await call(stack(), "POST", "/api/payment-integration", {
-    cookie: who.cookie,
-    body: {
-      provider: "stripe",
-      is_live: false,
-      is_active: true,
-      stripe_publishable_key: `pk_test_${who.id.replace(/-/g, "")}`,
-      stripe_secret_key: secretOf(who),
-    },
-  });
-  if (saved.status !== 200) throw new Error(saved.text);
-  return who;
-}
 
 async function product(who: Person, extra: Record<string, unknown>) {
   const res = await call(stack(), "POST", "/api/products", {
@@ -71,7 +52,7 @@ let euroSale = "";
 
 beforeAll(async () => {
   admin = await signInAdmin(stack());
-  kim = await sellingCreator("kim.totals@example.com");
+  kim = await signInSellingCreator(stack(), "kim.totals@example.com");
   const dollars = await product(kim, { name: "Dollar Guide", price: "50" });
   const euros = await product(kim, { name: "Euro Guide", price: "9.50", currency: "eur" });
   const yen = await product(kim, { name: "Yen Guide", price: "950", currency: "jpy" });

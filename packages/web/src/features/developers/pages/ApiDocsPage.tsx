@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
-import { Logo } from "@/components/Logo";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useOpenApi } from "@/features/developers/api/openApi";
+import { DocsPageShell } from "@/features/developers/components/DocsPageShell";
 import { MethodBadge, OperationCard } from "@/features/developers/components/OperationCard";
 import { Prose } from "@/features/developers/components/Prose";
 import { SchemaFields } from "@/features/developers/components/SchemaFields";
@@ -11,25 +11,15 @@ import { operationsByTag, type OpenApiDocument } from "@/features/developers/lib
 export default function ApiDocsPage() {
   const q = useOpenApi();
   return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-          <Logo />
-          <Link to="/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
-            Dashboard
-          </Link>
-        </div>
-      </header>
-      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-        {q.isPending ? (
-          <Skeleton className="h-96 w-full rounded-2xl" />
-        ) : q.isError || !q.data ? (
-          <p className="text-slate-600">The API reference could not be loaded. Please refresh the page.</p>
-        ) : (
-          <Reference doc={q.data} />
-        )}
-      </main>
-    </div>
+    <DocsPageShell width="max-w-6xl">
+      {q.isPending ? (
+        <Skeleton className="h-96 w-full rounded-2xl" />
+      ) : q.isError || !q.data ? (
+        <p className="text-slate-600">The API reference could not be loaded. Please refresh the page.</p>
+      ) : (
+        <Reference doc={q.data} />
+      )}
+    </DocsPageShell>
   );
 }
 

@@ -1,59 +1,11 @@
 import type { EntityItem } from "electrodb";
 import { LazyEntity, cfg } from "./model";
+import { counterSchema } from "../schemas/counter";
 
 /**
  * Running totals, one item per scope (`creator#<id>` or `platform`), updated in the same
  * transaction as the event they count. Dashboards read one item.
  */
-export const CounterEntity = new LazyEntity(
-  {
-    model: { entity: "counter", version: "1", service: "payloft" },
-    attributes: {
-      scope: { type: "string", required: true },
-      sales: { type: "number", required: true, default: 0 },
-      /** USD cents (every sale before currencies existed was in dollars). */
-      revenue: { type: "number", required: true, default: 0 },
-      /**
-       * Revenue in the other currencies, in their minor units; `revenue` is USD (core/src/currency).
-       * No defaults: update().add() creates them on the first sale in that currency.
-       */
-      revenue_eur: { type: "number" },
-      revenue_gbp: { type: "number" },
-      revenue_cad: { type: "number" },
-      revenue_aud: { type: "number" },
-      revenue_jpy: { type: "number" },
-      /** Sales in each currency other than USD; `sales` counts every sale (core/src/currency). */
-      sales_eur: { type: "number" },
-      sales_gbp: { type: "number" },
-      sales_cad: { type: "number" },
-      sales_aud: { type: "number" },
-      sales_jpy: { type: "number" },
-      views: { type: "number", required: true, default: 0 },
-      customers: { type: "number", required: true, default: 0 },
-      products: { type: "number", required: true, default: 0 },
-      active_products: { type: "number", required: true, default: 0 },
-      users: { type: "number", required: true, default: 0 },
-      active_users: { type: "number", required: true, default: 0 },
-      /** Users per stored plan id, e.g. { starter: 3, pro: 1 }. */
-      plan_users: {
-        type: "map",
-        properties: {
-          free: { type: "number" },
-          starter: { type: "number" },
-          pro: { type: "number" },
-          business: { type: "number" },
-          lifetime: { type: "number" },
-        },
-      },
-    },
-    indexes: {
-      primary: {
-        pk: { field: "pk", composite: ["scope"], casing: "none" },
-        sk: { field: "sk", composite: [], casing: "none" },
-      },
-    },
-  },
-  cfg(),
-);
+export const CounterEntity = new LazyEntity(counterSchema, cfg());
 
 export type CounterItem = EntityItem<typeof CounterEntity>;

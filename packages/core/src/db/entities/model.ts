@@ -14,11 +14,8 @@ export const cfg = () => ({
     return tableName();
   },
 });
-export const now = () => new Date().toISOString();
-export const timestamps = {
-  created_at: { type: "string", required: true, default: now, readOnly: true },
-  updated_at: { type: "string", required: true, default: now, set: now, watch: "*" },
-} as const;
+// The timestamps live with the plain item schemas (no ElectroDB there); entity files take them from here.
+export { now, timestamps } from "../schemas/timestamps";
 
 /**
  * Entities and the service are built on first use, not at import: ElectroDB validates each model

@@ -1,73 +1,8 @@
 import type { EntityItem } from "electrodb";
-import { LazyEntity, cfg, timestamps } from "./model";
+import { LazyEntity, cfg } from "./model";
+import { productSchema } from "../schemas/product";
 
 /** A product. By creator: gsi1. By moderation status: gsi2. All (admin): gsi3. */
-export const ProductEntity = new LazyEntity(
-  {
-    model: { entity: "product", version: "1", service: "payloft" },
-    attributes: {
-      id: { type: "string", required: true },
-      creator_id: { type: "string", required: true },
-      name: { type: "string", required: true },
-      headline: { type: "string", default: "" },
-      subheadline: { type: "string", default: "" },
-      description: { type: "string", default: "" },
-      /** cents; the minimum when the buyer may pay what they want */
-      price: { type: "number", required: true },
-      /** Lower-case ISO 4217 (core/src/currency); absent on products from before currencies: usd. */
-      currency: { type: "string" },
-      /** What buyers receive: a link (content_url) or a hosted file (content_file, a bucket key). */
-      content_url: { type: "string" },
-      content_file: { type: "string" },
-      content_file_name: { type: "string" },
-      content_file_size: { type: "number" },
-      /** Each purchase gets its own licence key (software sellers verify it through the API). */
-      license_keys: { type: "boolean", default: false },
-      pay_what_you_want: { type: "boolean", required: true, default: false },
-      /** cents; pre-filled amount of a pay-what-you-want product (at least price) */
-      suggested_price: { type: "number" },
-      media_type: { type: ["none", "image", "youtube", "video", "embed"] as const, required: true, default: "none" },
-      media_url: { type: "string", default: "" },
-      is_active: { type: "boolean", required: true, default: true },
-      moderation_status: {
-        type: ["pending", "under_review", "approved", "rejected"] as const,
-        required: true,
-        default: "approved",
-      },
-      moderation_notes: { type: "string" },
-      moderated_by: { type: "string" },
-      moderated_at: { type: "string" },
-      /** Switched off because an admin deactivated the owner; reactivation switches it back on. */
-      paused_with_owner: { type: "boolean" },
-      sales_count: { type: "number", required: true, default: 0 },
-      /** cents */
-      total_revenue: { type: "number", required: true, default: 0 },
-      view_count: { type: "number", required: true, default: 0 },
-      ...timestamps,
-    },
-    indexes: {
-      primary: {
-        pk: { field: "pk", composite: ["id"], casing: "none" },
-        sk: { field: "sk", composite: [], casing: "none" },
-      },
-      byCreator: {
-        index: "gsi1",
-        pk: { field: "gsi1pk", composite: ["creator_id"], casing: "none" },
-        sk: { field: "gsi1sk", composite: ["created_at"], casing: "none" },
-      },
-      byStatus: {
-        index: "gsi2",
-        pk: { field: "gsi2pk", composite: ["moderation_status"], casing: "none" },
-        sk: { field: "gsi2sk", composite: ["created_at"], casing: "none" },
-      },
-      all: {
-        index: "gsi3",
-        pk: { field: "gsi3pk", composite: [], casing: "none" },
-        sk: { field: "gsi3sk", composite: ["created_at"], casing: "none" },
-      },
-    },
-  },
-  cfg(),
-);
+export const ProductEntity = new LazyEntity(productSchema, cfg());
 
 export type ProductItem = EntityItem<typeof ProductEntity>;

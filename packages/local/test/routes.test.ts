@@ -12,11 +12,12 @@ describe("route table", () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it("every row points at a handler module that exports a handler through api()", () => {
+  it("every row points at a handler module that exports a handler through api() (keyApi() for API-key rows)", () => {
     for (const r of routes) {
       const file = join(root, `${handlerModule(r)}.ts`);
       expect(existsSync(file), `${routeKey(r)} -> ${file}`).toBe(true);
-      expect(readFileSync(file, "utf8"), file).toMatch(/export const handler = api\(/);
+      const wrapper = r.access === "apikey" ? /export const handler = keyApi\(/ : /export const handler = api\(/;
+      expect(readFileSync(file, "utf8"), file).toMatch(wrapper);
     }
   });
 

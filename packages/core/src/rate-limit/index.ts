@@ -1,9 +1,12 @@
-import { RateLimitEntity } from "../db/entities";
+import type { RateLimitItem } from "../db/entities/rate-limit";
+import { addAndSet } from "../db/lean/update";
+import { rateLimitSchema } from "../db/schemas/rate-limit";
 import { RateLimitedError } from "../errors";
 
 /**
  * THE rate limit: a fixed-window counter per (bucket, key) in DynamoDB, one atomic write per
- * hit, expired by the table's TTL. The api() wrapper applies it to the rows of the route table
+ * hit, expired by the table's TTL. Written through the lean layer (db/lean), so the request
+ * wrapper carries no ElectroDB. The api() wrapper applies it to the rows of the route table
  * that declare `rateLimit` (per address); anything else limited later (licence-key checks per
  * address, the public API per key) calls `RateLimit.hit` directly.
  *
@@ -30,12 +33,13 @@ export namespace RateLimit {
     const nowSeconds = Math.floor(now / 1000);
     const window = nowSeconds - (nowSeconds % windowSeconds);
     const resetIn = Math.max(1, window + windowSeconds - nowSeconds);
-    const written = await RateLimitEntity.update({ bucket, key: key.slice(0, 200), window })
-      .add({ count: 1 })
+    const written = await addAndSet<RateLimitItem>(
+      rateLimitSchema,
+      { bucket, key: key.slice(0, 200), window },
       // A minute of slack: TTL deletion is lazy, and a late reader must not see a fresh zero.
-      .set({ expires_at: window + windowSeconds + 60 })
-      .go({ response: "all_new" });
-    const count = written.data.count ?? 1;
+      { add: { count: 1 }, set: { expires_at: window + windowSeconds + 60 } },
+    );
+    const count = written.count ?? 1;
     if (count > limit) throw new RateLimitedError(resetIn);
     return { count, remaining: limit - count, resetIn };
   }

@@ -1,6 +1,15 @@
 import * as z from "zod";
 import { SettingEntity } from "../db/entities";
 import { ValidationError } from "../errors";
+import {
+  CATEGORIES as SETTING_CATEGORIES,
+  DEFINITIONS as SETTING_DEFINITIONS,
+  RENAMED,
+  definition,
+  legacyOf,
+  type Category as SettingCategory,
+} from "./definitions";
+import { forgetRecent, recentValue } from "./recent";
 
 /**
  * Platform settings (admin System Settings, DECISIONS 15–17). Every key has an in-code
@@ -9,101 +18,14 @@ import { ValidationError } from "../errors";
  * every request are kept a few seconds per instance instead (recentBool).
  */
 export namespace Setting {
-  export const CATEGORIES = ["branding", "contact", "finance", "emails", "moderation", "limits", "system"] as const;
-  export type Category = (typeof CATEGORIES)[number];
-  type Kind = "number" | "boolean" | "email" | "color" | "text" | "multiline";
-
-  interface Definition {
-    category: Category;
-    kind: Kind;
-    default: string;
-    description: string;
-    min?: number;
-    max?: number;
-  }
-
-  /** Placeholders: see purchase/receipt-template.ts (RECEIPT_PLACEHOLDERS). */
-  const RECEIPT_TEMPLATE = [
-    "Hi {{customer_name}},",
-    "",
-    "Thank you for buying {{product_name}} for {{amount}} on {{date}}.",
-    "Open your content any time: {{access_url}}",
-    "Every purchase stays in your customer portal: {{portal_url}}",
-    "",
-    "Questions? Reply to this e-mail or write to {{support_email}}.",
-    "— The {{site_name}} team",
-  ].join("\n");
-
-  export const DEFINITIONS = {
-    site_name: {
-      category: "branding",
-      kind: "text",
-      default: "Payloft",
-      description: "Name shown in the site header and e-mails",
-    },
-    primary_color: {
-      category: "branding",
-      kind: "color",
-      default: "#4f46e5",
-      description: "Brand colour (hex, e.g. #4f46e5)",
-    },
-    support_email: {
-      category: "contact",
-      kind: "email",
-      default: "support@payloft.local",
-      description: "Where customers can reach support",
-    },
-    commission_rate: {
-      category: "finance",
-      kind: "number",
-      default: "5",
-      min: 0,
-      max: 100,
-      description: "Platform commission in percent of revenue",
-    },
-    receipt_email_template: {
-      category: "emails",
-      kind: "multiline",
-      default: RECEIPT_TEMPLATE,
-      description:
-        "Message at the top of the purchase receipt e-mail. Placeholders: {{customer_name}}, {{product_name}}, {{amount}}, {{date}}, {{access_url}} (your buyer's access link), {{portal_url}}, {{support_email}}, {{site_name}}",
-    },
-    auto_approve_products: {
-      category: "moderation",
-      kind: "boolean",
-      default: "true",
-      description: "Approve new products automatically (when disabled they wait for review)",
-    },
-    max_file_size: {
-      category: "limits",
-      kind: "number",
-      default: "500",
-      min: 1,
-      // S3 takes at most 5 GB in one upload (a presigned POST).
-      max: 5120,
-      description: "Largest file a creator can upload for a product, in MB (at most 5120)",
-    },
-    maintenance_mode: {
-      category: "system",
-      kind: "boolean",
-      default: "false",
-      description: "Only admins can use the site while enabled",
-    },
-  } satisfies Record<string, Definition>;
-
+  export const CATEGORIES = SETTING_CATEGORIES;
+  export type Category = SettingCategory;
+  export const DEFINITIONS = SETTING_DEFINITIONS;
   export type Key = keyof typeof DEFINITIONS;
   export const KEYS = Object.keys(DEFINITIONS) as Key[];
-  const definition = (key: Key): Definition => DEFINITIONS[key];
 
   export const isKey = (key: unknown): key is Key => typeof key === "string" && key in DEFINITIONS;
 
-  /**
-   * Keys that were renamed, old → new. A stage that stored the old key keeps its value: reads
-   * fall back to it until the new key is saved, a save under the old name saves the new one,
-   * and the seed moves it over (then deletes the old item).
-   */
-  const RENAMED: Record<string, Key> = { max_upload_size: "max_file_size" };
-  const legacyOf = (key: Key) => Object.keys(RENAMED).find((old) => RENAMED[old] === key);
   const current = (key: string): string => RENAMED[key] ?? key;
 
   export const Info = z.object({
@@ -142,23 +64,9 @@ export namespace Setting {
     return (await get(key)) === "true";
   }
 
-  /*
-   * Settings every request checks (the maintenance gate) are kept by each warm instance for a
-   * few seconds instead of read per request: one DynamoDB read less on every call. A change
-   * reaches this instance at once when saved here (set() below) and other instances within
-   * `maxAgeMs` (DECISIONS 15: maintenance mode starts within seconds, not at the next call).
-   */
-  const recent = new Map<Key, { value: string; until: number }>();
-  let saves = 0; // a read that started before a save must not keep its older value
-
-  /** A boolean setting as this instance read it in the last `maxAgeMs`. */
+  /** A boolean setting as this instance read it in the last `maxAgeMs` (setting/recent.ts). */
   export async function recentBool(key: Key, maxAgeMs: number): Promise<boolean> {
-    const kept = recent.get(key);
-    if (kept && kept.until > Date.now()) return kept.value === "true";
-    const before = saves;
-    const value = await get(key);
-    if (before === saves) recent.set(key, { value, until: Date.now() + maxAgeMs });
-    return value === "true";
+    return (await recentValue(key, maxAgeMs)) === "true";
   }
 
   export async function number(key: Key): Promise<number> {
@@ -233,8 +141,7 @@ export namespace Setting {
       description: def.description,
       updated_by: input.updatedBy,
     }).go({ response: "all_new" });
-    saves++; // a read in flight during the write may hold the old value: not kept
-    recent.delete(key);
+    forgetRecent(key);
     return serialize(key, saved.data as { value: string; updated_at?: string });
   }
 

@@ -4,6 +4,7 @@ import * as z from "zod";
 import { CounterEntity, Db, EmailEntity, UserEntity, type UserItem } from "../db/entities";
 import { ConflictError, NotFoundError } from "../errors";
 import { PLANS, type SelectablePlanId } from "../plan/plans";
+import { DEACTIVATED_MESSAGE as DEACTIVATED } from "./read";
 
 export type { UserItem };
 export type Role = "admin" | "creator" | "customer";
@@ -17,7 +18,7 @@ export type Role = "admin" | "creator" | "customer";
 const check = <S extends z.ZodType>(schema: S, value: unknown) => parseInput(schema, value);
 
 export namespace User {
-  export const DEACTIVATED_MESSAGE = "Your account has been deactivated. Please contact support.";
+  export const DEACTIVATED_MESSAGE = DEACTIVATED;
   export const NAME_MAX = 100;
 
   /** The profile as GET /api/profile answers it. */

@@ -1,5 +1,5 @@
 import { PublicApi } from "@payloft/core/public-api/index";
-import { api } from "../http/api";
+import { keyApi } from "../http/api-key";
 
 /** GET /api/v1/products?limit=&cursor=: the key owner's products, newest first. */
-export const handler = api(async (req) => PublicApi.listProducts(req.actor!.userId, req.query));
+export const handler = keyApi(async (req) => PublicApi.listProducts(req.actor!.userId, req.query));

@@ -1,5 +1,5 @@
 import { PublicApi } from "@payloft/core/public-api/index";
-import { api } from "../http/api";
+import { keyApi } from "../http/api-key";
 
 /** PATCH /api/v1/products/{id}: changes the sent fields, checked like a new product. */
-export const handler = api(async (req) => PublicApi.updateProduct(req.actor!.userId, req.params.id ?? "", req.body));
+export const handler = keyApi(async (req) => PublicApi.updateProduct(req.actor!.userId, req.params.id ?? "", req.body));

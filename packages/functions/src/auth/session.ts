@@ -5,7 +5,8 @@ import { Config } from "@payloft/core/config/index";
 import { UnavailableError } from "@payloft/core/errors";
 import { HTTP_TIMEOUT_MS } from "@payloft/core/faults";
 import { logger } from "@payloft/core/log/index";
-import { User, type UserItem } from "@payloft/core/user/index";
+import type { UserItem } from "@payloft/core/db/entities/user";
+import { userById } from "@payloft/core/user/read";
 import type { ApiRequest } from "../http/request";
 import { subjects, WEB_CLIENT_ID } from "./subjects";
 
@@ -111,7 +112,7 @@ export async function resolveSession(req: ApiRequest): Promise<{ actor: Actor | 
   const refresh = req.cookies[REFRESH_COOKIE];
   if (!access && !refresh) return { actor: null, setCookies: [] };
   const verified = await verifyTokens(access, refresh);
-  const user = verified ? await User.fromID(verified.properties.id) : null;
+  const user = verified ? await userById(verified.properties.id) : null;
   const revoked =
     user?.sessions_revoked_at !== undefined && verified!.properties.signed_in_at <= user.sessions_revoked_at;
   if (!verified || !user || revoked) return { actor: null, setCookies: clearSessionCookies() };

@@ -3,8 +3,9 @@ import { ApiKey } from "@payloft/core/api-key/index";
 import { ForbiddenError, UnauthorizedError } from "@payloft/core/errors";
 import { requireFeature } from "@payloft/core/plan/gate";
 import { RateLimit } from "@payloft/core/rate-limit/index";
-import { User } from "@payloft/core/user/index";
+import { DEACTIVATED_MESSAGE } from "@payloft/core/user/read";
 import { toActor } from "../auth/session";
+import { api, type Handler } from "./api";
 import type { ApiRequest } from "./request";
 
 export const MISSING_KEY = "Send your API key in the Authorization header: 'Authorization: Bearer <key>'.";
@@ -23,9 +24,12 @@ export async function resolveApiKey(req: ApiRequest): Promise<Actor> {
   const { limit, windowSeconds, bucket } = ApiKey.RATE_LIMIT;
   await RateLimit.hit(bucket, found.key.id, limit, windowSeconds);
   const { user } = found;
-  if (user.deactivated) throw new ForbiddenError(User.DEACTIVATED_MESSAGE, "user.deactivated");
+  if (user.deactivated) throw new ForbiddenError(DEACTIVATED_MESSAGE, "user.deactivated");
   const actor = toActor(user);
   if (actor.role !== "creator" && !isAdmin(actor)) throw new ForbiddenError();
   requireFeature(user, "public_api");
   return actor;
 }
+
+/** The wrapper of an `apikey` route: api() with the Bearer key as the way to find the caller. */
+export const keyApi = (fn: Handler) => api(fn, { resolveApiKey });

@@ -9,7 +9,7 @@ import {
 } from "@payloft/core/errors";
 import { isKeyTooLong } from "@payloft/core/db/errors";
 import { isDependencyFault, unavailable } from "@payloft/core/faults";
-import { isAdmin } from "@payloft/core/actor/index";
+import { isAdmin, type Actor } from "@payloft/core/actor/index";
 import { logger } from "@payloft/core/log/index";
 import { findRoute, type RouteDef } from "../routes";
 import { WEBHOOK_FAILED, isWebhookRoute } from "../monitoring";
@@ -20,9 +20,16 @@ import { enforceRateLimit } from "./limits";
 import { assertConfigured } from "./startup";
 import { resolveSession } from "../auth/session";
 import { guardPlatform } from "./guards";
-import { resolveApiKey } from "./api-key";
 
-type Handler = (req: ApiRequest) => Promise<unknown>;
+export type Handler = (req: ApiRequest) => Promise<unknown>;
+
+export interface ApiOptions {
+  /**
+   * How an `apikey` route finds its caller (keyApi in http/api-key.ts passes it). Not imported
+   * here: the API-key lookup is a domain read, and every other route's bundle would carry it.
+   */
+  resolveApiKey?: (req: ApiRequest) => Promise<Actor>;
+}
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const MAX_PATH_ID = 200;
@@ -32,7 +39,7 @@ const MAX_PATH_ID = 200;
  * resolve the caller, enforce the row's access rule, run the handler, and turn typed
  * errors into JSON answers. Handlers stay a few lines of "validate, call core, return".
  */
-export function api(fn: Handler) {
+export function api(fn: Handler, opts: ApiOptions = {}) {
   return async (event: APIGatewayProxyEventV2, context?: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const requestId = context?.awsRequestId ?? event.requestContext?.requestId ?? "local";
     logger.appendKeys({ requestId, route: event.routeKey });
@@ -46,7 +53,8 @@ export function api(fn: Handler) {
       const req = buildRequest(event, requestId);
       cookies = req.setCookies;
       if (route.access === "apikey") {
-        req.actor = await resolveApiKey(req);
+        if (!opts.resolveApiKey) throw new Error(`${event.routeKey} is an API-key route: wrap it with keyApi()`);
+        req.actor = await opts.resolveApiKey(req);
       } else {
         checkOrigin(route, req);
         const session = await resolveSession(req);

@@ -1,8 +1,8 @@
 import { isAdmin } from "@payloft/core/actor/index";
 import { ForbiddenError, UnavailableError } from "@payloft/core/errors";
-import { User } from "@payloft/core/user/index";
+import { DEACTIVATED_MESSAGE } from "@payloft/core/user/read";
 import { sessionUser } from "../auth/session";
-import { Setting } from "@payloft/core/setting/index";
+import { recentValue } from "@payloft/core/setting/recent";
 import type { RouteDef } from "../routes";
 import type { ApiRequest } from "./request";
 
@@ -23,7 +23,7 @@ export async function guardPlatform(route: RouteDef, req: ApiRequest): Promise<v
  */
 function guardDeactivated(route: RouteDef, req: ApiRequest) {
   if (route.access === "anonymous" || route.path === "/api/logout") return;
-  if (sessionUser(req)?.deactivated) throw new ForbiddenError(User.DEACTIVATED_MESSAGE, "user.deactivated");
+  if (sessionUser(req)?.deactivated) throw new ForbiddenError(DEACTIVATED_MESSAGE, "user.deactivated");
 }
 
 // ── maintenance mode (DECISIONS 15) ──
@@ -43,6 +43,6 @@ const MAINTENANCE_READ_EVERY_MS = 5_000;
 async function guardMaintenance(route: RouteDef, req: ApiRequest) {
   if (route.system || MAINTENANCE_EXEMPT.has(route.path)) return;
   if (req.actor && isAdmin(req.actor)) return;
-  if (await Setting.recentBool("maintenance_mode", MAINTENANCE_READ_EVERY_MS))
+  if ((await recentValue("maintenance_mode", MAINTENANCE_READ_EVERY_MS)) === "true")
     throw new UnavailableError(MAINTENANCE_MESSAGE, "platform.maintenance");
 }

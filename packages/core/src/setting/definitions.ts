@@ -1,0 +1,96 @@
+/**
+ * Every platform setting: its category, kind, in-code default and description (plain data, no
+ * table access, so the request wrapper's cached maintenance check can use it without the rest).
+ */
+export const CATEGORIES = ["branding", "contact", "finance", "emails", "moderation", "limits", "system"] as const;
+export type Category = (typeof CATEGORIES)[number];
+export type Kind = "number" | "boolean" | "email" | "color" | "text" | "multiline";
+
+export interface Definition {
+  category: Category;
+  kind: Kind;
+  default: string;
+  description: string;
+  min?: number;
+  max?: number;
+}
+
+/** Placeholders: see purchase/receipt-template.ts (RECEIPT_PLACEHOLDERS). */
+const RECEIPT_TEMPLATE = [
+  "Hi {{customer_name}},",
+  "",
+  "Thank you for buying {{product_name}} for {{amount}} on {{date}}.",
+  "Open your content any time: {{access_url}}",
+  "Every purchase stays in your customer portal: {{portal_url}}",
+  "",
+  "Questions? Reply to this e-mail or write to {{support_email}}.",
+  "— The {{site_name}} team",
+].join("\n");
+
+export const DEFINITIONS = {
+  site_name: {
+    category: "branding",
+    kind: "text",
+    default: "Payloft",
+    description: "Name shown in the site header and e-mails",
+  },
+  primary_color: {
+    category: "branding",
+    kind: "color",
+    default: "#4f46e5",
+    description: "Brand colour (hex, e.g. #4f46e5)",
+  },
+  support_email: {
+    category: "contact",
+    kind: "email",
+    default: "support@payloft.local",
+    description: "Where customers can reach support",
+  },
+  commission_rate: {
+    category: "finance",
+    kind: "number",
+    default: "5",
+    min: 0,
+    max: 100,
+    description: "Platform commission in percent of revenue",
+  },
+  receipt_email_template: {
+    category: "emails",
+    kind: "multiline",
+    default: RECEIPT_TEMPLATE,
+    description:
+      "Message at the top of the purchase receipt e-mail. Placeholders: {{customer_name}}, {{product_name}}, {{amount}}, {{date}}, {{access_url}} (your buyer's access link), {{portal_url}}, {{support_email}}, {{site_name}}",
+  },
+  auto_approve_products: {
+    category: "moderation",
+    kind: "boolean",
+    default: "true",
+    description: "Approve new products automatically (when disabled they wait for review)",
+  },
+  max_file_size: {
+    category: "limits",
+    kind: "number",
+    default: "500",
+    min: 1,
+    // S3 takes at most 5 GB in one upload (a presigned POST).
+    max: 5120,
+    description: "Largest file a creator can upload for a product, in MB (at most 5120)",
+  },
+  maintenance_mode: {
+    category: "system",
+    kind: "boolean",
+    default: "false",
+    description: "Only admins can use the site while enabled",
+  },
+} satisfies Record<string, Definition>;
+
+export type Key = keyof typeof DEFINITIONS;
+export const definition = (key: Key): Definition => DEFINITIONS[key];
+
+/**
+ * Keys that were renamed, old → new. A stage that stored the old key keeps its value: reads
+ * fall back to it until the new key is saved, a save under the old name saves the new one,
+ * and the seed moves it over (then deletes the old item).
+ */
+export const RENAMED: Record<string, Key> = { max_upload_size: "max_file_size" };
+export const legacyOf = (key: Key) => Object.keys(RENAMED).find((old) => RENAMED[old] === key);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { call, useStack } from "@payloft/local/testing/index";
 import { signIn } from "@payloft/local/testing/auth";
 
@@ -69,25 +69,71 @@ describe("GET /api/public/products/{productId}", () => {
 });
 
 describe("GET /api/public/products/{productId}, its reads", () => {
-  it("reads the seller once for the name, the branding and whether it can be bought", async () => {
+  it("reads the product on every view, its seller and store together once per few seconds per instance", async () => {
     const { dynamo } = await import("@payloft/core/db/client");
-    const reads: string[] = [];
+    const { SELLER_KEPT_MS } = await import("@payloft/core/product/sales-page");
+    const reads: { command: string; input: string }[] = [];
     let metering = true;
     dynamo().middlewareStack.add(
       (next, context) => async (args) => {
-        // ElectroDB sends GetItem through the document client: GetCommand, key not yet marshalled.
-        const key = (args.input as { Key?: unknown }).Key;
-        if (metering && /^Get(Item)?Command$/.test(context.commandName ?? "") && key) reads.push(JSON.stringify(key));
+        const command = context.commandName ?? "";
+        if (metering && /Get/.test(command)) reads.push({ command, input: JSON.stringify(args.input) });
         return next(args);
       },
       { step: "initialize", name: "countPublicProductReads" },
     );
-    const res = await call(stack(), "GET", `/api/public/products/${productId}`);
-    metering = false;
-    expect(res.status).toBe(200);
-    expect(res.json.is_active).toBe(true);
-    expect(reads.filter((k) => k.includes(productId))).toHaveLength(1);
-    expect(reads.filter((k) => k.includes(seller.id) && /"\$user_\d/.test(k))).toHaveLength(1);
+    const productReads = () =>
+      reads.filter((r) => r.input.includes(`id_${productId}`) && r.input.includes("$product_1"));
+    const sellerReads = () => reads.filter((r) => r.input.includes(`id_${seller.id}`) && r.input.includes("$user_1"));
+    const view = async () => {
+      const res = await call(stack(), "GET", `/api/public/products/${productId}`);
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ is_active: true, creator_name: "Sam Seller" });
+    };
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 60_000); // nothing kept from earlier tests
+      for (let i = 0; i < 3; i++) await view();
+      expect(productReads()).toHaveLength(3);
+      expect(sellerReads()).toHaveLength(1);
+      // The seller and the store in one call.
+      expect(sellerReads()[0]).toMatchObject({ command: "BatchGetItemCommand" });
+      expect(sellerReads()[0]!.input).toContain(`user_id_${seller.id}`);
+      vi.setSystemTime(Date.now() + SELLER_KEPT_MS + 1);
+      await view();
+      expect(sellerReads()).toHaveLength(2);
+    } finally {
+      metering = false;
+      vi.useRealTimers();
+    }
+  });
+
+  it("shows a seller's change made on another instance within a few seconds, one made here at once", async () => {
+    const { tableName } = await import("@payloft/core/db/client");
+    const { call: dynamoCall } = await import("@payloft/core/db/lean/call");
+    const { UserEntity } = await import("@payloft/core/db/entities");
+    const { SELLER_KEPT_MS } = await import("@payloft/core/product/sales-page");
+    const name = async () => (await call(stack(), "GET", `/api/public/products/${productId}`)).json.creator_name;
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 120_000); // past anything the test above kept
+      expect(await name()).toBe("Sam Seller");
+      // Another Lambda instance's write: nothing on this one hears of it.
+      await dynamoCall("UpdateItem", {
+        TableName: tableName(),
+        Key: { pk: { S: `$payloft#id_${seller.id}` }, sk: { S: "$user_1" } },
+        UpdateExpression: "SET #name = :name",
+        ExpressionAttributeNames: { "#name": "name" },
+        ExpressionAttributeValues: { ":name": { S: "Sam Elsewhere" } },
+      });
+      expect(await name()).toBe("Sam Seller");
+      vi.setSystemTime(Date.now() + SELLER_KEPT_MS + 1);
+      expect(await name()).toBe("Sam Elsewhere");
+      await UserEntity.patch({ id: seller.id }).set({ name: "Sam Seller" }).go();
+      expect(await name()).toBe("Sam Seller");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,9 +1,9 @@
 import * as z from "zod";
 import { ProductEntity, type ProductItem } from "../db/entities";
-import { NotFoundError } from "../errors";
 import { CURRENCIES, currencyOf } from "../currency/index";
 import { MEDIA_TYPES } from "./input";
 import { ownerContent } from "./content";
+import { productNotFound } from "./not-found";
 
 /**
  * How a stored product reads: the owner's API shape and the lookups every product operation
@@ -42,7 +42,7 @@ export const ProductInfo = z.object({
 });
 export type ProductInfo = z.infer<typeof ProductInfo>;
 
-export const productNotFound = () => new NotFoundError("product.not_found", "Product not found");
+export { productNotFound };
 
 export function serializeProduct(p: ProductItem, opts: { owner: boolean }): ProductInfo {
   return {

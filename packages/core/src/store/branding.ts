@@ -1,4 +1,6 @@
-import { StoreEntity, type StoreItem } from "../db/entities";
+import type { StoreItem } from "../db/entities/store";
+import { getItem } from "../db/lean/items";
+import { storeSchema } from "../db/schemas/store";
 import { allows, type Entitled } from "../plan/gate";
 
 /**
@@ -26,6 +28,7 @@ export function brandingOf(store: StoreItem | null, owner: Entitled | null): Bra
   };
 }
 
+/** A creator's store (a read through the lean layer: the sales page's bundle carries no ElectroDB). */
 export async function storeOf(userId: string): Promise<StoreItem | null> {
-  return (await StoreEntity.get({ user_id: userId }).go()).data;
+  return getItem<StoreItem>(storeSchema, { user_id: userId });
 }

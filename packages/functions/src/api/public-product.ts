@@ -1,4 +1,4 @@
-import { productPublicView } from "@payloft/core/product/public";
+import { productPublicView } from "@payloft/core/product/sales-page";
 import { api } from "../http/api";
 
 /**

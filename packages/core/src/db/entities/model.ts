@@ -1,5 +1,6 @@
 import { Entity, Service } from "electrodb";
 import { dynamo, tableName } from "../client";
+import { forgetWritten } from "../lean/kept";
 
 /**
  * What every entity shares: the one table and client, and the two timestamps. Keys use
@@ -13,6 +14,8 @@ export const cfg = () => ({
   get table() {
     return tableName();
   },
+  // Values the lean layer keeps a few seconds (db/lean/kept.ts) are forgotten when written here.
+  listeners: [forgetWritten],
 });
 // The timestamps live with the plain item schemas (no ElectroDB there); entity files take them from here.
 export { now, timestamps } from "../schemas/timestamps";

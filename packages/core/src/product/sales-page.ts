@@ -1,0 +1,102 @@
+import type { ProductItem } from "../db/entities/product";
+import type { StoreItem } from "../db/entities/store";
+import type { UserItem } from "../db/entities/user";
+import { batchGetItems, getItem } from "../db/lean/items";
+import { keep } from "../db/lean/kept";
+import { keyOf } from "../db/lean/schema";
+import { productSchema } from "../db/schemas/product";
+import { storeSchema } from "../db/schemas/store";
+import { userSchema } from "../db/schemas/user";
+import { currencyOf } from "../currency/units";
+import { brandingOf, type Branding } from "../store/branding";
+import { userById } from "../user/read";
+import { productNotFound } from "./not-found";
+
+/**
+ * The sales page's read path, through the lean layer (no ElectroDB in its Lambda): the product,
+ * then its seller and store in one BatchGetItem, whose public face is then kept a few seconds.
+ */
+
+/** Why a product cannot be bought right now, or null when it can (DECISIONS 7, 16). */
+export async function unavailableReason(p: ProductItem, known?: { sellerAvailable: boolean }): Promise<string | null> {
+  if (!p.is_active) return "inactive";
+  if (p.moderation_status !== "approved") return "not_approved";
+  // `known`: the sales page has read the seller already; checkout reads it fresh.
+  const available = known ? known.sellerAvailable : isAvailable(await userById(p.creator_id));
+  return available ? null : "seller_unavailable";
+}
+
+const isAvailable = (seller: UserItem | null) => !!seller && !seller.deactivated;
+
+/** What a sales page shows of its seller. */
+interface SellerFace {
+  name: string;
+  branding: Branding;
+  available: boolean;
+}
+
+/*
+ * Each warm instance keeps a seller's face for a few seconds: a popular sales page is read by many
+ * buyers at once, and this makes each view one read (the product) instead of two. A seller's
+ * change (name, branding, plan) shows within SELLER_KEPT_MS (at once when made on this instance:
+ * db/lean/kept.ts). Deactivation also pauses the seller's products, which are always read fresh,
+ * so a deactivated seller's page stops selling at once; an unavailable seller is not kept, so a
+ * reactivated one sells again at once. Checkout reads the seller fresh (unavailableReason).
+ */
+export const SELLER_KEPT_MS = 5_000;
+
+function sellerFace(creatorId: string): Promise<SellerFace> {
+  const user = { schema: userSchema, key: { id: creatorId } };
+  const store = { schema: storeSchema, key: { user_id: creatorId } };
+  const items = [keyOf(user.schema, user.key), keyOf(store.schema, store.key)];
+  return keep(`seller#${creatorId}`, items, { maxAgeMs: SELLER_KEPT_MS, keepIf: (f) => f.available }, async () => {
+    const [seller, found] = (await batchGetItems([user, store])) as [UserItem | null, StoreItem | null];
+    return { name: seller?.name ?? "", branding: brandingOf(found, seller), available: isAvailable(seller) };
+  });
+}
+
+/**
+ * GET /api/public/products/{id}: the sales-page view. Never content_url (DECISIONS 14).
+ * An unavailable product answers is_active=false with its selling content blanked, so a
+ * rejected product's text and media are not served.
+ */
+export async function productPublicView(id: string) {
+  const p = id ? await getItem<ProductItem>(productSchema, { id }) : null;
+  if (!p) throw productNotFound();
+  const seller = await sellerFace(p.creator_id);
+  const available = (await unavailableReason(p, { sellerAvailable: seller.available })) === null;
+  const base = {
+    id: p.id,
+    name: p.name,
+    price: p.price,
+    currency: currencyOf(p.currency),
+    pay_what_you_want: p.pay_what_you_want ?? false,
+    suggested_price: p.suggested_price ?? null,
+    creator_id: p.creator_id,
+    creator_name: seller.name,
+    created_at: p.created_at,
+    branding: seller.branding,
+  };
+  if (!available) {
+    return {
+      ...base,
+      headline: "",
+      subheadline: "",
+      description: "",
+      media_type: "none" as const,
+      media_url: "",
+      is_active: false,
+      sales_count: 0,
+    };
+  }
+  return {
+    ...base,
+    headline: p.headline ?? "",
+    subheadline: p.subheadline ?? "",
+    description: p.description ?? "",
+    media_type: p.media_type,
+    media_url: p.media_url ?? "",
+    is_active: true,
+    sales_count: p.sales_count,
+  };
+}

@@ -1,8 +1,7 @@
 import * as z from "zod";
 import { currencyOf, revenueByCurrency, type Currency } from "../currency/index";
-import { CounterEntity, DailyStatEntity, ProductEntity, UserEntity } from "../db/entities";
-import { planOf } from "../plan/plans";
-import { productLimitFor } from "../plan/limits";
+import { DailyStatEntity, ProductEntity } from "../db/entities";
+import { conversionRate as rateOf, creatorStats, type Stats as CreatorStats } from "./stats";
 
 /**
  * Creator dashboard figures. Everything here reads the running totals
@@ -19,20 +18,7 @@ export namespace Analytics {
 
   const CreatorId = z.string().min(1);
 
-  export interface Stats {
-    totalProducts: number;
-    totalSales: number;
-    /** USD cents only (the figure from before currencies existed); see revenue_by_currency */
-    totalRevenue: number;
-    /** Minor units per currency, never added together: {usd: 5000, eur: 950}. */
-    revenue_by_currency: Partial<Record<Currency, number>>;
-    totalCustomers: number;
-    /** percent with one decimal: purchases ÷ sales-page views × 100; 0 without views */
-    conversionRate: number;
-    /** null = unlimited */
-    productLimit: number | null;
-    plan: string;
-  }
+  export type Stats = CreatorStats;
 
   export interface ChartPoint {
     date: string;
@@ -55,35 +41,8 @@ export namespace Analytics {
     conversionRate: number;
   }
 
-  /** One decimal; no views means no rate rather than a division by zero. */
-  export function conversionRate(sales: number, views: number): number {
-    if (!views || views <= 0) return 0;
-    return Math.round((sales / views) * 1000) / 10;
-  }
-
-  export async function stats(creatorId: string): Promise<Stats> {
-    const id = CreatorId.parse(creatorId);
-    const [counter, user] = await Promise.all([
-      CounterEntity.get({ scope: `creator#${id}` }).go(),
-      UserEntity.get({ id }).go({ attributes: ["email", "plan", "role", "is_admin", "product_count"] }),
-    ]);
-    const c = counter.data;
-    const u = user.data;
-    const plan = planOf(u?.plan);
-    const sales = c?.sales ?? 0;
-    return {
-      // The user's product_count is the figure the plan limit is enforced on, so the strip's
-      // "count / limit" always agrees with what the create dialog allows.
-      totalProducts: u?.product_count ?? c?.products ?? 0,
-      totalSales: sales,
-      totalRevenue: c?.revenue ?? 0,
-      revenue_by_currency: revenueByCurrency(c),
-      totalCustomers: c?.customers ?? 0,
-      conversionRate: conversionRate(sales, c?.views ?? 0),
-      productLimit: u ? productLimitFor({ ...u, email: u.email ?? "" }) : plan.productLimit,
-      plan: plan.id,
-    };
-  }
+  export const conversionRate = rateOf;
+  export const stats = creatorStats;
 
   /** YYYY-MM-DD (UTC) of the last `days` days, oldest first, ending with `today`. */
   export function lastDays(days: number, today = new Date()): string[] {

@@ -1,5 +1,5 @@
-import { Analytics } from "@payloft/core/analytics/index";
+import { creatorStats } from "@payloft/core/analytics/stats";
 import { api } from "../http/api";
 
 /** GET /api/dashboard/stats: the creator's stats strip, from counters (no Scan). */
-export const handler = api(async (req) => ({ stats: await Analytics.stats(req.actor!.userId) }));
+export const handler = api(async (req) => ({ stats: await creatorStats(req.actor!.userId) }));

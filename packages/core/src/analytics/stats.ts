@@ -1,0 +1,60 @@
+import * as z from "zod";
+import { revenueByCurrency } from "../currency/index";
+import type { CounterItem } from "../db/entities/counter";
+import { getItem } from "../db/lean/items";
+import { counterSchema } from "../db/schemas/counter";
+import { planOf } from "../plan/plans";
+import { productLimitFor } from "../plan/limits";
+import { userById } from "../user/read";
+import type { Currency } from "../currency/index";
+
+/**
+ * The creator's stats strip (GET /api/dashboard/stats): two GetItems, the running counter
+ * `creator#<id>` and the user (plan, product count), however many sales exist. Read through the
+ * lean layer, so the dashboard-stats Lambda carries no ElectroDB. The Analytics namespace
+ * re-exports it.
+ */
+export interface Stats {
+  totalProducts: number;
+  totalSales: number;
+  /** USD cents only (the figure from before currencies existed); see revenue_by_currency */
+  totalRevenue: number;
+  /** Minor units per currency, never added together: {usd: 5000, eur: 950}. */
+  revenue_by_currency: Partial<Record<Currency, number>>;
+  totalCustomers: number;
+  /** percent with one decimal: purchases ÷ sales-page views × 100; 0 without views */
+  conversionRate: number;
+  /** null = unlimited */
+  productLimit: number | null;
+  plan: string;
+}
+
+const CreatorId = z.string().min(1);
+
+/** One decimal; no views means no rate rather than a division by zero. */
+export function conversionRate(sales: number, views: number): number {
+  if (!views || views <= 0) return 0;
+  return Math.round((sales / views) * 1000) / 10;
+}
+
+export async function creatorStats(creatorId: string): Promise<Stats> {
+  const id = CreatorId.parse(creatorId);
+  const [c, u] = await Promise.all([
+    getItem<CounterItem>(counterSchema, { scope: `creator#${id}` }),
+    userById(id, { attributes: ["email", "plan", "role", "is_admin", "product_count"] }),
+  ]);
+  const plan = planOf(u?.plan);
+  const sales = c?.sales ?? 0;
+  return {
+    // The user's product_count is the figure the plan limit is enforced on, so the strip's
+    // "count / limit" always agrees with what the create dialog allows.
+    totalProducts: u?.product_count ?? c?.products ?? 0,
+    totalSales: sales,
+    totalRevenue: c?.revenue ?? 0,
+    revenue_by_currency: revenueByCurrency(c),
+    totalCustomers: c?.customers ?? 0,
+    conversionRate: conversionRate(sales, c?.views ?? 0),
+    productLimit: u ? productLimitFor({ ...u, email: u.email ?? "" }) : plan.productLimit,
+    plan: plan.id,
+  };
+}

@@ -1,6 +1,7 @@
 import type { KeysAndAttributes } from "@aws-sdk/client-dynamodb";
 import { AGAIN, jitter, retry } from "../../retry";
 import { tableName } from "../client";
+import { tableKeys } from "../table";
 import { toStored, type Stored } from "./attr";
 import { call } from "./call";
 import { ENTITY_FIELD, VERSION_FIELD, fieldOf, keyOf, readItem, type KeyValues, type LeanSchema } from "./schema";
@@ -49,22 +50,15 @@ const BATCH_ATTEMPTS = 5;
 export async function batchGetItems(requests: readonly BatchRequest[]): Promise<unknown[]> {
   const table = tableName();
   const keys = requests.map((r) => keyOf(r.schema, r.key));
-  const id = (k: Record<string, unknown>) =>
-    JSON.stringify(
-      Object.keys(k)
-        .sort()
-        .map((f) => [f, k[f]]),
-    );
+  // Answers come in any order: matched to the request by the table's primary key.
+  const { hashKey, rangeKey } = tableKeys.primary;
+  const id = (pk: string | undefined, sk: string | undefined) => `${pk}\n${sk}`;
   const found = new Map<string, Stored>();
   let pending: KeysAndAttributes | undefined = { Keys: keys.map((k) => toStored(k)) };
   await retry(
     async () => {
       const out = await call("BatchGetItem", { RequestItems: { [table]: pending! } });
-      for (const stored of out.Responses?.[table] ?? []) {
-        const keyFields = Object.keys(keys[0] ?? {});
-        const plain = Object.fromEntries(keyFields.map((f) => [f, stored[f]?.S]));
-        found.set(id(plain), stored);
-      }
+      for (const stored of out.Responses?.[table] ?? []) found.set(id(stored[hashKey]?.S, stored[rangeKey]?.S), stored);
       pending = out.UnprocessedKeys?.[table];
       return pending?.Keys?.length ? AGAIN : undefined;
     },
@@ -74,5 +68,5 @@ export async function batchGetItems(requests: readonly BatchRequest[]): Promise<
       exhausted: () => Object.assign(new Error("BatchGetItem left keys unprocessed"), { name: "ServiceUnavailable" }),
     },
   );
-  return requests.map((r, i) => readItem(r.schema, found.get(id(keys[i]!))));
+  return requests.map((r, i) => readItem(r.schema, found.get(id(keys[i]![hashKey], keys[i]![rangeKey]))));
 }

@@ -7,6 +7,8 @@ import {
   QueryCommand,
   UpdateItemCommand,
 } from "@aws-sdk/client-dynamodb";
+import http, { createServer } from "node:http";
+import https from "node:https";
 import { httpCall, type Operation, type OperationInput } from "../src/db/lean/http";
 
 /**
@@ -83,18 +85,44 @@ async function sentBySdk(operation: keyof typeof cases, credentials: typeof LONG
   return sent;
 }
 
+/**
+ * What httpCall puts on the wire. The AWS endpoint is out of reach here, so Node's HTTPS
+ * request is pointed at a local server that answers `{}`: the URL and headers are those
+ * httpCall gave Node, the body is what arrived on the socket.
+ */
 async function sentByHttpCall<O extends Operation>(operation: O, input: OperationInput<O>): Promise<Sent> {
-  const fetchSpy = vi.fn(async () => new Response("{}", { status: 200 }));
-  vi.stubGlobal("fetch", fetchSpy);
-  await httpCall(operation, input);
-  expect(fetchSpy).toHaveBeenCalledTimes(1);
-  const [url, init] = fetchSpy.mock.calls[0] as unknown as [string, RequestInit];
-  return {
-    method: init.method ?? "GET",
-    url,
-    headers: init.headers as Record<string, string>,
-    body: init.body as string,
+  const bodies: string[] = [];
+  const wireHeaders: Record<string, unknown>[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      bodies.push(Buffer.concat(chunks).toString("utf8"));
+      wireHeaders.push(req.headers);
+      res.writeHead(200, { "content-type": "application/x-amz-json-1.0" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const local = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
+  const asked: { url: string; options: { method?: string; headers?: Record<string, string> } }[] = [];
+  const toLocal = (url: string, options: http.RequestOptions, callback: (res: http.IncomingMessage) => void) => {
+    asked.push({
+      url,
+      options: { method: options.method ?? "GET", headers: options.headers as Record<string, string> },
+    });
+    return http.request(local, options, callback);
   };
+  vi.spyOn(https, "request").mockImplementation(toLocal as unknown as typeof https.request);
+  try {
+    await httpCall(operation, input);
+  } finally {
+    server.close();
+  }
+  expect(asked).toHaveLength(1);
+  const headers = asked[0]!.options.headers ?? {};
+  // Every header httpCall asked for went out as it was (Node adds only `connection`).
+  expect(wireHeaders[0]).toMatchObject(headers);
+  return { method: asked[0]!.options.method ?? "", url: asked[0]!.url, headers, body: bodies[0]! };
 }
 
 const table = "payloft-production-TableTable-abc123";
@@ -160,7 +188,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
-  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("httpCall sends exactly what the SDK's DynamoDB client sends", () => {

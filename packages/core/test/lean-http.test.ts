@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createServer as createHttpServer, type IncomingMessage } from "node:http";
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createTcpServer, type Server, type Socket } from "node:net";
 import {
   BatchGetItemCommand,
@@ -171,6 +171,25 @@ describe("httpCall keeps the SDK client's fault bounds", () => {
     expect(isDependencyFault(err)).toBe(true);
     expect(sockets).toHaveLength(DYNAMO_TIMEOUTS.maxAttempts);
     expect(elapsed).toBeGreaterThanOrEqual(DYNAMO_TIMEOUTS.requestTimeout * DYNAMO_TIMEOUTS.maxAttempts - 50);
+    expect(elapsed).toBeLessThan(DYNAMO_TIMEOUTS.requestTimeout * DYNAMO_TIMEOUTS.maxAttempts + 1_500);
+  });
+
+  it("an answer that starts and never ends is bounded the same way", async () => {
+    const responses: ServerResponse[] = [];
+    const stalls = createHttpServer((req, res) => {
+      responses.push(res);
+      res.writeHead(200, { "content-type": "application/x-amz-json-1.0" }).write('{"Item":');
+    });
+    await listen(stalls);
+    vi.stubEnv("DYNAMODB_ENDPOINT", `http://127.0.0.1:${port(stalls)}`);
+    const started = Date.now();
+    const err = await httpCall("GetItem", get()).catch((e: unknown) => e);
+    const elapsed = Date.now() - started;
+    responses.forEach((r) => r.destroy());
+    stalls.close();
+
+    expect(isDependencyFault(err)).toBe(true);
+    expect(responses).toHaveLength(DYNAMO_TIMEOUTS.maxAttempts);
     expect(elapsed).toBeLessThan(DYNAMO_TIMEOUTS.requestTimeout * DYNAMO_TIMEOUTS.maxAttempts + 1_500);
   });
 

@@ -16,11 +16,13 @@ import { TABLE_ACTIONS, dynamoActionsFor } from "../../permissions";
 import { currentLambda } from "../../lambda-scope";
 import { currentTarget, signedRequest } from "./http-signing";
 import { parseAnswer, requestBody } from "./http-body";
+import { post } from "./http-transport";
 
 /**
  * DynamoDB without the SDK's client: loading `@aws-sdk/client-dynamodb` costs a new Lambda
  * instance more time than our whole budget for a cold start, so the lean layer's calls go
- * over `fetch` with DynamoDB's JSON protocol, signed by the SDK's own signer. The input and
+ * over plain HTTP (http-transport.ts) with DynamoDB's JSON protocol, signed by the SDK's own
+ * signer. The input and
  * output shapes are the SDK's (types only: nothing of the SDK is loaded), errors look like
  * the SDK's (`name`, `message`, `$metadata.httpStatusCode`) so db/errors.ts and faults.ts
  * recognise them, and the limits are the SDK client's (faults.ts).
@@ -65,14 +67,10 @@ export async function httpCall<O extends Operation>(
 
 async function once(operation: string, body: string, attempt: number): Promise<unknown> {
   const request = await signedRequest(currentTarget(), operation, body);
-  // One bound for connecting, sending and reading the answer: a hanging table costs at most
-  // requestTimeout per attempt (the SDK's bound is its connection timeout plus that).
-  const signal = AbortSignal.timeout(DYNAMO_TIMEOUTS.requestTimeout);
-  const res = await fetch(request.url, { method: "POST", headers: request.headers, body: request.body, signal });
-  const text = await res.text();
-  const requestId = res.headers.get("x-amzn-requestid") ?? undefined;
-  const parsed = parseAnswer(text);
-  if (!res.ok) throw refusal(parsed, res.status, requestId, attempt);
+  const res = await post(request, DYNAMO_TIMEOUTS.requestTimeout);
+  const { requestId } = res;
+  const parsed = parseAnswer(res.text);
+  if (res.status < 200 || res.status > 299) throw refusal(parsed, res.status, requestId, attempt);
   if (!parsed || typeof parsed !== "object") {
     throw new DynamoHttpError(
       "SerializationException",

@@ -231,7 +231,12 @@ describe("httpCall keeps the SDK client's fault bounds", () => {
   });
 
   it("does not retry what the caller got wrong", async () => {
-    const dynamoDb = await scriptedDynamo([{ status: 400, body: serviceError("ValidationException", "bad key") }]);
+    const dynamoDb = await scriptedDynamo([
+      {
+        status: 400,
+        body: { __type: "com.amazon.coral.validate#ValidationException:http://internal", message: "bad key" },
+      },
+    ]);
     const err = await httpCall("GetItem", get()).catch((e: unknown) => e);
     dynamoDb.close();
     expect(err).toMatchObject({ name: "ValidationException", message: "bad key" });

@@ -89,7 +89,9 @@ async function once(operation: string, body: string, attempt: number): Promise<u
 /** `{"__type": "com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException", "message": …}` as an error. */
 function refusal(parsed: unknown, status: number, requestId: string | undefined, attempt: number): DynamoHttpError {
   const answer = (parsed ?? {}) as { __type?: string; message?: string; Message?: string } & Record<string, unknown>;
-  const name = answer.__type?.split("#").pop() || (status >= 500 ? "InternalServerError" : "UnknownError");
+  // As the SDK reads it: the part after the namespace ("…#"), before any ":" suffix.
+  const type = answer.__type?.split("#").pop()?.split(":")[0];
+  const name = type || (status >= 500 ? "InternalServerError" : "UnknownError");
   const err = new DynamoHttpError(
     name,
     answer.message ?? answer.Message ?? `DynamoDB answered ${status}`,

@@ -70,18 +70,12 @@ describe("GET /api/public/products/{productId}", () => {
 
 describe("GET /api/public/products/{productId}, its reads", () => {
   it("reads the product on every view, its seller and store together once per few seconds per instance", async () => {
-    const { dynamo } = await import("@payloft/core/db/client");
+    const { watchCalls } = await import("@payloft/core/db/lean/call");
     const { SELLER_KEPT_MS } = await import("@payloft/core/product/sales-page");
     const reads: { command: string; input: string }[] = [];
-    let metering = true;
-    dynamo().middlewareStack.add(
-      (next, context) => async (args) => {
-        const command = context.commandName ?? "";
-        if (metering && /Get/.test(command)) reads.push({ command, input: JSON.stringify(args.input) });
-        return next(args);
-      },
-      { step: "initialize", name: "countPublicProductReads" },
-    );
+    const stopWatching = watchCalls((command, input) => {
+      if (/Get/.test(command)) reads.push({ command, input: JSON.stringify(input) });
+    });
     const productReads = () =>
       reads.filter((r) => r.input.includes(`id_${productId}`) && r.input.includes("$product_1"));
     const sellerReads = () => reads.filter((r) => r.input.includes(`id_${seller.id}`) && r.input.includes("$user_1"));
@@ -97,13 +91,13 @@ describe("GET /api/public/products/{productId}, its reads", () => {
       expect(productReads()).toHaveLength(3);
       expect(sellerReads()).toHaveLength(1);
       // The seller and the store in one call.
-      expect(sellerReads()[0]).toMatchObject({ command: "BatchGetItemCommand" });
+      expect(sellerReads()[0]).toMatchObject({ command: "BatchGetItem" });
       expect(sellerReads()[0]!.input).toContain(`user_id_${seller.id}`);
       vi.setSystemTime(Date.now() + SELLER_KEPT_MS + 1);
       await view();
       expect(sellerReads()).toHaveLength(2);
     } finally {
-      metering = false;
+      stopWatching();
       vi.useRealTimers();
     }
   });
@@ -139,19 +133,13 @@ describe("GET /api/public/products/{productId}, its reads", () => {
 
 describe("GET /api/public/products/{productId}, the maintenance check", () => {
   it("reads the maintenance setting once per few seconds per instance, and sees a saved change at once", async () => {
-    const { dynamo } = await import("@payloft/core/db/client");
+    const { watchCalls } = await import("@payloft/core/db/lean/call");
     const { Setting } = await import("@payloft/core/setting/index");
     let settingReads = 0;
-    let metering = true;
-    dynamo().middlewareStack.add(
-      (next, context) => async (args) => {
-        const key = JSON.stringify((args.input as { Key?: unknown }).Key ?? "");
-        if (metering && /^Get(Item)?Command$/.test(context.commandName ?? "") && key.includes("maintenance_mode"))
-          settingReads++;
-        return next(args);
-      },
-      { step: "initialize", name: "countMaintenanceReads" },
-    );
+    const stopWatching = watchCalls((command, input) => {
+      const key = JSON.stringify((input as { Key?: unknown }).Key ?? "");
+      if (command === "GetItem" && key.includes("maintenance_mode")) settingReads++;
+    });
     try {
       await Setting.set({ key: "maintenance_mode", value: "false" }); // nothing kept from earlier tests
       for (let i = 0; i < 3; i++)
@@ -162,7 +150,7 @@ describe("GET /api/public/products/{productId}, the maintenance check", () => {
       await Setting.set({ key: "maintenance_mode", value: "false" });
       expect((await call(stack(), "GET", `/api/public/products/${productId}`)).status).toBe(200);
     } finally {
-      metering = false;
+      stopWatching();
       await Setting.set({ key: "maintenance_mode", value: "false" });
     }
   });

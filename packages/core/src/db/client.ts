@@ -1,5 +1,4 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { Resource } from "sst";
 import { TABLE_ACTIONS, dynamoActionsFor } from "../permissions";
 import { DYNAMO_TIMEOUTS } from "../faults";
 import { currentLambda } from "../lambda-scope";
@@ -58,6 +57,4 @@ function refuseWhatIamWould(c: DynamoDBClient) {
   );
 }
 
-export function tableName(): string {
-  return Resource.Table.name;
-}
+export { tableName } from "./table-name";

@@ -1,49 +1,37 @@
-import {
-  BatchGetItemCommand,
-  GetItemCommand,
-  PutItemCommand,
-  QueryCommand,
-  UpdateItemCommand,
-  type BatchGetItemCommandInput,
-  type BatchGetItemCommandOutput,
-  type GetItemCommandInput,
-  type GetItemCommandOutput,
-  type PutItemCommandInput,
-  type PutItemCommandOutput,
-  type QueryCommandInput,
-  type QueryCommandOutput,
-  type UpdateItemCommandInput,
-  type UpdateItemCommandOutput,
-} from "@aws-sdk/client-dynamodb";
-import { dynamo } from "../client";
+import { httpCall, type Operation, type OperationInput, type OperationOutput } from "./http";
+
+export type { Operation, OperationInput, OperationOutput };
 
 /**
- * The DynamoDB operations the lean layer makes, in DynamoDB's own JSON shapes (typed
- * AttributeValues, the table name in the input). One signature for every transport: today the
- * SDK client (its timeouts, retries and the offline IAM check stay as they are for every other
- * call), later a plain signed fetch that loads no SDK at all.
+ * The lean layer's one way to DynamoDB, in DynamoDB's own JSON shapes (typed AttributeValues,
+ * the table name in the input). It goes over plain signed HTTP (http.ts), not the SDK client:
+ * loading `@aws-sdk/client-dynamodb` alone costs a new Lambda instance more than its whole
+ * cold-start budget (docs/performance.md).
  */
-export interface Operations {
-  GetItem: { input: GetItemCommandInput; output: GetItemCommandOutput };
-  BatchGetItem: { input: BatchGetItemCommandInput; output: BatchGetItemCommandOutput };
-  Query: { input: QueryCommandInput; output: QueryCommandOutput };
-  UpdateItem: { input: UpdateItemCommandInput; output: UpdateItemCommandOutput };
-  PutItem: { input: PutItemCommandInput; output: PutItemCommandOutput };
+export async function call<O extends Operation>(operation: O, input: OperationInput<O>): Promise<OperationOutput<O>> {
+  if (watchers.size === 0) return httpCall(operation, input);
+  const answered = [...watchers].map((watch) => watch(operation, input));
+  const output = await httpCall(operation, input);
+  for (const seeAnswer of answered) seeAnswer?.(output);
+  return output;
 }
-export type Operation = keyof Operations;
 
-const COMMANDS = {
-  GetItem: GetItemCommand,
-  BatchGetItem: BatchGetItemCommand,
-  Query: QueryCommand,
-  UpdateItem: UpdateItemCommand,
-  PutItem: PutItemCommand,
-} as const;
+/**
+ * Sees each call before it is sent (it may add to the input, e.g. ReturnConsumedCapacity) and,
+ * if it returns a function, the answer.
+ */
+export type CallWatcher = (
+  operation: Operation,
+  input: OperationInput<Operation>,
+) => void | ((output: OperationOutput<Operation>) => void);
+const watchers = new Set<CallWatcher>();
 
-export async function call<O extends Operation>(
-  operation: O,
-  input: Operations[O]["input"],
-): Promise<Operations[O]["output"]> {
-  const Command = COMMANDS[operation] as unknown as new (input: Operations[O]["input"]) => GetItemCommand;
-  return (await dynamo().send(new Command(input))) as unknown as Operations[O]["output"];
+/**
+ * What the SDK client's middleware stack offers for its own calls: the tests and the bench count
+ * the calls a request makes (a sales page view, a dashboard read) whichever way they travel.
+ * Returns the function that stops watching.
+ */
+export function watchCalls(watcher: CallWatcher): () => void {
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
 }

@@ -1,6 +1,6 @@
 import type { KeysAndAttributes } from "@aws-sdk/client-dynamodb";
 import { AGAIN, jitter, retry } from "../../retry";
-import { tableName } from "../client";
+import { tableName } from "../table-name";
 import { tableKeys } from "../table";
 import { toStored, type Stored } from "./attr";
 import { call } from "./call";

@@ -1,4 +1,4 @@
-import { tableName } from "../client";
+import { tableName } from "../table-name";
 import { fromStored, toAttr, type Stored } from "./attr";
 import { call } from "./call";
 import { ENTITY_FIELD, VERSION_FIELD, fieldOf, keyOf, readItem, type KeyValues, type LeanSchema } from "./schema";

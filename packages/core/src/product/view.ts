@@ -2,7 +2,7 @@ import * as z from "zod";
 import { ProductEntity, type ProductItem } from "../db/entities";
 import { NotFoundError } from "../errors";
 import { CURRENCIES, currencyOf } from "../currency/index";
-import { MEDIA_TYPES } from "./input";
+import { MEDIA_TYPES } from "./media-types";
 import { ownerContent } from "./content";
 
 /**

@@ -20,3 +20,6 @@ if (sales) {
   const { start } = await import("./app/start");
   start(root);
 }
+
+// A module (not a script), so the top-level awaits above type-check.
+export {};

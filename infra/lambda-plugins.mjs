@@ -7,7 +7,10 @@
 // (packages/core/test/model-validation.test.ts). In a Lambda it would cost 28 KB of bundle and its
 // CPU at each entity's first use for an answer known at build time, so there ElectroDB gets a
 // validator that reports no errors: a valid model behaves exactly the same.
+//
+// Stripe's client is built with only the API resources our code calls (infra/stripe-resources.mjs).
 import { fileURLToPath } from "node:url";
+import { keepUsedStripeResources } from "./stripe-resources.mjs";
 
 const acceptAllModels = fileURLToPath(new URL("./electrodb-model-check.cjs", import.meta.url));
 
@@ -20,4 +23,4 @@ export const skipElectroDbModelCheck = {
   },
 };
 
-export default [skipElectroDbModelCheck];
+export default [skipElectroDbModelCheck, keepUsedStripeResources];

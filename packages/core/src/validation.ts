@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { safeParse, type $ZodType, type output } from "zod/v4/core";
 import { ValidationError } from "./errors";
 
 export interface ParseOptions {
@@ -13,10 +13,11 @@ export interface ParseOptions {
 /**
  * THE input check: every body, query and argument that comes from outside goes through zod
  * here. The first problem becomes a 400 a person can act on, never a 500; a missing body
- * validates as `{}` so "required" messages, not type errors, reach the caller.
+ * validates as `{}` so "required" messages, not type errors, reach the caller. Takes zod classic
+ * and zod/mini schemas alike (both are zod core schemas; mini bundles far smaller).
  */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, opts: ParseOptions = {}): z.output<S> {
-  const result = schema.safeParse(value ?? {});
+export function parseInput<S extends $ZodType>(schema: S, value: unknown, opts: ParseOptions = {}): output<S> {
+  const result = safeParse(schema, value ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const message = issue?.message ?? opts.fallback ?? "Invalid request";

@@ -1,5 +1,5 @@
 import type { CheckoutItem } from "../db/entities";
-import { Integration } from "../integration/index";
+import { paypalFor } from "../integration/credentials";
 import { logger } from "../log/index";
 import { paypalClient, PayPalRequestError, valueToCents, type Order } from "../paypal/client";
 
@@ -12,7 +12,7 @@ import { paypalClient, PayPalRequestError, valueToCents, type Order } from "../p
  */
 export async function confirmPayPal(record: CheckoutItem) {
   if (!record.provider_ref || !record.creator_id) return null;
-  const paypal = await Integration.paypalFor(record.creator_id);
+  const paypal = await paypalFor(record.creator_id);
   if (!paypal) return null;
   const client = paypalClient(paypal.credentials);
   const unpaid = { paid: false, amount: 0, currency: "" };

@@ -1,6 +1,6 @@
 import { ProviderError } from "../errors";
 import type { CheckoutItem } from "../db/entities";
-import { Integration } from "../integration/index";
+import { stripeSecretFor } from "../integration/credentials";
 import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
 import { confirmPayPal } from "./confirm-paypal";
@@ -33,7 +33,7 @@ const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "s
 
 /** Stripe: the Checkout Session on the seller's own account. Null when the seller has no key any more. */
 async function confirmStripe(record: CheckoutItem): Promise<ConfirmedPayment | null> {
-  const secret = record.creator_id ? await Integration.stripeSecretFor(record.creator_id) : null;
+  const secret = record.creator_id ? await stripeSecretFor(record.creator_id) : null;
   if (!secret) return null;
   try {
     const s = await stripeClient(secret).checkout.sessions.retrieve(record.session_id);

@@ -3,11 +3,12 @@ import * as z from "zod";
 import { Config } from "../config/index";
 import { formatMoney, minimumChargeOf } from "../currency/index";
 import { ProviderError, ValidationError } from "../errors";
-import { Integration } from "../integration/index";
+import { stripeCheckoutFor } from "../integration/credentials";
+import { IntegrationStatus } from "../integration/status";
 import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
-import { Product } from "../product/index";
-import { validate } from "../product/input";
+import { productForCheckout } from "../product/public";
+import { parseInput } from "../validation";
 import { attachCheckout, release } from "../discount/redeem";
 import { PAYPAL_UNAVAILABLE, startPayPalCheckout, type StartedCheckout } from "./paypal";
 import { chargeFor, type Charge } from "./pricing";
@@ -49,10 +50,10 @@ export namespace Checkout {
     buyer?: { email?: string } | null,
     opts: { acceptLanguage?: string } = {},
   ): Promise<{ url: string }> {
-    const { productId } = validate(CreateInput, input);
-    const product = await Product.forCheckout(productId);
+    const { productId } = parseInput(CreateInput, input);
+    const product = await productForCheckout(productId);
 
-    const { provider } = await Integration.paymentInfo(product.creator_id);
+    const { provider } = await IntegrationStatus.paymentInfo(product.creator_id);
     if (!provider) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
     const charge = await chargeFor(product, input);
     try {
@@ -69,7 +70,7 @@ export namespace Checkout {
   }
 
   async function startStripeCheckout(
-    product: Awaited<ReturnType<typeof Product.forCheckout>>,
+    product: Awaited<ReturnType<typeof productForCheckout>>,
     charge: Charge,
     buyer?: { email?: string } | null,
     opts: { acceptLanguage?: string } = {},
@@ -81,7 +82,7 @@ export namespace Checkout {
         "checkout.below_minimum",
       );
     }
-    const stripe = await Integration.stripeCheckoutFor(product.creator_id);
+    const stripe = await stripeCheckoutFor(product.creator_id);
     if (!stripe) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
 
     const site = Config.siteUrl();

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Config } from "../config/index";
 import { ProviderError, ValidationError } from "../errors";
-import { Integration } from "../integration/index";
+import { paypalFor } from "../integration/credentials";
 import { logger } from "../log/index";
 import { centsToValue, paypalClient, type Order } from "../paypal/client";
 import type { Charge } from "./pricing";
@@ -45,7 +45,7 @@ export async function startPayPalCheckout(
   charge: Charge,
   buyer?: { email?: string } | null,
 ): Promise<StartedCheckout> {
-  const paypal = await Integration.paypalFor(product.creator_id);
+  const paypal = await paypalFor(product.creator_id);
   if (!paypal?.active) throw new ValidationError(PAYPAL_UNAVAILABLE, "checkout.paypal_unavailable");
   if (charge.amount < 1)
     throw new ValidationError(

@@ -3,6 +3,7 @@ import { Db, DiscountEntity, ProductEntity, type DiscountItem } from "../db/enti
 import { AppError, ConflictError, NotFoundError, ValidationError } from "../errors";
 import { parseInput } from "../validation";
 import { CreateDiscountInput, UpdateDiscountInput } from "./input";
+import { discountClaimScope, discountStatusOf, type DiscountStatus } from "./status";
 
 /**
  * A seller's discount codes (issue 17 item 1): create, list, update, delete. A code is unique
@@ -11,7 +12,7 @@ import { CreateDiscountInput, UpdateDiscountInput } from "./input";
  * checkout is discount/redeem.ts.
  */
 export namespace Discount {
-  export type Status = "active" | "inactive" | "expired" | "used_up";
+  export type Status = DiscountStatus;
 
   export interface Info {
     id: string;
@@ -30,16 +31,11 @@ export namespace Discount {
     updated_at: string;
   }
 
-  export const claimScope = (creatorId: string) => `discount-code#${creatorId}`;
+  export const claimScope = discountClaimScope;
   export const notFound = () => new NotFoundError("discount.not_found", "Discount code not found");
   const taken = (code: string) => new ConflictError("discount.code_taken", `You already have a code ${code}.`);
 
-  export function statusOf(d: DiscountItem, now = Date.now()): Status {
-    if (!d.is_active) return "inactive";
-    if (d.expires_at && Date.parse(d.expires_at) <= now) return "expired";
-    if (d.max_redemptions != null && d.redemptions >= d.max_redemptions) return "used_up";
-    return "active";
-  }
+  export const statusOf = discountStatusOf;
 
   export function serialize(d: DiscountItem): Info {
     return {

@@ -9,7 +9,7 @@ import {
 } from "../db/entities";
 import { AppError, ValidationError } from "../errors";
 import { AGAIN, jitter, retry } from "../retry";
-import { Discount } from "./index";
+import { discountClaimScope, discountStatusOf } from "./status";
 
 /**
  * Applying a seller's discount code to a checkout (issue 17 item 1). A use is RESERVED when the
@@ -33,7 +33,7 @@ const usedUp = (code: string) => refused(`The code ${code} has been used up.`, "
 /** The seller's code as a buyer typed it, if it applies to this product now; a clear 400 otherwise. */
 export async function findApplicable(creatorId: string, productId: string, typed: string): Promise<DiscountItem> {
   const code = typed.trim().toUpperCase();
-  const claim = (await UniqueEntity.get({ scope: Discount.claimScope(creatorId), value: code }).go()).data;
+  const claim = (await UniqueEntity.get({ scope: discountClaimScope(creatorId), value: code }).go()).data;
   const d = claim ? (await DiscountEntity.get({ id: claim.owner_id }).go({ consistent: true })).data : null;
   if (!d || d.creator_id !== creatorId) throw refused(`The code ${code} doesn't exist.`, "discount.unknown");
   refuseUnusable(d);
@@ -43,7 +43,7 @@ export async function findApplicable(creatorId: string, productId: string, typed
 }
 
 function refuseUnusable(d: DiscountItem) {
-  const status = Discount.statusOf(d);
+  const status = discountStatusOf(d);
   if (status === "inactive") throw refused(`The code ${d.code} is not active.`, "discount.inactive");
   if (status === "expired") throw refused(`The code ${d.code} has expired.`, "discount.expired");
 }
@@ -61,7 +61,7 @@ export async function reserve(d: DiscountItem): Promise<Reservation> {
       const now = attempt === 1 ? d : (await DiscountEntity.get({ id: d.id }).go({ consistent: true })).data;
       if (!now || now.code !== d.code) throw refused(`The code ${d.code} doesn't exist.`, "discount.unknown");
       refuseUnusable(now);
-      if (Discount.statusOf(now) === "used_up") {
+      if (discountStatusOf(now) === "used_up") {
         if ((await giveBackExpired(d.id)) === 0) throw usedUp(d.code);
         return AGAIN;
       }

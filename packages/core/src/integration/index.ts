@@ -9,13 +9,13 @@ import { decryptSecret, encryptSecret, maskKey } from "../payment/secrets";
 import { stripeClient } from "../payment/stripe";
 import { registerSellerWebhook, unregisterSellerWebhook, updateSellerWebhookEvents } from "./webhook";
 import { IntegrationStatus } from "./status";
+import * as IntegrationCredentials from "./credentials";
 import {
   PAYPAL_MSG,
   paypalFields,
   storedPayPalCredentials as paypalCredentials,
   unregisterPayPalWebhook,
 } from "./paypal";
-import type { PayPalCredentials } from "../paypal/client";
 
 /**
  * A seller's payment integration (Settings → Payment
@@ -223,37 +223,11 @@ export namespace Integration {
   /** Which buy button the sales page shows (no key material: see ./status). */
   export const paymentInfo = IntegrationStatus.paymentInfo;
 
-  /**
-   * The seller's PayPal app for server-side calls: credentials in clear (never return them to
-   * a client) and the webhook id their events are verified against. Null when the integration
-   * cannot take PayPal payments (not PayPal, switched off, or saved before credentials were
-   * checked and a webhook registered).
-   */
-  export async function paypalFor(
-    userId: string,
-  ): Promise<{ credentials: PayPalCredentials; webhookId: string; active: boolean } | null> {
-    const i = await load(userId);
-    const credentials = paypalCredentials(i);
-    if (!i || !credentials || !i.paypal_webhook_id) return null;
-    return { credentials, webhookId: i.paypal_webhook_id, active: i.provider === "paypal" && i.is_active };
-  }
-
-  /** The seller's Stripe secret key in clear, for server-side Stripe calls only. Never return it to a client. */
-  export async function stripeSecretFor(userId: string): Promise<string | null> {
-    return open((await load(userId))?.stripe_secret_key_enc) || null;
-  }
-
-  /** What a product checkout on the seller's Stripe needs: the key (in clear, server-side only) and the tax setting. */
-  export async function stripeCheckoutFor(userId: string): Promise<{ secret: string; automaticTax: boolean } | null> {
-    const i = await load(userId);
-    const secret = open(i?.stripe_secret_key_enc);
-    return secret ? { secret, automaticTax: i?.automatic_tax ?? false } : null;
-  }
-
-  /** The signing secret of the seller's webhook endpoint, to verify their events. */
-  export async function webhookSecretFor(userId: string): Promise<string | null> {
-    return open((await load(userId))?.webhook_secret_enc) || null;
-  }
+  /** Sellers' keys in clear for server-side calls only (see ./credentials). */
+  export const paypalFor = IntegrationCredentials.paypalFor;
+  export const stripeSecretFor = IntegrationCredentials.stripeSecretFor;
+  export const stripeCheckoutFor = IntegrationCredentials.stripeCheckoutFor;
+  export const webhookSecretFor = IntegrationCredentials.webhookSecretFor;
 
   /** Admin user detail: the seller's integrations without any key material (see ./status). */
   export const listForAdmin = IntegrationStatus.listForAdmin;

@@ -7,8 +7,13 @@ import { STRIPE_TIMEOUTS } from "../faults";
  * options; in AWS it is unset and the SDK talks to Stripe. No other code branches on it.
  */
 export function stripeClient(secretKey: string): Stripe {
+  return new Stripe(secretKey, stripeClientConfig());
+}
+
+/** The options of every client we build (a test builds the Lambda-bundled SDK with the same). */
+export function stripeClientConfig(): Stripe.StripeConfig {
   const base = process.env.STRIPE_API_URL ? new URL(process.env.STRIPE_API_URL) : undefined;
-  return new Stripe(secretKey, {
+  return {
     // Bounded: a hanging Stripe costs ~9 s and then a clear error, never the Lambda's whole time.
     maxNetworkRetries: STRIPE_TIMEOUTS.maxNetworkRetries,
     timeout: STRIPE_TIMEOUTS.timeout,
@@ -20,7 +25,7 @@ export function stripeClient(secretKey: string): Stripe {
           protocol: base.protocol.replace(":", "") as "http" | "https",
         }
       : {}),
-  });
+  };
 }
 
 /** Webhook signature verification (no API call, so no key needed). */

@@ -1,6 +1,9 @@
 import { parseInput } from "../validation";
 import * as z from "zod";
 import { CurrencyInput, formatMoney, toMinor } from "../currency/index";
+import { MEDIA_TYPES, type MediaType } from "./media-types";
+
+export { MEDIA_TYPES, type MediaType } from "./media-types";
 
 /**
  * What may be sent for a product (DECISIONS 4 and 13), with messages written
@@ -8,8 +11,6 @@ import { CurrencyInput, formatMoney, toMinor } from "../currency/index";
  * (price in dollars, as typed) and the public API (price in cents) share every other field
  * and the media rule, so both refuse exactly the same things.
  */
-export const MEDIA_TYPES = ["none", "image", "youtube", "video", "embed"] as const;
-export type MediaType = (typeof MEDIA_TYPES)[number];
 
 /** Stripe's largest amount is 99,999,999 minor units ($999,999.99; ¥99,999,999). */
 const MAX_PRICE_DOLLARS = 999_999.99;

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { ProductEntity, type ProductItem } from "../db/entities";
 import { CURRENCIES, currencyOf } from "../currency/index";
-import { MEDIA_TYPES } from "./input";
+import { MEDIA_TYPES } from "./media-types";
 import { ownerContent } from "./content";
 import { productNotFound } from "./not-found";
 

@@ -1,5 +1,3 @@
-import "./index.css";
-
 /**
  * Two ways in. A shopper's first load of a sales page (/product/{id}, /p/{id}) boots only the
  * sales page, so the page every buyer lands on stays light (docs/performance.md); every other

@@ -6,6 +6,7 @@ import { SessionProvider } from "@/app/session";
 import { Toaster } from "@/components/ui/toast";
 import { MaintenanceNotice } from "@/features/maintenance/components/MaintenanceNotice";
 import SalesPage from "./pages/SalesPage";
+import "./sales.css";
 
 /**
  * The buyer's sales page on its own (see main.tsx): the same page, session and maintenance notice

@@ -20,3 +20,6 @@ if (sales) {
   const { start } = await import("./app/start");
   start(root);
 }
+
+// A module (it imports nothing statically), so the awaits above are top-level awaits.
+export {};

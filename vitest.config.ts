@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: "api",
-          include: ["packages/{core,functions,local}/test/**/*.test.ts"],
+          include: ["packages/{core,functions,local}/test/**/*.test.ts", "scripts/**/test/*.test.mjs"],
           globalSetup: ["packages/local/src/testing/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

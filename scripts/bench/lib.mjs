@@ -27,6 +27,13 @@ export async function demoProductId() {
 
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
 /** Times `n` sequential calls of `fn` (after a warm-up) and answers p50/p95/max in ms. */
 export async function timeCalls(fn, { n = 200, warmup = 20 } = {}) {
   for (let i = 0; i < warmup; i++) await fn();

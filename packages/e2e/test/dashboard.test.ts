@@ -97,6 +97,10 @@ describe("dashboards", () => {
     await page.getByRole("table", { name: "Product performance" }).getByText(PRODUCT).waitFor();
     await page.getByTestId("sales-chart-line").locator(".recharts-line").first().waitFor();
     await b.shot(page, "dashboard-analytics");
+    // The product-performance table at phone width too (it shares its markup with Traffic's tables).
+    await page.setViewportSize(PHONE);
+    await b.shot(page, "dashboard-analytics-phone");
+    await page.setViewportSize({ width: 1280, height: 860 });
     await page.getByRole("button", { name: "Customers" }).first().click();
     await page.getByTestId("customer-row").filter({ hasText: FAN.email }).waitFor();
     await context.close();

@@ -96,6 +96,8 @@ describe("growth tools for a creator", () => {
     await page.getByRole("radio", { name: "7 days" }).click();
     await sources.getByRole("cell", { name: "direct" }).waitFor();
     await b.shot(page, "growth-traffic");
+    await page.setViewportSize(PHONE);
+    await b.shot(page, "growth-traffic-phone");
     await context.close();
   });
 

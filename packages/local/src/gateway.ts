@@ -25,6 +25,9 @@ const matchers: Matcher[] = routes.map((route) => {
   return { route, regex: new RegExp(`^${pattern}/?$`), names };
 });
 
+/** Each row's route key ("GET /api/…"), built once: the event carries it twice per request. */
+const routeKeys = new Map(routes.map((r) => [r, routeKey(r)]));
+
 export function matchRoute(method: string, path: string) {
   let pathMatched = false;
   for (const m of matchers) {
@@ -52,7 +55,15 @@ function loadHandler(route: RouteDef) {
   return mod;
 }
 
+const NO_BODY = Buffer.alloc(0);
+
+/** A request that announces no body (most GETs) has none to wait for. */
+const hasBody = (req: IncomingMessage) =>
+  req.headers["transfer-encoding"] !== undefined ||
+  (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0");
+
 function readBody(req: IncomingMessage): Promise<Buffer> {
+  if (!hasBody(req)) return Promise.resolve(NO_BODY);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -75,12 +86,13 @@ export function buildEvent(
   route: RouteDef,
   params: Record<string, string>,
   body: Buffer,
+  url: URL = new URL(req.url ?? "/", "http://local"),
 ): APIGatewayProxyEventV2 {
-  const url = new URL(req.url ?? "/", "http://local");
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (k === "cookie") continue;
-    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(",") : v;
+  for (const k in req.headers) {
+    const v = req.headers[k];
+    if (k === "cookie" || v === undefined) continue;
+    headers[k] = Array.isArray(v) ? v.join(",") : v;
   }
   const cookies = req.headers.cookie
     ? req.headers.cookie
@@ -88,18 +100,23 @@ export function buildEvent(
         .map((c) => c.trim())
         .filter(Boolean)
     : undefined;
-  const query: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
-  const isText = /json|text|x-www-form-urlencoded/.test(headers["content-type"] ?? "") || body.length === 0;
+  let query: Record<string, string> | undefined;
+  if (url.search)
+    for (const [k, v] of url.searchParams) {
+      query ??= {};
+      query[k] = k in query ? `${query[k]},${v}` : v;
+    }
+  const isText = body.length === 0 || /json|text|x-www-form-urlencoded/.test(headers["content-type"] ?? "");
   const now = Date.now();
+  const key = routeKeys.get(route) ?? routeKey(route);
   return {
     version: "2.0",
-    routeKey: routeKey(route),
+    routeKey: key,
     rawPath: url.pathname,
     rawQueryString: url.search.slice(1),
     cookies,
     headers,
-    queryStringParameters: Object.keys(query).length ? query : undefined,
+    queryStringParameters: query,
     pathParameters: Object.keys(params).length ? params : undefined,
     body: body.length ? (isText ? body.toString("utf8") : body.toString("base64")) : undefined,
     isBase64Encoded: body.length > 0 && !isText,
@@ -116,7 +133,7 @@ export function buildEvent(
         userAgent: headers["user-agent"] ?? "",
       },
       requestId: randomUUID(),
-      routeKey: routeKey(route),
+      routeKey: key,
       stage: "$default",
       time: new Date(now).toUTCString(),
       timeEpoch: now,
@@ -150,12 +167,13 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse): Prom
     res.end(JSON.stringify({ error: "Request body too large" }));
     return true;
   }
-  const event = buildEvent(req, match.route, match.params, body);
+  const event = buildEvent(req, match.route, match.params, body, url);
   const { handler } = await loadHandler(match.route);
   const context = { awsRequestId: event.requestContext.requestId, functionName: match.route.handler };
   const result = await runAsLambda(match.route.handler, () => handler(event, context));
-  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
-  if (result.cookies?.length) headers["set-cookie"] = result.cookies;
+  const headers = result.cookies?.length
+    ? { ...(result.headers as Record<string, string>), "set-cookie": result.cookies }
+    : (result.headers as Record<string, string> | undefined);
   res.writeHead(result.statusCode ?? 200, headers);
   res.end(result.body ? (result.isBase64Encoded ? Buffer.from(result.body, "base64") : result.body) : undefined);
   return true;

@@ -2,10 +2,9 @@ import { Badge } from "@/components/ui/Badge";
 import { Card, CardHeader } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { SkeletonText } from "@/components/ui/Skeleton";
-import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
 import { IconChart } from "@/components/ui/icons";
 import { useProductsAnalytics } from "@/features/dashboard/api/productsAnalytics";
-import { formatCount, formatMoney, formatPercent } from "@/features/dashboard/lib/format";
+import { FiguresTable } from "./FiguresTable";
 
 /** Analytics section: views, sales, revenue and conversion for each product. */
 export function ProductFiguresTable() {
@@ -29,33 +28,20 @@ export function ProductFiguresTable() {
           />
         </div>
       ) : (
-        <Table caption="Product performance">
-          <THead>
-            <TR>
-              <TH>Product</TH>
-              <TH className="text-right">Views</TH>
-              <TH className="text-right">Sales</TH>
-              <TH className="text-right">Revenue</TH>
-              <TH className="text-right">Conversion</TH>
-            </TR>
-          </THead>
-          <TBody>
-            {q.data.map((p) => (
-              <TR key={p.id}>
-                <TD>
-                  <div className="flex items-center gap-2">
-                    <span className="font-medium text-slate-900">{p.name}</span>
-                    {!p.is_active && <Badge>Inactive</Badge>}
-                  </div>
-                </TD>
-                <TD className="text-right tabular-nums">{formatCount(p.views)}</TD>
-                <TD className="text-right tabular-nums">{formatCount(p.sales)}</TD>
-                <TD className="text-right tabular-nums">{formatMoney(p.revenue, p.currency)}</TD>
-                <TD className="text-right tabular-nums">{formatPercent(p.conversionRate)}</TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
+        <FiguresTable
+          caption="Product performance"
+          nameHeader="Product"
+          rows={q.data.map((p) => ({
+            ...p,
+            key: p.id,
+            name: (
+              <div className="flex items-center gap-2">
+                <span className="font-medium text-slate-900">{p.name}</span>
+                {!p.is_active && <Badge>Inactive</Badge>}
+              </div>
+            ),
+          }))}
+        />
       )}
     </Card>
   );

@@ -1,0 +1,60 @@
+import type { ReactNode } from "react";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
+import { formatCount, formatMoney, formatPercent } from "@/features/dashboard/lib/format";
+
+/** One row of sales-page figures: what it is about (a product, a source…) and its numbers. */
+export interface FiguresRow {
+  key: string;
+  name: ReactNode;
+  /** The full name as a tooltip, when the cell may cut it short. */
+  fullName?: string;
+  views: number;
+  sales: number;
+  /** Minor units of `currency` (USD when absent). */
+  revenue: number;
+  currency?: string;
+  conversionRate: number;
+}
+
+/**
+ * Views, sales, revenue and conversion per row: the product-performance table and the traffic
+ * report's tables are the same figures about different things, so they share one markup.
+ */
+export function FiguresTable({
+  caption,
+  nameHeader,
+  nameClassName,
+  rows,
+}: {
+  caption: string;
+  nameHeader: string;
+  nameClassName?: string;
+  rows: FiguresRow[];
+}) {
+  return (
+    <Table caption={caption}>
+      <THead>
+        <TR>
+          <TH>{nameHeader}</TH>
+          <TH className="text-right">Views</TH>
+          <TH className="text-right">Sales</TH>
+          <TH className="text-right">Revenue</TH>
+          <TH className="text-right">Conversion</TH>
+        </TR>
+      </THead>
+      <TBody>
+        {rows.map((r) => (
+          <TR key={r.key}>
+            <TD className={nameClassName} title={r.fullName}>
+              {r.name}
+            </TD>
+            <TD className="text-right tabular-nums">{formatCount(r.views)}</TD>
+            <TD className="text-right tabular-nums">{formatCount(r.sales)}</TD>
+            <TD className="text-right tabular-nums">{formatMoney(r.revenue, r.currency)}</TD>
+            <TD className="text-right tabular-nums">{formatPercent(r.conversionRate)}</TD>
+          </TR>
+        ))}
+      </TBody>
+    </Table>
+  );
+}

@@ -1,7 +1,6 @@
 // Throughput of the public product API through the local gateway (autocannon) next to a bare
 // GetItem loop against the same DynamoDB Local, side by side in one run: the gateway, the
 // API must reach at least 60% of the requests per second the database alone can serve.
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { root, startBenchStack, demoProductId, budget, floor, print, note, median } from "./lib.mjs";
@@ -15,20 +14,21 @@ try {
   const id = await demoProductId();
   if (!id) throw new Error("No demo product was seeded: nothing to measure.");
   const { ProductEntity } = await import(join(root, "packages/core/src/db/entities.ts"));
-  const { dynamo } = await import(join(root, "packages/core/src/db/client.ts"));
-  const { GetItemCommand } = createRequire(join(root, "packages/core/package.json"))("@aws-sdk/client-dynamodb");
+  const { call } = await import(join(root, "packages/core/src/db/lean/call.ts"));
 
-  // The bare loop: the same item, CONNECTIONS requests in flight, the same SDK client.
+  // The bare loop: the same item, CONNECTIONS requests in flight, through the same client the
+  // API's reads use (the lean layer's signed HTTP, cheaper per call than the SDK's), so the
+  // share measures what the API adds to a read and nothing else.
   const params = ProductEntity.get({ id }).params();
   const key = Object.fromEntries(Object.entries(params.Key).map(([k, v]) => [k, { S: String(v) }]));
-  const command = new GetItemCommand({ TableName: params.TableName, Key: key });
+  const input = { TableName: params.TableName, Key: key };
   const bare = async (seconds) => {
     const end = performance.now() + seconds * 1000;
     let count = 0;
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
         while (performance.now() < end) {
-          await dynamo().send(command);
+          await call("GetItem", input);
           count++;
         }
       }),

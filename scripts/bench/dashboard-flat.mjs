@@ -19,8 +19,11 @@ try {
     join(root, "packages/core/src/db/entities.ts")
   );
   const { dynamo } = await import(join(root, "packages/core/src/db/client.ts"));
+  const { watchCalls } = await import(join(root, "packages/core/src/db/lean/call.ts"));
+  // Both ways to the table: the entities (the SDK client) and the lean layer (the stats strip).
   let calls = 0;
   dynamo().middlewareStack.add((next) => (args) => (calls++, next(args)), { step: "initialize", name: "benchCount" });
+  watchCalls(() => void calls++);
 
   /** A creator with `sales` purchases over 30 days, with the aggregates fulfilment would have kept. */
   async function creatorWithSales(email, sales) {

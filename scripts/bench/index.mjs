@@ -33,7 +33,8 @@ for (const file of files) {
     stdio: "inherit",
     env: { ...process.env, NODE_NO_WARNINGS: "1" },
   });
-  if (out.status !== 0) failed.push(file);
+  // A benchmark that ends without recording figures measured nothing: that is a failure, not a pass.
+  if (out.status !== 0 || !existsSync(join(resultsDir, `${name}.json`))) failed.push(file);
 }
 writePerformancePage();
 console.log(

@@ -98,3 +98,6 @@ const sdkImports = [
   ...new Set(readFileSync(join(outDir, "public-product.mjs"), "utf8").match(/from\s*"@aws-sdk\/[^"]+"/g) ?? []),
 ];
 note(`public-product imports from the runtime's AWS SDK: ${sdkImports.length ? sdkImports.join(", ") : "nothing"}`);
+
+const ok = print("Lambda bundles (esbuild as SST builds them) and cold init");
+process.exitCode = ok ? 0 : 1;

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import { z } from "../zod";
 import { revenueByCurrency } from "../currency/index";
 import type { CounterItem } from "../db/entities/counter";
 import { getItem } from "../db/lean/items";
@@ -29,7 +29,7 @@ export interface Stats {
   plan: string;
 }
 
-const CreatorId = z.string().min(1);
+const CreatorId = z.string().check(z.minLength(1));
 
 /** One decimal; no views means no rate rather than a division by zero. */
 export function conversionRate(sales: number, views: number): number {

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import { z } from "../zod";
 import { CURRENCIES } from "./units";
 
 /**
@@ -10,7 +10,7 @@ export * from "./units";
 export const CURRENCY_MESSAGE = `currency must be one of: ${CURRENCIES.join(", ")}.`;
 
 /** Input: any case ("EUR" or "eur"), stored in lower case like Stripe's. */
-export const CurrencyInput = z.preprocess(
-  (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+export const CurrencyInput = z.pipe(
+  z.transform((v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() : v)),
   z.enum(CURRENCIES, CURRENCY_MESSAGE),
 );

@@ -121,7 +121,7 @@ const withDefaults = {
     .default(""),
   media_type: field.media_type.optional().default("none"),
   media_url: field.media_url.optional().default(""),
-  currency: field.currency.optional().default("usd"),
+  currency: z.optional(field.currency).default("usd"),
   /** Give each purchase its own licence key. */
   license_keys: z.boolean("license_keys must be true or false.").optional().default(false),
 };
@@ -208,7 +208,7 @@ export const ApiUpdateProductInput = z.object({
   content_url: field.content_url.optional(),
   media_type: field.media_type.optional(),
   media_url: field.media_url.optional(),
-  currency: field.currency.optional(),
+  currency: z.optional(field.currency),
   license_keys: z.boolean("license_keys must be true or false.").optional(),
   is_active: z.boolean("is_active must be true or false.").optional(),
 });

@@ -1,5 +1,5 @@
 import { createSubjects } from "@openauthjs/openauth/subject";
-import * as z from "zod";
+import { z } from "@payloft/core/zod";
 
 /**
  * What an access token says about its holder. `signed_in_at` lets the server end a session

@@ -1,4 +1,5 @@
-import { z } from "../zod";
+import * as z from "zod/mini";
+import "../zod";
 import { revenueByCurrency } from "../currency/index";
 import type { CounterItem } from "../db/entities/counter";
 import { getItem } from "../db/lean/items";

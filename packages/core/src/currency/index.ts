@@ -1,4 +1,5 @@
-import { z } from "../zod";
+import * as z from "zod/mini";
+import "../zod";
 import { CURRENCIES } from "./units";
 
 /**

@@ -1,5 +1,6 @@
 import { createSubjects } from "@openauthjs/openauth/subject";
-import { z } from "@payloft/core/zod";
+import * as z from "zod/mini";
+import "@payloft/core/zod";
 
 /**
  * What an access token says about its holder. `signed_in_at` lets the server end a session

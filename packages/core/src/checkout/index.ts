@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
-import * as z from "zod";
+import * as z from "zod/mini";
+import "../zod";
 import { Config } from "../config/index";
 import { formatMoney, minimumChargeOf } from "../currency/index";
 import { ProviderError, ValidationError } from "../errors";
@@ -31,9 +32,11 @@ export namespace Checkout {
   const CreateInput = z.object({
     productId: z
       .string("Please choose a product to buy.")
-      .trim()
-      .min(1, "Please choose a product to buy.")
-      .max(200, "Please choose a product to buy."),
+      .check(
+        z.trim(),
+        z.minLength(1, "Please choose a product to buy."),
+        z.maxLength(200, "Please choose a product to buy."),
+      ),
   });
 
   /** A checkout with a reserved discount use stays payable this long (Stripe's shortest). */

@@ -1,4 +1,5 @@
-import * as z from "zod";
+import * as z from "zod/mini";
+import "../zod";
 import { formatMoney, minimumChargeOf } from "../currency/index";
 import { ValidationError } from "../errors";
 import { discounted, findApplicable, reserve, type Reservation } from "../discount/redeem";
@@ -33,17 +34,20 @@ const MAX_AMOUNT = 99_999_999;
 const AMOUNT_RULE = "amount must be a whole number of cents.";
 
 const ChargeInput = z.object({
-  discount_code: z
-    .string("discount_code must be text.")
-    .trim()
-    .max(64, "That code is too long to be one of this seller's codes.")
-    .nullish(),
-  amount: z
-    .number(AMOUNT_RULE)
-    .int(AMOUNT_RULE)
-    .min(1, AMOUNT_RULE)
-    .max(MAX_AMOUNT, `amount can be at most ${MAX_AMOUNT} cents.`)
-    .nullish(),
+  discount_code: z.nullish(
+    z
+      .string("discount_code must be text.")
+      .check(z.trim(), z.maxLength(64, "That code is too long to be one of this seller's codes.")),
+  ),
+  amount: z.nullish(
+    z
+      .number(AMOUNT_RULE)
+      .check(
+        z.int(AMOUNT_RULE),
+        z.gte(1, AMOUNT_RULE),
+        z.lte(MAX_AMOUNT, `amount can be at most ${MAX_AMOUNT} cents.`),
+      ),
+  ),
 });
 
 /**

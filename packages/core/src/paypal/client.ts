@@ -1,4 +1,5 @@
-import * as z from "zod";
+import * as z from "zod/mini";
+import "../zod";
 import { accessToken, paypalCall, type PayPalCredentials } from "./http";
 import { Capture, Order, Refund, VerifyAnswer, Webhook, WebhookList, type Money } from "./schemas";
 import { decimalsOf, minorToDecimal } from "../currency/index";

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { z } from "zod";
+import type { ZodMiniType, output } from "zod/mini";
 import { AGAIN, jitter, retry } from "../retry";
 import { AccessToken, ErrorBody } from "./schemas";
 
@@ -105,7 +105,7 @@ export async function accessToken(c: PayPalCredentials, fresh = false): Promise<
   return t.access_token;
 }
 
-export interface CallOptions<S extends z.ZodType> {
+export interface CallOptions<S extends ZodMiniType> {
   body?: unknown;
   /** PayPal-Request-Id: a retried POST with the same id is done once and answered the same. */
   requestId?: string;
@@ -118,12 +118,12 @@ export interface CallOptions<S extends z.ZodType> {
  * fresh one), so the retries here never capture or refund twice. A token PayPal no longer
  * accepts is dropped and fetched once more.
  */
-export async function paypalCall<S extends z.ZodType>(
+export async function paypalCall<S extends ZodMiniType>(
   c: PayPalCredentials,
   method: "GET" | "POST" | "DELETE",
   path: string,
   opts: CallOptions<S> = {},
-): Promise<z.output<S>> {
+): Promise<output<S>> {
   const requestId = method === "POST" ? (opts.requestId ?? randomUUID()) : undefined;
   const attempt = async (fresh: boolean) => {
     const token = await accessToken(c, fresh);
@@ -152,5 +152,5 @@ export async function paypalCall<S extends z.ZodType>(
     },
     { attempts: 2, exhausted: () => new PayPalRequestError(401, "AUTHENTICATION_FAILURE", undefined, "Token refused") },
   );
-  return (opts.schema ? opts.schema.parse(json) : json) as z.output<S>;
+  return (opts.schema ? opts.schema.parse(json) : json) as output<S>;
 }

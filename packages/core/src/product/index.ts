@@ -18,13 +18,8 @@ import { contentFor, type HostedFiles } from "./content";
 import { productCreatorOf, productForCheckout, productPublicView } from "./public";
 import { activeLimit, activeLimitMessage } from "./active-limit";
 import { transact } from "./store";
-import {
-  ProductInfo,
-  getProduct as get,
-  ownedProduct as owned,
-  productNotFound,
-  serializeProduct as serialize,
-} from "./view";
+import { ProductInfo } from "./info";
+import { getProduct as get, ownedProduct as owned, productNotFound, serializeProduct as serialize } from "./view";
 
 /**
  * A creator's products. Every write that changes how many products or

@@ -1,46 +1,14 @@
-import * as z from "zod";
 import { ProductEntity, type ProductItem } from "../db/entities";
-import { CURRENCIES, currencyOf } from "../currency/index";
-import { MEDIA_TYPES } from "./media-types";
+import { currencyOf } from "../currency/index";
+import type { ProductInfo } from "./info";
 import { ownerContent } from "./content";
 import { productNotFound } from "./not-found";
 
 /**
- * How a stored product reads: the owner's API shape and the lookups every product operation
- * starts from. Shared by the owner's operations (index.ts) and the buyer's side (public.ts).
+ * How a stored product reads: its owner's API shape (serializeProduct, typed by info.ts) and the
+ * lookups every product operation starts from. Shared by the owner's operations (index.ts) and
+ * the buyer's side (public.ts), so it imports no zod schema: checkout bundles this file.
  */
-export const ProductInfo = z.object({
-  id: z.string(),
-  creator_id: z.string(),
-  name: z.string(),
-  headline: z.string(),
-  subheadline: z.string(),
-  description: z.string(),
-  /** minor units of `currency` (cents; yen for jpy); the minimum when pay_what_you_want */
-  price: z.number().int(),
-  currency: z.enum(CURRENCIES),
-  pay_what_you_want: z.boolean(),
-  /** cents, or null */
-  suggested_price: z.number().int().nullable(),
-  /** Owner only (DECISIONS 14): the content link, or the hosted file (bucket key, name, bytes). */
-  content_url: z.string().optional(),
-  content_file: z.string().optional(),
-  content_file_name: z.string().optional(),
-  content_file_size: z.number().int().optional(),
-  media_type: z.enum(MEDIA_TYPES),
-  media_url: z.string(),
-  license_keys: z.boolean(),
-  is_active: z.boolean(),
-  moderation_status: z.enum(["pending", "under_review", "approved", "rejected"]),
-  moderation_notes: z.string().optional(),
-  sales_count: z.number().int(),
-  /** cents */
-  total_revenue: z.number().int(),
-  view_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type ProductInfo = z.infer<typeof ProductInfo>;
 
 export { productNotFound };
 

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { ApiCreateProductInput, ApiUpdateProductInput } from "../product/input";
-import { ProductInfo } from "../product/view";
+import { ProductInfo } from "../product/info";
 import { Sales } from "../sales/index";
 
 /**

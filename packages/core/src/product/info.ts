@@ -1,0 +1,41 @@
+import * as z from "zod";
+import { CURRENCIES } from "../currency/index";
+import { MEDIA_TYPES } from "./media-types";
+
+/**
+ * A product as its owner's API answers it (the dashboard and the public REST API, whose OpenAPI
+ * document is generated from this schema). Apart from view.ts, which checkout bundles: this is a
+ * classic zod schema, and one classic import brings all of classic zod into a Lambda bundle.
+ */
+export const ProductInfo = z.object({
+  id: z.string(),
+  creator_id: z.string(),
+  name: z.string(),
+  headline: z.string(),
+  subheadline: z.string(),
+  description: z.string(),
+  /** minor units of `currency` (cents; yen for jpy); the minimum when pay_what_you_want */
+  price: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  pay_what_you_want: z.boolean(),
+  /** cents, or null */
+  suggested_price: z.number().int().nullable(),
+  /** Owner only (DECISIONS 14): the content link, or the hosted file (bucket key, name, bytes). */
+  content_url: z.string().optional(),
+  content_file: z.string().optional(),
+  content_file_name: z.string().optional(),
+  content_file_size: z.number().int().optional(),
+  media_type: z.enum(MEDIA_TYPES),
+  media_url: z.string(),
+  license_keys: z.boolean(),
+  is_active: z.boolean(),
+  moderation_status: z.enum(["pending", "under_review", "approved", "rejected"]),
+  moderation_notes: z.string().optional(),
+  sales_count: z.number().int(),
+  /** cents */
+  total_revenue: z.number().int(),
+  view_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ProductInfo = z.infer<typeof ProductInfo>;

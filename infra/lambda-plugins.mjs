@@ -1,5 +1,5 @@
 // esbuild plugins for every Lambda bundle (SST's `nodejs.plugins`, set in infra/defaults.ts; the
-// bench's lambda benchmark builds with the same list).
+// lambda build options, infra/lambda-build.mjs, carry the same list).
 //
 // ElectroDB checks each entity's model against a JSON schema, with the jsonschema package, when
 // the entity is constructed. Our models are fixed in code, so the check can only fail on a change

@@ -1,15 +1,13 @@
-// Lambda bundles as SST builds them for a Node function (its Go builder's options: esbuild bundle,
-// minify, ESM, platform node, target es2023 for nodejs22.x, keepNames, `@aws-sdk/*` external
-// because the runtime provides it, and our `nodejs.plugins` from infra/lambda-plugins.mjs), their
-// size, what fills them (esbuild's metafile, biggest packages first) and the public product
-// handler's cold init: a fresh `node` process importing the bundle and everything it loads from
-// outside it (the runtime's AWS SDK included, if the bundle imports any), median of 7.
+// Lambda bundles as SST builds them for a Node function (infra/lambda-build.mjs), their size,
+// what fills them (esbuild's metafile, biggest packages first) and the public product handler's
+// cold init: a fresh `node` process importing the bundle and everything it loads from outside it
+// (the runtime's AWS SDK included, if the bundle imports any), median of 7.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { root, budget, print, note } from "./lib.mjs";
-import lambdaPlugins from "../../infra/lambda-plugins.mjs";
+import { lambdaBuild } from "../../infra/lambda-build.mjs";
 
 const BUDGETS = { "public-product": 250, "dashboard-stats": 250, "checkout-create-session": 500 };
 // In pnpm's hidden hoisting folder every installed package resolves, as the runtime's SDK would.
@@ -22,22 +20,10 @@ const packageOf = (file) =>
 
 for (const [name, limit] of Object.entries(BUDGETS)) {
   const result = await build({
+    ...lambdaBuild,
     entryPoints: [join(root, `packages/functions/src/api/${name}.ts`)],
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "node",
-    target: "es2023",
-    keepNames: true,
-    mainFields: ["module", "main"],
-    plugins: lambdaPlugins,
-    external: ["@aws-sdk/*"],
-    banner: {
-      js: "import { createRequire as topLevelCreateRequire } from 'module';const require = topLevelCreateRequire(import.meta.url);",
-    },
     metafile: true,
     write: false,
-    logLevel: "error",
   });
   const code = result.outputFiles[0].contents;
   writeFileSync(join(outDir, `${name}.mjs`), code);

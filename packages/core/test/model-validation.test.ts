@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { Entity } from "electrodb";
 import { useStack } from "@payloft/local/testing/index";
-import lambdaPlugins from "../../../infra/lambda-plugins.mjs";
+import { lambdaBuild } from "../../../infra/lambda-build.mjs";
 
 const stack = useStack();
 
@@ -40,25 +40,16 @@ describe("ElectroDB model validation", () => {
 
   it("is the only thing the Lambda bundles change: ElectroDB there builds and uses a valid model the same way", async () => {
     const result = await build({
+      ...lambdaBuild,
       stdin: { contents: 'export { Entity } from "electrodb";', resolveDir: import.meta.dirname, loader: "js" },
-      bundle: true,
-      format: "esm",
-      platform: "node",
-      external: ["@aws-sdk/*"],
-      plugins: lambdaPlugins,
       metafile: true,
       write: false,
-      logLevel: "error",
     });
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((f) => f.includes("/jsonschema/"))).toBe(false);
     expect(inputs.some((f) => f.includes("/electrodb/src/entity.js"))).toBe(true);
     const file = join(mkdtempSync(join(tmpdir(), "electrodb-bundle-")), "electrodb.mjs");
-    writeFileSync(
-      file,
-      "import { createRequire } from 'module'; const require = createRequire(import.meta.url);\n" +
-        result.outputFiles[0]!.text,
-    );
+    writeFileSync(file, result.outputFiles[0]!.text);
     const bundled = (await import(pathToFileURL(file).href)) as { Entity: typeof Entity };
     const key = (E: typeof Entity) =>
       new E(validModel as never, { table: "t" }).get({ id: "p1" } as never).params<{ Key: object }>().Key;

@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import { build, type Metafile } from "esbuild";
 import Stripe from "stripe";
 import { useStack } from "@payloft/local/testing/index";
-import lambdaPlugins from "../../../infra/lambda-plugins.mjs";
+import { lambdaBuild } from "../../../infra/lambda-build.mjs";
 import { STRIPE_RESOURCES } from "../../../infra/stripe-resources.mjs";
 import { runStripeCalls } from "./stripe-calls";
 
@@ -20,27 +20,14 @@ let inputs: string[];
 
 beforeAll(async () => {
   const result = await build({
+    ...lambdaBuild,
     stdin: { contents: 'export { default } from "stripe";', resolveDir: join(import.meta.dirname, ".."), loader: "js" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "node",
-    target: "es2023",
-    keepNames: true,
-    mainFields: ["module", "main"],
-    plugins: lambdaPlugins,
-    external: ["@aws-sdk/*"],
     metafile: true,
     write: false,
-    logLevel: "error",
   });
   inputs = Object.keys((result.metafile as Metafile).inputs);
   const file = join(mkdtempSync(join(tmpdir(), "stripe-bundle-")), "stripe.mjs");
-  writeFileSync(
-    file,
-    "import { createRequire } from 'module'; const require = createRequire(import.meta.url);\n" +
-      result.outputFiles[0]!.text,
-  );
+  writeFileSync(file, result.outputFiles[0]!.text);
   Bundled = ((await import(pathToFileURL(file).href)) as { default: typeof Stripe }).default;
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { build } from "esbuild";
-import lambdaPlugins from "../../../infra/lambda-plugins.mjs";
+import { lambdaBuild } from "../../../infra/lambda-build.mjs";
 
 /**
  * The checkout Lambda's bundle budget (500 KB) leaves no room for code it never runs. A domain
@@ -11,17 +11,10 @@ import lambdaPlugins from "../../../infra/lambda-plugins.mjs";
  */
 async function bundledFiles(handler: string) {
   const result = await build({
+    ...lambdaBuild,
     entryPoints: [join(import.meta.dirname, `../src/api/${handler}.ts`)],
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    target: "es2023",
-    mainFields: ["module", "main"],
-    plugins: lambdaPlugins,
-    external: ["@aws-sdk/*"],
     metafile: true,
     write: false,
-    logLevel: "error",
   });
   return Object.keys(result.metafile.inputs).filter((f) => f.startsWith("packages/core/src/"));
 }

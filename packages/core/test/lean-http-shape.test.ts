@@ -120,8 +120,11 @@ async function sentByHttpCall<O extends Operation>(operation: O, input: Operatio
   }
   expect(asked).toHaveLength(1);
   const headers = asked[0]!.options.headers ?? {};
-  // Every header httpCall asked for went out as it was (Node adds only `connection`).
-  expect(wireHeaders[0]).toMatchObject(headers);
+  // Every header httpCall asked for went out as it was (Node adds only `connection`; a server
+  // sees header names in lower case).
+  expect(wireHeaders[0]).toMatchObject(
+    Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])),
+  );
   return { method: asked[0]!.options.method ?? "", url: asked[0]!.url, headers, body: bodies[0]! };
 }
 
@@ -221,6 +224,28 @@ describe("httpCall sends exactly what the SDK's DynamoDB client sends", () => {
       });
     }
   }
+
+  it("sends the invocation's X-Ray trace id in a Lambda, as the SDK does, and none outside one", async () => {
+    vi.stubEnv("AWS_ACCESS_KEY_ID", LAMBDA_ROLE.accessKeyId);
+    vi.stubEnv("AWS_SECRET_ACCESS_KEY", LAMBDA_ROLE.secretAccessKey);
+    vi.stubEnv("AWS_SESSION_TOKEN", LAMBDA_ROLE.sessionToken);
+    vi.stubEnv("_X_AMZN_TRACE_ID", "Root=1-67891233-abcdef012345678912345678;Parent=53995c3f42cd8ad8;Sampled=1");
+    vi.stubEnv("AWS_LAMBDA_FUNCTION_NAME", "payloft-production-PublicProductFunction");
+    const sdk = await sentBySdk("GetItem", LAMBDA_ROLE);
+    const ours = await sentByHttpCall("GetItem", cases.GetItem);
+    expect(ours).toEqual(sdk);
+    expect(sdk.headers["X-Amzn-Trace-Id"]).toBe(process.env._X_AMZN_TRACE_ID);
+    // Not signed: the same signature as without it.
+    vi.stubEnv("_X_AMZN_TRACE_ID", undefined);
+    const untraced = await sentByHttpCall("GetItem", cases.GetItem);
+    expect(untraced.headers["X-Amzn-Trace-Id"]).toBeUndefined();
+    expect(untraced.headers.authorization).toBe(ours.headers.authorization);
+
+    vi.stubEnv("_X_AMZN_TRACE_ID", "Root=1-67891233-abcdef012345678912345678");
+    vi.stubEnv("AWS_LAMBDA_FUNCTION_NAME", undefined);
+    expect((await sentBySdk("GetItem", LAMBDA_ROLE)).headers["X-Amzn-Trace-Id"]).toBeUndefined();
+    expect((await sentByHttpCall("GetItem", cases.GetItem)).headers["X-Amzn-Trace-Id"]).toBeUndefined();
+  });
 
   it("reads rotated role credentials on every call", async () => {
     vi.stubEnv("AWS_ACCESS_KEY_ID", "ASIAFIRST");

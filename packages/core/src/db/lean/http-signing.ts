@@ -65,6 +65,17 @@ class Sha256 {
   }
 }
 
+/**
+ * In a Lambda, the invocation's X-Ray trace id, sent in the header the SDK's clients add (their
+ * recursion-detection middleware, from the same two variables): DynamoDB calls then carry the
+ * request's trace like every SDK call of the function. The signer leaves this header unsigned.
+ */
+function traceHeader(): Record<string, string> {
+  const functionName = process.env.AWS_LAMBDA_FUNCTION_NAME;
+  const traceId = process.env._X_AMZN_TRACE_ID;
+  return functionName && traceId ? { "X-Amzn-Trace-Id": traceId } : {};
+}
+
 export interface SignedRequest {
   url: string;
   headers: Record<string, string>;
@@ -95,6 +106,7 @@ export async function signedRequest(target: Target, operation: string, body: str
       "x-amz-target": `DynamoDB_20120810.${operation}`,
       "content-length": String(Buffer.byteLength(body)),
       host: url.host,
+      ...traceHeader(),
     },
     body,
   });

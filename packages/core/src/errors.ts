@@ -38,7 +38,7 @@ export class ForbiddenError extends AppError {
 }
 
 /**
- * 403: the caller's plan does not include this feature (DECISIONS 24). `upgrade` names the
+ * 403: the caller's plan does not include this feature (rule: Features by plan). `upgrade` names the
  * cheapest plan that does, so the screen can show an upgrade card.
  */
 export class PlanLockedError extends AppError {

@@ -3,7 +3,7 @@ import { useStack } from "@payloft/local/testing/index";
 
 const stack = useStack();
 
-/** DECISIONS 24: what each plan unlocks, and the 403 {error, upgrade} a locked feature answers. */
+/** Features by plan (product rule): what each plan unlocks, and the 403 {error, upgrade} a locked feature answers. */
 describe("plan features", () => {
   async function load() {
     stack();

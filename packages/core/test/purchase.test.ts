@@ -83,7 +83,7 @@ describe("Purchase.reconcile / successView", () => {
         access_url: expect.stringMatching(/\/a\/[\w-]{32}$/),
       },
     });
-    // The content is reached through the access link only (DECISIONS 14), never handed out raw.
+    // The content is reached through the access link only (rule: Access links), never handed out raw.
     expect(JSON.stringify(view)).not.toContain("design-kit.zip");
     expect(view.purchase.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(await Purchase.successView(session.id)).toEqual(view);

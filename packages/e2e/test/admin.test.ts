@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { useBrowser, PHONE, shotsDir } from "../src/browser";
 
 /**
- * The admin journey (issue 8) as admin@demo.local on the shared demo stack: overview charts,
+ * The admin journey as admin@demo.local on the shared demo stack: overview charts,
  * a granted Pro account received at first sign-in, moderation making a product unavailable,
  * an announcement reaching creators, and maintenance mode. Everything it changes on shared
  * data is undone at the end so other journeys are unaffected.

@@ -4,7 +4,7 @@ import { useBrowser, PHONE } from "../src/browser";
 import { sellerWithProducts } from "../src/seller";
 
 /**
- * What a buyer chooses on the sales page (issue 17 items 1 and 2): a discount code from the
+ * What a buyer chooses on the sales page: a discount code from the
  * product link (`?code=`) or typed into "Have a code?", paid at the discounted amount; the
  * amount of a pay-what-you-want product, refused below the minimum and paid as typed.
  * Desktop for the code, phone for the chosen amount.

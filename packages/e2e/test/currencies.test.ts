@@ -4,7 +4,7 @@ import { useBrowser } from "../src/browser";
 import { sellerWithProducts } from "../src/seller";
 
 /**
- * Currencies (issue 18 item 5): a buyer sees a euro product's price in euros and pays it in
+ * Currencies: a buyer sees a euro product's price in euros and pays it in
  * euros; the creator's dashboard shows the euro revenue as its own figure beside the dollars.
  */
 const b = useBrowser();

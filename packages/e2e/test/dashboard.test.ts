@@ -4,7 +4,7 @@ import { useBrowser, PHONE } from "../src/browser";
 import { signIn } from "../src/sign-in";
 
 /**
- * Issue 7 on the demo data: a fan buys the demo creator's product on the payments sandbox;
+ * The creator's dashboard on the demo data: a fan buys the demo creator's product on the payments sandbox;
  * the creator sees stats, the 30-day chart (toggled to Bar) and the sale in Sales History;
  * the fan, now a customer, finds it in My Products and opens it, which raises Total Access.
  */

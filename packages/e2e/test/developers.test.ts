@@ -5,7 +5,7 @@ import { useBrowser, PHONE } from "../src/browser";
 import { signIn } from "../src/sign-in";
 
 /**
- * Issue 18, API keys and the API reference: a free creator meets the upgrade card; a Business
+ * API keys, the API reference and outgoing webhooks: a free creator meets the upgrade card; a Business
  * creator creates a key (shown once), calls the API with it, revokes it in the screen and the
  * next call is refused; /docs/api renders the OpenAPI document. Desktop and phone.
  */

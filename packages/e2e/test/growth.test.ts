@@ -4,7 +4,7 @@ import { sellerWithProducts } from "../src/seller";
 import { signIn } from "../src/sign-in";
 
 /**
- * Growth tools from the creator's side (issue 17 items 1, 4, 5, 7): a Pro creator sets up a
+ * Growth tools from the creator's side: a Pro creator sets up a
  * storefront in their colours and buyers see it (also as a share preview); visits tagged with
  * utm_* show in the creator's Traffic; the creator manages a discount code. A free creator
  * sees the upgrade card instead of Traffic.

@@ -115,7 +115,7 @@ describe("landing page", () => {
       "$15.20",
       "$28",
     ]);
-    // Yearly total = monthly-equivalent × 12, rounded to whole dollars (DECISIONS 1).
+    // Yearly total = monthly-equivalent × 12, rounded to whole dollars (rule: One plan table).
     await expect(Promise.all(["starter", "pro", "business"].map(billed))).resolves.toEqual([
       "$86 billed yearly",
       "$182 billed yearly",

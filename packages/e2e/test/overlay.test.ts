@@ -5,7 +5,7 @@ import { useBrowser, PHONE } from "../src/browser";
 import { sellerWithProducts } from "../src/seller";
 
 /**
- * Overlay checkout (issue 17 item 6): a page on ANOTHER origin (a tiny host site served from a
+ * Overlay checkout: a page on ANOTHER origin (a tiny host site served from a
  * second local port) loads /embed.js; its data-payloft-overlay link opens the product's
  * checkout in an iframe overlay instead of navigating; Escape and the close button close it and
  * focus returns to the link; Buy sends the host page to the payment page. The creator's

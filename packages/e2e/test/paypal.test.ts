@@ -3,7 +3,7 @@ import { useBrowser, PHONE } from "../src/browser";
 import { signIn } from "../src/sign-in";
 
 /**
- * PayPal, end to end (issue 15): a new free-plan creator saves PayPal credentials and lists a
+ * PayPal, end to end: a new free-plan creator saves PayPal credentials and lists a
  * $25.99 product; a buyer clicks Buy, approves on the PayPal sandbox page, sees "Payment
  * Successful!" and reaches the content; exactly one 2599-cent sale shows in Sales History,
  * on a desktop and on a phone.
@@ -72,7 +72,7 @@ describe("PayPal selling", () => {
     await page.waitForURL(/\/checkout\/success\?session_id=ppc_/);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor({ timeout: 20_000 });
     const link = page.getByRole("link", { name: "Access Your Content" });
-    // The purchase's access link (DECISIONS 14), which leads to CONTENT.
+    // The purchase's access link (rule: Access links), which leads to CONTENT.
     const href = await link.getAttribute("href");
     expect(href).toMatch(/\/a\/[A-Za-z0-9_-]{32}$/);
     expect((await fetch(href!, { redirect: "manual" })).headers.get("location")).toBe(CONTENT);

@@ -4,7 +4,7 @@ import { useBrowser, PHONE } from "../src/browser";
 import { signIn } from "../src/sign-in";
 
 /**
- * Issue 14 items 3, 4, 7 and 8, each on a desktop (1280×800) and a phone (390×844):
+ * Plans and people, each on a desktop (1280×800) and a phone (390×844):
  *  - a customer who picks a plan is first offered to start selling; a seller with products
  *    confirms before switching to buying (and keeps them);
  *  - a lifetime member sees every plan as included, the lifetime deal as theirs, Billing as Lifetime;

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { useBrowser, PHONE } from "../src/browser";
 
 /**
- * Issue 6 journeys: a new person picks Pro yearly on /pricing, signs in, finishes onboarding
+ * Plan journeys: a new person picks Pro yearly on /pricing, signs in, finishes onboarding
  * with the plan preselected, pays on the sandbox's hosted page and lands on the success
  * screen and dashboard; the lifetime deal the same way gives unlimited products.
  */

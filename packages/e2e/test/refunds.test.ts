@@ -5,7 +5,7 @@ import { sellerWithProducts } from "../src/seller";
 import { signIn } from "../src/sign-in";
 
 /**
- * Creator refunds (issue 17): a buyer pays twice on the Stripe sandbox; the creator refunds one
+ * Creator refunds: a buyer pays twice on the Stripe sandbox; the creator refunds one
  * sale from Sales History on a desktop and the other on a phone, through a confirmation dialog
  * that keeps focus inside and can be cancelled; each row then says "Refunded"; the buyer's
  * portal shows both purchases refunded with their content no longer available.

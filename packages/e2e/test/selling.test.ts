@@ -4,7 +4,7 @@ import { useBrowser, PHONE } from "../src/browser";
 import { signIn } from "../src/sign-in";
 
 /**
- * The selling journey on the demo data (issue 5): a creator lists two products and connects
+ * The selling journey on the demo data: a creator lists two products and connects
  * sandbox Stripe keys; an anonymous buyer opens the sales page, pays on the sandbox page,
  * gets the content link; the receipt is in the outbox and the sale shows on the grid.
  */
@@ -123,7 +123,7 @@ describe("selling", () => {
     await expect(page.getByText("What You'll Get").isVisible()).resolves.toBe(true);
     const buy = page.getByRole("button", { name: "Buy Now - $19.99" }).first();
     await buy.waitFor();
-    expect(await page.content()).not.toContain(CONTENT); // DECISIONS 14
+    expect(await page.content()).not.toContain(CONTENT); // rule: Access links
     await b.shot(page, "selling-sales-page-desktop");
 
     await buy.click();
@@ -132,7 +132,7 @@ describe("selling", () => {
     await page.getByRole("button", { name: "Pay" }).click();
     await page.waitForURL(/\/checkout\/success\?session_id=/);
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor({ timeout: 20_000 });
-    // DECISIONS 14: the buyer gets the purchase's access link, which leads to the content.
+    // Access links (product rule): the buyer gets the purchase's access link, which leads to the content.
     const link = page.getByRole("link", { name: "Access Your Content" });
     const accessUrl = (await link.getAttribute("href"))!;
     expect(accessUrl).toMatch(/\/a\/[A-Za-z0-9_-]{32}$/);
@@ -234,7 +234,7 @@ describe("selling", () => {
         await page.waitForURL(/\/checkout\/success\?session_id=/);
         await page.getByRole("heading", { name: "Payment Successful!" }).waitFor({ timeout: 20_000 });
         expect(await page.getByTestId("maintenance-notice").count()).toBe(0);
-        // The purchase's access link (DECISIONS 14), which leads to CONTENT.
+        // The purchase's access link (rule: Access links), which leads to CONTENT.
         const link = await page.getByRole("link", { name: "Access Your Content" }).getAttribute("href");
         expect(link).toMatch(/\/a\/[A-Za-z0-9_-]{32}$/);
         expect((await fetch(link!, { redirect: "manual" })).headers.get("location")).toBe(CONTENT);

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { useBrowser, PHONE } from "../src/browser";
 
 /**
- * Issue 3 journeys through the real pages, the issuer and the local Google emulator's form:
+ * Sign-in journeys through the real pages, the issuer and the local Google emulator's form:
  * a new person from the landing page to onboarding step 1, the three demo accounts landing on
  * their dashboards, safe ?redirect= handling, customer signup, and logout.
  */
@@ -156,7 +156,7 @@ describe("sign-in journeys", () => {
     await page.waitForURL("**/customer-dashboard", { timeout: 20_000 });
     const cookieHeader = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     await page.goto("/");
-    // The screen clears the user first, then POSTs to the server (DECISIONS 23): wait for that call.
+    // The screen clears the user first, then POSTs to the server (rule: Logout is a POST): wait for that call.
     await Promise.all([
       page.waitForResponse((r) => r.url().endsWith("/api/logout") && r.request().method() === "POST" && r.ok()),
       page.getByRole("button", { name: "Log Out" }).first().click(),

@@ -4,7 +4,7 @@ import { sellerWithProducts } from "../src/seller";
 import { signIn } from "../src/sign-in";
 
 /**
- * Automatic tax (issue 18): a creator turns on "Automatic tax" in Settings → Payment Setup; a
+ * Automatic tax: a creator turns on "Automatic tax" in Settings → Payment Setup; a
  * buyer in Germany enters their billing address on the payments sandbox's page, sees the 19%
  * tax line before paying and pays price + tax; the success page shows the tax; the creator's
  * Sales History shows it in its own column beside the untaxed amount.

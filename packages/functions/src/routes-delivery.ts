@@ -6,7 +6,7 @@ import type { RouteDef } from "./route-def";
  */
 export const deliveryRoutes: RouteDef[] = [
   { method: "POST", path: "/api/uploads", handler: "uploads-create", access: "creator", links: ["Files"] },
-  // A buyer's access link (DECISIONS 14): on the site's own origin, outside /api, so the link
+  // A buyer's access link (rule: Access links): on the site's own origin, outside /api, so the link
   // people keep in e-mails is short; the router sends /a/* to the API like /api/*. system: a
   // buyer who paid gets their content during maintenance too (a GET, so no Origin check is lost).
   { method: "GET", path: "/a/{token}", handler: "access-open", access: "anonymous", system: true, links: ["Files"] },

@@ -40,7 +40,8 @@ export const routes: RouteDef[] = [
     rateLimit: SIGN_IN_LIMIT,
   },
   { method: "POST", path: "/api/sessions", handler: "sessions-create", access: "anonymous", rateLimit: SIGN_IN_LIMIT },
-  // A state change, so POST under the Origin check (DECISIONS 23): a link or image on another site cannot sign people out.
+  // A state change, so POST under the Origin check (rule: Logout is a POST): a link or image on
+  // another site cannot sign people out.
   {
     method: "POST",
     path: "/api/logout",

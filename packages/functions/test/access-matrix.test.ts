@@ -47,7 +47,7 @@ const minimalBody = (r: RouteDef) => (["POST", "PUT", "PATCH"].includes(r.method
  */
 const DOMAIN_REFUSALS: Record<string, Partial<Record<Caller, string>>> = {
   "POST /api/platform/create-lifetime-checkout": { customer: "plan.creators_only" },
-  // API keys and outgoing webhooks are Business features (DECISIONS 24): a free creator is
+  // API keys and outgoing webhooks are Business features (rule: Features by plan): a free creator is
   // offered the upgrade; admins have every feature.
   ...Object.fromEntries(
     routes
@@ -79,7 +79,7 @@ describe("the route table's access rules hold for every route", () => {
         expect(res.status, what).toBe(403);
         expect(res.json?.code, what).toBe(domainCode);
       } else if (ALLOWED[route.access].includes(caller)) {
-        // A feature the caller's PLAN lacks (DECISIONS 24) is a 403 {error, upgrade}, not a role refusal.
+        // A feature the caller's PLAN lacks (rule: Features by plan) is a 403 {error, upgrade}, not a role refusal.
         if (res.status === 403 && typeof res.json?.upgrade === "string") continue;
         expect([401, 403], what).not.toContain(res.status);
       } else if (route.access === "apikey") {

@@ -4,7 +4,7 @@ import { makeSeller, openSession, payOnHostedPage, settle } from "@payloft/local
 import { signInWithRole, type Person } from "./actors";
 
 /**
- * Access links (DECISIONS 14): a purchase paid on the sandbox is delivered as /a/{token} on
+ * Access links (rule: Access links): a purchase paid on the sandbox is delivered as /a/{token} on
  * the success answer, the receipt and the portal, never as the raw content URL; following it
  * records the access and redirects to the content; after a refund made in the sandbox's
  * dashboard it answers 410 with a page saying why.

@@ -53,7 +53,7 @@ export async function signInAdminCast(stack: Stack) {
   return { admin, ann, cara };
 }
 
-/** A valid POST /api/products body (price in dollars, DECISIONS 4). */
+/** A valid POST /api/products body (price in dollars, rule: Cents and server prices). */
 export const productBody = (name = "Design Guide") => ({
   name,
   headline: "Ship better UI",

@@ -72,7 +72,7 @@ describe("system settings", () => {
   });
 });
 
-describe("maintenance mode (DECISIONS 15)", () => {
+describe("maintenance mode (rule: Maintenance mode)", () => {
   it("answers 503 to non-admin calls while admins, sign-in and the status keep working", async () => {
     expect((await put({ key: "maintenance_mode", value: true })).status).toBe(200);
     try {
@@ -96,7 +96,7 @@ describe("maintenance mode (DECISIONS 15)", () => {
   });
 });
 
-describe("product moderation (DECISIONS 16)", () => {
+describe("product moderation (rule: Product approval)", () => {
   let productId: string;
   beforeAll(async () => {
     const made = await call(stack(), "POST", "/api/products", {
@@ -154,7 +154,7 @@ describe("product moderation (DECISIONS 16)", () => {
   });
 });
 
-describe("announcements (DECISIONS 18)", () => {
+describe("announcements (rule: Announcements)", () => {
   const create = (body: unknown) => call(stack(), "POST", "/api/admin/announcements", { cookie: admin.cookie, body });
 
   it("requires title and content and checks type and audience", async () => {

@@ -101,7 +101,7 @@ describe("plans and the admin flag", () => {
   });
 });
 
-describe("deactivate and reactivate (DECISIONS 7)", () => {
+describe("deactivate and reactivate (rule: Deactivation)", () => {
   it("switches the person's products off, blocks their sign-in and API, and reactivation restores both", async () => {
     const dan = await signInWithRole(stack(), "dan@example.com", "creator");
     const product = (await call(stack(), "POST", "/api/products", { cookie: dan.cookie, body: productBody() })).json;
@@ -181,7 +181,7 @@ describe("DELETE /api/admin/users/{id}", () => {
   });
 });
 
-describe("POST /api/admin/users/create (Grant Free Accounts, DECISIONS 8)", () => {
+describe("POST /api/admin/users/create (Grant Free Accounts, rule: Granted accounts)", () => {
   it("validates the e-mail and plan", async () => {
     for (const [body, error] of [
       [{ email: "", plan: "pro" }, "Please enter an email address."],

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, useStack } from "@payloft/local/testing/index";
 import { signInAdmin, signInWithRole, type Person } from "./actors";
 
-/** API keys (issue 18 item 1): Business, lifetime and admins; shown once; stored as a hash; revoked at once. */
+/** API keys: Business, lifetime and admins; shown once; stored as a hash; revoked at once. */
 const stack = useStack();
 
 async function withPlan(email: string, plan: string): Promise<Person> {

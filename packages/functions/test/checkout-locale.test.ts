@@ -4,7 +4,7 @@ import { makeSeller } from "@payloft/local/stripe-sandbox/testing";
 import { checkoutLocale } from "@payloft/core/checkout/locale";
 
 /**
- * Localized checkout (issue 18 item 6): the session carries the buyer's language (from the
+ * Localized checkout: the session carries the buyer's language (from the
  * browser's Accept-Language, else "auto") and the sandbox's payment page speaks German to a
  * German buyer.
  */

@@ -5,7 +5,7 @@ import { payOnHostedPage } from "@payloft/local/stripe-sandbox/testing";
 import { productBody, signInSellingCreator, type Person } from "./actors";
 
 /**
- * What a checkout charges (issue 17 items 1 and 2): a discount code applied on the server, its
+ * What a checkout charges: a discount code applied on the server, its
  * last use taken by exactly one of two buyers, the purchase recording the charged amount; a
  * pay-what-you-want amount at or above the minimum.
  */

@@ -5,8 +5,8 @@ import { makeSeller, openSession, payOnHostedPage, sandboxEvents, settle } from 
 import { person } from "./platform-fixtures";
 
 /**
- * Only checkouts Payloft created are fulfilled (DECISIONS 20), from the record's snapshot
- * (DECISIONS 21), and a buyer mid-payment is never stranded by maintenance mode.
+ * Only checkouts Payloft created are fulfilled (rule: Our checkouts only), from the record's snapshot
+ * (rule: Paid means delivered), and a buyer mid-payment is never stranded by maintenance mode.
  */
 const stack = useStack();
 const signer = new Stripe("sk_test_signing_only");

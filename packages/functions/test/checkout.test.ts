@@ -78,7 +78,7 @@ describe("POST /api/checkout/create-session", () => {
     expect(saved.status).toBe(200);
     expect((await call(stack(), "GET", `/api/public/payment-info/${productId}`)).json).toEqual({ provider: "stripe" });
 
-    // A client-sent amount is ignored: the charge comes from the server's record (DECISIONS 4).
+    // A client-sent amount is ignored: the charge comes from the server's record (rule: Cents and server prices).
     const res = await createSession({ productId, price: 1, amount: 1 });
     expect(res.status).toBe(200);
     expect(res.json.url).toMatch(/\/pay\/cs_test_/);
@@ -145,7 +145,7 @@ describe("GET /api/checkout/success", () => {
     const res = await call(stack(), "GET", `/api/checkout/success?session_id=${sessionId}`);
     expect(res.status).toBe(200);
     expect(res.json.product).toEqual({ name: "Checkout Guide", description: "How to sell" });
-    // The content is delivered through the purchase's access link (DECISIONS 14).
+    // The content is delivered through the purchase's access link (rule: Access links).
     const opened = await fetch(res.json.purchase.access_url, { redirect: "manual" });
     expect(opened.headers.get("location")).toBe("https://files.example.com/checkout.pdf");
     expect(res.json.purchase).toMatchObject({

@@ -152,7 +152,7 @@ async function check(world: World, checkouts: Checkout[]) {
       continue;
     }
     // A product deleted before its sale was recorded: recorded from the checkout's snapshot
-    // where that is delivered (DECISIONS 21), never twice; otherwise every paid checkout is one purchase.
+    // where that is delivered (rule: Paid means delivered), never twice; otherwise every paid checkout is one purchase.
     if (!c.orphan) expect(p, `paid checkout ${c.session.id} was lost`).toBeDefined();
     if (!p) continue;
     const takenBack = c.disputed || c.refunded >= c.amount;

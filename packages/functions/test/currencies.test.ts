@@ -5,7 +5,7 @@ import { payOnHostedPage } from "@payloft/local/stripe-sandbox/testing";
 import { productBody, signInSellingCreator, stripeSecretOf, type Person } from "./actors";
 
 /**
- * Currencies (issue 18 item 5): a product is priced in its own currency, every amount in that
+ * Currencies: a product is priced in its own currency, every amount in that
  * currency's minor unit (950 eur = €9.50, 950 jpy = ¥950); checkout charges in it; the record,
  * purchase, receipt and sales history carry it; dashboards keep one figure per currency.
  */

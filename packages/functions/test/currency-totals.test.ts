@@ -5,7 +5,7 @@ import { payOnHostedPage, settle } from "@payloft/local/stripe-sandbox/testing";
 import { productBody, signInAdmin, signInSellingCreator, type Person } from "./actors";
 
 /**
- * Totals that used to add euros to dollars (issue 18, currencies): a seller's customers and
+ * Totals that used to add euros to dollars: a seller's customers and
  * the platform's buyers keep what they spent per currency (reversed on refunds, recounted
  * per currency), and the admin's user list and finance report answer revenue and the
  * average order per currency. Every sale goes through the real checkout and the sandbox.

@@ -52,7 +52,7 @@ describe("GET /api/customer/purchases", () => {
       license_key: null,
       status: "completed",
     });
-    expect(res.text).not.toContain("content.example.com"); // DECISIONS 14: the link, never the raw URL
+    expect(res.text).not.toContain("content.example.com"); // the link, never the raw URL (rule: Access links)
     expect(res.json.purchases[0]).toMatchObject({ status: "refunded", access_url: null });
     // The link given to an older purchase on its first view is its link from then on.
     const again = await call(stack(), "GET", "/api/customer/purchases", { cookie: dana.cookie });

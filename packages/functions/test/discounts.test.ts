@@ -3,7 +3,7 @@ import { call, useStack } from "@payloft/local/testing/index";
 import { productBody, signInWithRole, type Person } from "./actors";
 
 /**
- * Discount codes, the creator's side (issue 17 item 1): POST/GET/PUT/DELETE /api/discounts,
+ * Discount codes, the creator's side: POST/GET/PUT/DELETE /api/discounts,
  * validation, codes unique per seller (not across sellers) and another seller's code out of reach.
  */
 const stack = useStack();

@@ -4,7 +4,7 @@ import { signIn } from "@payloft/local/testing/auth";
 import { makeSeller, openSession, payOnHostedPage, settle } from "@payloft/local/stripe-sandbox/testing";
 
 /**
- * A first-time buyer (DECISIONS 22): someone who paid without an account and then signs in
+ * A first-time buyer (rule: Plans are for creators): someone who paid without an account and then signs in
  * with the e-mail they paid with is a customer at once (no role to pick) and sees the
  * purchase in the portal. The purchase is made for real: a seller's checkout on the sandbox,
  * paid on its hosted page, fulfilled by the webhook.

@@ -8,7 +8,7 @@ import { call, useStack } from "@payloft/local/testing/index";
 import { signInWithRole, type Person } from "./actors";
 
 /**
- * Outgoing webhooks (issue 18 item 3): endpoints with a secret shown once, SSRF refusals,
+ * Outgoing webhooks: endpoints with a secret shown once, SSRF refusals,
  * signed deliveries verified by the snippet documented in docs/webhooks.md, retries through the
  * (local) queue with every attempt in the log, resend, and the dead-letter after the last try.
  */

@@ -3,7 +3,7 @@ import { call, useStack } from "@payloft/local/testing/index";
 import { productBody, signInWithRole, type Person } from "./actors";
 
 /**
- * Pay what you want (issue 17 item 2), the product's side: `pay_what_you_want` with `price`
+ * Pay what you want, the product's side: `pay_what_you_want` with `price`
  * as the minimum and an optional suggested price (cents), set at creation or with PUT.
  */
 const stack = useStack();

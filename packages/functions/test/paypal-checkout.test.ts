@@ -10,7 +10,7 @@ const linkStatus = async (link: string) => {
 };
 
 /**
- * PayPal checkout end to end against the local PayPal sandbox (issue 15, items 2–4): Orders v2
+ * PayPal checkout end to end against the local PayPal sandbox: Orders v2
  * at the server's price, capture on return, exactly-once across the return route, the webhook,
  * a resent webhook and reloads; forged webhooks refused with nothing written; refunds and
  * disputes revoke access.
@@ -115,7 +115,7 @@ describe("PayPal checkout", () => {
       const success = await call(stack(), "GET", `/api/checkout/success?session_id=${checkoutId}`);
       expect(success.status).toBe(200);
       expect(success.json.purchase).toMatchObject({ amount: 2599, customer_email: buyer.email, status: "completed" });
-      // DECISIONS 14: the access link, never the raw content URL.
+      // The access link, never the raw content URL (rule: Access links).
       expect(success.json.purchase.access_url).toMatch(/\/a\/[A-Za-z0-9_-]{32}$/);
       expect(success.text).not.toContain("files.example.com");
     }

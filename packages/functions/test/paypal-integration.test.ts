@@ -3,7 +3,7 @@ import { call, useStack } from "@payloft/local/testing/index";
 import { signInWithRole, type Person } from "./actors";
 
 /**
- * Settings → Payment Setup with PayPal (issue 15, item 1): credentials checked with PayPal,
+ * Settings → Payment Setup with PayPal: credentials checked with PayPal,
  * Payloft's webhook registered on the seller's app, the secret encrypted and masked; refused
  * credentials are a 400 that saves nothing. Runs against the local PayPal sandbox.
  */

@@ -4,7 +4,7 @@ import { productBody } from "./actors";
 import { person } from "./platform-fixtures";
 
 /**
- * Plans are for creators (DECISIONS 22): a customer cannot start a plan or lifetime checkout
+ * Plans are for creators (rule: Plans are for creators): a customer cannot start a plan or lifetime checkout
  * until they start selling, and a seller who has products or a plan switches to buying only
  * after confirming, keeping both.
  */

@@ -3,7 +3,7 @@ import { call, useStack } from "@payloft/local/testing/index";
 import { payOnSandbox, person, sessionIdOf } from "./platform-fixtures";
 
 /**
- * Lifetime (DECISIONS 2): a member who paid $199 once never starts a subscription, is never
+ * Lifetime (rule: Lifetime deal): a member who paid $199 once never starts a subscription, is never
  * downgraded by choosing Free, and Billing shows Lifetime. The membership is bought for real
  * on the sandbox's hosted page.
  */

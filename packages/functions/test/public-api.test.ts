@@ -5,7 +5,7 @@ import { routes, routeKey } from "../src/routes";
 import { writeSales } from "../../core/test/sales-fixtures";
 import { productBody, signInWithRole, type Person } from "./actors";
 
-/** The public REST API v1 (issue 18 item 2): Bearer API keys, products in cents, paged sales and customers. */
+/** The public REST API v1: Bearer API keys, products in cents, paged sales and customers. */
 const stack = useStack();
 
 async function business(email: string, plan = "business") {

@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 
 describe("GET /api/public/products/{productId}", () => {
-  it("answers the sales view with the seller's name and never content_url (DECISIONS 14)", async () => {
+  it("answers the sales view with the seller's name and never content_url (rule: Access links)", async () => {
     const res = await call(stack(), "GET", `/api/public/products/${productId}`);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({

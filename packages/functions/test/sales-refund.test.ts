@@ -12,7 +12,7 @@ const linkStatus = async (link: string) => {
 };
 
 /**
- * POST /api/sales/{id}/refund (issue 17, creator refunds) against the local Stripe and PayPal
+ * POST /api/sales/{id}/refund against the local Stripe and PayPal
  * sandboxes: the refund is made on the seller's own account, the sale becomes refunded through
  * the refund.created path once (whether our call or the provider's webhook lands first), the
  * buyer loses access, the figures go back; strangers, customers, repeats and a provider that

@@ -6,7 +6,7 @@ import { call, useStack } from "@payloft/local/testing/index";
 import { productBody, signInAdmin, signInWithRole, type Person } from "./actors";
 
 /**
- * Share previews (issue 17 item 5): the HTML of /product/{id}, /p/{id} and /s/{handle}, as
+ * Share previews: the HTML of /product/{id}, /p/{id} and /s/{handle}, as
  * served, carries og:title, og:description, og:image and twitter:card, HTML-escaped; the
  * production Lambda answers the same HTML as the local static server (one core function).
  * A fixture index.html stands in for the Vite build, so this runs without building the web.

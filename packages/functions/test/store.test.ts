@@ -3,7 +3,7 @@ import { call, useStack } from "@payloft/local/testing/index";
 import { productBody, signInAdmin, signInWithRole, type Person } from "./actors";
 
 /**
- * Storefronts (issue 17 item 4): PUT/GET /api/store, GET /api/public/stores/{handle}, handle
+ * Storefronts: PUT/GET /api/store, GET /api/public/stores/{handle}, handle
  * rules and uniqueness, and the plan-gated branding the sales page and store page show.
  */
 const stack = useStack();

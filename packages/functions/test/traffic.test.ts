@@ -3,7 +3,7 @@ import { call, useStack } from "@payloft/local/testing/index";
 import { productBody, signInAdmin, signInWithRole, type Person } from "./actors";
 
 /**
- * Traffic analytics (issue 17 item 7): the view beacon takes referrer and utm_*; the report
+ * Traffic analytics: the view beacon takes referrer and utm_*; the report
  * answers views by source, referrer host and campaign for 7/30/90 days from items written
  * at view time; below Pro it is a 403 {error, upgrade}.
  */

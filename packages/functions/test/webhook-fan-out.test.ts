@@ -4,7 +4,7 @@ import { useStack } from "@payloft/local/testing/index";
 import { makeSeller, openSession, payOnHostedPage, settle } from "@payloft/local/stripe-sandbox/testing";
 
 /**
- * Outgoing webhook triggers (issue 18): the domain events on the bus reach creators'
+ * Outgoing webhook triggers: the domain events on the bus reach creators'
  * endpoints as sale.completed, sale.refunded, license.created and subscription.*, through the real checkout,
  * the sandbox's signed webhooks, the bus and the webhook queue.
  */

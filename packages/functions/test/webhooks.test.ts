@@ -100,7 +100,7 @@ describe("seller webhooks -> purchases", () => {
     expect(receipts).toHaveLength(1);
     expect(receipts[0]).toMatchObject({ to: "ann@example.com", subject: "Your receipt: Design Kit" });
     expect(receipts[0]!.text).toContain("$15.00");
-    // DECISIONS 14: the receipt carries the access link, never the raw content URL.
+    // Access links (product rule): the receipt carries the access link, never the raw content URL.
     expect(receipts[0]!.text).toMatch(/\/a\/[A-Za-z0-9_-]{32}/);
     expect(receipts[0]!.text).not.toContain("files.example.com");
     expect(receipts[0]!.text).toContain(`${stack().url}/customer-dashboard`);

@@ -3,7 +3,7 @@ import { Config } from "../config/index";
 import { Db, PurchaseEntity, type PurchaseItem } from "../db/entities";
 
 /**
- * Access links (DECISIONS 14): every purchase is delivered as `{site}/a/{token}`, an
+ * Access links (rule: Access links): every purchase is delivered as `{site}/a/{token}`, an
  * unguessable link tied to that purchase. Following it records the access and leads to the
  * content; after a refund or dispute it leads to a page that says why instead. The raw
  * content location stays on the server.

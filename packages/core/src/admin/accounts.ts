@@ -11,7 +11,7 @@ import { AdminUsers } from "./users";
 
 /**
  * Admin actions on an account's plan and life: "Grant Free Accounts", change plan, deactivate,
- * reactivate and delete (DECISIONS 7 and 8). A paying creator's platform subscription is
+ * reactivate and delete (rules: Deactivation; Granted accounts). A paying creator's platform subscription is
  * stopped at the provider with them. Every write keeps the platform counters (users,
  * active_users, plan_users) and the product counters right in the same transaction.
  */
@@ -45,7 +45,7 @@ export namespace AdminAccounts {
   }
 
   /**
-   * PUT /api/admin/users/{id}/deactivate (DECISIONS 7): the person can no longer sign in or
+   * PUT /api/admin/users/{id}/deactivate (rule: Deactivation): the person can no longer sign in or
    * call the API, and every product they sell is switched off (and remembered as paused
    * with the owner, so reactivation switches exactly those back on).
    */
@@ -164,7 +164,7 @@ export namespace AdminAccounts {
   /**
    * POST /api/admin/users/create ("Grant Free Accounts"). An existing person gets the plan
    * (and the admin flag when ticked); a new e-mail gets a ready profile that the person
-   * receives at their first Google sign-in (DECISIONS 8).
+   * receives at their first Google sign-in (rule: Granted accounts).
    */
   export async function grant(actorId: string, raw: unknown): Promise<{ user: Info; created: boolean }> {
     const input = parse(GrantInput, raw);

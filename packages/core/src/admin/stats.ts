@@ -44,7 +44,7 @@ export namespace AdminStats {
         active_users: nonNegative(c?.active_users),
         starter_users: nonNegative(plans.starter),
         pro_users: nonNegative(plans.pro),
-        // Lifetime grants business-level features (DECISIONS 2), so it counts as Business.
+        // Lifetime grants business-level features (rule: Lifetime deal), so it counts as Business.
         business_users: nonNegative(plans.business) + nonNegative(plans.lifetime),
         free_users: nonNegative(plans.free),
       },
@@ -83,7 +83,7 @@ export namespace AdminStats {
     };
   }
 
-  /** Rounded to whole cents; commission is a percentage of revenue (DECISIONS 17). */
+  /** Rounded to whole cents; commission is a percentage of revenue (rule: Commission). */
   export const commissionOf = (revenue: number, rate: number) => Math.round((revenue * rate) / 100);
   /** Average order value = revenue ÷ sales, rounded; 0 without sales. */
   export const averageOrder = (revenue: number, sales: number) => (sales > 0 ? Math.round(revenue / sales) : 0);

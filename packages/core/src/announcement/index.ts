@@ -8,7 +8,7 @@ import { isAdmin, type Actor } from "../actor/index";
 type Item = AnnouncementItem;
 
 /**
- * Admin announcements and the banner feed (DECISIONS 18). There are only
+ * Admin announcements and the banner feed (rule: Announcements). There are only
  * ever a handful, all in one partition, so every read is one small Query.
  *
  * Audiences of GET /api/announcements: everyone sees `all`; customers also `customers`;

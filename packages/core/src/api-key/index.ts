@@ -7,7 +7,7 @@ import { requireFeature } from "../plan/gate";
 import { parseInput } from "../validation";
 
 /**
- * API keys for the public REST API (Business, lifetime and admins; DECISIONS 24). A key is
+ * API keys for the public REST API (Business, lifetime and admins; rule: Features by plan). A key is
  * 32 random bytes behind a `pl_live_` (production) or `pl_test_` (every other stage) prefix.
  * Only its SHA-256 is stored: with 256 bits of randomness a fast hash is enough (nobody can
  * guess a key to match it), and a slow password hash would only slow every API call down.

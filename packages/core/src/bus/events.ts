@@ -140,7 +140,7 @@ export const SubscriptionPaymentFailed = define(
   }),
 );
 
-/** The lifetime deal's payment was refunded or disputed: the account returns to free (DECISIONS 2). */
+/** The lifetime deal's payment was refunded or disputed: the account returns to free (rule: Lifetime deal). */
 export const LifetimeRefunded = define(
   EventType.LifetimeRefunded,
   z.object({

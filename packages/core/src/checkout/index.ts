@@ -18,12 +18,12 @@ import { isoFromSeconds, productSnapshot, recordCheckout } from "./record";
 
 /**
  * Buying a product: a Checkout Session on the SELLER's own Stripe account (or a PayPal order,
- * ./paypal.ts), at the price stored on the server (DECISIONS 4), plus Payloft's checkout
- * record: the only thing that makes a paid session a sale (DECISIONS 20).
+ * ./paypal.ts), at the price stored on the server (rule: Cents and server prices), plus Payloft's checkout
+ * record: the only thing that makes a paid session a sale (rule: Our checkouts only).
  */
 export namespace Checkout {
   export const NO_PROVIDER = "This seller has not set up payments yet.";
-  /** Only for a PayPal integration that cannot take payments (DECISIONS 11). */
+  /** Only for a PayPal integration that cannot take payments (rule: PayPal). */
   export const PAYPAL_SOON = PAYPAL_UNAVAILABLE;
   export const CREATE_FAILED = "Failed to create checkout session";
   /** Stripe refuses card charges under $0.50 (USD); other currencies: minimumChargeOf. */

@@ -7,7 +7,7 @@ import { centsToValue, paypalClient, type Order } from "../paypal/client";
 import type { Charge } from "./pricing";
 import { productSnapshot, recordCheckout } from "./record";
 
-/** The alert a buyer sees when a PayPal seller's integration cannot take payments (DECISIONS 11). */
+/** The alert a buyer sees when a PayPal seller's integration cannot take payments (rule: PayPal). */
 export const PAYPAL_UNAVAILABLE = "PayPal integration is coming soon. Please contact the seller directly.";
 
 /** A checkout a provider opened: where the buyer goes, its id, and until when it can be paid. */
@@ -35,8 +35,8 @@ interface Sellable {
 
 /**
  * A PayPal checkout: an Orders v2 order (intent CAPTURE) on the seller's own PayPal app for the
- * price on Payloft's record (DECISIONS 4), and the checkout record it is fulfilled against
- * (DECISIONS 20). Payloft's checkout id is the order's custom_id and invoice_id (PayPal refuses
+ * price on Payloft's record (rule: Cents and server prices), and the checkout record it is fulfilled against
+ * (rule: Our checkouts only). Payloft's checkout id is the order's custom_id and invoice_id (PayPal refuses
  * a second capture with the same invoice id) and travels in the return URL; the buyer approves on
  * PayPal's page and comes back to /api/checkout/paypal/return, which captures.
  */

@@ -6,9 +6,9 @@ import { discounted, findApplicable, reserve, type Reservation } from "../discou
 import { parseInput } from "../validation";
 
 /**
- * What a checkout charges, decided on the server from its own records (DECISIONS 4): the
- * product's price; less a discount code's share (issue 17 item 1); or, for a pay-what-you-want
- * product, the buyer's amount when it is at least the minimum (item 2), else its suggested
+ * What a checkout charges, decided on the server from its own records (rule: Cents and server prices): the
+ * product's price; less a discount code's share; or, for a pay-what-you-want
+ * product, the buyer's amount when it is at least the minimum, else its suggested
  * price, else the minimum; any amount sent for a fixed-price product is ignored. A code's use is reserved here; the caller attaches the reservation
  * to the checkout it creates, or releases it when it could not create one.
  */
@@ -74,7 +74,7 @@ export async function chargeFor(product: Priced, input: unknown): Promise<Charge
       );
     return { amount: chosen };
   }
-  // A fixed price is the price: any amount the client sends is ignored (DECISIONS 4).
+  // A fixed price is the price: any amount the client sends is ignored (rule: Cents and server prices).
   if (!discount_code) return { amount: product.price };
 
   const d = await findApplicable(product.creator_id, product.id, discount_code);

@@ -1,7 +1,7 @@
 import { CheckoutEntity, UserEntity, type CheckoutItem } from "../db/entities";
 
 /**
- * Payloft's record of a checkout it created (DECISIONS 20): the single source of what is sold
+ * Payloft's record of a checkout it created (rule: Our checkouts only): the single source of what is sold
  * and charged. Fulfilment, the success pages and plan changes read product, amount and
  * currency from here, never from a provider's metadata; a provider event about a checkout
  * with no record changes nothing. Later steps (discount codes, pay what you want, currencies,
@@ -12,7 +12,7 @@ export interface ProductSnapshot {
   description: string;
   /** cents, the product's price when the checkout began */
   price: number;
-  /** What the buyer receives: delivered even if the product is deleted later (DECISIONS 21). */
+  /** What the buyer receives: delivered even if the product is deleted later (rule: Paid means delivered). */
   content_url?: string;
   /** A hosted file instead of a link: its bucket key and the name it downloads as. */
   content_file?: string;

@@ -10,7 +10,7 @@ const list = (raw: string | undefined) =>
 export namespace Config {
   /** E-mails that become admins on sign-in (the first admins of a stage). */
   export const adminEmails = () => list(Resource.AdminEmails.value);
-  /** E-mails with no product limit whatever their plan (DECISIONS 5). */
+  /** E-mails with no product limit whatever their plan (rule: Plan limits). */
   export const unlimitedEmails = () => list(Resource.UnlimitedEmails.value);
   /** The site's own origin, e.g. https://shop.example.com or http://localhost:3000. */
   export const siteUrl = () => (process.env.SITE_URL ?? "").replace(/\/$/, "");

@@ -1,7 +1,7 @@
 /**
  * The currencies a product may be priced in. Every amount Payloft stores or answers is an
- * integer in the currency's minor unit (DECISIONS 4 says "cents"; for a zero-decimal
- * currency such as JPY the minor unit is the yen itself): 950 eur = €9.50, 950 jpy = ¥950.
+ * integer in the currency's minor unit (the rule Cents and server prices says "cents"; for a
+ * zero-decimal currency such as JPY the minor unit is the yen itself): 950 eur = €9.50, 950 jpy = ¥950.
  * Stripe's unit_amount takes the same integer; PayPal's value string is built from it.
  */
 export const CURRENCIES = ["usd", "eur", "gbp", "cad", "aud", "jpy"] as const;

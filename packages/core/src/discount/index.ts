@@ -6,7 +6,7 @@ import { CreateDiscountInput, UpdateDiscountInput } from "./input";
 import { discountClaimScope, discountStatusOf, type DiscountStatus } from "./status";
 
 /**
- * A seller's discount codes (issue 17 item 1): create, list, update, delete. A code is unique
+ * A seller's discount codes: create, list, update, delete. A code is unique
  * within its seller through a claim item written in the same transaction as the code, which is
  * also how checkout looks a code up (one strongly consistent read). Applying a code to a
  * checkout is discount/redeem.ts.

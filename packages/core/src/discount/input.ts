@@ -1,7 +1,7 @@
 import * as z from "zod";
 
 /**
- * What the Discounts screen may send. Amounts are cents (DECISIONS 4); a code is matched
+ * What the Discounts screen may send. Amounts are cents (rule: Cents and server prices); a code is matched
  * case-insensitively, so it is stored upper-case.
  */
 export const CODE_RULE = "A code is 3–32 letters, digits, hyphens or underscores (e.g. SPRING25).";

@@ -12,7 +12,7 @@ import { AGAIN, jitter, retry } from "../retry";
 import { discountClaimScope, discountStatusOf } from "./status";
 
 /**
- * Applying a seller's discount code to a checkout (issue 17 item 1). A use is RESERVED when the
+ * Applying a seller's discount code to a checkout. A use is RESERVED when the
  * checkout is created: one transaction adds 1 to the code's `redemptions` under the condition
  * that it is still below the limit, and writes a reservation item; so two buyers can never both
  * take the last use. A reservation whose checkout can no longer be paid, and was not, is given

@@ -20,7 +20,7 @@ import {
 /**
  * A seller's payment integration (Settings → Payment
  * Setup). One per seller. Secrets are stored encrypted and only ever answered masked
- * (DECISIONS 9); the server decrypts them for its own Stripe calls.
+ * (rule: Sellers' keys); the server decrypts them for its own Stripe calls.
  */
 export namespace Integration {
   export const Info = z.object({

@@ -8,7 +8,7 @@ import { paypalClient, PayPalRequestError, type PayPalCredentials } from "../pay
 /**
  * A seller's PayPal REST app: checking its credentials and registering Payloft's webhook on
  * it. The events are PayPal's own names: a completed capture is a purchase, a refunded or
- * reversed capture and a buyer's dispute take the purchase back (DECISIONS 11).
+ * reversed capture and a buyer's dispute take the purchase back (rule: PayPal).
  */
 export const PAYPAL_WEBHOOK_EVENTS = [
   "PAYMENT.CAPTURE.COMPLETED",

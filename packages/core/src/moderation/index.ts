@@ -3,7 +3,7 @@ import { ValidationError } from "../errors";
 import { pageInput, withCursor } from "../admin/page";
 
 /**
- * Admin "Product Moderation" (DECISIONS 16). The status decides whether a
+ * Admin "Product Moderation" (rule: Product approval). The status decides whether a
  * product can be bought: the selling module refuses checkout and shows the sales page as
  * unavailable for anything not `approved`.
  */

@@ -13,7 +13,7 @@ import { SUBSCRIBABLE, TEST_EVENT } from "./events";
 import { checkEndpointUrl } from "./url";
 
 /**
- * A creator's outgoing webhook endpoints (Business, lifetime, admins; DECISIONS 24): where
+ * A creator's outgoing webhook endpoints (Business, lifetime, admins; rule: Features by plan): where
  * they are, which events they get, the log of what was sent, and resending. The signing
  * secret is answered once, by create; it is stored encrypted because every delivery needs it.
  */

@@ -15,7 +15,7 @@ const unixSeconds = (iso: string | undefined) => {
  * Verified PayPal webhook events -> the same domain events as Stripe's (bus/events.ts). Payloft's checkout id travels as the capture's
  * custom_id; refunds and disputes name only the capture, so it is read back from PayPal (a
  * refund made in PayPal's dashboard carries no custom_id). A capture that is not Payloft's
- * (no custom_id) or that PayPal does not know gives nothing: nothing is written (DECISIONS 20).
+ * (no custom_id) or that PayPal does not know gives nothing: nothing is written (rule: Our checkouts only).
  */
 const RefundResource = z.object({
   id: z.string(),

@@ -3,7 +3,7 @@ import { seal, unseal } from "../crypto/seal";
 
 /**
  * Sellers' payment secrets are encrypted at rest with AES-256-GCM under the stage's
- * EncryptionKey secret (base64 of 32 bytes) and never returned in clear (DECISIONS 9).
+ * EncryptionKey secret (base64 of 32 bytes) and never returned in clear (rule: Sellers' keys).
  */
 export const encryptSecret = (plain: string) => seal(plain, Resource.EncryptionKey.value, "EncryptionKey");
 

@@ -16,7 +16,7 @@ import { cycleOfInterval, isBillingCycle, planFromPrice } from "../plan/prices";
  * domain events from the payload alone (the receiver holds only the webhook secret, not the
  * platform's API key). Only Payloft writes to the platform account, so its metadata (user_id
  * on a subscription) can be trusted; checkouts are still matched to Payloft's own records
- * when they are applied (DECISIONS 20).
+ * when they are applied (rule: Our checkouts only).
  */
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : v?.id);
 const PAID_PLANS = ["starter", "pro", "business"] as const;

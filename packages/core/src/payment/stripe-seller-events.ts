@@ -9,7 +9,7 @@ import { stripeClient } from "./stripe";
  * A seller's verified Stripe event, translated into domain events. Nothing here decides
  * whether a sale happened: fulfilment checks Payloft's own checkout record and asks Stripe
  * again (a seller can read their endpoint's signing secret, so even a signed event is only
- * a hint, DECISIONS 20).
+ * a hint, rule: Our checkouts only).
  */
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : v?.id);
 

@@ -25,7 +25,7 @@ export const CREATORS_ONLY =
   "Plans are for creators. Start selling first: switch your account to a creator account, then choose your plan.";
 
 /**
- * Plans are for creators (DECISIONS 22): someone without a role picks one first, and a
+ * Plans are for creators (rule: Plans are for creators): someone without a role picks one first, and a
  * customer is refused until they start selling (the pricing screens offer that switch).
  * Admins sell too, whatever their stored role.
  */
@@ -43,7 +43,7 @@ export const LIFETIME_MEMBER =
   "You have lifetime access: everything is already included, so there is no plan to choose.";
 
 /**
- * DECISIONS 2: a lifetime member never buys or switches to a subscription, and choosing
+ * Lifetime deal (product rule): a lifetime member never buys or switches to a subscription, and choosing
  * Free never downgrades them. Refused before anything is started at the provider.
  */
 export function refuseLifetimeMember(user: UserItem) {
@@ -114,7 +114,7 @@ export async function subscriptionCheckout(
   return { url: session.url };
 }
 
-/** The lifetime deal: one payment of $199 (DECISIONS 2). */
+/** The lifetime deal: one payment of $199 (rule: Lifetime deal). */
 export async function lifetimeCheckout(user: UserItem) {
   if (user.plan === "lifetime") throw new ConflictError("plan.already_lifetime", "You already have lifetime access.");
   const metadata = { kind: "lifetime", user_id: user.id };

@@ -6,7 +6,7 @@ import { productLimitFor } from "./limits";
 /**
  * When a plan ends at the provider (a subscription deleted or unpaid after its retries, the
  * lifetime payment refunded), the person's active products beyond the new plan's limit stop
- * selling: switched off newest first, never deleted (DECISIONS 2). Decided from the stored
+ * selling: switched off newest first, never deleted (rule: Lifetime deal). Decided from the stored
  * person and products every time, so running it again (a duplicate or late event, a retry
  * after a crash half-way) switches off nothing more.
  */

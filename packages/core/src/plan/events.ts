@@ -31,7 +31,7 @@ export interface CheckoutOutcome {
 
 /**
  * A completed platform checkout: the plan or lifetime deal its Payloft record was for. Who
- * and what come from the record (DECISIONS 20), the provider only adds its references.
+ * and what come from the record (rule: Our checkouts only), the provider only adds its references.
  */
 export async function applyPlanCheckout(record: CheckoutItem, outcome: CheckoutOutcome) {
   const userId = record.user_id;

@@ -1,7 +1,7 @@
 import type { PlanId } from "./plans";
 
 /**
- * What each plan unlocks (DECISIONS 24; lifetime members and admins count as business).
+ * What each plan unlocks (rule: Features by plan; lifetime members and admins count as business).
  * Pure data with no dependencies, so screens import it to show an upgrade card and the server
  * uses the same table to refuse (plan/gate.ts).
  */

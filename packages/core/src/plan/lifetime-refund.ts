@@ -8,7 +8,7 @@ import { deactivateExtraProducts } from "./downgrade";
 
 /**
  * lifetime.refunded: the lifetime payment went back (refund or dispute), so the account returns
- * to free and its products beyond free's limit stop selling, newest first (DECISIONS 2).
+ * to free and its products beyond free's limit stop selling, newest first (rule: Lifetime deal).
  * Exactly once: the checkout record is marked reversed (so a late "completed" event of the same
  * checkout grants nothing), the plan changes only while it is still lifetime, and the product
  * step decides from the stored state each time.

@@ -3,7 +3,7 @@ import { planOf } from "./plans";
 
 /**
  * How many products a person may have: the plan table's limit, except admins and the
- * configured unlimited e-mails, who have none (DECISIONS 5). null = unlimited.
+ * configured unlimited e-mails, who have none (rule: Plan limits). null = unlimited.
  */
 export function productLimitFor(user: {
   plan?: string | null;

@@ -1,5 +1,5 @@
 /**
- * The one plan table (DECISIONS 1–3). Server and screens both import it;
+ * The one plan table (rule: One plan table–3). Server and screens both import it;
  * it has no dependencies so the web bundle can include it. Prices are integer cents.
  */
 export const PLAN_IDS = ["free", "starter", "pro", "business"] as const;
@@ -95,14 +95,14 @@ export const PLANS: Record<SelectablePlanId, Plan> = {
   },
 };
 
-/** DECISIONS 2: $199 once, compared with $420/year. */
+/** $199 once, compared with $420/year (rule: Lifetime deal). */
 export const LIFETIME_PRICE = 19900;
 export const LIFETIME_COMPARE_AT_YEARLY = 42000;
 export const TRIAL_DAYS = 14;
 export const YEARLY_SAVING_LABEL = "Save 20%";
 export const PLAN_FOOTNOTE = "All plans include 14-day free trial • No setup fees • Cancel anytime";
 
-/** DECISIONS 3: null, 'null' or anything unknown is free. */
+/** null, 'null' or anything unknown is free (rule: Unknown plans are free). */
 export function planOf(stored: unknown): Plan {
   return typeof stored === "string" && stored in PLANS ? PLANS[stored as SelectablePlanId] : PLANS.free;
 }
@@ -110,7 +110,7 @@ export function planOf(stored: unknown): Plan {
 export const isSelectablePlan = (v: unknown): v is SelectablePlanId =>
   typeof v === "string" && (SELECTABLE_PLAN_IDS as readonly string[]).includes(v);
 
-/** Yearly total in cents: monthly-equivalent × 12 rounded to whole dollars (DECISIONS 1). */
+/** Yearly total in cents: monthly-equivalent × 12 rounded to whole dollars (rule: One plan table). */
 export const yearlyTotal = (plan: Plan) => Math.round((plan.yearlyMonthlyPrice * 12) / 100) * 100;
 
 /** Whole dollars without cents when round, e.g. 900 -> "$9", 720 -> "$7.20". */

@@ -1,7 +1,7 @@
 import { PLANS, PLAN_IDS, yearlyTotal, type BillingCycle, type PlanId } from "./plans";
 
 /**
- * Plan prices as Stripe sees them. Every amount comes from the plan table (DECISIONS 4:
+ * Plan prices as Stripe sees them. Every amount comes from the plan table (rule: Cents and server prices:
  * never from the client). Monthly billing charges monthlyPrice each month; yearly charges
  * the rounded yearly total once a year.
  */

@@ -24,7 +24,7 @@ export async function contentFor(
   return { content_file: file.key, content_file_name: file.name, content_file_size: file.size };
 }
 
-/** The owner's view of the content (DECISIONS 14: nobody else sees it). */
+/** The owner's view of the content (nobody else sees it, rule: Access links). */
 export function ownerContent(p: ProductItem) {
   if (!p.content_file) return { content_url: p.content_url ?? "" };
   return {

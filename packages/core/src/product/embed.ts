@@ -3,7 +3,7 @@ import { Product } from "./index";
 
 /**
  * A product's embed HTML (media_type embed), served by its own route into the sales page's
- * sandboxed iframe (DECISIONS 12). Only what the public view shows: an unavailable product
+ * sandboxed iframe (rule: Sandboxed embeds). Only what the public view shows: an unavailable product
  * has no media, so its embed is gone too.
  */
 export namespace ProductEmbed {

@@ -46,7 +46,7 @@ export namespace Product {
   const counterScopes = (creatorId: string) => [`creator#${creatorId}`, "platform"];
 
   /**
-   * POST /api/products, price in dollars as typed (DECISIONS 4), and POST /api/v1/products,
+   * POST /api/products, price in dollars as typed (rule: Cents and server prices), and POST /api/v1/products,
    * price in cents: the same fields, rules and plan limit either way; stored in cents. An
    * uploaded file (content_file) needs `files`, the bucket's operations, from the caller.
    */
@@ -77,7 +77,7 @@ export namespace Product {
           moderation_status: approved ? "approved" : "pending",
         })
         .commit(),
-      // DECISIONS 5: the limit is a condition on the owner's count, checked atomically.
+      // The limit is a condition on the owner's count, checked atomically (rule: Plan limits).
       limit === null
         ? users.patch({ id: creatorId }).add({ product_count: 1 }).commit()
         : users
@@ -121,7 +121,7 @@ export namespace Product {
    * PATCH /api/v1/products/{id}: the stored product with the sent fields changed, checked by
    * the same rules as a new one (so the media rule holds on the result); is_active goes
    * through setActive, which moves the counters. While new products need approval
-   * (DECISIONS 16), a changed listing goes back to review, so an approved page cannot be
+   * (rule: Product approval), a changed listing goes back to review, so an approved page cannot be
    * swapped for another.
    */
   export async function update(creatorId: string, id: string, input: unknown): Promise<Info> {

@@ -20,7 +20,7 @@ export const ProductInfo = z.object({
   pay_what_you_want: z.boolean(),
   /** cents, or null */
   suggested_price: z.number().int().nullable(),
-  /** Owner only (DECISIONS 14): the content link, or the hosted file (bucket key, name, bytes). */
+  /** Owner only (rule: Access links): the content link, or the hosted file (bucket key, name, bytes). */
   content_url: z.string().optional(),
   content_file: z.string().optional(),
   content_file_name: z.string().optional(),

@@ -6,7 +6,7 @@ import { MEDIA_TYPES, type MediaType } from "./media-types";
 export { MEDIA_TYPES, type MediaType } from "./media-types";
 
 /**
- * What may be sent for a product (DECISIONS 4 and 13), with messages written
+ * What may be sent for a product (rules: Cents and server prices; Web links only), with messages written
  * for the person filling the form: they are shown as-is in the dialog. The creation dialog
  * (price in dollars, as typed) and the public API (price in cents) share every other field
  * and the media rule, so both refuse exactly the same things.
@@ -44,7 +44,7 @@ const CENTS_MESSAGE = `price is in cents (the currency's minor unit; whole yen f
 /** The public API's price: integer cents, no coercion (a program sends it, not a form). */
 const cents = z.number(CENTS_MESSAGE).int(CENTS_MESSAGE).min(0, CENTS_MESSAGE).max(MAX_PRICE_CENTS, CENTS_MESSAGE);
 
-/** A suggested price is in cents, like every amount but the dialog's typed price (DECISIONS 4). */
+/** A suggested price is in cents, like every amount but the dialog's typed price (rule: Cents and server prices). */
 const suggestedPrice = z
   .number("suggested_price must be a whole number of cents.")
   .int("suggested_price must be a whole number of cents.")

@@ -17,7 +17,7 @@ import { productNotFound } from "./not-found";
  * then its seller and store in one BatchGetItem, whose public face is then kept a few seconds.
  */
 
-/** Why a product cannot be bought right now, or null when it can (DECISIONS 7, 16). */
+/** Why a product cannot be bought right now, or null when it can (rules: Deactivation; Product approval). */
 export async function unavailableReason(p: ProductItem, known?: { sellerAvailable: boolean }): Promise<string | null> {
   if (!p.is_active) return "inactive";
   if (p.moderation_status !== "approved") return "not_approved";
@@ -56,7 +56,7 @@ function sellerFace(creatorId: string): Promise<SellerFace> {
 }
 
 /**
- * GET /api/public/products/{id}: the sales-page view. Never content_url (DECISIONS 14).
+ * GET /api/public/products/{id}: the sales-page view. Never content_url (rule: Access links).
  * An unavailable product answers is_active=false with its selling content blanked, so a
  * rejected product's text and media are not served.
  */

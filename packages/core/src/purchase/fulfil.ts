@@ -9,10 +9,10 @@ import { recordPurchase } from "./ledger";
  * THE fulfilment path, for the webhook subscriber and the success page alike:
  *  1. the purchase already exists → only the after-fulfilment steps (they are idempotent);
  *  2. Payloft's checkout record decides what was sold and for how much (no record: not ours,
- *     nothing is written, DECISIONS 20);
+ *     nothing is written, rule: Our checkouts only);
  *  3. the provider confirms it was paid, that amount, that currency;
  *  4. the purchase is recorded once from the record's product snapshot (so a product deleted
- *     or switched off after checkout began is still delivered, DECISIONS 21);
+ *     or switched off after checkout began is still delivered, rule: Paid means delivered);
  *  5. the after-fulfilment steps (receipt, …).
  * Returns null when there is nothing to fulfil; throws when it should be tried again.
  */

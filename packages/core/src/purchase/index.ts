@@ -7,10 +7,10 @@ import { recordReversal } from "./ledger";
 import { Access } from "../access/index";
 
 /**
- * Product purchases: fulfilment of a seller's paid checkout exactly once (DECISIONS 10), only
- * for checkouts Payloft created (DECISIONS 20) and from their snapshot (DECISIONS 21), refunds,
- * and the success page. The webhook subscriber and the success page both go through
- * `fulfilCheckout` (./fulfil.ts), the one fulfilment path.
+ * Product purchases: fulfilment of a seller's paid checkout exactly once (rule: Fulfilled once),
+ * only for checkouts Payloft created (rule: Our checkouts only) and from their snapshot
+ * (rule: Paid means delivered), refunds, and the success page. The webhook subscriber and the
+ * success page both go through `fulfilCheckout` (./fulfil.ts), the one fulfilment path.
  */
 export namespace Purchase {
   type Item = PurchaseItem;
@@ -115,7 +115,7 @@ export namespace Purchase {
 
   /**
    * GET /api/checkout/success?session_id=: the spec's answer shape, from the purchase's snapshot,
-   * except that the content is the purchase's access link, never the raw content URL (DECISIONS 14).
+   * except that the content is the purchase's access link, never the raw content URL (rule: Access links).
    */
   export async function successView(sessionId: string) {
     const p = await reconcile(sessionId);

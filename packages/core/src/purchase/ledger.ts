@@ -40,7 +40,7 @@ const scopes = (creatorId: string, productId: string) => [`creator#${creatorId}`
 /**
  * "created" when this call recorded it; "exists" when the session was already fulfilled. A
  * product deleted since the checkout began still gets its sale (from the snapshot) without
- * its own figures, which are gone with it (DECISIONS 21).
+ * its own figures, which are gone with it (rule: Paid means delivered).
  */
 export function recordPurchase({ license_keys, ...p }: NewPurchase): Promise<"created" | "exists"> {
   return retry<"created" | "exists">(

@@ -7,7 +7,7 @@ type Source = { provider: "stripe"; provider_event_id: string; occurred_at: numb
 
 /**
  * A seller's Checkout Session expired unpaid: worth a recovery e-mail only for a product
- * checkout Payloft created for this seller (its record names the product, DECISIONS 20) and a
+ * checkout Payloft created for this seller (its record names the product, rule: Our checkouts only) and a
  * buyer we can write to: the signed-in buyer's e-mail on the record, else what Stripe collected.
  */
 export async function expiredCheckout(

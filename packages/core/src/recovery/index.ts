@@ -8,7 +8,7 @@ import { sendOnce } from "./notice";
 import { standing, unsubscribeTokenFor } from "./list";
 
 /**
- * Payment recovery (Pro and up, DECISIONS 24): a buyer whose product checkout expired unpaid
+ * Payment recovery (Pro and up, rule: Features by plan): a buyer whose product checkout expired unpaid
  * gets one e-mail back to the product, at most once a week per product, never after they
  * unsubscribed (./unsubscribe.ts) or bought it.
  */

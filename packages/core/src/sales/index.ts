@@ -73,7 +73,7 @@ export namespace Sales {
     created_at: string;
     access_count: number;
     last_accessed_at: string | null;
-    /** The purchase's access link (DECISIONS 14); null once refunded or disputed: the content is no longer delivered. */
+    /** The purchase's access link (rule: Access links); null once refunded or disputed: no longer delivered. */
     access_url: string | null;
     /** The purchase's licence key when its product is sold with keys (null otherwise). */
     license_key: string | null;

@@ -12,8 +12,8 @@ import {
 import { forgetRecent, recentValue } from "./recent";
 
 /**
- * Platform settings (admin System Settings, DECISIONS 15–17). Every key has an in-code
- * default, so a fresh stage works before anything is seeded; a stored item overrides it.
+ * Platform settings (admin System Settings; rules: Maintenance mode, Product approval, Commission).
+ * Every key has an in-code default, so a fresh stage works before anything is seeded; a stored item overrides it.
  * Values are read per request, so a change takes effect on the next call; the few read on
  * every request are kept a few seconds per instance instead (recentBool).
  */

@@ -7,7 +7,7 @@ import { definition, legacyOf, type Key } from "./definitions";
  * Settings every request checks (the maintenance gate) are kept by each warm instance for a
  * few seconds instead of read per request: one DynamoDB read less on every call. A change
  * reaches this instance at once when saved here (Setting.set forgets it) and other instances
- * within `maxAgeMs` (DECISIONS 15: maintenance mode starts within seconds, not at the next call).
+ * within `maxAgeMs` (maintenance mode starts within seconds, not at the next call; rule: Maintenance mode).
  * Read through the lean layer, so the request wrapper carries no ElectroDB.
  */
 const recent = new Map<Key, { value: string; until: number }>();

@@ -5,7 +5,7 @@ import { allows, type Entitled } from "../plan/gate";
 
 /**
  * How a creator's pages look to buyers, decided at read time from the CURRENT plan
- * (DECISIONS 24): a creator who downgrades loses custom branding at once, without a rewrite
+ * (rule: Features by plan): a creator who downgrades loses custom branding at once, without a rewrite
  * of their store. Shared by the sales page, the store page and the share previews.
  */
 export interface Branding {

@@ -8,7 +8,7 @@ import { parseInput } from "../validation";
 import { AttributionInput, attribute, type Attribution } from "./source";
 
 /**
- * Traffic analytics (Pro and up, DECISIONS 24): where a creator's sales-page visits come
+ * Traffic analytics (Pro and up, rule: Features by plan): where a creator's sales-page visits come
  * from, counted at event time per day and per source, referrer host and campaign
  * (TrafficStatEntity), so the report is one Query of the creator's own days, never a Scan.
  * Views are counted for every plan, so a creator who upgrades sees their history at once;

@@ -11,5 +11,5 @@ export async function userById(id: string, opts?: GetOptions): Promise<UserItem 
   return getItem<UserItem>(userSchema, { id }, opts);
 }
 
-/** The answer to any call of a deactivated account (DECISIONS 7). */
+/** The answer to any call of a deactivated account (rule: Deactivation). */
 export const DEACTIVATED_MESSAGE = "Your account has been deactivated. Please contact support.";

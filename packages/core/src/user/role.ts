@@ -5,7 +5,7 @@ import { parseInput } from "../validation";
 import { User, type UserItem } from "./index";
 
 /**
- * Choosing to sell or to buy (DECISIONS 22). A seller who has something to
+ * Choosing to sell or to buy (rule: Plans are for creators). A seller who has something to
  * lose (products or a plan other than free) switches to buying only after confirming; the
  * switch keeps products and plan exactly as they are, so switching back restores everything.
  */

@@ -18,9 +18,9 @@ export namespace SignIn {
 
   /**
    * Creates the profile at first sign-in, or hands over one an admin granted in advance
-   * (DECISIONS 8). Configured admin e-mails become admins. Deactivated people are refused
-   * (DECISIONS 7). Someone who already bought with this e-mail and has no role yet is a
-   * customer (DECISIONS 22): they land in the portal with their purchases, no role screen.
+   * (rule: Granted accounts). Configured admin e-mails become admins. Deactivated people are refused
+   * (rule: Deactivation). Someone who already bought with this e-mail and has no role yet is a
+   * customer (rule: Plans are for creators): they land in the portal with their purchases, no role screen.
    */
   export async function complete(raw: z.input<typeof Input>): Promise<UserItem> {
     const input = parseInput(Input, raw);

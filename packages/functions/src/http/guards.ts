@@ -7,15 +7,15 @@ import type { RouteDef } from "../routes";
 import type { ApiRequest } from "./request";
 
 /**
- * Platform-wide gates that apply after the caller is known (maintenance mode, DECISIONS 15;
- * deactivated accounts, DECISIONS 7). Filled in by the issues that own those settings.
+ * Platform-wide gates that apply after the caller is known (maintenance mode, rule: Maintenance mode;
+ * deactivated accounts, rule: Deactivation). Filled in by the issues that own those settings.
  */
 export async function guardPlatform(route: RouteDef, req: ApiRequest): Promise<void> {
   guardDeactivated(route, req);
   await guardMaintenance(route, req);
 }
 
-// ── deactivated accounts (DECISIONS 7) ──
+// ── deactivated accounts (rule: Deactivation) ──
 
 /**
  * A deactivated person may not use any signed-in call; logout stays open so they can clear
@@ -26,7 +26,7 @@ function guardDeactivated(route: RouteDef, req: ApiRequest) {
   if (sessionUser(req)?.deactivated) throw new ForbiddenError(DEACTIVATED_MESSAGE, "user.deactivated");
 }
 
-// ── maintenance mode (DECISIONS 15) ──
+// ── maintenance mode (rule: Maintenance mode) ──
 
 export const MAINTENANCE_MESSAGE = "Payloft is down for maintenance. Please try again soon.";
 

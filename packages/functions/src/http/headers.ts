@@ -38,7 +38,7 @@ export function pageCsp(opts: { frameable: boolean; https: boolean; uploadOrigin
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /**
- * A creator's embed HTML (DECISIONS 12), served by its own route so it does not inherit the
+ * A creator's embed HTML (rule: Sandboxed embeds), served by its own route so it does not inherit the
  * page's policy (an iframe's srcdoc would): sandboxed without same-origin even when opened
  * directly, free to run its own widgets, and framed only by our own sales page.
  */

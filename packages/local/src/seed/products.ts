@@ -40,7 +40,7 @@ export async function seed() {
     });
   }
 
-  // The cover is served by this origin; media URLs must be absolute http(s) (DECISIONS 13).
+  // The cover is served by this origin; media URLs must be absolute http(s) (rule: Web links only).
   const cover = `${Config.siteUrl()}${COVER_PATH}`;
   const existing = (await ProductEntity.query.byCreator({ creator_id: creatorId }).go({ pages: "all" })).data;
   const demo = existing.find((p) => p.name === DEMO_PRODUCT.name);

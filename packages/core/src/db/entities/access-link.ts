@@ -2,7 +2,7 @@ import type { EntityItem } from "electrodb";
 import { LazyEntity, cfg, timestamps } from "./model";
 
 /**
- * An access link's token → the purchase it opens (DECISIONS 14). The purchase carries the
+ * An access link's token → the purchase it opens (rule: Access links). The purchase carries the
  * same token (access_token); both are written in one transaction, once per purchase.
  */
 export const AccessLinkEntity = new LazyEntity(

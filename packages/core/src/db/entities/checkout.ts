@@ -2,7 +2,7 @@ import type { EntityItem } from "electrodb";
 import { LazyEntity, cfg, timestamps } from "./model";
 
 /**
- * Payloft's record of a checkout it created (DECISIONS 20), keyed by the provider's checkout id
+ * Payloft's record of a checkout it created (rule: Our checkouts only), keyed by the provider's checkout id
  * (Stripe Checkout Session, PayPal order). What is charged (amount, currency) and what is sold
  * (product snapshot, plan) are decided here when the checkout is created; fulfilment reads them
  * from here, never from provider metadata. See core/src/checkout/record.ts.
@@ -33,7 +33,7 @@ export const CheckoutEntity = new LazyEntity(
       session_expires_at: { type: "string" },
       /** A signed-in buyer's e-mail, when known at checkout. */
       buyer_email: { type: "string" },
-      /** What was sold, as it was when the checkout began (DECISIONS 21). */
+      /** What was sold, as it was when the checkout began (rule: Paid means delivered). */
       product_snapshot: {
         type: "map",
         properties: {

@@ -13,7 +13,7 @@ export const userSchema = itemSchema({
     role: { type: ["admin", "creator", "customer"] as const },
     is_admin: { type: "boolean", required: true, default: false },
     onboarding_completed: { type: "boolean", required: true, default: false },
-    /** free | starter | pro | business | lifetime; anything else reads as free (DECISIONS 3). */
+    /** free | starter | pro | business | lifetime; anything else reads as free (rule: Unknown plans are free). */
     plan: { type: "string", required: true, default: "free" },
     billing_cycle: { type: "string" },
     /**
@@ -23,14 +23,14 @@ export const userSchema = itemSchema({
     plan_source: { type: ["admin", "subscription", "lifetime", "self"] as const },
     /** Deactivation set the subscription to end at period end; reactivation undoes exactly that. */
     cancel_set_by_deactivation: { type: "boolean" },
-    /** DECISIONS 7: its own state, not onboarding_completed. */
+    /** Deactivation is its own state, not onboarding_completed (rule: Deactivation). */
     deactivated: { type: "boolean", required: true, default: false },
     stripe_customer_id: { type: "string" },
     subscription_id: { type: "string" },
     subscription_status: { type: "string" },
     /** Time of the last subscription event applied, to ignore stale, out-of-order events. */
     subscription_event_at: { type: "number" },
-    /** Live products owned; the plan limit is enforced on it with a condition (DECISIONS 5). */
+    /** Live products owned; the plan limit is enforced on it with a condition (rule: Plan limits). */
     product_count: { type: "number", required: true, default: 0 },
     granted_by: { type: "string" },
     last_login_at: { type: "string" },

@@ -9,7 +9,7 @@ import { formatByCurrency, formatCount, formatMoney, formatMonth } from "@/featu
 import { SectionHeader } from "./SectionHeader";
 import { StatCard } from "./StatCard";
 
-/** Financial Reports: commission at the commission_rate setting (DECISIONS 17), AOV = revenue ÷ sales, rounded. */
+/** Financial Reports: commission at the commission_rate setting (rule: Commission), AOV = revenue ÷ sales, rounded. */
 /** {usd: 2500, eur: 950}: each currency's own average order value (never one mixed average). */
 const averages = (f: Finance | undefined) =>
   Object.fromEntries(Object.entries(f?.by_currency ?? {}).map(([c, v]) => [c, v?.average_order_value ?? 0]));

@@ -13,7 +13,7 @@ import { SectionHeader } from "./SectionHeader";
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * Grant Free Accounts (DECISIONS 8): works for an e-mail that has never
+ * Grant Free Accounts (rule: Granted accounts): works for an e-mail that has never
  * signed in; the person receives the plan at their first Google sign-in.
  */
 export function GrantAccountSection() {

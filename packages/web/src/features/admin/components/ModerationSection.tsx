@@ -20,7 +20,7 @@ export const STATUS_TONES: Record<ModerationStatus, BadgeTone> = {
   rejected: "danger",
 };
 
-/** Product Moderation: filter by status with counts; review sets status and notes (DECISIONS 16). */
+/** Product Moderation: filter by status with counts; review sets status and notes (rule: Product approval). */
 export function ModerationSection() {
   const [filter, setFilter] = useState<(typeof FILTERS)[number]>("all");
   const products = useAdminProducts(filter);

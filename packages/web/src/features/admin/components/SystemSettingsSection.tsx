@@ -16,7 +16,7 @@ const CATEGORIES: { id: PlatformSetting["category"]; title: string; description:
   { id: "emails", title: "Emails", description: "Templates of the e-mails we send." },
 ];
 
-/** System Settings grouped by category; the red banner warns while maintenance mode is on (DECISIONS 15). */
+/** System Settings grouped by category; the red banner warns while maintenance mode is on (rule: Maintenance mode). */
 export function SystemSettingsSection() {
   const settings = useSettings();
   const maintenance = settings.data?.find((s) => s.setting_key === "maintenance_mode")?.setting_value === "true";

@@ -20,7 +20,7 @@ import { SectionHeader } from "./SectionHeader";
 const DEACTIVATE_CONFIRM =
   "Are you sure you want to deactivate this user? This will disable their access and deactivate all their products.";
 
-/** All Users and Their Plans (DECISIONS 7). */
+/** All Users and Their Plans (rule: Deactivation). */
 export function UsersSection({ selfId }: { selfId: string }) {
   const [search, setSearch] = useState("");
   const q = useDebounced(search.trim());

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api";
 
-/** GET /api/announcements: the active announcements for the caller's audience (DECISIONS 18). */
+/** GET /api/announcements: the active announcements for the caller's audience (rule: Announcements). */
 export interface Announcement {
   id: string;
   title: string;

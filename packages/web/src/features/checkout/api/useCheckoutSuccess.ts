@@ -3,7 +3,7 @@ import { ApiError, apiFetch } from "@/lib/api";
 
 /**
  * GET /api/checkout/success?session_id=, with the content as the purchase's access link
- * (DECISIONS 14; null once refunded). Amount in cents.
+ * (rule: Access links; null once refunded). Amount in cents.
  */
 export interface CheckoutSuccess {
   product: { name: string; description: string };

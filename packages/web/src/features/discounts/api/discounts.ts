@@ -4,7 +4,7 @@ import { apiFetch } from "@/lib/api";
 
 export type DiscountCode = Discount.Info;
 
-/** What the Discounts dialog sends (cents, DECISIONS 4); null clears a limit on update. */
+/** What the Discounts dialog sends (cents, rule: Cents and server prices); null clears a limit on update. */
 export interface DiscountForm {
   code: string;
   percent_off?: number | null;

@@ -6,7 +6,7 @@ import { profileQuery } from "@/lib/profile";
 import { usePublicStatus } from "@/features/maintenance/api/publicStatus";
 
 /**
- * DECISIONS 15: while maintenance mode is on, every page shows this full-page notice to
+ * Maintenance mode (product rule): while it is on, every page shows this full-page notice to
  * anyone who is not an admin. Sign-in pages and /admin stay reachable so an admin can get
  * in (the admin panel itself sends non-admins away), and so does the checkout success page:
  * a buyer who paid just before maintenance began still gets their content. Mounted once over

@@ -1,6 +1,6 @@
 /**
  * A seller's payment integration. Secrets come back masked only
- * (DECISIONS 9, e.g. "sk_test_...4242"); sending the masked value back keeps the stored one.
+ * (rule: Sellers' keys, e.g. "sk_test_...4242"); sending the masked value back keeps the stored one.
  */
 export type Provider = "stripe" | "paypal";
 

@@ -20,7 +20,7 @@ const DELETE_CONFIRM =
   "Are you sure you want to delete your payment integration? This will disable checkout for all your products.";
 
 /**
- * Saved secrets only ever come back masked (DECISIONS 9); sending the masked value back
+ * Saved secrets only ever come back masked (rule: Sellers' keys); sending the masked value back
  * unchanged tells the server to keep the stored secret.
  */
 const formFrom = (saved: PaymentIntegration | null | undefined): PaymentIntegration => ({

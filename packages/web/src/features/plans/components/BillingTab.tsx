@@ -25,7 +25,7 @@ import { PlanCard } from "./PlanCard";
 type Target = { plan: PlanId; cycle: BillingCycle; until: number };
 
 /**
- * Settings → Billing (figures from the one plan table, DECISIONS 1): the
+ * Settings → Billing (figures from the one plan table, rule: One plan table): the
  * current plan with its usage and price, and a card per plan whose Upgrade / Downgrade
  * change the running subscription through the server. The new plan arrives by webhook,
  * so after a change the tab polls until it shows up.

@@ -7,9 +7,9 @@ export const isLifetimeMember = (profile: Profile | undefined) => profile?.plan 
 
 /**
  * Above the plan cards, said before any click:
- *  - a signed-in customer: plans are for creators (DECISIONS 22), so choosing one first offers
+ *  - a signed-in customer: plans are for creators (rule: Plans are for creators), so choosing one first offers
  *    to start selling;
- *  - a lifetime member: everything is already theirs, so there is nothing to choose (DECISIONS 2).
+ *  - a lifetime member: everything is already theirs, so there is nothing to choose (rule: Lifetime deal).
  */
 export function PlanAudienceNotice({ profile, dark = false }: { profile: Profile | undefined; dark?: boolean }) {
   const box = cn(

@@ -5,7 +5,7 @@ import { IconSparkles } from "@/components/ui/icons";
 import { cn } from "@/components/ui/cn";
 
 /**
- * What a locked feature shows instead of itself (DECISIONS 24): which plan includes it and a
+ * What a locked feature shows instead of itself (rule: Features by plan): which plan includes it and a
  * button to /onboarding?upgrade={plan}, the same target as the dashboard's upgrade banner.
  * `upgrade` may come from a 403 {error, upgrade} answer; otherwise the shared table decides.
  */

@@ -1,6 +1,6 @@
 import { PLANS, formatPlanPrice, yearlyTotal, type BillingCycle, type Plan } from "@payloft/core/plan/plans";
 
-/** Display helpers over the one plan table (DECISIONS 1): dollars only here, at display. */
+/** Display helpers over the one plan table (rule: One plan table): dollars only here, at display. */
 export const perMonth = (plan: Plan, cycle: BillingCycle) =>
   cycle === "yearly" ? plan.yearlyMonthlyPrice : plan.monthlyPrice;
 
@@ -12,7 +12,7 @@ export function billedNote(plan: Plan, cycle: BillingCycle) {
 export const limitLabel = (limit: number | null) =>
   limit === null ? "Unlimited products" : `${limit} product${limit === 1 ? "" : "s"}`;
 
-/** 'pro' → 'Pro'; unknown ids read as Free (DECISIONS 3). */
+/** 'pro' → 'Pro'; unknown ids read as Free (rule: Unknown plans are free). */
 export const planName = (id: string | null | undefined) =>
   id && id in PLANS ? PLANS[id as keyof typeof PLANS].name : PLANS.free.name;
 

@@ -14,7 +14,7 @@ import { storeSelection, type StoredCycle } from "./selection";
 /**
  * The pricing / lifetime-deal choice: signed out → remember the
  * choice and sign in; no role yet → remember it and pick a role; a customer is first offered
- * to start selling (plans are for creators, DECISIONS 22); then start the platform checkout
+ * to start selling (plans are for creators, rule: Plans are for creators); then start the platform checkout
  * and leave for its page. `busy` is the plan being processed.
  */
 export function useChoosePlan() {

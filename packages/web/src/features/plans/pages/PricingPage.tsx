@@ -18,7 +18,7 @@ export default function PricingPage() {
   // A subscriber sees the cycle they pay in; a plan change keeps it (switching is Billing's job).
   const [pickedCycle, setCycle] = useState<BillingCycle | null>(null);
   const cycle: BillingCycle = pickedCycle ?? (profile.data?.billing_cycle === "yearly" ? "yearly" : "monthly");
-  // DECISIONS 2: a lifetime member has every plan's features; no card is a choice for them.
+  // Lifetime deal (product rule): a lifetime member has every plan's features; no card is a choice for them.
   const lifetime = isLifetimeMember(profile.data);
 
   return (

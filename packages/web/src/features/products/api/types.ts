@@ -32,7 +32,7 @@ export interface Product {
   created_at: string;
 }
 
-/** What the creation dialog sends: price in dollars as typed (DECISIONS 4), suggested_price in cents. */
+/** The creation dialog's body: price in dollars as typed, suggested_price in cents (rule: Cents and server prices). */
 export interface NewProduct {
   name: string;
   headline: string;

@@ -92,7 +92,7 @@ export function CreateProductDialog({ open, onClose }: { open: boolean; onClose:
       await create.mutateAsync({
         ...form,
         price: Number.isFinite(price) ? price : 0,
-        // Every amount but the typed price travels in minor units (DECISIONS 4).
+        // Every amount but the typed price travels in minor units (rule: Cents and server prices).
         suggested_price:
           form.pay_what_you_want && Number.isFinite(suggested) ? toMinor(suggested, form.currency) : null,
         media_url: form.media_type === "none" ? "" : form.media_url,

@@ -1,2 +1,2 @@
-/** The public sales page of a product, as shared with buyers (DECISIONS 19). */
+/** The public sales page of a product, as shared with buyers (rule: Sales page addresses). */
 export const salesPageUrl = (id: string) => `${window.location.origin}/product/${id}`;

@@ -1,6 +1,6 @@
 import type { Branding } from "@payloft/core/store/branding";
 
-/** GET /api/public/products/{id}: the sales view (never content_url, DECISIONS 14). Cents. */
+/** GET /api/public/products/{id}: the sales view (never content_url, rule: Access links). Cents. */
 export interface PublicProduct {
   id: string;
   name: string;

@@ -4,7 +4,7 @@ const frame = "overflow-hidden rounded-2xl bg-slate-900 shadow-lg ring-1 ring-sl
 
 /**
  * The media block by media_type. Embed HTML is rendered only inside a sandboxed iframe
- * without allow-same-origin (DECISIONS 12), so it can never act as the signed-in buyer. The
+ * without allow-same-origin (rule: Sandboxed embeds), so it can never act as the signed-in buyer. The
  * frame loads it from its own route (not srcdoc, which would inherit this page's strict CSP
  * and block the embed's own scripts and players).
  */

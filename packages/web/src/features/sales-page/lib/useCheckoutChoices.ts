@@ -2,9 +2,10 @@ import { useState } from "react";
 import { decimalsOf, minorToDecimal, toMinor } from "@payloft/core/currency/units";
 
 /**
- * What the buyer chooses before paying (issue 17): a discount code ("Have a code?", pre-filled
+ * What the buyer chooses before paying: a discount code ("Have a code?", pre-filled
  * from `?code=` in the product link) or, for a pay-what-you-want product, their amount (typed
- * in the product's currency, sent in its minor unit). The server decides the charge from these (DECISIONS 4).
+ * in the product's currency, sent in its minor unit). The server decides the charge from these
+ * (rule: Cents and server prices).
  */
 export interface CheckoutChoices {
   payWhatYouWant: boolean;

@@ -1,4 +1,5 @@
 import type { EntityItem } from "electrodb";
+import { perCurrency } from "../schemas/per-currency";
 import { LazyEntity, cfg, timestamps } from "./model";
 
 /** Platform-wide buyer aggregate for admin Customer Analytics: one partition, sk e-mail. */
@@ -10,11 +11,7 @@ export const BuyerEntity = new LazyEntity(
       total_purchases: { type: "number", required: true, default: 0 },
       /** USD only; each other currency's spending is its own attribute (core/src/currency). */
       total_spent: { type: "number", required: true, default: 0 },
-      spent_eur: { type: "number" },
-      spent_gbp: { type: "number" },
-      spent_cad: { type: "number" },
-      spent_aud: { type: "number" },
-      spent_jpy: { type: "number" },
+      ...perCurrency("spent"),
       creators: { type: "set", items: "string" },
       last_purchase_at: { type: "string" },
       ...timestamps,

@@ -1,4 +1,5 @@
 import type { EntityItem } from "electrodb";
+import { perCurrency } from "../schemas/per-currency";
 import { LazyEntity, cfg, timestamps } from "./model";
 
 /** A seller's customer, aggregated at purchase time: primary pk creator, sk e-mail. */
@@ -11,11 +12,7 @@ export const CustomerEntity = new LazyEntity(
       total_purchases: { type: "number", required: true, default: 0 },
       /** USD only; each other currency's spending is its own attribute (core/src/currency). */
       total_spent: { type: "number", required: true, default: 0 },
-      spent_eur: { type: "number" },
-      spent_gbp: { type: "number" },
-      spent_cad: { type: "number" },
-      spent_aud: { type: "number" },
-      spent_jpy: { type: "number" },
+      ...perCurrency("spent"),
       last_purchase_at: { type: "string" },
       products: { type: "set", items: "string" },
       ...timestamps,

@@ -1,4 +1,5 @@
 import type { EntityItem } from "electrodb";
+import { perCurrency } from "../schemas/per-currency";
 import { LazyEntity, cfg } from "./model";
 
 /**
@@ -14,15 +15,8 @@ export const DailyStatEntity = new LazyEntity(
       sales: { type: "number", required: true, default: 0 },
       /** USD cents (every sale before currencies existed was in dollars). */
       revenue: { type: "number", required: true, default: 0 },
-      /**
-       * Revenue in the other currencies, in their minor units; `revenue` is USD (core/src/currency).
-       * No defaults: update().add() creates them on the first sale in that currency.
-       */
-      revenue_eur: { type: "number" },
-      revenue_gbp: { type: "number" },
-      revenue_cad: { type: "number" },
-      revenue_aud: { type: "number" },
-      revenue_jpy: { type: "number" },
+      /** Revenue in each other currency, in its minor unit; `revenue` is USD (core/src/currency). */
+      ...perCurrency("revenue"),
       views: { type: "number", required: true, default: 0 },
       new_users: { type: "number", required: true, default: 0 },
     },

@@ -1,4 +1,5 @@
 import { itemSchema } from "./define";
+import { perCurrency } from "./per-currency";
 /** The plain schema of counter items (no ElectroDB import: db/lean reads them too); entities/counter.ts builds the entity from it. */
 export const counterSchema = itemSchema({
   model: { entity: "counter", version: "1", service: "payloft" },
@@ -7,21 +8,10 @@ export const counterSchema = itemSchema({
     sales: { type: "number", required: true, default: 0 },
     /** USD cents (every sale before currencies existed was in dollars). */
     revenue: { type: "number", required: true, default: 0 },
-    /**
-     * Revenue in the other currencies, in their minor units; `revenue` is USD (core/src/currency).
-     * No defaults: update().add() creates them on the first sale in that currency.
-     */
-    revenue_eur: { type: "number" },
-    revenue_gbp: { type: "number" },
-    revenue_cad: { type: "number" },
-    revenue_aud: { type: "number" },
-    revenue_jpy: { type: "number" },
+    /** Revenue in each other currency, in its minor unit; `revenue` is USD (core/src/currency). */
+    ...perCurrency("revenue"),
     /** Sales in each currency other than USD; `sales` counts every sale (core/src/currency). */
-    sales_eur: { type: "number" },
-    sales_gbp: { type: "number" },
-    sales_cad: { type: "number" },
-    sales_aud: { type: "number" },
-    sales_jpy: { type: "number" },
+    ...perCurrency("sales"),
     views: { type: "number", required: true, default: 0 },
     customers: { type: "number", required: true, default: 0 },
     products: { type: "number", required: true, default: 0 },

@@ -10,56 +10,87 @@ import { ValidationError } from "../errors";
  * multicast or reserved ranges). The check runs when the endpoint is saved and again on
  * every connection (`safeLookup`), so a name that later resolves inward (DNS rebinding) is
  * refused too. The offline runtime may use http://localhost, for a receiver on the same machine.
+ *
+ * IPv4 and IPv6 rules live in separate lists on purpose: Node's BlockList matches an IPv4
+ * address against IPv6 rules through its mapped form, so `::ffff:0:0/96` in the same list as
+ * the IPv4 rules refused every IPv4 host. An IPv4-mapped address (`::ffff:8.8.8.8`, written
+ * either way) is judged as the IPv4 address inside it, and nothing else crosses between lists.
  */
-const blocked = new BlockList();
-for (const [net, bits] of [
+const BLOCKED_V4 = subnets("ipv4", [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
+  ["100.64.0.0", 10], // CGNAT
   ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
+  ["169.254.0.0", 16], // link-local, the cloud metadata address 169.254.169.254
   ["172.16.0.0", 12],
   ["192.0.0.0", 24],
   ["192.0.2.0", 24],
-  ["192.88.99.0", 24],
+  ["192.88.99.0", 24], // 6to4 relay anycast
   ["192.168.0.0", 16],
   ["198.18.0.0", 15],
   ["198.51.100.0", 24],
   ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const)
-  blocked.addSubnet(net, bits, "ipv4");
-for (const [net, bits] of [
-  ["::", 128],
-  ["::1", 128],
-  ["::ffff:0:0", 96], // IPv4-mapped: judged by the IPv4 address inside
-  ["64:ff9b::", 96], // NAT64
-  ["100::", 64], // discard
-  ["2001:db8::", 32], // documentation
-  ["fc00::", 7], // unique local (AWS's IPv6 metadata address fd00:ec2::254 is in here)
-  ["fe80::", 10], // link-local
-  ["ff00::", 8], // multicast
-] as const)
-  blocked.addSubnet(net, bits, "ipv6");
+  ["224.0.0.0", 4], // multicast
+  ["240.0.0.0", 4], // reserved, broadcast
+]);
 
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
-LOOPBACK.addAddress("::1", "ipv6");
+/**
+ * IPv6 may reach only global unicast (2000::/3). That alone refuses the unspecified and
+ * loopback addresses, IPv4-compatible (`::a9fe:a9fe`) and IPv4-translated forms, NAT64
+ * (`64:ff9b::/96`, `64:ff9b:1::/48`), discard, unique local (AWS's metadata fd00:ec2::254),
+ * link-local, site-local (`fec0::/10`) and multicast. Inside 2000::/3 these are refused too:
+ * forms that tunnel to an IPv4 address we would not otherwise reach, and documentation.
+ */
+const GLOBAL_V6 = subnets("ipv6", [["2000::", 3]]);
+const BLOCKED_V6 = subnets("ipv6", [
+  ["2001::", 23], // IETF protocol assignments: Teredo (2001::/32 embeds an IPv4 address), benchmarking, ORCHID
+  ["2001:db8::", 32], // documentation
+  ["2002::", 16], // 6to4: embeds an IPv4 address
+  ["3fff::", 20], // documentation
+]);
+
+const LOOPBACK_V4 = subnets("ipv4", [["127.0.0.0", 8]]);
+
+function subnets(type: "ipv4" | "ipv6", nets: [string, number][]): BlockList {
+  const list = new BlockList();
+  for (const [net, bits] of nets) list.addSubnet(net, bits, type);
+  return list;
+}
 
 export interface UrlRules {
   /** The offline runtime: http to loopback addresses is allowed (a receiver on this machine). */
   allowLoopback: boolean;
 }
 
-const family = (address: string) => (isIP(address) === 6 ? "ipv6" : "ipv4");
+/**
+ * The IPv4 address inside an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`, which the URL parser
+ * writes `::ffff:xxxx:yyyy`), or the address itself. The URL parser is the canonical form.
+ */
+function unmapped(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const canonical = new URL(`http://[${address.replace(/%.*$/, "")}]`).hostname.slice(1, -1);
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
+  if (!mapped) return canonical;
+  const [high, low] = [parseInt(mapped[1]!, 16), parseInt(mapped[2]!, 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+}
+
+const isLoopback = (address: string) => {
+  const ip = unmapped(address);
+  return isIP(ip) === 4 ? LOOPBACK_V4.check(ip, "ipv4") : ip === "::1";
+};
 
 /** Null when `address` may be connected to, else why not. */
 export function refusedAddress(address: string, rules: UrlRules): string | null {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  const ip = mapped ?? address;
-  if (rules.allowLoopback && LOOPBACK.check(ip, family(ip))) return null;
-  return blocked.check(ip, family(ip)) ? `${address} is a private or reserved address` : null;
+  const ip = unmapped(address);
+  if (rules.allowLoopback && isLoopback(ip)) return null;
+  const version = isIP(ip);
+  if (version === 4) return BLOCKED_V4.check(ip, "ipv4") ? `${address} is a private or reserved address` : null;
+  if (version === 6)
+    return !GLOBAL_V6.check(ip, "ipv6") || BLOCKED_V6.check(ip, "ipv6")
+      ? `${address} is a private or reserved address`
+      : null;
+  return `${address} is not an IP address`;
 }
 
 const resolveAll = promisify(dnsLookup) as unknown as (
@@ -92,11 +123,6 @@ export async function checkEndpointUrl(raw: string, rules: UrlRules): Promise<st
   url.hash = "";
   return url.toString();
 }
-
-const isLoopback = (address: string) => {
-  const ip = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address;
-  return LOOPBACK.check(ip, family(ip));
-};
 
 async function resolve(host: string): Promise<string[]> {
   try {

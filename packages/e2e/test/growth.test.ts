@@ -19,6 +19,15 @@ describe("growth tools for a creator", () => {
   it("a Pro creator sets up a storefront with a logo and accent colour, and buyers see it", async () => {
     const seller = await sellerWithProducts(b, SELLER, [
       { name: "Growth Playbook", headline: "Grow your audience", price: "15", media_type: "none", media_url: "" },
+      {
+        name: "Tip Jar",
+        headline: "Pay what you like",
+        price: "5",
+        currency: "eur",
+        pay_what_you_want: true,
+        media_type: "none",
+        media_url: "",
+      },
     ]);
     productId = seller.ids[0]!;
     const { page } = seller;
@@ -43,6 +52,9 @@ describe("growth tools for a creator", () => {
       await visitor.page.getByRole("heading", { name: "Gina Grows", level: 1 }).waitFor();
       await visitor.page.getByText("Playbooks for growing a creator business.").waitFor();
       await visitor.page.getByRole("link", { name: /Growth Playbook/ }).waitFor();
+      // A pay-what-you-want price is its minimum with a "+", in the product's own currency.
+      expect(await visitor.page.getByRole("link", { name: /Tip Jar/ }).textContent()).toContain("€5.00+");
+      expect(await visitor.page.getByRole("link", { name: /Growth Playbook/ }).textContent()).toMatch(/\$15\.00$/);
       expect(await visitor.page.getByRole("img", { name: "Gina Grows logo" }).count()).toBe(1);
       // The accent colour is the page's brand colour.
       const brand = await visitor.page.evaluate(() =>

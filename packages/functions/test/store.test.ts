@@ -103,6 +103,7 @@ describe("PUT /api/store", () => {
 describe("GET /api/public/stores/{handle}", () => {
   let liveId = "";
   let pausedId = "";
+  let tipJarId = "";
 
   beforeAll(async () => {
     await setPlan(ann, "pro");
@@ -111,6 +112,12 @@ describe("GET /api/public/stores/{handle}", () => {
       body: { ...productBody("Live Guide"), media_type: "image", media_url: "https://img.example.com/live.png" },
     });
     const paused = await call(stack(), "POST", "/api/products", { cookie: ann.cookie, body: productBody("Paused") });
+    const tipJar = await call(stack(), "POST", "/api/products", {
+      cookie: ann.cookie,
+      body: { ...productBody("Tip Jar"), price: "5", currency: "eur", pay_what_you_want: true },
+    });
+    expect(tipJar.status, tipJar.text).toBe(201);
+    tipJarId = tipJar.json.id;
     liveId = live.json.id;
     pausedId = paused.json.id;
     await call(stack(), "PUT", `/api/products/${pausedId}`, { cookie: ann.cookie, body: { is_active: false } });
@@ -127,13 +134,24 @@ describe("GET /api/public/stores/{handle}", () => {
       accent_color: null,
       powered_by: true,
     });
+    // Newest first; a pay-what-you-want price is its minimum, in its own currency (shown "€5.00+").
     expect(res.json.products).toEqual([
+      {
+        id: tipJarId,
+        name: "Tip Jar",
+        headline: "Ship better UI",
+        price: 500,
+        currency: "eur",
+        pay_what_you_want: true,
+        image_url: null,
+      },
       {
         id: liveId,
         name: "Live Guide",
         headline: "Ship better UI",
         price: 1234,
         currency: "usd",
+        pay_what_you_want: false,
         image_url: "https://img.example.com/live.png",
       },
     ]);

@@ -120,6 +120,8 @@ export namespace Store {
     /** minor units of `currency`; the minimum for pay-what-you-want products */
     price: number;
     currency: string;
+    /** The buyer chooses the amount, at least `price` (shown as "$5.00+"). */
+    pay_what_you_want: boolean;
     image_url: string | null;
   }
 
@@ -165,6 +167,7 @@ export namespace Store {
         "headline",
         "price",
         "currency",
+        "pay_what_you_want",
         "media_type",
         "media_url",
         "is_active",
@@ -188,6 +191,7 @@ export namespace Store {
           headline: p.headline ?? "",
           price: p.price,
           currency: currencyOf(p.currency),
+          pay_what_you_want: p.pay_what_you_want ?? false,
           image_url: mediaImage(p.media_type, p.media_url),
         })),
     };

@@ -2,7 +2,8 @@ import { Link } from "react-router-dom";
 import type { PublicStore } from "@/features/storefront/api/publicStore";
 import { formatCents } from "@/features/sales-page/lib/money";
 
-/** One product on a store page: picture (or a tinted title card), name, headline and price. */
+/** One product on a store page: picture (or a tinted title card), name, headline and price
+ * (a pay-what-you-want price with a "+": the minimum, in the product's own currency). */
 export function StoreProductCard({ product }: { product: PublicStore["products"][number] }) {
   return (
     <li>
@@ -24,6 +25,8 @@ export function StoreProductCard({ product }: { product: PublicStore["products"]
           {product.headline && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{product.headline}</p>}
           <p className="mt-auto pt-3 text-base font-bold text-slate-900">
             {formatCents(product.price, product.currency)}
+            {/* Pay what you want: the price is the least the buyer may pay. */}
+            {product.pay_what_you_want && "+"}
           </p>
         </div>
       </Link>

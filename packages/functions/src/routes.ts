@@ -49,7 +49,8 @@ export const routes: RouteDef[] = [
     access: "anonymous",
     rateLimit: { per: "address", limit: 30, windowSeconds: 60 },
   },
-  { method: "GET", path: "/api/users/me", handler: "users-me", access: "user" },
+  // Anonymous so a visitor's start-up check answers 200 {user: null}, not a console 401.
+  { method: "GET", path: "/api/users/me", handler: "users-me", access: "anonymous" },
   { method: "GET", path: "/api/profile", handler: "profile-get", access: "user" },
   { method: "POST", path: "/api/profile", handler: "profile-update", access: "user" },
   { method: "POST", path: "/api/profile/role", handler: "profile-role", access: "user" },

@@ -87,7 +87,9 @@ describe("maintenance mode (rule: Maintenance mode)", () => {
       }
       expect((await call(stack(), "GET", "/api/admin/stats", { cookie: admin.cookie })).status).toBe(200);
       expect((await call(stack(), "GET", "/api/products", { cookie: admin.cookie })).status).toBe(200);
-      expect((await call(stack(), "GET", "/api/users/me", { cookie: ann.cookie })).status).toBe(200);
+      const me = await call(stack(), "GET", "/api/users/me", { cookie: ann.cookie });
+      expect(me.status).toBe(200);
+      expect(me.json.id).toBe(ann.id);
       expect((await call(stack(), "GET", "/api/public/status")).json.maintenance_mode).toBe(true);
     } finally {
       await put({ key: "maintenance_mode", value: "false" });

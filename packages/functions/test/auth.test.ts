@@ -3,6 +3,9 @@ import { call, useStack } from "@payloft/local/testing/index";
 import { signIn, startSignIn } from "@payloft/local/testing/auth";
 
 const stack = useStack();
+/** Whom users/me says the cookie belongs to (null: a visitor; it answers 200 either way). */
+const whoIs = async (cookie: string) =>
+  ((await call(stack(), "GET", "/api/users/me", { cookie })).json.email ?? null) as string | null;
 const NO_CODE = "Cannot exchange code for session token: no code provided in the URL search params";
 
 describe("sign-in through the issuer and the Google emulator", () => {
@@ -75,13 +78,19 @@ describe("sign-in through the issuer and the Google emulator", () => {
     expect(reused.status).toBe(400);
   });
 
-  it("anonymous, forged and missing cookies get 401 on users/me", async () => {
-    expect((await call(stack(), "GET", "/api/users/me")).status).toBe(401);
-    const forged = await call(stack(), "GET", "/api/users/me", {
-      cookie: "payloft_access=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.abc",
-    });
-    expect(forged.status).toBe(401);
-    expect((await call(stack(), "GET", "/api/users/me", { cookie: "payloft_refresh=user:x:y" })).status).toBe(401);
+  it("a visitor, or a forged or dead session, is {user: null} on users/me (200: no console error), cookies cleared", async () => {
+    const anonymous = await call(stack(), "GET", "/api/users/me");
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.json).toEqual({ user: null });
+    expect(anonymous.headers.get("cache-control")).toBe("private, no-store");
+    for (const cookie of ["payloft_access=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.abc", "payloft_refresh=user:x:y"]) {
+      const res = await call(stack(), "GET", "/api/users/me", { cookie });
+      expect(res.status, cookie).toBe(200);
+      expect(res.json, cookie).toEqual({ user: null });
+      expect(res.headers.get("set-cookie"), cookie).toMatch(/payloft_access=; Path=\/; Max-Age=0/);
+    }
+    // The session's own calls stay closed to a visitor.
+    expect((await call(stack(), "GET", "/api/profile")).status).toBe(401);
   });
 
   it("an expired or missing access token is refreshed transparently with the refresh token", async () => {
@@ -131,7 +140,7 @@ describe("sign-in through the issuer and the Google emulator", () => {
     const res = await call(stack(), "GET", "/api/logout", { cookie });
     expect(res.status).toBe(405);
     expect(res.headers.get("set-cookie")).toBeNull();
-    expect((await call(stack(), "GET", "/api/users/me", { cookie })).status).toBe(200);
+    expect(await whoIs(cookie)).toBe("gus@example.com");
   });
 
   it("a logout POSTed from another site is refused and the session stays", async () => {
@@ -140,7 +149,7 @@ describe("sign-in through the issuer and the Google emulator", () => {
     expect(res.status).toBe(403);
     expect(res.json.code).toBe("auth.bad_origin");
     expect(res.headers.get("set-cookie")).toBeNull();
-    expect((await call(stack(), "GET", "/api/users/me", { cookie })).status).toBe(200);
+    expect(await whoIs(cookie)).toBe("hal@example.com");
   });
 
   it("logout clears the cookies and ends the session on the server", async () => {
@@ -148,10 +157,11 @@ describe("sign-in through the issuer and the Google emulator", () => {
     const out = await call(stack(), "POST", "/api/logout", { cookie });
     expect(out.status).toBe(200);
     expect(out.headers.get("set-cookie")).toMatch(/payloft_access=; Path=\/; Max-Age=0/);
-    // The old cookie, replayed, no longer works.
-    expect((await call(stack(), "GET", "/api/users/me", { cookie })).status).toBe(401);
+    // The old cookie, replayed, no longer works: a visitor, and a signed-in call is refused.
+    expect(await whoIs(cookie)).toBeNull();
+    expect((await call(stack(), "GET", "/api/profile", { cookie })).status).toBe(401);
     // A new sign-in works again.
     const again = await signIn(stack(), { email: "dee@example.com", name: "Dee" });
-    expect((await call(stack(), "GET", "/api/users/me", { cookie: again })).status).toBe(200);
+    expect(await whoIs(again)).toBe("dee@example.com");
   });
 });

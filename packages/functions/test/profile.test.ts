@@ -31,8 +31,10 @@ const routes = [
 ] as const;
 
 describe("role rules on the sign-in and profile calls", () => {
-  it("anonymous callers get 401 on every signed-in call", async () => {
-    for (const r of routes) {
+  it("anonymous callers get 401 on every signed-in call; users/me tells them they are a visitor", async () => {
+    const me = await call(stack(), "GET", "/api/users/me");
+    expect([me.status, me.json]).toEqual([200, { user: null }]);
+    for (const r of routes.filter((x) => x.path !== "/api/users/me")) {
       const res = await call(stack(), r.method, r.path, { body: "body" in r ? r.body : undefined });
       expect(res.status, `${r.method} ${r.path}`).toBe(401);
     }

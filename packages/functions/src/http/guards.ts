@@ -19,10 +19,14 @@ export async function guardPlatform(route: RouteDef, req: ApiRequest): Promise<v
 
 /**
  * A deactivated person may not use any signed-in call; logout stays open so they can clear
- * their cookies. Public (anonymous) pages keep working for them as for any visitor.
+ * their cookies. Public (anonymous) pages keep working for them as for any visitor, except the
+ * session read itself (anonymous only so that visitors get `{user: null}`): it must keep
+ * telling a deactivated person why they are refused.
  */
+const SESSION_READ = "/api/users/me";
+
 function guardDeactivated(route: RouteDef, req: ApiRequest) {
-  if (route.access === "anonymous" || route.path === "/api/logout") return;
+  if ((route.access === "anonymous" && route.path !== SESSION_READ) || route.path === "/api/logout") return;
   if (sessionUser(req)?.deactivated) throw new ForbiddenError(DEACTIVATED_MESSAGE, "user.deactivated");
 }
 
@@ -35,7 +39,7 @@ export const MAINTENANCE_MESSAGE = "Payloft is down for maintenance. Please try 
  * and the web app can tell who is signed in (it shows non-admins the maintenance notice).
  * They are exempt here rather than `system`, which would also drop their Origin check.
  */
-const MAINTENANCE_EXEMPT = new Set(["/api/users/me", "/api/oauth/google/redirect_url", "/api/sessions", "/api/logout"]);
+const MAINTENANCE_EXEMPT = new Set([SESSION_READ, "/api/oauth/google/redirect_url", "/api/sessions", "/api/logout"]);
 
 /** How long an instance keeps the maintenance setting it read (every request checks it). */
 const MAINTENANCE_READ_EVERY_MS = 5_000;

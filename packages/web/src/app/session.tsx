@@ -41,7 +41,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // An unread body keeps the request open in the browser (the page never reaches network idle).
         if (!res.ok) await res.text();
         if (!res.ok) throw new Error(`Failed to fetch user: API responded with HTTP status ${res.status}`);
-        setUser((await res.json()) as SessionUser);
+        // A visitor is a 200 `{user: null}` (no console error on public pages); a person is their identity.
+        const body = (await res.json()) as SessionUser | { user: null };
+        setUser("id" in body ? body : null);
       } finally {
         setFetching(false);
         setPending(false);

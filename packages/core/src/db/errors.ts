@@ -16,3 +16,15 @@ export const isDynamoValidation = (err: unknown) => dynamoCause(err) !== undefin
 
 /** A key value beyond DynamoDB's size limits: no such item can exist. */
 export const isKeyTooLong = (err: unknown) => /key values must be under/i.test(dynamoCause(err)?.message ?? "");
+
+/** A conditional write lost: someone else did it first (ElectroDB's message for ConditionalCheckFailed). */
+export const isConditionFailed = (err: unknown) =>
+  /conditional request failed/i.test(String((err as Error | undefined)?.message));
+
+/** For `.then(ok, ifConditionFailed(value))`: a lost conditional write answers `value`; anything else throws. */
+export const ifConditionFailed =
+  <T>(value: T) =>
+  (err: unknown): T => {
+    if (isConditionFailed(err)) return value;
+    throw err;
+  };

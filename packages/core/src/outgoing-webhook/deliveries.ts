@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { Config } from "../config/index";
 import { UserEntity, WebhookDeliveryEntity, WebhookEndpointEntity, type WebhookDeliveryItem } from "../db/entities";
+import { ifConditionFailed } from "../db/errors";
 import { logger } from "../log/index";
 import { decryptSecret } from "../payment/secrets";
 import { allows } from "../plan/gate";
@@ -37,10 +38,10 @@ export namespace WebhookDeliveries {
 
   /**
    * Records and queues `event` for every active endpoint of `userId` subscribed to its type
-   * (or only `onlyEndpoint`). Safe to repeat: the delivery id comes from the event and the
-   * endpoint, so a retried fan-out queues a delivery again only if nothing was tried yet.
-   * `planEnding`: the event that ends the owner's plan (their subscription's cancellation) is
-   * still sent, though the plan may already be gone when it is fanned out.
+   * (or only `onlyEndpoint`), once per (event, endpoint) however many copies of the event run
+   * at the same time (see `queueOnce`). `planEnding`: the event that ends the owner's plan (their
+   * subscription's cancellation) is still sent, though the plan may already be gone when it is
+   * fanned out.
    */
   export async function emit(
     userId: string,
@@ -57,27 +58,56 @@ export namespace WebhookDeliveries {
     const queued: string[] = [];
     for (const endpoint of endpoints) {
       const id = deliveryId(event.id, endpoint.id);
-      const existing = (await WebhookDeliveryEntity.get({ id }).go()).data;
-      if (existing && (existing.status !== "pending" || existing.attempts?.length)) continue;
-      if (!existing) {
-        await WebhookDeliveryEntity.create({
-          id,
-          endpoint_id: endpoint.id,
-          user_id: userId,
-          event_id: event.id,
-          event_type: event.type,
-          payload,
-          expires_at: Math.floor(Date.now() / 1000) + KEEP_DAYS * 86_400,
-        })
-          .go()
-          .catch((err) => {
-            if (!/conditional request failed/i.test(String((err as Error).message))) throw err;
-          });
-      }
-      await WebhookQueue.send({ deliveryId: id, trigger: "first" });
-      queued.push(id);
+      if (await queueOnce(id, { endpoint_id: endpoint.id, user_id: userId, event, payload })) queued.push(id);
     }
     return queued;
+  }
+
+  /** A fan-out that recorded a delivery but died before queueing it is taken over after this. */
+  export const REQUEUE_AFTER_MS = 60_000;
+
+  /**
+   * The delivery is created with a condition on its id: only the copy whose create succeeds
+   * queues it (if queueing fails, the row goes again so the bus's retry starts over). A copy that
+   * finds the row leaves it, unless it was never tried and its queueing is overdue (its creator
+   * died in between): then one copy takes it over with a conditional write of `queued_at`.
+   */
+  async function queueOnce(
+    id: string,
+    d: { endpoint_id: string; user_id: string; event: WebhookEvent; payload: string },
+  ): Promise<boolean> {
+    const now = new Date().toISOString();
+    const created = await WebhookDeliveryEntity.create({
+      id,
+      endpoint_id: d.endpoint_id,
+      user_id: d.user_id,
+      event_id: d.event.id,
+      event_type: d.event.type,
+      payload: d.payload,
+      queued_at: now,
+      expires_at: Math.floor(Date.now() / 1000) + KEEP_DAYS * 86_400,
+    })
+      .go()
+      .then(() => true, ifConditionFailed(false));
+    if (!created && !(await takeOver(id, now))) return false;
+    try {
+      await WebhookQueue.send({ deliveryId: id, trigger: "first" });
+    } catch (err) {
+      if (created) await WebhookDeliveryEntity.delete({ id }).go();
+      throw err;
+    }
+    return true;
+  }
+
+  async function takeOver(id: string, now: string): Promise<boolean> {
+    const existing = (await WebhookDeliveryEntity.get({ id }).go({ consistent: true })).data;
+    if (!existing || existing.status !== "pending" || existing.attempts?.length) return false;
+    if (existing.queued_at && Date.parse(existing.queued_at) > Date.now() - REQUEUE_AFTER_MS) return false;
+    return WebhookDeliveryEntity.patch({ id })
+      .set({ queued_at: now })
+      .where((a, op) => (existing.queued_at ? op.eq(a.queued_at, existing.queued_at) : op.notExists(a.queued_at)))
+      .go()
+      .then(() => true, ifConditionFailed(false));
   }
 
   export type Outcome = { result: "done" } | { result: "retry"; afterSeconds: number } | { result: "gave_up" };
@@ -98,6 +128,8 @@ export namespace WebhookDeliveries {
       await record(delivery, { status: null, error: "endpoint deleted or disabled", durationMs: 0 }, "failed", trigger);
       return { result: "done" };
     }
+    // Another copy of this message is sending it right now: its outcome schedules any retry.
+    if (!(await lease(id))) return { result: "done" };
     const timestamp = Math.floor(Date.now() / 1000);
     const sent = await postWebhook(
       endpoint.url,
@@ -119,6 +151,21 @@ export namespace WebhookDeliveries {
     return final ? { result: "gave_up" } : { result: "retry", afterSeconds: RETRY_DELAYS_S[receiveCount - 1]! };
   }
 
+  /** How long one try may take (the endpoint's 10 s and some): another copy may send after that. */
+  const LEASE_MS = 30_000;
+
+  async function lease(id: string): Promise<boolean> {
+    const now = Date.now();
+    return WebhookDeliveryEntity.patch({ id })
+      .set({ sending_until: now + LEASE_MS })
+      .where(
+        (a, op) =>
+          `${op.ne(a.status, "succeeded")} AND (${op.notExists(a.sending_until)} OR ${op.lt(a.sending_until, now)})`,
+      )
+      .go()
+      .then(() => true, ifConditionFailed(false));
+  }
+
   async function record(
     d: WebhookDeliveryItem,
     sent: { status: number | null; error?: string; durationMs: number },
@@ -138,6 +185,7 @@ export namespace WebhookDeliveries {
         ],
       })
       .set({ status })
+      .remove(["sending_until"])
       .go();
   }
 }

@@ -33,11 +33,20 @@ export function subscribedTo(events: readonly string[], type: string): boolean {
   return events.includes(type) || (type.startsWith("subscription.") && events.includes("subscription.*"));
 }
 
-/** The JSON body of every delivery: a stable id (receivers de-duplicate on it), the type and the data. */
+/**
+ * The JSON body of every delivery: a stable id (receivers de-duplicate on it), the type, the
+ * object's sequence (receivers order on it) and the data.
+ */
 export interface WebhookEvent {
   id: string;
   type: string;
   /** Unix seconds when the event happened. */
   created: number;
+  /**
+   * Grows with each change of the object the event is about (a sale, a licence, a subscription):
+   * an event whose sequence is below one already applied for that object is stale. Deliveries
+   * may arrive in any order (retries, concurrent sends); see docs/webhooks.md.
+   */
+  sequence: number;
   data: Record<string, unknown>;
 }

@@ -26,8 +26,24 @@ export namespace WebhookFanOut {
   const envelope = (
     type: WebhookEventType,
     source: { provider_event_id: string; occurred_at: number },
+    sequence: number,
     data: Record<string, unknown>,
-  ): WebhookEvent => ({ id: eventId(type, source.provider_event_id), type, created: source.occurred_at, data });
+  ): WebhookEvent => ({
+    id: eventId(type, source.provider_event_id),
+    type,
+    created: source.occurred_at,
+    sequence,
+    data,
+  });
+
+  /**
+   * A sale's sequence is its revision: 1 when it completed, 2 once it was refunded or disputed
+   * (a sale is taken back at most once). It follows from the sale's state, not from the order
+   * the events were handled in, so a refund that arrived before its payment still gets 2.
+   */
+  export const saleSequence = (p: Pick<PurchaseItem, "status">) => (p.status === "completed" ? 1 : 2);
+  /** A sale.completed (and its licence's license.created) describes the sale as it began. */
+  const COMPLETED = 1;
 
   /** The sale as the public API shows it, plus its currency and the tax collected on top of `amount` (0 when none). */
   const saleData = (p: PurchaseItem) => ({
@@ -67,14 +83,16 @@ export namespace WebhookFanOut {
     const sale = await recordedSale(e.checkout_id, () => true);
     // Fulfilment refuses a product of another seller; so does its webhook.
     if (sale.creator_id !== e.seller_id) return [];
+    // As the sale was when it completed (sequence 1), even when a refund was recorded first.
+    const begun = { ...saleData(sale), status: "completed" };
     const queued = completed
-      ? await WebhookDeliveries.emit(e.seller_id, envelope("sale.completed", e, { sale: saleData(sale) }))
+      ? await WebhookDeliveries.emit(e.seller_id, envelope("sale.completed", e, COMPLETED, { sale: begun }))
       : [];
     // The key is written in the same transaction as the sale (ledger.ts), so a recorded sale of a
     // product sold with keys always has it.
     if (license && sale.license_key) {
-      const data = { license: { key: sale.license_key, product_id: sale.product_id }, sale: saleData(sale) };
-      queued.push(...(await WebhookDeliveries.emit(e.seller_id, envelope("license.created", e, data))));
+      const data = { license: { key: sale.license_key, product_id: sale.product_id }, sale: begun };
+      queued.push(...(await WebhookDeliveries.emit(e.seller_id, envelope("license.created", e, COMPLETED, data))));
     }
     return queued;
   }
@@ -92,7 +110,12 @@ export namespace WebhookFanOut {
     if (sale.creator_id !== e.seller_id) return [];
     return WebhookDeliveries.emit(
       e.seller_id,
-      envelope("sale.refunded", e, { sale: saleData(sale), reason, amount_refunded: e.amount, currency: e.currency }),
+      envelope("sale.refunded", e, saleSequence(sale), {
+        sale: saleData(sale),
+        reason,
+        amount_refunded: e.amount,
+        currency: e.currency,
+      }),
     );
   }
 
@@ -106,7 +129,8 @@ export namespace WebhookFanOut {
       billing_cycle: e.billing_cycle ?? null,
     };
     // ApplyPlan may already have ended the plan this cancellation is about; it is still told.
-    return WebhookDeliveries.emit(e.user_id, envelope(type, e, { subscription }), {
+    // The provider's time of the change: ApplyPlan orders a subscription's changes by it too.
+    return WebhookDeliveries.emit(e.user_id, envelope(type, e, e.occurred_at, { subscription }), {
       planEnding: type === "subscription.cancelled",
     });
   }

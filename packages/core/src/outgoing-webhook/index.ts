@@ -181,6 +181,7 @@ export namespace WebhookEndpoints {
       id: eventId,
       type: TEST_EVENT,
       created: Math.floor(Date.now() / 1000),
+      sequence: 1,
       data: { message: "A test event from Payloft." },
     };
     await WebhookDeliveries.emit(userId, event, { onlyEndpoint: id });

@@ -1,15 +1,15 @@
 import { formatMoney } from "../currency/units";
-import { PurchaseEntity, UserEntity, type PurchaseItem } from "../db/entities";
+import { UserEntity, type PurchaseItem } from "../db/entities";
 import { Email } from "../email/index";
 import { logger } from "../log/index";
+import { sendOnce } from "./once";
 
 /** "€9.50", "¥950": the amount in its currency's minor unit (core/src/currency). */
 const money = (minor: number, currency: string) => formatMoney(minor, currency || "usd");
 
 /**
- * Tells the seller, once, that a buyer disputed a sale: claimed with a conditional write of
- * dispute_notice_sent_at (duplicate events race on that, not on the e-mail) and released if
- * sending fails, so the bus's retry sends it.
+ * Tells the seller, once, that a buyer disputed a sale (claimed by ./once.ts, so duplicate
+ * events never send a second one and a failed send is tried again by the bus's retry).
  */
 export async function sendDisputeNoticeOnce(p: PurchaseItem, reason: string): Promise<boolean> {
   if (p.dispute_notice_sent_at) return false;
@@ -18,27 +18,9 @@ export async function sendDisputeNoticeOnce(p: PurchaseItem, reason: string): Pr
     logger.warn("a disputed sale's seller has no e-mail any more", { purchaseId: p.id });
     return false;
   }
-  const claimedAt = new Date().toISOString();
-  try {
-    await PurchaseEntity.patch({ id: p.id })
-      .set({ dispute_notice_sent_at: claimedAt })
-      .where((a, op) => op.notExists(a.dispute_notice_sent_at))
-      .go();
-  } catch (err) {
-    if (/conditional request failed/i.test((err as Error).message)) return false;
-    throw err;
-  }
-  try {
-    await Email.send(disputeMessage(p, seller.email, seller.name ?? "", reason));
-    return true;
-  } catch (err) {
-    await PurchaseEntity.patch({ id: p.id })
-      .remove(["dispute_notice_sent_at"])
-      .where((a, op) => op.eq(a.dispute_notice_sent_at, claimedAt))
-      .go()
-      .catch(() => {});
-    throw err;
-  }
+  return sendOnce(p.id, "dispute_notice_sent_at", () =>
+    Email.send(disputeMessage(p, seller.email!, seller.name ?? "", reason)),
+  );
 }
 
 export function disputeMessage(p: PurchaseItem, to: string, name: string, reason: string) {

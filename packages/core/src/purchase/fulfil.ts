@@ -18,12 +18,18 @@ import { recordPurchase } from "./ledger";
  */
 const load = async (id: string) => (await PurchaseEntity.get({ id }).go({ consistent: true })).data;
 
-export async function fulfilCheckout(checkoutId: string, sellerId?: string): Promise<PurchaseItem | null> {
+export async function fulfilCheckout(
+  checkoutId: string,
+  sellerId?: string,
+  opts: { afterSteps?: boolean } = {},
+): Promise<PurchaseItem | null> {
+  // A refund or dispute that arrives first records the sale without its receipt: it is about to be taken back.
+  const afterSteps = opts.afterSteps ?? true;
   const existing = await load(checkoutId);
   if (existing) {
     if (sellerId && existing.creator_id !== sellerId) return null;
     // A refunded or disputed purchase gets no late receipt.
-    if (existing.status === "completed") await runAfterFulfilment(existing);
+    if (existing.status === "completed" && afterSteps) await runAfterFulfilment(existing);
     return existing;
   }
   const record = await findCheckout(checkoutId);
@@ -73,7 +79,7 @@ export async function fulfilCheckout(checkoutId: string, sellerId?: string): Pro
     payment_intent: paid.payment_ref,
   });
   const stored = (await load(record.session_id))!;
-  await runAfterFulfilment(stored);
+  if (afterSteps) await runAfterFulfilment(stored);
   return stored;
 }
 

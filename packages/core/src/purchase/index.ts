@@ -3,6 +3,7 @@ import { PurchaseEntity, type PurchaseItem } from "../db/entities";
 import { NotFoundError } from "../errors";
 import { fulfilCheckout } from "./fulfil";
 import { sendDisputeNoticeOnce } from "./dispute-notice";
+import { sendRefundNoticeOnce } from "./refund-notice";
 import { recordReversal } from "./ledger";
 import { Access } from "../access/index";
 
@@ -64,22 +65,29 @@ export namespace Purchase {
     return stored ? serialize(stored) : null;
   }
 
-  /** The stored purchase of a seller's checkout, recorded first if its payment event is late. */
+  /**
+   * The stored purchase of a seller's checkout, recorded first if its payment event is late:
+   * then without the receipt, as the sale is being taken back (the payment event, when it
+   * comes, finds it refunded or disputed and sends nothing).
+   */
   async function purchaseOf(checkoutId: string, sellerId: string) {
-    const purchase = (await load(checkoutId)) ?? (await fulfilCheckout(checkoutId, sellerId));
+    const purchase = (await load(checkoutId)) ?? (await fulfilCheckout(checkoutId, sellerId, { afterSteps: false }));
     return purchase && purchase.creator_id === sellerId ? purchase : null;
   }
 
   /**
    * refund.created: marks the purchase refunded and reverses its figures once, recording it
-   * first if its payment event has not arrived yet. Partial refunds change nothing.
+   * first if its payment event has not arrived yet. A buyer who never had the receipt is told
+   * of the refund instead. Partial refunds change nothing.
    */
   export async function refund(p: PropertiesOf<typeof RefundCreated>): Promise<Info | null> {
     if (p.amount_refunded < p.amount) return null;
     const purchase = await purchaseOf(p.checkout_id, p.seller_id);
     if (!purchase) return null;
     if (purchase.status === "completed") await recordReversal(purchase, "refunded");
-    return serialize((await load(p.checkout_id))!);
+    const stored = (await load(p.checkout_id))!;
+    await sendRefundNoticeOnce(stored);
+    return serialize(stored);
   }
 
   /**

@@ -1,10 +1,10 @@
 import { formatMoney } from "../currency/units";
 import { Access } from "../access/index";
 import { Config } from "../config/index";
-import { PurchaseEntity } from "../db/entities";
 import { Email } from "../email/index";
 import { logger } from "../log/index";
 import { Setting } from "../setting/index";
+import { sendOnce } from "./once";
 import { escapeHtml as esc, renderReceiptHtml, renderReceiptText, type ReceiptValues } from "./receipt-template";
 
 export interface ReceiptPurchase {
@@ -30,44 +30,36 @@ const day = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 /**
- * Sends the purchase receipt exactly once however often fulfilment runs: the send is claimed
- * with a conditional write of receipt_sent_at first (concurrent webhook retries race on that
- * condition, not on the e-mail), and the claim is released if sending fails so a retry sends.
+ * Sends the purchase receipt exactly once however often fulfilment runs (claimed by ./once.ts),
+ * and only while the sale is completed: a refund or dispute recorded first (its event arrived
+ * before the payment's) means the buyer gets the refund notice instead, never "Your access is
+ * permanent" with a licence key.
  */
 export async function sendReceiptOnce(p: ReceiptPurchase): Promise<boolean> {
   if (p.receipt_sent_at) return false;
-  const claimedAt = new Date().toISOString();
-  try {
-    await PurchaseEntity.patch({ id: p.id })
-      .set({ receipt_sent_at: claimedAt })
-      .where((a, op) => op.notExists(a.receipt_sent_at))
-      .go();
-  } catch (err) {
-    if (/conditional request failed/i.test((err as Error).message)) return false; // someone else sends it
-    throw err;
-  }
-  try {
-    // Read inside the claim, so a failed settings read releases it like a failed send.
-    const [template, site_name, support_email] = await Promise.all([
-      Setting.get("receipt_email_template"),
-      Setting.get("site_name"),
-      Setting.get("support_email"),
-    ]);
-    const access_url = await Access.linkFor(p);
-    await Email.send(receiptMessage({ ...p, access_url }, { template, site_name, support_email }));
-    return true;
-  } catch (err) {
-    logger.warn("receipt e-mail failed; releasing the claim so a retry sends it", {
-      purchaseId: p.id,
-      error: (err as Error).message,
-    });
-    await PurchaseEntity.patch({ id: p.id })
-      .remove(["receipt_sent_at"])
-      .where((a, op) => op.eq(a.receipt_sent_at, claimedAt))
-      .go()
-      .catch(() => {});
-    throw err;
-  }
+  return sendOnce(
+    p.id,
+    "receipt_sent_at",
+    async () => {
+      try {
+        // Read inside the claim, so a failed settings read releases it like a failed send.
+        const [template, site_name, support_email] = await Promise.all([
+          Setting.get("receipt_email_template"),
+          Setting.get("site_name"),
+          Setting.get("support_email"),
+        ]);
+        const access_url = await Access.linkFor(p);
+        await Email.send(receiptMessage({ ...p, access_url }, { template, site_name, support_email }));
+      } catch (err) {
+        logger.warn("receipt e-mail failed; releasing the claim so a retry sends it", {
+          purchaseId: p.id,
+          error: (err as Error).message,
+        });
+        throw err;
+      }
+    },
+    "completed",
+  );
 }
 
 /** The receipt: the admin's message (the template) above a fixed summary that always carries the access link. */

@@ -41,6 +41,8 @@ export const PurchaseEntity = new LazyEntity(
       disputed_at: { type: "string" },
       /** Set (conditionally) when the seller's dispute e-mail is claimed, so it goes out once. */
       dispute_notice_sent_at: { type: "string" },
+      /** Set (conditionally) when the buyer's refund notice is claimed, so it goes out once. */
+      refund_notice_sent_at: { type: "string" },
       access_count: { type: "number", required: true, default: 0 },
       last_accessed_at: { type: "string" },
       /** The access link's token (AccessLinkEntity); set once, lazily for older purchases. */

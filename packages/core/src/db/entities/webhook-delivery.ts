@@ -4,7 +4,9 @@ import { LazyEntity, cfg, timestamps } from "./model";
 /**
  * One event sent (or being sent) to one endpoint, with every attempt: when, the status code
  * the endpoint answered (or the error when it did not) and how long it took. The id is derived
- * from the event and the endpoint, so a retried fan-out never sends an event twice. Kept 30
+ * from the event and the endpoint and it is created with a condition, so only the fan-out that
+ * created it queues it (10 copies of one event make one delivery); each try holds a short lease
+ * (`sending_until`), so a duplicate queue message never POSTs it twice. Kept 30
  * days (`expires_at`, the table's TTL). An endpoint's log: gsi1, newest first.
  */
 export const WebhookDeliveryEntity = new LazyEntity(
@@ -34,6 +36,10 @@ export const WebhookDeliveryEntity = new LazyEntity(
           },
         },
       },
+      /** ISO: when this delivery was put on the queue (by the fan-out that created it, or one taking over). */
+      queued_at: { type: "string" },
+      /** Epoch ms: a try is being sent until then; another copy of its message does not send it too. */
+      sending_until: { type: "number" },
       expires_at: { type: "number", required: true },
       ...timestamps,
     },

@@ -11,11 +11,12 @@ type Opener = {
 /**
  * A seller of their own for a journey, so it never changes the shared demo creator's figures:
  * the demo admin grants the plan through the real admin API, the seller signs in, connects
- * sandbox Stripe keys and lists products through the API. Returns the seller's signed-in page.
+ * sandbox Stripe keys (unless `payments: false`: a seller who has not done Payment Setup) and
+ * lists products through the API. Returns the seller's signed-in page.
  */
 export async function sellerWithProducts(
   b: Opener,
-  seller: { email: string; name: string; plan?: "starter" | "pro" | "business" },
+  seller: { email: string; name: string; plan?: "starter" | "pro" | "business"; payments?: boolean },
   products: Record<string, unknown>[],
 ) {
   const admin = await b.newPage();
@@ -29,16 +30,18 @@ export async function sellerWithProducts(
   const { page, context } = await b.newPage();
   await signIn(page, seller.email, seller.name);
   const tag = seller.email.replace(/[^a-z0-9]/gi, "");
-  const keys = await page.request.post("/api/payment-integration", {
-    data: {
-      provider: "stripe",
-      is_live: false,
-      is_active: true,
-      stripe_publishable_key: `pk_test_${tag}`,
-      stripe_secret_key: `sk_test_${tag}`,
-    },
-  });
-  expect(keys.ok(), await keys.text()).toBe(true);
+  if (seller.payments !== false) {
+    const keys = await page.request.post("/api/payment-integration", {
+      data: {
+        provider: "stripe",
+        is_live: false,
+        is_active: true,
+        stripe_publishable_key: `pk_test_${tag}`,
+        stripe_secret_key: `sk_test_${tag}`,
+      },
+    });
+    expect(keys.ok(), await keys.text()).toBe(true);
+  }
   const ids: string[] = [];
   for (const body of products) {
     const res = await page.request.post("/api/products", {

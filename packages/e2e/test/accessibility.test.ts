@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { AxeBuilder } from "@axe-core/playwright";
+import { graveViolations } from "../src/axe";
 import { useBrowser } from "../src/browser";
 import { DESKTOP, MAIN_SCREENS, PHONE, demoProductId, openScreen, signInContext } from "../src/screens";
 
@@ -25,14 +25,7 @@ describe("accessibility (axe-core)", () => {
         try {
           if (screen.viewer !== "visitor") await signInContext(context, b.baseUrl(), screen.viewer);
           await openScreen(page, screen, productId);
-          const result = await new AxeBuilder({ page })
-            .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-            .analyze();
-          const grave = result.violations
-            .filter((v) => v.impact === "serious" || v.impact === "critical")
-            .map(
-              (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
-            );
+          const grave = await graveViolations(page);
           expect(grave, grave.join("\n")).toEqual([]);
         } finally {
           await context.close();

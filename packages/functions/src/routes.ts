@@ -168,6 +168,16 @@ export const routes: RouteDef[] = [
     system: true,
     links: ["Email", "EncryptionKey"],
   },
+  // A free product claimed with an e-mail address (rule: Free claims): limited per address here and
+  // per product in core, with one claim e-mail per address and product a day.
+  {
+    method: "POST",
+    path: "/api/checkout/claim",
+    handler: "checkout-claim",
+    access: "anonymous",
+    links: ["Bus", "Email", "EncryptionKey"],
+    rateLimit: { per: "address", limit: 10, windowSeconds: 60 },
+  },
   // The buyer's return from PayPal: captures even in maintenance mode (the money was approved).
   {
     method: "GET",

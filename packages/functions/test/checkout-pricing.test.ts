@@ -81,7 +81,9 @@ describe("a discount code at checkout", () => {
     ["PAUSED", "The code PAUSED is not active."],
     ["LATE", "The code LATE has expired."],
     ["TOMS", "The code TOMS doesn't exist."],
-    ["ALLFREE", "With the code ALLFREE the price would be under $0.50, the least a payment can be."],
+    // Free with the code: claimed with an e-mail address (POST /api/checkout/claim), never paid.
+    ["ALLFREE", "With the code ALLFREE this product is free: claim it with your e-mail address instead."],
+    ["ALMOST", "With the code ALMOST the price would be under $0.50, the least a payment can be."],
   ])("refuses %s with a 400 and a message", async (code, error) => {
     if (code === "ONLYOTHER") await discount({ code, percent_off: 10, product_ids: [other] });
     if (code === "PAUSED") {
@@ -99,6 +101,7 @@ describe("a discount code at checkout", () => {
     // Another seller's code of the same name is not this seller's.
     if (code === "TOMS") await discount({ code, percent_off: 10 }, tom);
     if (code === "ALLFREE") await discount({ code, percent_off: 100 });
+    if (code === "ALMOST") await discount({ code, percent_off: 99 });
     const res = await createSession({ productId: guide, discount_code: code });
     expect(res.status, res.text).toBe(400);
     expect(res.json.error).toBe(error);

@@ -74,6 +74,8 @@ describe("each Lambda links exactly what its code reads", () => {
       [
         "checkout-create-session",
         "checkout-success",
+        // A free claim is fulfilled through the one fulfilment path, which confirms paid checkouts with the seller's keys.
+        "checkout-claim",
         "payment-integration-delete",
         "payment-integration-get",
         "payment-integration-save",

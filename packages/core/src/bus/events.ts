@@ -25,7 +25,8 @@ function define<T extends string, S extends z.ZodType>(type: T, schema: S) {
   return Object.assign(builder(type, schema), { schema });
 }
 
-export const Provider = z.enum(["stripe", "paypal"]);
+/** free: a free claim (core/src/checkout/claim.ts), announced like a sale though nobody took money. */
+export const Provider = z.enum(["stripe", "paypal", "free"]);
 export type Provider = z.infer<typeof Provider>;
 
 const cents = z.number().int().nonnegative();

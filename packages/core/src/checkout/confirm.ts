@@ -53,8 +53,19 @@ async function confirmStripe(record: CheckoutItem): Promise<ConfirmedPayment | n
   }
 }
 
+/**
+ * A free claim (./claim.ts) has no provider to ask: Payloft recorded it at 0 itself, so it is
+ * "paid" exactly when the record says 0 (rule: Free claims).
+ */
+const confirmFree: Confirmer = async (record) => ({
+  paid: record.amount === 0,
+  amount: 0,
+  currency: record.currency,
+  ...(record.buyer_email ? { buyer_email: record.buyer_email } : {}),
+});
+
 /** Each provider's confirmer; a provider that sells adds its own here. */
-const confirmers: Record<string, Confirmer> = { stripe: confirmStripe, paypal: confirmPayPal };
+const confirmers: Record<string, Confirmer> = { stripe: confirmStripe, paypal: confirmPayPal, free: confirmFree };
 
 export async function confirmPayment(record: CheckoutItem): Promise<ConfirmedPayment | null> {
   const confirm = confirmers[record.provider ?? "stripe"];

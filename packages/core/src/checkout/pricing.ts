@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import "../zod";
 import { formatMoney, minimumChargeOf } from "../currency/index";
 import { ValidationError } from "../errors";
+import type { DiscountItem } from "../db/entities";
 import { discounted, findApplicable, reserve, type Reservation } from "../discount/redeem";
 import { parseInput } from "../validation";
 
@@ -20,7 +21,7 @@ export interface Charge {
   reservation?: Reservation;
 }
 
-interface Priced {
+export interface Priced {
   id: string;
   creator_id: string;
   /** minor units of `currency`; the minimum of a pay-what-you-want product */
@@ -77,13 +78,13 @@ export async function chargeFor(product: Priced, input: unknown): Promise<Charge
   // A fixed price is the price: any amount the client sends is ignored (rule: Cents and server prices).
   if (!discount_code) return { amount: product.price };
 
-  const d = await findApplicable(product.creator_id, product.id, discount_code);
-  if (d.amount_off != null && product.currency !== AMOUNT_OFF_CURRENCY)
+  const { discount: d, amount: charged } = await priceWithCode(product, discount_code);
+  // A code that takes everything off makes the product free: it is claimed, not paid (./claim.ts).
+  if (charged === 0)
     throw new ValidationError(
-      `The code ${d.code} takes ${formatMoney(d.amount_off, AMOUNT_OFF_CURRENCY)} off and only applies to prices in USD; this product is priced in ${product.currency.toUpperCase()}.`,
-      "discount.currency_mismatch",
+      `With the code ${d.code} this product is free: claim it with your e-mail address instead.`,
+      "discount.free",
     );
-  const charged = discounted(d, product.price);
   // Card payments have a least amount; a code may not push a charge under it.
   const least = minimumChargeOf(product.currency);
   if (charged < least)
@@ -92,4 +93,18 @@ export async function chargeFor(product: Priced, input: unknown): Promise<Charge
       "discount.below_minimum",
     );
   return { amount: charged, discount_code: d.code, reservation: await reserve(d) };
+}
+
+/** The seller's code on this product's price: the code and the price after it; a clear 400 when it cannot apply. */
+export async function priceWithCode(
+  product: Priced,
+  typed: string,
+): Promise<{ discount: DiscountItem; amount: number }> {
+  const d = await findApplicable(product.creator_id, product.id, typed);
+  if (d.amount_off != null && product.currency !== AMOUNT_OFF_CURRENCY)
+    throw new ValidationError(
+      `The code ${d.code} takes ${formatMoney(d.amount_off, AMOUNT_OFF_CURRENCY)} off and only applies to prices in USD; this product is priced in ${product.currency.toUpperCase()}.`,
+      "discount.currency_mismatch",
+    );
+  return { discount: d, amount: discounted(d, product.price) };
 }

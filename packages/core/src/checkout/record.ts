@@ -26,7 +26,8 @@ export interface NewCheckout {
   /** The provider's checkout id (Stripe Checkout Session, PayPal order): also the record's key. */
   session_id: string;
   kind: "product" | "plan" | "lifetime";
-  provider: "stripe" | "paypal";
+  /** free: a claim of a free product (./claim.ts): no provider is involved. */
+  provider: "stripe" | "paypal" | "free";
   /** The provider's own id when the key is Payloft's (PayPal: the order id). */
   provider_ref?: string;
   /** cents: exactly what the buyer is asked to pay */

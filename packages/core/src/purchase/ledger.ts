@@ -27,8 +27,8 @@ export interface NewPurchase {
   /** cents: tax collected on top (for the state, not the seller's revenue) */
   tax?: number;
   currency: string;
-  /** Who took the money. */
-  provider: "stripe" | "paypal";
+  /** Who took the money; "free" for a free claim (nobody did). */
+  provider: "stripe" | "paypal" | "free";
   payment_intent?: string;
   /** The product is sold with licence keys: this purchase gets a new, unique one. */
   license_keys?: boolean;

@@ -46,6 +46,9 @@ export namespace SaleRefund {
   const ALREADY = () =>
     new ConflictError("sale.already_refunded", "This sale has already been refunded. Nothing more was changed.");
 
+  /** A claim of a free product took no money (rule: Free claims). */
+  const FREE = () => new ConflictError("sale.free", "This was a free claim: there is no payment to refund.");
+
   const DISPUTED = () =>
     new ConflictError("sale.disputed", "This sale is disputed by the buyer's bank, so it can't be refunded here.");
 
@@ -59,6 +62,7 @@ export namespace SaleRefund {
     if (sale.status === "refunded") throw ALREADY();
     // A disputed payment is in the buyer's bank's hands; the provider refuses a refund of it.
     if (sale.status === "disputed") throw DISPUTED();
+    if (sale.provider === "free") throw FREE();
     const facts = sale.provider === "paypal" ? await refundAtPayPal(sale) : await refundAtStripe(sale);
     await Purchase.refund(RefundCreated.schema.parse(facts));
     const after = (await load(id))!;

@@ -14,7 +14,8 @@ export const CheckoutEntity = new LazyEntity(
       session_id: { type: "string", required: true },
       /** lifetime: the platform's one-time deal (older records say plan + plan "lifetime"). */
       kind: { type: ["product", "plan", "lifetime"] as const, required: true },
-      provider: { type: ["stripe", "paypal"] as const, required: true, default: "stripe" },
+      /** free: a free claim (checkout/claim.ts), which no provider takes money for. */
+      provider: { type: ["stripe", "paypal", "free"] as const, required: true, default: "stripe" },
       product_id: { type: "string" },
       creator_id: { type: "string" },
       user_id: { type: "string" },

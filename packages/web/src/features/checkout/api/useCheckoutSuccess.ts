@@ -9,6 +9,8 @@ export interface CheckoutSuccess {
   product: { name: string; description: string };
   /** amount is the price; tax (Stripe Tax) was added on top; total is what the buyer paid. */
   purchase: {
+    /** The checkout session id (a claim's own id for a free product). */
+    id: string;
     amount: number;
     tax?: number;
     total?: number;

@@ -52,6 +52,8 @@ export default function CheckoutSuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get("session_id") ?? "";
   const query = useCheckoutSuccess(sessionId);
+  const claimed = query.data && (query.data.purchase.total ?? query.data.purchase.amount) === 0;
+  usePageTitle(claimed ? "It's yours" : undefined);
 
   if (!sessionId) return <Problem title="Invalid checkout session" />;
   if (query.isPending) {
@@ -84,6 +86,9 @@ export default function CheckoutSuccessPage() {
 
   const { product, purchase } = query.data;
   const tax = purchase.tax ?? 0;
+  const paid = purchase.total ?? purchase.amount + tax;
+  // A free claim (rule: Free claims) was not a payment.
+  const free = paid === 0;
   return (
     <Shell>
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -91,8 +96,12 @@ export default function CheckoutSuccessPage() {
           <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-emerald-100 text-emerald-600">
             <IconCheck className="h-8 w-8" />
           </div>
-          <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900">Payment Successful!</h1>
-          <p className="mt-2 text-slate-600">Thank you for your purchase. Your content is ready.</p>
+          <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900">
+            {free ? "It's yours!" : "Payment Successful!"}
+          </h1>
+          <p className="mt-2 text-slate-600">
+            {free ? "Thank you. Your free content is ready." : "Thank you for your purchase. Your content is ready."}
+          </p>
         </div>
 
         <div className="border-t border-slate-100 px-6 py-6 sm:px-8">
@@ -102,7 +111,7 @@ export default function CheckoutSuccessPage() {
             <div>
               <dt className="text-slate-500">Amount Paid</dt>
               <dd className="mt-0.5 font-semibold text-slate-900">
-                {formatCents(purchase.total ?? purchase.amount + tax, purchase.currency)}
+                {free ? "Free" : formatCents(paid, purchase.currency)}
               </dd>
             </div>
             <div>

@@ -3,7 +3,7 @@ import { buttonClasses } from "@/components/ui/Button";
 import { Card, CardHeader } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { IconArrowRight, IconInbox, IconLock } from "@/components/ui/icons";
-import { formatDate, formatMoney } from "@/features/dashboard/lib/format";
+import { formatDate, formatSaleAmount } from "@/features/dashboard/lib/format";
 import { useQueryClient } from "@tanstack/react-query";
 import { purchasesQuery, type Purchase } from "@/features/customer/api/purchases";
 import { SummaryCard } from "./SummaryCard";
@@ -64,7 +64,7 @@ export function MyProductsTab({ purchases }: { purchases: Purchase[] }) {
                     {p.creator_name && <p className="text-sm text-slate-500">by {p.creator_name}</p>}
                     {p.description && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{p.description}</p>}
                     <p className="mt-2 text-xs text-slate-500">
-                      Purchased {formatDate(p.created_at)} · {formatMoney(p.amount, p.currency)} · Opened{" "}
+                      Purchased {formatDate(p.created_at)} · {formatSaleAmount(p.amount, p.currency)} · Opened{" "}
                       {p.access_count} {p.access_count === 1 ? "time" : "times"}
                       {p.last_accessed_at ? ` · Last opened ${formatDate(p.last_accessed_at)}` : ""}
                     </p>

@@ -3,7 +3,7 @@ import { Card } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
 import { IconInbox } from "@/components/ui/icons";
-import { formatByCurrency, formatDate, formatMoney, totalsByCurrency } from "@/features/dashboard/lib/format";
+import { formatByCurrency, formatDate, formatSaleAmount, totalsByCurrency } from "@/features/dashboard/lib/format";
 import type { Purchase } from "@/features/customer/api/purchases";
 import { SummaryCard } from "./SummaryCard";
 import { PhoneRecordList } from "@/features/settings/components/PhoneRecordList";
@@ -29,7 +29,7 @@ export function PurchaseHistoryTab({ purchases }: { purchases: Purchase[] }) {
             id: p.id,
             title: p.product_name,
             detail: p.creator_name ? `by ${p.creator_name}` : "—",
-            amount: formatMoney(p.amount, p.currency),
+            amount: formatSaleAmount(p.amount, p.currency),
             date: formatDate(p.created_at),
             status: <SaleStatusBadge status={p.status} />,
           }))}
@@ -50,7 +50,7 @@ export function PurchaseHistoryTab({ purchases }: { purchases: Purchase[] }) {
                 <TR key={p.id}>
                   <TD className="font-medium text-slate-900">{p.product_name}</TD>
                   <TD>{p.creator_name || "—"}</TD>
-                  <TD className="text-right tabular-nums">{formatMoney(p.amount, p.currency)}</TD>
+                  <TD className="text-right tabular-nums">{formatSaleAmount(p.amount, p.currency)}</TD>
                   <TD className="whitespace-nowrap text-slate-500">{formatDate(p.created_at)}</TD>
                   <TD>
                     <SaleStatusBadge status={p.status} />

@@ -5,6 +5,9 @@ const usdWhole = new Intl.NumberFormat("en-US", { style: "currency", currency: "
 
 /** 1234 -> "$12.34"; (950, "eur") -> "€9.50"; (950, "jpy") -> "¥950" (tables, tooltips). */
 export const formatMoney = (cents: number, currency = "usd") => inCurrency(cents ?? 0, currency || "usd");
+/** A sale's amount: a free claim (a sale of 0) reads "Free", any other its money. */
+export const formatSaleAmount = (cents: number, currency = "usd") =>
+  cents === 0 ? "Free" : formatMoney(cents, currency);
 /** 123400 -> "$1,234" (chart axis: whole dollars). */
 export const formatWholeDollars = (cents: number) => usdWhole.format(Math.round((cents ?? 0) / 100));
 /** One decimal and a percent sign, e.g. 2.5 -> "2.5%". */

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/Button";
 import { IconAlert, IconLock, IconShield } from "@/components/ui/icons";
 import { formatCents } from "@/features/sales-page/lib/money";
@@ -56,34 +57,40 @@ export function PaymentSetupNotice({ className = "" }: { className?: string }) {
   );
 }
 
-/** The sticky price card: price, buy button, provider line, social proof. */
+/**
+ * The sticky price card: price, buy button, provider line, social proof. `claim`: the form that
+ * takes the buy button's place when the product is claimed for free (no provider is involved).
+ */
 export function PriceCard({
   name,
   salesCount,
   choices,
+  claim,
   ...props
-}: BuyState & { name: string; salesCount: number; choices?: CheckoutChoices }) {
+}: BuyState & { name: string; salesCount: number; choices?: CheckoutChoices; claim?: ReactNode }) {
   const { price, currency, provider } = props;
   const pwyw = choices?.payWhatYouWant;
+  const free = !pwyw && price === 0;
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-slate-900/5">
       <p className="mb-3 text-sm font-semibold text-slate-900">{name}</p>
       <p className="text-4xl font-extrabold tracking-tight text-slate-900">
-        {formatCents(pwyw ? choices.minimum : price, currency)}
+        {free ? "Free" : formatCents(pwyw ? choices.minimum : price, currency)}
         {pwyw && "+"}
       </p>
-      <p className="mt-1 text-sm font-medium text-slate-500">{pwyw ? "Pay what you want" : "One-time payment"}</p>
+      <p className="mt-1 text-sm font-medium text-slate-500">
+        {pwyw ? "Pay what you want" : free ? "No payment needed" : "One-time payment"}
+      </p>
 
-      {provider === null && <PaymentSetupNotice className="mt-5" />}
+      {/* A claim needs no payment provider, so no setup notice. */}
+      {provider === null && !claim && <PaymentSetupNotice className="mt-5" />}
       {/* While the payment info loads (provider undefined) the card is laid out as for a
           connected seller, the common case, so nothing in it moves when the answer comes. */}
       {provider !== null && choices && <CheckoutChoiceFields choices={choices} />}
 
-      <div className="mt-5">
-        <BuyButton {...props} />
-      </div>
+      <div className="mt-5">{claim ?? <BuyButton {...props} />}</div>
 
-      {provider !== null && (
+      {provider !== null && !claim && (
         <div
           className={`mt-4 space-y-1 text-center text-xs text-slate-500 ${provider ? "" : "invisible"}`}
           aria-hidden={!provider || undefined}
@@ -99,7 +106,7 @@ export function PriceCard({
 
       <ul className="mt-5 space-y-2 border-t border-slate-100 pt-5 text-sm text-slate-600">
         <li className="flex items-center gap-2">
-          <IconShield className="h-4 w-4 text-emerald-600" /> Instant access after payment
+          <IconShield className="h-4 w-4 text-emerald-600" /> Instant access {claim ? "by e-mail" : "after payment"}
         </li>
         <li className="flex items-center gap-2">
           <IconShield className="h-4 w-4 text-emerald-600" /> Receipt and link sent by e-mail

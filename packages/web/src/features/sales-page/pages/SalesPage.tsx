@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { ApiError } from "@/lib/api";
 import { IconLock } from "@/components/ui/icons";
 import { usePageTitle } from "@/components/usePageTitle";
@@ -6,6 +7,8 @@ import { usePaymentInfo } from "@/features/sales-page/api/usePaymentInfo";
 import { useRecordView } from "@/features/sales-page/api/useRecordView";
 import { Benefits } from "@/features/sales-page/components/Benefits";
 import { BuyButton, PaymentSetupNotice, PriceCard } from "@/features/sales-page/components/PriceCard";
+import { CLAIM_FORM_ID, isClaimable, isFixedFree } from "@/features/sales-page/lib/free";
+import { buttonClasses } from "@/components/ui/Button";
 import { useBuy } from "@/features/sales-page/lib/useBuy";
 import { useCheckoutChoices } from "@/features/sales-page/lib/useCheckoutChoices";
 import { ProductMedia } from "@/features/sales-page/components/ProductMedia";
@@ -15,6 +18,9 @@ import { joinOthers } from "@/features/sales-page/components/SocialProof";
 import { formatCents } from "@/features/sales-page/lib/money";
 import { PoweredBy } from "@/features/storefront/components/PoweredBy";
 import { accentStyle } from "@/features/storefront/lib/accent";
+
+// Only free products need the claim form: a paid product's page does not download it.
+const ClaimForm = lazy(() => import("@/features/sales-page/components/ClaimForm"));
 
 /**
  * The public sales page at /product/:productId and /p/:productId. A buyer's first load boots it
@@ -51,6 +57,19 @@ export default function SalesPage({ productId }: { productId: string }) {
     );
   }
 
+  // A free product is claimed with an e-mail address: the form takes the buy button's place,
+  // and the phone bar's and closing section's buttons lead to it.
+  const claimable = isClaimable(data, provider, choices);
+  const fixedFree = isFixedFree(data);
+  const action = (size: "md" | "lg") =>
+    claimable ? (
+      <a href={`#${CLAIM_FORM_ID}`} className={buttonClasses("primary", size, "w-full")}>
+        Get it free
+      </a>
+    ) : (
+      <BuyButton {...buy} size={size} />
+    );
+
   const paragraphs = data.description
     .split(/\r?\n/)
     .map((l) => l.trim())
@@ -84,7 +103,7 @@ export default function SalesPage({ productId }: { productId: string }) {
           </div>
           {/* Phones reach the price card only far down the page (and the sticky bar shows only
               a disabled button), so say why right under the title; desktops see it in the card. */}
-          {provider === null && <PaymentSetupNotice className="lg:hidden" />}
+          {provider === null && !claimable && <PaymentSetupNotice className="lg:hidden" />}
           <ProductMedia productId={data.id} type={data.media_type} url={data.media_url} title={data.name} />
           {paragraphs.length > 0 && (
             <section aria-label="Description" className="space-y-4 text-base leading-relaxed text-slate-700 sm:text-lg">
@@ -94,17 +113,31 @@ export default function SalesPage({ productId }: { productId: string }) {
             </section>
           )}
           <Benefits />
-          <p className="flex items-start gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
-            <IconLock className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" />
-            <span>
-              <strong>Secure checkout.</strong> Your payment is processed by the seller's payment provider over an
-              encrypted connection. We never see or store your card details.
-            </span>
-          </p>
+          {!fixedFree && !(claimable && provider === null) && (
+            <p className="flex items-start gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
+              <IconLock className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" />
+              <span>
+                <strong>Secure checkout.</strong> Your payment is processed by the seller's payment provider over an
+                encrypted connection. We never see or store your card details.
+              </span>
+            </p>
+          )}
         </div>
 
         <aside className="lg:sticky lg:top-24 lg:self-start" aria-label="Purchase">
-          <PriceCard {...buy} choices={choices} name={data.name} salesCount={data.sales_count} />
+          <PriceCard
+            {...buy}
+            choices={choices}
+            name={data.name}
+            salesCount={data.sales_count}
+            claim={
+              claimable ? (
+                <Suspense fallback={<div className="h-40" aria-busy="true" />}>
+                  <ClaimForm product={data} />
+                </Suspense>
+              ) : undefined
+            }
+          />
         </aside>
 
         <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-700 p-8 text-center text-white lg:col-span-2">
@@ -115,10 +148,12 @@ export default function SalesPage({ productId }: { productId: string }) {
           )}
           <h2 className="text-2xl font-bold sm:text-3xl">Ready to get {data.name}?</h2>
           <p className="mx-auto mt-2 max-w-xl text-brand-100">
-            Get instant access today. One payment, lifetime access.
+            {claimable
+              ? "Get instant access today. Free, with lifetime access."
+              : "Get instant access today. One payment, lifetime access."}
           </p>
-          <div className="mx-auto mt-6 max-w-sm [&_button]:bg-white [&_button]:text-brand-700 [&_button:hover]:bg-brand-50">
-            <BuyButton {...buy} />
+          <div className="mx-auto mt-6 max-w-sm [&_a]:bg-white [&_a]:text-brand-700 [&_a:hover]:bg-brand-50 [&_button]:bg-white [&_button]:text-brand-700 [&_button:hover]:bg-brand-50">
+            {action("lg")}
           </div>
         </section>
       </main>
@@ -129,16 +164,14 @@ export default function SalesPage({ productId }: { productId: string }) {
         <div className="mx-auto flex max-w-xl items-center gap-3">
           <div className="shrink-0">
             <p className="text-lg font-bold leading-none text-slate-900">
-              {formatCents(data.price, data.currency)}
+              {fixedFree ? "Free" : formatCents(data.price, data.currency)}
               {data.pay_what_you_want && "+"}
             </p>
             <p className="mt-1 text-[11px] text-slate-500">
-              {data.pay_what_you_want ? "Pay what you want" : "One-time payment"}
+              {data.pay_what_you_want ? "Pay what you want" : fixedFree ? "No payment needed" : "One-time payment"}
             </p>
           </div>
-          <div className="min-w-0 flex-1">
-            <BuyButton {...buy} size="md" />
-          </div>
+          <div className="min-w-0 flex-1">{action("md")}</div>
         </div>
       </div>
     </div>

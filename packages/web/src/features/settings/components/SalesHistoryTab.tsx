@@ -5,7 +5,7 @@ import { SkeletonText } from "@/components/ui/Skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
 import { IconInbox } from "@/components/ui/icons";
 import { useSalesHistory, type Sale } from "@/features/dashboard/api/salesHistory";
-import { formatDate, formatMoney } from "@/features/dashboard/lib/format";
+import { formatDate, formatMoney, formatSaleAmount } from "@/features/dashboard/lib/format";
 import { LoadMore } from "./LoadMore";
 import { PhoneRecordList } from "./PhoneRecordList";
 import { LicenseKeyButton, SaleLicenseKey } from "./LicenseKeyButton";
@@ -15,15 +15,17 @@ import { RefundSaleButton } from "./RefundSaleButton";
  * Settings → Sales History: Date, Product, Customer, Amount ($x.xx), Tax, Status; newest first.
  * Amount is the price (the seller's revenue); tax collected on top for the state is its own column.
  * A completed sale has a Refund button (with a confirmation); a refunded one says so. A sale
- * sold with a licence key shows it, and while completed can have it disabled or enabled.
+ * sold with a licence key shows it, and while completed can have it disabled or enabled. A free
+ * claim is a sale of 0 that reads "Free" and has nothing to refund.
  */
+
 function SaleActions({ sale, stacked }: { sale: Sale; stacked?: boolean }) {
   if (sale.status !== "completed") return null;
   // Stacked in the table: side by side, two buttons would push the Refund one out of view.
   return (
     <div className={stacked ? "flex flex-col items-end gap-2" : "flex flex-wrap justify-end gap-2"}>
       {sale.license_key && <LicenseKeyButton sale={sale} />}
-      <RefundSaleButton sale={sale} />
+      {sale.amount > 0 && <RefundSaleButton sale={sale} />}
     </div>
   );
 }
@@ -53,7 +55,7 @@ export function SalesHistoryTab() {
           detail: s.customer_email,
           amount: s.tax
             ? `${formatMoney(s.amount, s.currency)} + ${formatMoney(s.tax, s.currency)} tax`
-            : formatMoney(s.amount, s.currency),
+            : formatSaleAmount(s.amount, s.currency),
           date: formatDate(s.created_at),
           status: <SaleStatusBadge status={s.status} />,
           note: <SaleLicenseKey sale={s} />,
@@ -84,7 +86,7 @@ export function SalesHistoryTab() {
                   <SaleLicenseKey sale={s} />
                 </TD>
                 <TD>{s.customer_email}</TD>
-                <TD className="text-right tabular-nums">{formatMoney(s.amount, s.currency)}</TD>
+                <TD className="text-right tabular-nums">{formatSaleAmount(s.amount, s.currency)}</TD>
                 <TD className="text-right tabular-nums text-slate-500">
                   {s.tax ? formatMoney(s.tax, s.currency) : "—"}
                 </TD>

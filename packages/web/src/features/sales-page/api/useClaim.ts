@@ -1,0 +1,20 @@
+import { useMutation } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/api";
+import type { CheckoutSuccess } from "@/features/checkout/api/useCheckoutSuccess";
+
+/** What a buyer sends to claim a free product: their e-mail address, and a code that takes everything off. */
+export interface ClaimRequest {
+  productId: string;
+  email: string;
+  discount_code?: string;
+}
+
+/**
+ * POST /api/checkout/claim {productId, email, discount_code?}: answers like the success page
+ * (the purchase's id, access link and licence key). No payment provider is involved.
+ */
+export function useClaim() {
+  return useMutation({
+    mutationFn: (body: ClaimRequest) => apiFetch<CheckoutSuccess>("/api/checkout/claim", { method: "POST", body }),
+  });
+}

@@ -6,13 +6,14 @@
  */
 export default $config({
   async app(input) {
-    const production = input?.stage === "production";
-    const { stageRegion } = await import("./infra/settings");
+    const { productionStage, stageProtection, stageRegion } = await import("./infra/settings");
+    // PAYLOFT_PRODUCTION=1 marks production (a stage named like it must say 1 or 0): it keeps its
+    // table, bucket and secrets if the stage is removed and `sst remove` refuses; others are cleaned up.
+    const { removal, protect } = stageProtection(productionStage(input.stage));
     return {
       name: "payloft",
-      // Production keeps its table, bucket and secrets if the stage is removed; others are cleaned up.
-      removal: production ? "retain" : "remove",
-      protect: production,
+      removal,
+      protect,
       home: "aws",
       // Pinned (PAYLOFT_REGION, default us-east-1), never whatever the deploying shell's profile says.
       providers: { aws: { region: stageRegion() as aws.Region } },

@@ -6,8 +6,8 @@ import { sharePreview } from "./web";
 import { settings } from "./stage";
 
 /**
- * Alarms, e-mailed through one SNS topic to PAYLOFT_ALARM_EMAIL (required on production,
- * optional elsewhere: a stage with no one to tell gets no alarms and costs nothing). They watch
+ * Alarms, e-mailed through one SNS topic to PAYLOFT_ALARM_EMAIL (required on a production
+ * stage, optional elsewhere: a stage with no one to tell gets no alarms and costs nothing). They watch
  * what says customers are affected: the share of 5xx answers, any Lambda that crashed, bus
  * subscribers that keep failing or whose events could not be parked, anything waiting in the
  * dead-letter queue, and webhooks we did not accept (payments may be missing).

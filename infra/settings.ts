@@ -5,6 +5,11 @@
  * stops `sst deploy` with one clear sentence instead of a half-working stage.
  */
 export interface StageSettings {
+  /**
+   * A production stage (PAYLOFT_PRODUCTION=1): its data is retained and protected, backed up,
+   * logged for months and alarmed; its API keys are live. Never inferred from the stage name.
+   */
+  production: boolean;
   /** AWS region every resource of the stage lives in (SES identities are per region too). */
   region: string;
   /** Custom domain of the site (Route 53 hosted), or undefined for the CloudFront URL. */
@@ -16,7 +21,7 @@ export interface StageSettings {
    * records, DKIM, created for you), otherwise the single mailbox (a link sent to it).
    */
   emailIdentity: string;
-  /** Where alarms are e-mailed; required on the production stage. */
+  /** Where alarms are e-mailed; required on a production stage. */
   alarmEmail?: string;
 }
 
@@ -33,6 +38,7 @@ export class SettingsError extends Error {}
 export function stageSettings(stage: string, env: Record<string, string | undefined> = process.env): StageSettings {
   const read = (name: string) => env[name]?.trim() || undefined;
 
+  const production = productionStage(stage, env);
   const region = stageRegion(env);
   const domain = read("PAYLOFT_DOMAIN")?.toLowerCase();
   if (domain && !DOMAIN.test(domain))
@@ -45,12 +51,48 @@ export function stageSettings(stage: string, env: Record<string, string | undefi
   const alarmEmail = read("PAYLOFT_ALARM_EMAIL");
   if (alarmEmail && !MAILBOX.test(alarmEmail))
     throw new SettingsError(`PAYLOFT_ALARM_EMAIL must be an e-mail address (got "${alarmEmail}").`);
-  if (!alarmEmail && stage === "production")
+  if (!alarmEmail && production)
     throw new SettingsError(
       "Set PAYLOFT_ALARM_EMAIL (e.g. ops@example.com) before deploying production: alarms are e-mailed to it.",
     );
 
-  return { region, domain, emailSender, emailIdentity, alarmEmail };
+  return { production, region, domain, emailSender, emailIdentity, alarmEmail };
+}
+
+/** Stage names an operator could mean as production: prod, production, live, main (or prod-eu…). */
+export const PRODUCTION_LIKE_NAME = /^(prod|production|live|main)([-_].*)?$/i;
+
+/**
+ * Whether `stage` is a production stage: PAYLOFT_PRODUCTION=1 says so, whatever its name. A
+ * stage whose name looks like production must say which it is (1, or 0 for a stage that only
+ * shares the name), so `--stage prod` can never deploy, or be removed, without production's
+ * protections by accident. Read by sst.config.ts for every command (deploy, remove, secret,
+ * shell), so export it with PAYLOFT_REGION in the shell that operates a production stage.
+ */
+export function productionStage(stage: string, env: Record<string, string | undefined> = process.env): boolean {
+  const flag = env.PAYLOFT_PRODUCTION?.trim();
+  if (flag === "1") return true;
+  if (flag === "0") return false;
+  if (flag) throw new SettingsError(`PAYLOFT_PRODUCTION must be 1 (a production stage) or 0 (got "${flag}").`);
+  if (PRODUCTION_LIKE_NAME.test(stage))
+    throw new SettingsError(
+      `The stage "${stage}" looks like production: set PAYLOFT_PRODUCTION=1 to run it with production's protections (data retained and protected from removal, deletion protection, backups, alarms), or PAYLOFT_PRODUCTION=0 if it is not production.`,
+    );
+  return false;
+}
+
+/** What a production stage gets that others do not, in one place (sst.config.ts and infra/ read it). */
+export function stageProtection(production: boolean) {
+  return {
+    /** On `sst remove` (and when a resource leaves the config): keep the table, bucket and secrets. */
+    removal: production ? ("retain" as const) : ("remove" as const),
+    /** `sst remove` refuses to run at all. */
+    protect: production,
+    /** DeleteTable fails while it is on, whoever asks. */
+    deletionProtection: production,
+    pointInTimeRecovery: production,
+    logRetention: production ? ("3 months" as const) : ("1 week" as const),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { tableKeys } from "../packages/core/src/db/table";
+import { protection } from "./stage";
 
 /**
  * The one DynamoDB table (single-table design). Fields and indexes come from the same
@@ -17,10 +18,10 @@ export const table = new sst.aws.Dynamo("Table", {
   // them once expired, so sign-in data does not pile up.
   ttl: "expires_at",
   // Sales and purchases are records people rely on: a mistaken delete of a live table must fail.
-  deletionProtection: $app.stage === "production",
+  deletionProtection: protection.deletionProtection,
   transform: {
     table: (args) => {
-      args.pointInTimeRecovery = { enabled: $app.stage === "production" };
+      args.pointInTimeRecovery = { enabled: protection.pointInTimeRecovery };
     },
   },
 });

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { stageRegion, stageSettings } from "../../../infra/settings";
+import { readFileSync, readdirSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { productionStage, stageProtection, stageRegion, stageSettings } from "../../../infra/settings";
 
 /** The deploy-time settings an operator gives once per account (infra/settings.ts). */
 describe("stage settings", () => {
@@ -51,11 +52,84 @@ describe("stage settings", () => {
 
   it("production needs an alarm e-mail; other stages may go without", () => {
     const base = { PAYLOFT_DOMAIN: "shop.example.com" };
-    expect(() => stageSettings("production", base)).toThrow(/Set PAYLOFT_ALARM_EMAIL/);
-    expect(stageSettings("production", { ...base, PAYLOFT_ALARM_EMAIL: "ops@example.com" }).alarmEmail).toBe(
+    const live = { ...base, PAYLOFT_PRODUCTION: "1" };
+    expect(() => stageSettings("production", live)).toThrow(/Set PAYLOFT_ALARM_EMAIL/);
+    expect(() => stageSettings("shop", live)).toThrow(/Set PAYLOFT_ALARM_EMAIL/);
+    expect(stageSettings("production", { ...live, PAYLOFT_ALARM_EMAIL: "ops@example.com" }).alarmEmail).toBe(
       "ops@example.com",
     );
     expect(stageSettings("dev", base).alarmEmail).toBeUndefined();
     expect(() => stageSettings("dev", { ...base, PAYLOFT_ALARM_EMAIL: "ops" })).toThrow(/must be an e-mail address/);
+  });
+});
+
+/**
+ * Production is one setting, PAYLOFT_PRODUCTION, never the literal stage name: `--stage prod`
+ * once deployed with no retain or protect, no deletion protection, no backups, 1-week logs and
+ * no alarms, and `sst remove --stage prod` then deleted the table.
+ */
+describe("production is a setting, not a stage name", () => {
+  const env = { ...process.env };
+  afterEach(() => {
+    process.env = { ...env };
+  });
+
+  it.each(["prod", "production", "live", "main", "Prod", "prod-eu", "production_2"])(
+    "a stage named %s is refused without PAYLOFT_PRODUCTION",
+    (stage) => {
+      expect(() => productionStage(stage, {})).toThrow(
+        `The stage "${stage}" looks like production: set PAYLOFT_PRODUCTION=1`,
+      );
+      expect(() => stageSettings(stage, { PAYLOFT_DOMAIN: "shop.example.com" })).toThrow(/looks like production/);
+      expect(productionStage(stage, { PAYLOFT_PRODUCTION: "1" })).toBe(true);
+      expect(productionStage(stage, { PAYLOFT_PRODUCTION: "0" })).toBe(false);
+    },
+  );
+
+  it("any stage is production with PAYLOFT_PRODUCTION=1, none without it", () => {
+    expect(productionStage("shop", { PAYLOFT_PRODUCTION: "1" })).toBe(true);
+    for (const stage of ["dev", "alice", "staging", "products", "mainframe", "livestream"])
+      expect(productionStage(stage, {}), stage).toBe(false);
+    expect(() => productionStage("dev", { PAYLOFT_PRODUCTION: "yes" })).toThrow(
+      'PAYLOFT_PRODUCTION must be 1 (a production stage) or 0 (got "yes").',
+    );
+  });
+
+  it("a production stage gets every protection, another stage none", () => {
+    expect(stageProtection(true)).toEqual({
+      removal: "retain",
+      protect: true,
+      deletionProtection: true,
+      pointInTimeRecovery: true,
+      logRetention: "3 months",
+    });
+    expect(stageProtection(false)).toEqual({
+      removal: "remove",
+      protect: false,
+      deletionProtection: false,
+      pointInTimeRecovery: false,
+      logRetention: "1 week",
+    });
+  });
+
+  it("sst.config.ts takes removal and protect from the setting, for every command", async () => {
+    const g = globalThis as { $config?: (c: unknown) => unknown };
+    g.$config = (c) => c;
+    const config = (await import("../../../sst.config")).default as unknown as {
+      app(input: { stage: string }): Promise<{ removal: string; protect: boolean }>;
+    };
+    delete process.env.PAYLOFT_PRODUCTION;
+    await expect(config.app({ stage: "prod" })).rejects.toThrow(/looks like production/);
+    expect(await config.app({ stage: "dev" })).toMatchObject({ removal: "remove", protect: false });
+    process.env.PAYLOFT_PRODUCTION = "1";
+    expect(await config.app({ stage: "prod" })).toMatchObject({ removal: "retain", protect: true });
+    expect(await config.app({ stage: "shop" })).toMatchObject({ removal: "retain", protect: true });
+  });
+
+  it("no infra file decides by the stage's name", () => {
+    const root = new URL("../../../", import.meta.url);
+    const files = ["sst.config.ts", ...readdirSync(new URL("infra/", root)).map((f) => `infra/${f}`)];
+    for (const file of files.filter((f) => /\.(ts|mjs)$/.test(f)))
+      expect(readFileSync(new URL(file, root), "utf8"), file).not.toMatch(/stage\s*===?\s*["'`]/);
   });
 });

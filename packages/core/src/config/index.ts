@@ -14,8 +14,11 @@ export namespace Config {
   export const unlimitedEmails = () => list(Resource.UnlimitedEmails.value);
   /** The site's own origin, e.g. https://shop.example.com or http://localhost:3000. */
   export const siteUrl = () => (process.env.SITE_URL ?? "").replace(/\/$/, "");
-  /** The stage named `production` holds live money: live API keys, and no local-only allowances. */
-  export const isProduction = () => Resource.App.stage === "production";
+  /**
+   * A production stage holds live money: live API keys. Set on every Lambda by infra/defaults.ts
+   * from the stage's PAYLOFT_PRODUCTION setting (infra/settings.ts), never from the stage's name.
+   */
+  export const isProduction = () => process.env.PAYLOFT_PRODUCTION === "1";
   /** The offline runtime (`npm start`, tests), set by packages/local; never set on a deployed stage. */
   export const isOffline = () => process.env.PAYLOFT_OFFLINE === "1";
 }

@@ -115,7 +115,9 @@ describe("production is a setting, not a stage name", () => {
   it("sst.config.ts takes removal and protect from the setting, for every command", async () => {
     const g = globalThis as { $config?: (c: unknown) => unknown };
     g.$config = (c) => c;
-    const config = (await import("../../../sst.config")).default as unknown as {
+    // By URL, so the packages' type-check does not follow it into SST's platform sources.
+    const configUrl = new URL("../../../sst.config.ts", import.meta.url).href;
+    const config = (await import(/* @vite-ignore */ configUrl)).default as {
       app(input: { stage: string }): Promise<{ removal: string; protect: boolean }>;
     };
     delete process.env.PAYLOFT_PRODUCTION;

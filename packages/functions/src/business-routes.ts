@@ -56,6 +56,13 @@ export const businessRoutes: RouteDef[] = [
   },
   {
     method: "POST",
+    path: "/api/webhook-endpoints/{id}/roll-secret",
+    handler: "webhook-endpoints-roll-secret",
+    access: "creator",
+    links: ["EncryptionKey", "WebhookQueue"],
+  },
+  {
+    method: "POST",
     path: "/api/webhook-endpoints/{id}/test",
     handler: "webhook-endpoints-test",
     access: "creator",

@@ -1,6 +1,12 @@
 import { createHash } from "node:crypto";
 import { Config } from "../config/index";
-import { UserEntity, WebhookDeliveryEntity, WebhookEndpointEntity, type WebhookDeliveryItem } from "../db/entities";
+import {
+  UserEntity,
+  WebhookDeliveryEntity,
+  WebhookEndpointEntity,
+  type WebhookDeliveryItem,
+  type WebhookEndpointItem,
+} from "../db/entities";
 import { ifConditionFailed } from "../db/errors";
 import { logger } from "../log/index";
 import { decryptSecret } from "../payment/secrets";
@@ -136,7 +142,7 @@ export namespace WebhookDeliveries {
       delivery.payload,
       {
         "user-agent": "Payloft-Webhooks/1.0",
-        [SIGNATURE_HEADER]: signatureHeader(delivery.payload, decryptSecret(endpoint.secret_enc), timestamp),
+        [SIGNATURE_HEADER]: signatureHeader(delivery.payload, signingSecrets(endpoint), timestamp),
         "Payloft-Event-Id": delivery.event_id,
         "Payloft-Event-Type": delivery.event_type,
         "Payloft-Delivery-Id": delivery.id,
@@ -149,6 +155,15 @@ export namespace WebhookDeliveries {
     if (ok) return { result: "done" };
     logger.info("webhook attempt failed", { deliveryId: id, status: sent.status, error: sent.error, receiveCount });
     return final ? { result: "gave_up" } : { result: "retry", afterSeconds: RETRY_DELAYS_S[receiveCount - 1]! };
+  }
+
+  /** The endpoint's secret, and the one it replaced while that still signs (after a roll, 24 hours). */
+  function signingSecrets(e: WebhookEndpointItem): string[] {
+    const previous =
+      e.previous_secret_enc && e.previous_secret_until && Date.parse(e.previous_secret_until) > Date.now()
+        ? [decryptSecret(e.previous_secret_enc)]
+        : [];
+    return [decryptSecret(e.secret_enc), ...previous];
   }
 
   /** How long one try may take (the endpoint's 10 s and some): another copy may send after that. */

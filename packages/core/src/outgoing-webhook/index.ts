@@ -2,9 +2,11 @@ import { randomBytes, randomUUID } from "node:crypto";
 import * as z from "zod";
 import { Config } from "../config/index";
 import { UserEntity, WebhookDeliveryEntity, WebhookEndpointEntity, type WebhookEndpointItem } from "../db/entities";
+import { isConditionFailed } from "../db/errors";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
 import { encryptSecret } from "../payment/secrets";
 import { requireFeature } from "../plan/gate";
+import { RateLimit } from "../rate-limit/index";
 import { WebhookQueue } from "../queue/webhooks";
 import { Sales } from "../sales/index";
 import { parseInput } from "../validation";
@@ -25,6 +27,8 @@ export namespace WebhookEndpoints {
     url: string;
     events: string[];
     is_active: boolean;
+    /** After a roll: until when the previous secret still signs deliveries too; null otherwise. */
+    previous_secret_expires_at: string | null;
     created_at: string;
     updated_at: string;
   }
@@ -71,6 +75,8 @@ export namespace WebhookEndpoints {
       url: e.url,
       events: e.events,
       is_active: e.is_active,
+      previous_secret_expires_at:
+        e.previous_secret_until && Date.parse(e.previous_secret_until) > Date.now() ? e.previous_secret_until : null,
       created_at: e.created_at,
       updated_at: e.updated_at,
     };
@@ -93,6 +99,8 @@ export namespace WebhookEndpoints {
     return e;
   }
 
+  const newSecret = () => `whsec_${randomBytes(32).toString("base64url")}`;
+
   /** POST /api/webhook-endpoints {url, events} -> {id, secret, ...}: the secret this once. */
   export async function create(userId: string, input: unknown): Promise<Info & { secret: string }> {
     // The plan first: a creator without the feature is offered the upgrade, not a form error.
@@ -100,7 +108,7 @@ export namespace WebhookEndpoints {
     const data = parseInput(CreateInput, input, { prefixField: true });
     if ((await endpointsOf(userId)).length >= MAX_ENDPOINTS)
       throw new ConflictError("webhook.limit", `You can have at most ${MAX_ENDPOINTS} webhook endpoints.`);
-    const secret = `whsec_${randomBytes(32).toString("base64url")}`;
+    const secret = newSecret();
     const created = await WebhookEndpointEntity.create({
       id: `we_${randomUUID().replaceAll("-", "").slice(0, 20)}`,
       user_id: userId,
@@ -135,6 +143,40 @@ export namespace WebhookEndpoints {
     await WebhookEndpointEntity.delete({ id }).go();
   }
 
+  /** How long the secret a roll replaces still signs deliveries (beside the new one). */
+  export const ROLL_OVERLAP_HOURS = 24;
+
+  /**
+   * POST /api/webhook-endpoints/{id}/roll-secret -> {secret, ...}: a new signing secret, answered
+   * this once. For ROLL_OVERLAP_HOURS every delivery carries a signature with each secret, so
+   * the creator can switch their receiver over without losing an event. Rolling again within
+   * that time ends the oldest secret at once (only the two newest sign). Conditional on the
+   * secret it replaces, so two rolls at the same moment cannot both think they made the new one.
+   */
+  export async function rollSecret(userId: string, id: string): Promise<Info & { secret: string }> {
+    const e = await owned(userId, id);
+    const secret = newSecret();
+    const until = new Date(Date.now() + ROLL_OVERLAP_HOURS * 3600_000).toISOString();
+    const res = await WebhookEndpointEntity.patch({ id })
+      .set({ secret_enc: encryptSecret(secret), previous_secret_enc: e.secret_enc, previous_secret_until: until })
+      .where((a, op) => op.eq(a.secret_enc, e.secret_enc))
+      .go({ response: "all_new" })
+      .catch((err) => {
+        if (!isConditionFailed(err)) throw err;
+        throw new ConflictError("webhook.secret_rolled", "The secret was just rolled. Reload the page to see it.");
+      });
+    return { ...serialize(res.data as WebhookEndpointItem), secret };
+  }
+
+  /**
+   * "Send test event" and "Resend" POST to the creator's server on demand: both count against
+   * one limit per endpoint (the one limiter, core/src/rate-limit), so a button held down or a
+   * script cannot turn Payloft into a request flood against anyone's server.
+   */
+  export const SENDS_PER_MINUTE = 10;
+  const countSend = (userId: string, endpointId: string) =>
+    RateLimit.hit("webhook-sends", `${userId}#${endpointId}`, SENDS_PER_MINUTE, 60);
+
   /** GET /api/webhook-endpoints/{id}/deliveries: newest first, each with every attempt. */
   export async function deliveries(userId: string, id: string, query: unknown) {
     const { cursor, limit } = parseInput(Sales.PageInput, query, { prefixField: true });
@@ -167,6 +209,7 @@ export namespace WebhookEndpoints {
     await owned(userId, id);
     const d = deliveryId ? (await WebhookDeliveryEntity.get({ id: deliveryId }).go()).data : null;
     if (!d || d.endpoint_id !== id) throw new NotFoundError("webhook.delivery_not_found", "Delivery not found.");
+    await countSend(userId, id);
     await WebhookDeliveryEntity.patch({ id: deliveryId }).set({ status: "pending" }).go();
     await WebhookQueue.send({ deliveryId, trigger: "resend" });
     return { queued: true };
@@ -176,6 +219,7 @@ export namespace WebhookEndpoints {
   export async function sendTest(userId: string, id: string): Promise<{ queued: true; event_id: string }> {
     const e = await owned(userId, id);
     if (!e.is_active) throw new ConflictError("webhook.inactive", "Turn the endpoint on before sending a test event.");
+    await countSend(userId, id);
     const eventId = `evt_${randomUUID().replaceAll("-", "")}`;
     const event = {
       id: eventId,

@@ -16,6 +16,9 @@ export const WebhookEndpointEntity = new LazyEntity(
       /** Event types, or `subscription.*` for every subscription event. */
       events: { type: "list", items: { type: "string" }, required: true },
       secret_enc: { type: "string", required: true },
+      /** After a roll: the secret before it, which still signs (beside the new one) until `previous_secret_until`. */
+      previous_secret_enc: { type: "string" },
+      previous_secret_until: { type: "string" },
       is_active: { type: "boolean", required: true, default: true },
       ...timestamps,
     },

@@ -9,12 +9,15 @@ import { useSendTestEvent } from "@/features/developers/api/sendTestEvent";
 import { useUpdateWebhookEndpoint } from "@/features/developers/api/updateWebhookEndpoint";
 import type { WebhookEndpoint } from "@/features/developers/api/webhookEndpoints";
 import { DeliveryLog } from "./DeliveryLog";
+import { RollSecretButton, overlapEnds } from "./RollSecretButton";
+import { SecretReveal } from "./SecretReveal";
 
 const failed = (err: unknown, fallback: string) => toast(err instanceof ApiError ? err.message : fallback, "error");
 
-/** One endpoint: its address and events, on/off, a test event, its delivery log, delete. */
+/** One endpoint: its address and events, on/off, a test event, rolling its secret, its delivery log, delete. */
 export function EndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
   const [open, setOpen] = useState(false);
+  const [rolled, setRolled] = useState<string | null>(null);
   const update = useUpdateWebhookEndpoint();
   const remove = useDeleteWebhookEndpoint();
   const test = useSendTestEvent(endpoint.id);
@@ -50,6 +53,11 @@ export function EndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
         <div className="min-w-0">
           <p className="break-all font-mono text-sm font-semibold text-slate-900">{endpoint.url}</p>
           <p className="mt-1 text-xs text-slate-500">{endpoint.events.join(", ")}</p>
+          {endpoint.previous_secret_expires_at && (
+            <p className="mt-1 text-xs text-amber-700">
+              The previous secret also signs deliveries until {overlapEnds(endpoint.previous_secret_expires_at)}.
+            </p>
+          )}
         </div>
         <Switch
           checked={endpoint.is_active}
@@ -74,6 +82,7 @@ export function EndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
         >
           Send test event
         </Button>
+        <RollSecretButton endpoint={endpoint} onRolled={setRolled} />
         <Button size="sm" variant="secondary" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           {open ? "Hide deliveries" : "Deliveries"}
         </Button>
@@ -81,6 +90,9 @@ export function EndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
           Delete
         </Button>
       </div>
+      {rolled && (
+        <SecretReveal title="Your endpoint's new signing secret" value={rolled} onDone={() => setRolled(null)} />
+      )}
       {open && <DeliveryLog endpointId={endpoint.id} />}
     </li>
   );

@@ -145,6 +145,23 @@ describe("growth tools for a creator", () => {
     await card.getByText("Growth Playbook").waitFor();
     await b.shot(page, "growth-discounts");
 
+    // An amount off is in the ticked products' currency: €2.00 off the EUR Tip Jar.
+    await page.getByRole("button", { name: "New code" }).click();
+    const amountDialog = page.getByRole("dialog", { name: "New discount code" });
+    await amountDialog.locator('[name="code"]').fill("TIPS2");
+    await amountDialog.getByRole("radio", { name: "Amount off" }).click();
+    await amountDialog.getByRole("checkbox", { name: "Tip Jar" }).check();
+    expect(await amountDialog.locator('[name="currency"]').inputValue()).toBe("eur");
+    await amountDialog.getByText("Amount off (EUR)").waitFor();
+    await amountDialog.locator('[name="value"]').fill("2");
+    await b.shot(page, "growth-discount-amount-dialog");
+    await amountDialog.getByRole("button", { name: "Create code" }).click();
+    await amountDialog.waitFor({ state: "detached" });
+    await page.getByTestId("discount").filter({ hasText: "TIPS2" }).getByText("€2.00 off").waitFor();
+    await page.getByRole("button", { name: "Delete TIPS2" }).click();
+    await page.getByRole("dialog", { name: "Delete TIPS2?" }).getByRole("button", { name: "Delete" }).click();
+    await page.getByTestId("discount").filter({ hasText: "TIPS2" }).waitFor({ state: "detached" });
+
     await page.getByRole("button", { name: "Pause LAUNCH25" }).click();
     await card.getByText("Paused").waitFor();
     await page.getByRole("button", { name: "Delete LAUNCH25" }).click();

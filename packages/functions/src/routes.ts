@@ -130,6 +130,15 @@ export const routes: RouteDef[] = [
     access: "anonymous",
     rateLimit: { per: "address", limit: 60, windowSeconds: 60 },
   },
+  // What a discount code does to the price, before Buy: the same rules as checkout, no use taken.
+  // Per address, so guessing codes is slow (20 a minute).
+  {
+    method: "POST",
+    path: "/api/public/products/{productId}/discount-preview",
+    handler: "public-discount-preview",
+    access: "anonymous",
+    rateLimit: { per: "address", limit: 20, windowSeconds: 60 },
+  },
   {
     method: "POST",
     path: "/api/recovery/unsubscribe",

@@ -190,12 +190,18 @@ describe("pay what you want at checkout", () => {
     expect(res.json.error).toBe(error);
   });
 
-  it("takes no discount code, and a fixed-price product ignores a sent amount", async () => {
-    const coded = await createSession({ productId: tipJar, amount: 900, discount_code: "QUARTER" });
-    expect(coded.status).toBe(400);
-    expect(coded.json.error).toBe(
-      "Discount codes don't apply to pay-what-you-want products: choose your amount instead.",
-    );
+  it("takes a discount code, which lowers the minimum and the suggested price (docs/decisions.md)", async () => {
+    // QUARTER: 25% off. Minimum 500 -> 375, suggested 1200 -> 900.
+    const coded = await createSession({ productId: tipJar, amount: 400, discount_code: "QUARTER" });
+    expect(coded.status, coded.text).toBe(200);
+    expect(await record(sessionIdOf(coded.json.url))).toMatchObject({ amount: 400, discount_code: "QUARTER" });
+    const suggested = await createSession({ productId: tipJar, discount_code: "QUARTER" });
+    expect(await record(sessionIdOf(suggested.json.url))).toMatchObject({ amount: 900 });
+    const low = await createSession({ productId: tipJar, amount: 374, discount_code: "QUARTER" });
+    expect(low.json.error).toBe("Please pay at least $3.75.");
+  });
+
+  it("a fixed-price product ignores a sent amount", async () => {
     const fixed = await createSession({ productId: guide, amount: 100 });
     expect(await record(sessionIdOf(fixed.json.url))).toMatchObject({ amount: 2000 });
   });

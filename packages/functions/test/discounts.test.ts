@@ -145,3 +145,82 @@ describe("discount codes: update and delete", () => {
     expect((await create(ann, { code: "gone", percent_off: 20 })).status).toBe(201);
   });
 });
+
+describe("discount codes that could never apply are refused", () => {
+  let cat: Person;
+  let usdGuide = "";
+  let euroBook = "";
+  const product = async (body: Record<string, unknown>) =>
+    (await call(stack(), "POST", "/api/products", { cookie: cat.cookie, body: { ...productBody(), ...body } })).json
+      .id as string;
+  const euroMismatch = (code: string, sum = "$5.00", own = "USD") =>
+    `An amount-off code takes money off in one currency: ${code} takes ${sum} off prices in ${own}, but Euro Book ` +
+    `is priced in EUR. Give the code that product's currency, use a percent-off code, or leave that product out.`;
+
+  beforeAll(async () => {
+    const { signInSellingCreator } = await import("./actors");
+    cat = await signInSellingCreator(stack(), "cat@example.com");
+    usdGuide = await product({ name: "USD Guide" });
+    euroBook = await product({ name: "Euro Book", price: "9.50", currency: "eur" });
+  });
+
+  it("an amount off in USD limited to a EUR product, or to products not all in its currency, is a 400", async () => {
+    const usd = await create(cat, { code: "FIVE-USD", amount_off: 500, product_ids: [euroBook] });
+    expect(usd.status).toBe(400);
+    expect(usd.json).toMatchObject({ error: euroMismatch("FIVE-USD"), code: "discount.currency_mismatch" });
+    const mixed = await create(cat, { code: "FIVE-MIX", amount_off: 500, product_ids: [usdGuide, euroBook] });
+    expect(mixed.json.error).toBe(euroMismatch("FIVE-MIX"));
+    expect((await list(cat)).map((d: { code: string }) => d.code)).toEqual([]);
+  });
+
+  it("an amount off in the products' own currency is made, and says its currency", async () => {
+    const eur = await create(cat, { code: "FIVE-EUR", amount_off: 500, currency: "EUR", product_ids: [euroBook] });
+    expect(eur.status, eur.text).toBe(201);
+    expect(eur.json.discount).toMatchObject({ amount_off: 500, currency: "eur", product_ids: [euroBook] });
+    // "All products": it applies to whichever of them share its currency, now or later.
+    const all = await create(cat, { code: "FIVE-GBP", amount_off: 500, currency: "gbp" });
+    expect(all.json.discount).toMatchObject({ currency: "gbp", product_ids: [] });
+    const usd = await create(cat, { code: "FIVE-PLAIN", amount_off: 500, product_ids: [usdGuide] });
+    expect(usd.json.discount).toMatchObject({ currency: "usd" });
+    const pct = await create(cat, { code: "TEN-PCT", percent_off: 10, product_ids: [usdGuide, euroBook] });
+    expect(pct.json.discount).toMatchObject({ currency: null });
+  });
+
+  it.each([
+    [
+      { code: "PCT-EUR", percent_off: 10, currency: "eur" },
+      "A percent-off code has no currency: it applies to prices in every currency.",
+    ],
+    [{ code: "AMT-XYZ", amount_off: 100, currency: "xyz" }, "currency must be one of: usd, eur, gbp, cad, aud, jpy."],
+  ])("refuses %j with a clear 400", async (body, error) => {
+    const res = await create(cat, body);
+    expect(res.status, res.text).toBe(400);
+    expect(res.json.error).toBe(error);
+  });
+
+  it("an update that would leave the code unable to apply is a 400, and changes nothing", async () => {
+    const id = (await create(cat, { code: "MOVE-ME", amount_off: 300, product_ids: [usdGuide] })).json.discount.id;
+    const moved = await update(cat, id, { product_ids: [euroBook] });
+    expect(moved.status).toBe(400);
+    expect(moved.json.error).toBe(euroMismatch("MOVE-ME", "$3.00"));
+    const both = await update(cat, id, { product_ids: [euroBook], currency: "eur" });
+    expect(both.status, both.text).toBe(200);
+    expect(both.json.discount).toMatchObject({ currency: "eur", product_ids: [euroBook] });
+    // Back to USD while still limited to the EUR product: refused, the code stays as it was.
+    const back = await update(cat, id, { currency: "usd" });
+    expect(back.json.error).toBe(euroMismatch("MOVE-ME", "$3.00"));
+    expect((await list(cat)).find((d: { id: string }) => d.id === id)).toMatchObject({ currency: "eur" });
+
+    // A percent code turned amount-off is USD unless told otherwise.
+    const pct = (await create(cat, { code: "PCT-TURN", percent_off: 10, product_ids: [euroBook] })).json.discount.id;
+    expect((await update(cat, pct, { amount_off: 100 })).json.error).toBe(euroMismatch("PCT-TURN", "$1.00"));
+    expect((await update(cat, pct, { currency: "eur" })).json.error).toBe(
+      "A percent-off code has no currency: it applies to prices in every currency.",
+    );
+    const turned = await update(cat, pct, { amount_off: 100, currency: "eur" });
+    expect(turned.json.discount).toMatchObject({ amount_off: 100, percent_off: null, currency: "eur" });
+    // ...and back to percent drops the currency.
+    const again = await update(cat, pct, { percent_off: 15 });
+    expect(again.json.discount).toMatchObject({ percent_off: 15, amount_off: null, currency: null });
+  });
+});

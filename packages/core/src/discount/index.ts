@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Db, DiscountEntity, ProductEntity, type DiscountItem } from "../db/entities";
 import { AppError, ConflictError, NotFoundError, ValidationError } from "../errors";
 import { parseInput } from "../validation";
+import { codeCurrencyOf, productsCurrencyMismatch } from "./currency";
 import { CreateDiscountInput, UpdateDiscountInput } from "./input";
 import { discountClaimScope, discountStatusOf, type DiscountStatus } from "./status";
 
@@ -18,8 +19,10 @@ export namespace Discount {
     id: string;
     code: string;
     percent_off: number | null;
-    /** cents */
+    /** minor units of `currency` */
     amount_off: number | null;
+    /** An amount-off code's currency (it applies only to prices in it); null for percent-off. */
+    currency: string | null;
     /** Empty: every product of the seller. */
     product_ids: string[];
     max_redemptions: number | null;
@@ -43,6 +46,7 @@ export namespace Discount {
       code: d.code,
       percent_off: d.percent_off ?? null,
       amount_off: d.amount_off ?? null,
+      currency: codeCurrencyOf(d),
       product_ids: d.product_ids ?? [],
       max_redemptions: d.max_redemptions ?? null,
       redemptions: d.redemptions ?? 0,
@@ -60,13 +64,27 @@ export namespace Discount {
     return d;
   }
 
+  type Named = { id: string; creator_id: string; name: string; currency?: string };
+  const productsOf = async (ids: string[]): Promise<(Named | null)[]> =>
+    (
+      await Promise.all(
+        ids.map((id) => ProductEntity.get({ id }).go({ attributes: ["id", "creator_id", "name", "currency"] })),
+      )
+    ).map((r) => r.data);
+
   /** Every named product must be the seller's own (ids are not secret, but a code for someone else's makes no sense). */
-  async function ownProducts(creatorId: string, ids: string[]): Promise<string[]> {
+  async function ownProducts(creatorId: string, ids: string[]): Promise<{ ids: string[]; products: Named[] }> {
     const unique = [...new Set(ids)];
-    const found = await Promise.all(unique.map((id) => ProductEntity.get({ id }).go({ attributes: ["creator_id"] })));
-    const stranger = unique.find((_, i) => found[i]!.data?.creator_id !== creatorId);
+    const found = await productsOf(unique);
+    const stranger = unique.find((_, i) => found[i]?.creator_id !== creatorId);
     if (stranger !== undefined) throw new ValidationError(`product_ids: ${stranger} is not one of your products.`);
-    return unique;
+    return { ids: unique, products: found as Named[] };
+  }
+
+  /** A code that could never apply to the products it is limited to is refused (amount-off codes: their currency). */
+  function refuseNeverApplies(d: Parameters<typeof productsCurrencyMismatch>[0], products: Named[]) {
+    const why = productsCurrencyMismatch(d, products);
+    if (why) throw new ValidationError(why, "discount.currency_mismatch");
   }
 
   const failed = () => new AppError("discount.write_failed", "The code could not be saved. Please try again.", 503);
@@ -74,7 +92,9 @@ export namespace Discount {
   /** POST /api/discounts {code, percent_off | amount_off, product_ids?, max_redemptions?, expires_at?}. */
   export async function create(creatorId: string, input: unknown): Promise<Info> {
     const data = parseInput(CreateDiscountInput, input);
-    const product_ids = await ownProducts(creatorId, data.product_ids ?? []);
+    const { ids: product_ids, products } = await ownProducts(creatorId, data.product_ids ?? []);
+    const currency = data.amount_off != null ? (data.currency ?? "usd") : undefined;
+    refuseNeverApplies({ code: data.code, amount_off: data.amount_off, currency }, products);
     const id = randomUUID();
     const result = await Db.transaction
       .write(({ discount, unique }) => [
@@ -83,7 +103,9 @@ export namespace Discount {
             id,
             creator_id: creatorId,
             code: data.code,
-            ...(data.percent_off != null ? { percent_off: data.percent_off } : { amount_off: data.amount_off! }),
+            ...(data.percent_off != null
+              ? { percent_off: data.percent_off }
+              : { amount_off: data.amount_off!, currency: currency! }),
             product_ids,
             ...(data.max_redemptions != null ? { max_redemptions: data.max_redemptions } : {}),
             ...(data.expires_at ? { expires_at: data.expires_at } : {}),
@@ -110,17 +132,19 @@ export namespace Discount {
     const data = parseInput(UpdateDiscountInput, input);
     const d = await owned(creatorId, id);
     const set: Partial<DiscountItem> = {};
-    const remove: ("percent_off" | "amount_off" | "max_redemptions" | "expires_at")[] = [];
+    const remove: ("percent_off" | "amount_off" | "currency" | "max_redemptions" | "expires_at")[] = [];
     // Setting one kind of discount clears the other.
     if (data.percent_off != null) {
       set.percent_off = data.percent_off;
-      remove.push("amount_off");
+      remove.push("amount_off", "currency");
     }
     if (data.amount_off != null) {
       set.amount_off = data.amount_off;
       remove.push("percent_off");
     }
-    if (data.product_ids !== undefined) set.product_ids = await ownProducts(creatorId, data.product_ids ?? []);
+    const named = data.product_ids !== undefined ? await ownProducts(creatorId, data.product_ids ?? []) : null;
+    if (named) set.product_ids = named.ids;
+    await refuseNeverAppliesAfter(d, data, set, named?.products);
     if (data.max_redemptions === null) remove.push("max_redemptions");
     if (data.max_redemptions != null) set.max_redemptions = data.max_redemptions;
     if (data.expires_at === null) remove.push("expires_at");
@@ -164,6 +188,30 @@ export namespace Discount {
       throw failed();
     }
     return serialize((await DiscountEntity.get({ id }).go()).data!);
+  }
+
+  /**
+   * The code as the update leaves it must still be able to apply: an amount-off code keeps its
+   * currency unless given another (a percent code turned amount-off is USD unless told), and
+   * every product it is limited to (the new list, else the stored one) must share it.
+   */
+  async function refuseNeverAppliesAfter(
+    d: DiscountItem,
+    data: UpdateDiscountInput,
+    set: Partial<DiscountItem>,
+    named: Named[] | undefined,
+  ) {
+    const amountOff = data.amount_off ?? (data.percent_off != null ? null : (d.amount_off ?? null));
+    if (amountOff == null) {
+      if (data.currency != null)
+        throw new ValidationError("A percent-off code has no currency: it applies to prices in every currency.");
+      return;
+    }
+    const currency = data.currency ?? codeCurrencyOf(d) ?? "usd";
+    if (currency !== codeCurrencyOf(d)) set.currency = currency;
+    if (!named && data.currency == null && data.amount_off == null) return; // nothing that decides it changed
+    const products = named ?? (await productsOf(d.product_ids)).filter((p): p is Named => p !== null);
+    refuseNeverApplies({ code: data.code ?? d.code, amount_off: amountOff, currency }, products);
   }
 
   /** DELETE /api/discounts/{id}: the code stops working; past sales keep what they paid. */

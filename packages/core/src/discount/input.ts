@@ -1,7 +1,9 @@
 import * as z from "zod";
+import { CurrencyInput } from "../currency/index";
 
 /**
- * What the Discounts screen may send. Amounts are cents (rule: Cents and server prices); a code is matched
+ * What the Discounts screen may send. Amounts are cents (rule: Cents and server prices), in the
+ * code's `currency` (amount-off codes only; USD when not given); a code is matched
  * case-insensitively, so it is stored upper-case.
  */
 export const CODE_RULE = "A code is 3–32 letters, digits, hyphens or underscores (e.g. SPRING25).";
@@ -45,18 +47,21 @@ const expiresAt = z
   .transform((v) => new Date(v).toISOString());
 
 const ONE_KIND = "Give either percent_off or amount_off.";
+const NO_CURRENCY = "A percent-off code has no currency: it applies to prices in every currency.";
 
 export const CreateDiscountInput = z
   .object({
     code: Code,
     percent_off: percentOff.nullish(),
     amount_off: amountOff.nullish(),
+    currency: z.nullish(CurrencyInput),
     product_ids: productIds.nullish(),
     max_redemptions: maxRedemptions.nullish(),
     expires_at: expiresAt.nullish(),
   })
   .superRefine((d, ctx) => {
     if ((d.percent_off == null) === (d.amount_off == null)) ctx.addIssue({ code: "custom", message: ONE_KIND });
+    else if (d.percent_off != null && d.currency != null) ctx.addIssue({ code: "custom", message: NO_CURRENCY });
     if (d.expires_at && Date.parse(d.expires_at) <= Date.now())
       ctx.addIssue({ code: "custom", message: "expires_at must be in the future." });
   });
@@ -68,6 +73,7 @@ export const UpdateDiscountInput = z
     code: Code.optional(),
     percent_off: percentOff.nullish(),
     amount_off: amountOff.nullish(),
+    currency: z.nullish(CurrencyInput),
     product_ids: productIds.nullish(),
     max_redemptions: maxRedemptions.nullish(),
     expires_at: expiresAt.nullish(),
@@ -75,5 +81,6 @@ export const UpdateDiscountInput = z
   })
   .superRefine((d, ctx) => {
     if (d.percent_off != null && d.amount_off != null) ctx.addIssue({ code: "custom", message: ONE_KIND });
+    else if (d.percent_off != null && d.currency != null) ctx.addIssue({ code: "custom", message: NO_CURRENCY });
   });
 export type UpdateDiscountInput = z.output<typeof UpdateDiscountInput>;

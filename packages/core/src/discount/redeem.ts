@@ -28,7 +28,7 @@ export interface Reservation {
 export const RELEASE_GRACE_MS = 60 * 60 * 1000;
 
 const refused = (message: string, code: string) => new ValidationError(message, code);
-const usedUp = (code: string) => refused(`The code ${code} has been used up.`, "discount.used_up");
+export const usedUp = (code: string) => refused(`The code ${code} has been used up.`, "discount.used_up");
 
 /** The seller's code as a buyer typed it, if it applies to this product now; a clear 400 otherwise. */
 export async function findApplicable(creatorId: string, productId: string, typed: string): Promise<DiscountItem> {

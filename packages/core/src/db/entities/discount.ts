@@ -18,8 +18,10 @@ export const DiscountEntity = new LazyEntity(
       code: { type: "string", required: true },
       /** 1–100; or amount_off */
       percent_off: { type: "number" },
-      /** cents */
+      /** minor units of `currency` */
       amount_off: { type: "number" },
+      /** An amount-off code's currency (lower-case ISO); absent: usd, from before codes had one. */
+      currency: { type: "string" },
       /** Empty: every product of the seller. */
       product_ids: { type: "list", items: { type: "string" }, required: true, default: () => [] },
       max_redemptions: { type: "number" },

@@ -9,6 +9,8 @@ export interface DiscountForm {
   code: string;
   percent_off?: number | null;
   amount_off?: number | null;
+  /** An amount off's currency (lower-case ISO). */
+  currency?: string;
   product_ids: string[];
   max_redemptions: number | null;
   expires_at: string | null;

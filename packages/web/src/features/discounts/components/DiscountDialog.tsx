@@ -4,7 +4,9 @@ import { Dialog } from "@/components/ui/Dialog";
 import { Field } from "@/components/ui/Field";
 import { Input } from "@/components/ui/Input";
 import { SegmentedControl } from "@/components/ui/SegmentedControl";
+import { Select } from "@/components/ui/Select";
 import { toast } from "@/components/ui/toast";
+import { CURRENCIES, decimalsOf, minorToDecimal, toMinor } from "@payloft/core/currency/units";
 import { ApiError } from "@/lib/api";
 import { useProducts } from "@/features/products/api/useProducts";
 import {
@@ -16,6 +18,16 @@ import {
 
 type Kind = "percent" | "amount";
 
+const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c, label: c.toUpperCase() }));
+
+/** The one currency the ticked products share (else the newest product's), for an amount off. */
+function productsCurrency(products: { id: string; currency?: string }[], picked: string[]): string {
+  const ticked = products.filter((p) => picked.includes(p.id));
+  const shared = new Set(ticked.map((p) => p.currency || "usd"));
+  if (shared.size === 1) return [...shared][0]!;
+  return (ticked.length ? undefined : products[0]?.currency) || "usd";
+}
+
 /** ISO time -> the value of a datetime-local input, in the creator's own time zone. */
 const toLocalInput = (iso: string | null) => {
   if (!iso) return "";
@@ -23,7 +35,10 @@ const toLocalInput = (iso: string | null) => {
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
 
-/** Create a code, or edit one (`discount` given). Amounts are typed in dollars and sent in cents. */
+/**
+ * Create a code, or edit one (`discount` given). An amount off is typed in its currency (which
+ * follows the ticked products until the creator picks one) and sent in its minor unit.
+ */
 export function DiscountDialog({
   open,
   onClose,
@@ -38,8 +53,14 @@ export function DiscountDialog({
   const update = useUpdateDiscount();
   const [code, setCode] = useState(discount?.code ?? "");
   const [kind, setKind] = useState<Kind>(discount?.amount_off != null ? "amount" : "percent");
-  const [value, setValue] = useState(discount ? String(discount.percent_off ?? (discount.amount_off ?? 0) / 100) : "");
+  const [value, setValue] = useState(
+    discount
+      ? String(discount.percent_off ?? minorToDecimal(discount.amount_off ?? 0, discount.currency ?? "usd"))
+      : "",
+  );
   const [picked, setPicked] = useState<string[]>(discount?.product_ids ?? []);
+  const [chosenCurrency, setCurrency] = useState<string | null>(discount?.currency ?? null);
+  const currency = chosenCurrency ?? productsCurrency(products.data ?? [], picked);
   const [limit, setLimit] = useState(discount?.max_redemptions ? String(discount.max_redemptions) : "");
   const [expires, setExpires] = useState(toLocalInput(discount?.expires_at ?? null));
   const [error, setError] = useState("");
@@ -51,7 +72,7 @@ export function DiscountDialog({
     const number = Number(value);
     const body: DiscountForm = {
       code,
-      ...(kind === "percent" ? { percent_off: number } : { amount_off: Math.round(number * 100) }),
+      ...(kind === "percent" ? { percent_off: number } : { amount_off: toMinor(number, currency), currency }),
       product_ids: picked,
       max_redemptions: limit.trim() ? Number(limit) : null,
       expires_at: expires ? new Date(expires).toISOString() : null,
@@ -74,7 +95,7 @@ export function DiscountDialog({
       onClose={onClose}
       dismissible={!busy}
       title={discount ? `Edit ${discount.code}` : "New discount code"}
-      description="Buyers type the code on the sales page, or open a link ending in ?code=YOURCODE."
+      description="Buyers type the code on the sales page, or open a link ending in ?code=YOURCODE, and see the lower price before they pay."
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
@@ -109,18 +130,41 @@ export function DiscountDialog({
               { value: "amount", label: "Amount off" },
             ]}
           />
-          <Field label={kind === "percent" ? "Percent off (1–100)" : "Amount off (USD)"} required>
-            <Input
-              name="value"
-              type="number"
-              inputMode="decimal"
-              min={kind === "percent" ? 1 : 0.01}
-              max={kind === "percent" ? 100 : undefined}
-              step={kind === "percent" ? 1 : 0.01}
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-            />
-          </Field>
+          <div className="flex gap-3">
+            <Field
+              label={kind === "percent" ? "Percent off (1–100)" : `Amount off (${currency.toUpperCase()})`}
+              required
+              className="min-w-0 flex-1"
+            >
+              <Input
+                name="value"
+                type="number"
+                inputMode="decimal"
+                min={kind === "percent" ? 1 : 1 / 10 ** decimalsOf(currency)}
+                max={kind === "percent" ? 100 : undefined}
+                step={kind === "percent" ? 1 : 1 / 10 ** decimalsOf(currency)}
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+              />
+            </Field>
+            {kind === "amount" && (
+              <Field label="Currency" className="w-28">
+                <Select
+                  name="currency"
+                  value={currency}
+                  onChange={(e) => setCurrency(e.target.value)}
+                  options={CURRENCY_OPTIONS}
+                />
+              </Field>
+            )}
+          </div>
+          <p className="text-xs text-slate-500">
+            {kind === "amount"
+              ? "An amount off applies only to products priced in its currency. "
+              : "A percent off applies to products in any currency. "}
+            On pay-what-you-want products the code lowers the minimum and the suggested price; buyers still choose what
+            they pay.
+          </p>
         </div>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-800">Products</legend>

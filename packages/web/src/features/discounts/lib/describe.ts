@@ -1,9 +1,9 @@
 import type { DiscountCode } from "@/features/discounts/api/discounts";
 import { formatMoney } from "@/features/dashboard/lib/format";
 
-/** "25% off" or "$5.00 off". */
-export const discountLabel = (d: Pick<DiscountCode, "percent_off" | "amount_off">) =>
-  d.percent_off != null ? `${d.percent_off}% off` : `${formatMoney(d.amount_off ?? 0)} off`;
+/** "25% off", "$5.00 off" or "€5.00 off" (an amount off is in the code's own currency). */
+export const discountLabel = (d: Pick<DiscountCode, "percent_off" | "amount_off" | "currency">) =>
+  d.percent_off != null ? `${d.percent_off}% off` : `${formatMoney(d.amount_off ?? 0, d.currency ?? "usd")} off`;
 
 /** "3 / 10 used" or "3 used" without a limit. */
 export const usageLabel = (d: Pick<DiscountCode, "redemptions" | "max_redemptions">) =>

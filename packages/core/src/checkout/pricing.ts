@@ -73,17 +73,23 @@ export const BuyerAmount = z
 
 const ChargeInput = z.object({ discount_code: z.nullish(CodeText), amount: z.nullish(BuyerAmount) });
 
-/** The seller's code as the buyer typed it, if it applies to this product now; a 400 with a sentence if not. */
+/**
+ * The seller's code as the buyer typed it, if it applies to this product now; a 400 with a
+ * sentence if not. Whether a use is left is reserve()'s question (a claim repeated within the day
+ * answers its earlier purchase without one), except in quote().
+ */
 async function applicableCode(product: Priced, typed: string): Promise<DiscountItem> {
-  let d = await findApplicable(product.creator_id, product.id, typed);
-  // At its limit: uses held by checkouts that can no longer be paid come back first, as at checkout.
-  if (discountStatusOf(d) === "used_up") {
-    if ((await giveBackExpired(d.id)) === 0) throw usedUp(d.code);
-    d = await findApplicable(product.creator_id, product.id, typed);
-  }
+  const d = await findApplicable(product.creator_id, product.id, typed);
   const mismatch = priceCurrencyMismatch(d, product.currency);
   if (mismatch) throw new ValidationError(mismatch, "discount.currency_mismatch");
   return d;
+}
+
+/** A code at its limit gets back the uses of checkouts that can no longer be paid, as at checkout; else 400. */
+async function withUseLeft(product: Priced, d: DiscountItem, typed: string): Promise<DiscountItem> {
+  if (discountStatusOf(d) !== "used_up") return d;
+  if ((await giveBackExpired(d.id)) === 0) throw usedUp(d.code);
+  return applicableCode(product, typed);
 }
 
 /** The seller's code on this product's price (a free claim's question): the code and the price after it. */
@@ -98,7 +104,9 @@ export async function priceWithCode(
 /** What this product costs this buyer ({discount_code?, amount?}); refusals are 400s with a sentence. */
 export async function quote(product: Priced, input: unknown): Promise<Quote> {
   const { discount_code, amount } = parseInput(ChargeInput, input);
-  const d = discount_code ? await applicableCode(product, discount_code) : undefined;
+  const d = discount_code
+    ? await withUseLeft(product, await applicableCode(product, discount_code), discount_code)
+    : undefined;
   const off = (price: number) => (d ? discounted(d, price) : price);
   const base = { currency: product.currency, list_price: product.price, ...(d ? { discount: d } : {}) };
 

@@ -1,9 +1,16 @@
-import { BUS_ACTIONS, EMAIL_ACTIONS, QUEUE_ACTIONS, TABLE_ACTIONS } from "../packages/core/src/permissions";
+import {
+  BUS_ACTIONS,
+  EMAIL_ACTIONS,
+  FILES_BUCKET_ACTIONS,
+  FILES_OBJECT_ACTIONS,
+  QUEUE_ACTIONS,
+  TABLE_ACTIONS,
+} from "../packages/core/src/permissions";
 import { settings } from "./stage";
 
 /**
  * What linking a component hands to a Lambda, replacing SST's defaults (every DynamoDB,
- * EventBridge and SES action, plus sending on every resource) with exactly the actions our
+ * EventBridge, SES and S3 action, plus sending on every resource) with exactly the actions our
  * code calls (packages/core/src/permissions.ts).
  * `sst.Linkable.wrap` changes the link of every instance, so this runs before any Function
  * is created (sst.config.ts imports it right after the defaults).
@@ -43,4 +50,14 @@ sst.Linkable.wrap(sst.aws.Bus, (bus) => ({
 sst.Linkable.wrap(sst.aws.Queue, (queue) => ({
   properties: { url: queue.url },
   include: [sst.aws.permission({ actions: [...QUEUE_ACTIONS], resources: [queue.arn] })],
+}));
+
+// SST's Bucket link grants every S3 action on the bucket and its objects; the hosted-files code makes
+// four calls (GetObject, HeadObject, the presigned POST with tags, PutObjectTagging).
+sst.Linkable.wrap(sst.aws.Bucket, (bucket) => ({
+  properties: { name: bucket.name },
+  include: [
+    sst.aws.permission({ actions: [...FILES_OBJECT_ACTIONS], resources: [$interpolate`${bucket.arn}/*`] }),
+    sst.aws.permission({ actions: [...FILES_BUCKET_ACTIONS], resources: [bucket.arn] }),
+  ],
 }));

@@ -1,7 +1,8 @@
 /**
  * The IAM actions our code needs on each linked resource: infra grants exactly these
- * (infra/links.ts replaces SST's `dynamodb:*`, `events:*`, `ses:*`), and the local runtime
- * refuses any DynamoDB call outside TABLE_ACTIONS the way IAM would (db/client.ts), so a new
+ * (infra/links.ts replaces SST's `dynamodb:*`, `events:*`, `ses:*`, `s3:*`), and the local runtime
+ * refuses any DynamoDB call outside TABLE_ACTIONS (db/client.ts) and any S3 call outside the
+ * FILES actions (packages/local/src/s3) the way IAM would, so a new
  * kind of call fails in tests instead of on the first request in AWS.
  */
 export const TABLE_ACTIONS = [
@@ -22,6 +23,19 @@ export const BUS_ACTIONS = ["events:PutEvents"] as const;
 
 /** Outgoing webhooks: queueing a delivery, and the consumer putting a failed try back for later. */
 export const QUEUE_ACTIONS = ["sqs:SendMessage", "sqs:ChangeMessageVisibility"] as const;
+
+/**
+ * Hosted files, on the bucket's objects: presigned GETs of a download and HeadObject when a
+ * product is saved (both s3:GetObject), the browser's presigned POST upload (s3:PutObject,
+ * plus s3:PutObjectTagging for its `tagging` field), and retagging a kept file.
+ */
+export const FILES_OBJECT_ACTIONS = ["s3:GetObject", "s3:PutObject", "s3:PutObjectTagging"] as const;
+/**
+ * On the bucket itself: without s3:ListBucket, S3 answers HeadObject of a missing key 403
+ * instead of 404, and a creator saving a product whose upload never arrived would get a 500
+ * instead of "upload it again". The code never lists the bucket.
+ */
+export const FILES_BUCKET_ACTIONS = ["s3:ListBucket"] as const;
 
 /** Sending receipts (SESv2 SendEmail). */
 export const EMAIL_ACTIONS = ["ses:SendEmail"] as const;

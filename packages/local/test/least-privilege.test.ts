@@ -10,7 +10,14 @@ import {
   WEBHOOK_CONSUMER_LINKS,
   routeLinks,
 } from "@payloft/functions/links";
-import { BUS_ACTIONS, EMAIL_ACTIONS, TABLE_ACTIONS, dynamoActionsFor } from "@payloft/core/permissions";
+import {
+  BUS_ACTIONS,
+  EMAIL_ACTIONS,
+  FILES_BUCKET_ACTIONS,
+  FILES_OBJECT_ACTIONS,
+  TABLE_ACTIONS,
+  dynamoActionsFor,
+} from "@payloft/core/permissions";
 import { useStack } from "../src/testing/index";
 import { repoRoot, resourceReads } from "./resource-reads";
 
@@ -124,13 +131,24 @@ describe("infra links by name and grants no wildcard", () => {
     expect(infra["web.ts"]).toMatch(/link: SHARE_PREVIEW_LINKS/);
   });
 
-  it("the table, bus and e-mail links are re-declared with the exact actions the code calls", () => {
+  it("the table, bus, e-mail and files links are re-declared with the exact actions the code calls", () => {
     expect(infra["links.ts"]).toMatch(/Linkable\.wrap\(sst\.aws\.Dynamo,[\s\S]*TABLE_ACTIONS/);
     expect(infra["links.ts"]).toMatch(/Linkable\.wrap\(sst\.aws\.Bus,[\s\S]*BUS_ACTIONS/);
     expect(infra["links.ts"]).toMatch(/Linkable\.wrap\(sst\.aws\.Email,[\s\S]*EMAIL_ACTIONS/);
-    for (const action of [...TABLE_ACTIONS, ...BUS_ACTIONS, ...EMAIL_ACTIONS]) expect(action).not.toMatch(/\*/);
+    // SST's own Bucket link is s3:* on the bucket and every object.
+    expect(infra["links.ts"]).toMatch(
+      /Linkable\.wrap\(sst\.aws\.Bucket,[\s\S]*FILES_OBJECT_ACTIONS[\s\S]*FILES_BUCKET_ACTIONS/,
+    );
+    const granted = [
+      ...TABLE_ACTIONS,
+      ...BUS_ACTIONS,
+      ...EMAIL_ACTIONS,
+      ...FILES_OBJECT_ACTIONS,
+      ...FILES_BUCKET_ACTIONS,
+    ];
+    for (const action of granted) expect(action).not.toMatch(/\*/);
     for (const [name, src] of Object.entries(infra))
-      expect(src, name).not.toMatch(/["'`](dynamodb|events|ses|sqs|sns):\*/);
+      expect(src, name).not.toMatch(/["'`](dynamodb|events|ses|sqs|sns|s3):\*/);
     expect(TABLE_ACTIONS).not.toContain("dynamodb:Scan"); // never on a request path
   });
 });
@@ -161,5 +179,56 @@ describe("offline, DynamoDB calls outside the granted actions fail like IAM woul
       }).sort(),
     ).toEqual(["dynamodb:ConditionCheckItem", "dynamodb:PutItem", "dynamodb:UpdateItem"]);
     expect(dynamoActionsFor("QueryCommand", {})).toEqual(["dynamodb:Query"]);
+  });
+});
+
+describe("offline, S3 calls outside the files grant fail like IAM would", () => {
+  const stack = useStack();
+  const key = "files/least-privilege/00000000-0000-0000-0000-000000000000/a.pdf";
+
+  it("the code's calls go through; deleting, reading tags and other objects' calls are AccessDenied", async () => {
+    const { s3, bucketName } = await import("@payloft/core/files/s3");
+    const { Files } = await import("@payloft/core/files/index");
+    const sdk = await import("@aws-sdk/client-s3");
+    const Bucket = bucketName();
+    await s3().send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: "%PDF", ContentType: "application/pdf" }));
+    await Files.keep(key); // PutObjectTagging
+    expect((await Files.check("least-privilege", key)).size).toBe(4); // HeadObject
+    expect((await fetch(await Files.downloadUrl({ key }))).status).toBe(200); // presigned GET
+    for (const refused of [
+      new sdk.DeleteObjectCommand({ Bucket, Key: key }),
+      new sdk.GetObjectTaggingCommand({ Bucket, Key: key }),
+    ])
+      await expect(s3().send(refused as never), refused.constructor.name).rejects.toMatchObject({
+        name: "AccessDenied",
+      });
+    expect(await stack().s3.objects.head(Bucket, key)).toBeTruthy();
+  });
+
+  it("s3:ListBucket is what makes a missing upload a 404 (the creator's 'upload it again'), not a 403", async () => {
+    const { s3, bucketName } = await import("@payloft/core/files/s3");
+    const { HeadObjectCommand } = await import("@aws-sdk/client-s3");
+    const missing = new HeadObjectCommand({ Bucket: bucketName(), Key: "files/nobody/never.pdf" });
+    await expect(s3().send(missing)).rejects.toMatchObject({ name: "NotFound" });
+    const { startLocalS3 } = await import("../src/s3/index");
+    const narrower = await startLocalS3({
+      port: 0,
+      bucket: bucketName(),
+      region: process.env.AWS_REGION ?? "local",
+      allowedOrigins: [],
+      granted: FILES_OBJECT_ACTIONS,
+    });
+    try {
+      const { S3Client } = await import("@aws-sdk/client-s3");
+      const client = new S3Client({
+        endpoint: narrower.url,
+        forcePathStyle: true,
+        region: process.env.AWS_REGION ?? "local",
+        credentials: narrower.credentials,
+      });
+      await expect(client.send(missing)).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
+    } finally {
+      await narrower.stop();
+    }
   });
 });

@@ -2,12 +2,14 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { FILES_BUCKET_ACTIONS, FILES_OBJECT_ACTIONS } from "@payloft/core/permissions";
 import { s3Server } from "./server";
 import { objectStore } from "./store";
 
 /**
  * The offline runtime's S3: one private bucket for hosted files, served on its own origin
- * (like a real bucket's), with fresh credentials per start that only the local stack knows.
+ * (like a real bucket's), with fresh credentials per start that only the local stack knows,
+ * allowed the calls the Lambdas' role is granted in AWS and no others.
  * `dataDir` keeps objects across restarts (npm start); without it they live in a temporary
  * folder removed on stop (tests).
  */
@@ -18,6 +20,8 @@ export interface LocalS3Options {
   /** Origins allowed to call the bucket from a browser (the site). */
   allowedOrigins: string[];
   dataDir?: string | null;
+  /** IAM actions the Lambdas' credentials hold; by default exactly what infra/links.ts grants. */
+  granted?: readonly string[];
 }
 
 export async function startLocalS3(opts: LocalS3Options) {
@@ -29,7 +33,8 @@ export async function startLocalS3(opts: LocalS3Options) {
     region: opts.region,
   };
   const store = objectStore(root, [opts.bucket]);
-  const server = s3Server({ store, creds, allowedOrigins: opts.allowedOrigins });
+  const granted = opts.granted ?? [...FILES_OBJECT_ACTIONS, ...FILES_BUCKET_ACTIONS];
+  const server = s3Server({ store, creds, granted, allowedOrigins: opts.allowedOrigins });
   const port = await new Promise<number>((resolve, reject) => {
     server.once("error", reject);
     server.listen(opts.port, "127.0.0.1", () => resolve((server.address() as { port: number }).port));

@@ -9,13 +9,30 @@ import { TooLarge, parseTagging, type ObjectStore, type Staged } from "./store";
 /**
  * The local S3 endpoint (path-style: /{bucket}/{key}). Like a private, encrypted S3 bucket
  * it answers only requests that carry a valid SigV4 signature (header or presigned URL) or a
- * signed, unexpired POST policy; anything anonymous is AccessDenied. CORS follows the
- * bucket's rule: only the site's origin may call it from a browser.
+ * signed, unexpired POST policy; anything anonymous is AccessDenied. The credentials are the
+ * Lambdas' role: like IAM, a call outside the actions it was granted (`granted`, the same list
+ * infra/links.ts grants) is AccessDenied, and without s3:ListBucket a missing key is a 403, not
+ * a 404. CORS follows the bucket's rule: only the site's origin may call it from a browser.
  */
 export interface S3Options {
   store: ObjectStore;
   creds: Credentials;
+  /** IAM actions the credentials hold on this bucket, e.g. s3:GetObject. */
+  granted: readonly string[];
   allowedOrigins: string[];
+}
+
+/** What IAM checks before S3 looks at the request: every action it needs must be granted. */
+function authorize(o: S3Options, ...actions: string[]) {
+  if (actions.some((a) => !o.granted.includes(a))) throw new S3Refusal("AccessDenied", 403, "Access Denied");
+}
+const withTags = (tagging: string | undefined) => (tagging ? ["s3:PutObjectTagging"] : []);
+
+/** A key that is not there: S3 says so only to a caller that may list the bucket. */
+function noSuchKey(o: S3Options): S3Refusal {
+  return o.granted.includes("s3:ListBucket")
+    ? new S3Refusal("NoSuchKey", 404, "The specified key does not exist.")
+    : new S3Refusal("AccessDenied", 403, "Access Denied");
 }
 
 const CORS_METHODS = ["GET", "HEAD", "PUT", "POST"];
@@ -80,6 +97,7 @@ async function formUpload(req: IncomingMessage, res: ServerResponse, bucket: str
         try {
           // S3 reads the policy from the fields before the file, which must come last.
           accepted = acceptPost(bucket, fields, o.creds);
+          authorize(o, "s3:PutObject", ...withTags(accepted.tagging));
           staged = await o.store.stage(bucket, stream, accepted.maxSize);
         } catch (err) {
           failure = err;
@@ -123,7 +141,9 @@ async function putObject(req: IncomingMessage, res: ServerResponse, bucket: stri
     await o.store.discard(staged);
     throw new S3Refusal("XAmzContentSHA256Mismatch", 400, "The provided 'x-amz-content-sha256' header does not match.");
   }
-  const tags = Object.fromEntries(new URLSearchParams(String(req.headers["x-amz-tagging"] ?? "")));
+  const tagging = req.headers["x-amz-tagging"] as string | undefined;
+  authorize(o, "s3:PutObject", ...withTags(tagging));
+  const tags = Object.fromEntries(new URLSearchParams(tagging ?? ""));
   const type = String(req.headers["content-type"] ?? "binary/octet-stream");
   const meta = await o.store.commit(bucket, key, staged, type, tags);
   res.writeHead(200, { etag: meta.etag }).end();
@@ -137,8 +157,9 @@ async function getObject(
   query: URLSearchParams,
   o: S3Options,
 ) {
+  authorize(o, "s3:GetObject");
   const meta = await o.store.head(bucket, key);
-  if (!meta) throw new S3Refusal("NoSuchKey", 404, "The specified key does not exist.");
+  if (!meta) throw noSuchKey(o);
   const headers: Record<string, string> = {
     "content-type": query.get("response-content-type") ?? meta.contentType,
     etag: meta.etag,
@@ -164,9 +185,10 @@ async function getObject(
 }
 
 async function tagging(req: IncomingMessage, res: ServerResponse, bucket: string, key: string, o: S3Options) {
+  authorize(o, req.method === "GET" ? "s3:GetObjectTagging" : "s3:PutObjectTagging");
   if (req.method === "GET") {
     const meta = await o.store.head(bucket, key);
-    if (!meta) throw new S3Refusal("NoSuchKey", 404, "The specified key does not exist.");
+    if (!meta) throw noSuchKey(o);
     const set = Object.entries(meta.tags)
       .map(([k, v]) => `<Tag><Key>${xmlEscape(k)}</Key><Value>${xmlEscape(v)}</Value></Tag>`)
       .join("");
@@ -176,8 +198,7 @@ async function tagging(req: IncomingMessage, res: ServerResponse, bucket: string
   const staged = await o.store.stage(bucket, req, 64 * 1024);
   const xml = await readFile(staged.path, "utf8");
   await o.store.discard(staged);
-  if (!(await o.store.setTags(bucket, key, parseTagging(xml))))
-    throw new S3Refusal("NoSuchKey", 404, "The specified key does not exist.");
+  if (!(await o.store.setTags(bucket, key, parseTagging(xml)))) throw noSuchKey(o);
   res.writeHead(200).end();
 }
 
@@ -199,6 +220,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, o: S3Options) {
   if (req.method === "PUT") return putObject(req, res, bucket, key, o);
   if (req.method === "GET" || req.method === "HEAD") return getObject(req, res, bucket, key, query, o);
   if (req.method === "DELETE") {
+    authorize(o, "s3:DeleteObject");
     await o.store.remove(bucket, key);
     return void res.writeHead(204).end();
   }

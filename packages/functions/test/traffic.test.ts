@@ -48,7 +48,14 @@ describe("POST /api/public/products/{id}/view with where the visit came from", (
     expect(res.json.days).toBe(7);
     expect(res.json.totals).toMatchObject({ views: 6, sales: 0, revenue: 0, conversionRate: 0 });
     expect(rows(res.json.sources)).toEqual({ google: 2, "newsletter / email": 1, "blog.example.org": 1, direct: 2 });
-    expect(res.json.sources[0]).toEqual({ name: "direct", views: 2, sales: 0, revenue: 0, conversionRate: 0 });
+    expect(res.json.sources[0]).toEqual({
+      name: "direct",
+      views: 2,
+      sales: 0,
+      revenue: 0,
+      revenue_by_currency: {},
+      conversionRate: 0,
+    });
     expect(rows(res.json.referrers)).toEqual({
       "google.com": 1,
       "google.co.uk": 1,
@@ -107,6 +114,7 @@ describe("GET /api/dashboard/traffic", () => {
       views: 3,
       sales: 1,
       revenue: 1500,
+      revenue_by_currency: { usd: 1500 },
       conversionRate: 33.3,
     });
     for (const q of ["?days=14", "?days=abc", "?days=-7"]) {

@@ -9,6 +9,7 @@ import { IntegrationStatus } from "../integration/status";
 import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
 import { productForCheckout } from "../product/public";
+import { visitOf, type Attribution } from "../traffic/source";
 import { parseInput } from "../validation";
 import { attachCheckout, release } from "../discount/redeem";
 import { PAYPAL_UNAVAILABLE, startPayPalCheckout, type StartedCheckout } from "./paypal";
@@ -43,10 +44,12 @@ export namespace Checkout {
   const RESERVED_CHECKOUT_SECONDS = 31 * 60;
 
   /**
-   * POST /api/checkout/create-session {productId, discount_code?, amount?} -> {url}. The charge
-   * is computed on the server (checkout/pricing.ts); a discount use reserved for it is tied to
-   * the checkout, or given back when no checkout could be created. `acceptLanguage` is the
-   * buyer's browser's header: the payment page speaks their language (see ./locale).
+   * POST /api/checkout/create-session {productId, discount_code?, amount?, visit?} -> {url}. The
+   * charge is computed on the server (checkout/pricing.ts); a discount use reserved for it is
+   * tied to the checkout, or given back when no checkout could be created. `visit` (referrer,
+   * utm_*) is the sales-page visit the buyer came from: the record keeps it, so the sale counts
+   * in traffic analytics. `acceptLanguage` is the buyer's browser's header: the payment page
+   * speaks their language (see ./locale).
    */
   export async function createSession(
     input: unknown,
@@ -54,6 +57,7 @@ export namespace Checkout {
     opts: { acceptLanguage?: string } = {},
   ): Promise<{ url: string }> {
     const { productId } = parseInput(CreateInput, input);
+    const visit = visitOf(input);
     const product = await productForCheckout(productId);
 
     const { provider } = await IntegrationStatus.paymentInfo(product.creator_id);
@@ -62,8 +66,8 @@ export namespace Checkout {
     try {
       const started =
         provider === "paypal"
-          ? await startPayPalCheckout(product, charge, buyer)
-          : await startStripeCheckout(product, charge, buyer, opts);
+          ? await startPayPalCheckout(product, charge, buyer, visit)
+          : await startStripeCheckout(product, charge, buyer, { ...opts, visit });
       if (charge.reservation) await attachCheckout(charge.reservation, started.checkoutId, started.payableUntil);
       return { url: started.url };
     } catch (err) {
@@ -76,7 +80,7 @@ export namespace Checkout {
     product: Awaited<ReturnType<typeof productForCheckout>>,
     charge: Charge,
     buyer?: { email?: string } | null,
-    opts: { acceptLanguage?: string } = {},
+    opts: { acceptLanguage?: string; visit?: Attribution } = {},
   ): Promise<StartedCheckout> {
     const least = minimumChargeOf(product.currency);
     if (charge.amount < least) {
@@ -138,6 +142,7 @@ export namespace Checkout {
       ...(stripe.automaticTax ? { automatic_tax: true } : {}),
       session_expires_at: isoFromSeconds(session.expires_at),
       ...(buyer?.email ? { buyer_email: buyer.email.trim().toLowerCase() } : {}),
+      ...(opts.visit ? { visit: opts.visit } : {}),
       // What the buyer receives, even if the product is deleted or switched off before they pay.
       product_snapshot: await productSnapshot(product),
     });

@@ -4,6 +4,7 @@ import { ProviderError, ValidationError } from "../errors";
 import { paypalFor } from "../integration/credentials";
 import { logger } from "../log/index";
 import { centsToValue, paypalClient, type Order } from "../paypal/client";
+import type { Attribution } from "../traffic/source";
 import type { Charge } from "./pricing";
 import { productSnapshot, recordCheckout } from "./record";
 
@@ -44,6 +45,7 @@ export async function startPayPalCheckout(
   product: Sellable,
   charge: Charge,
   buyer?: { email?: string } | null,
+  visit?: Attribution,
 ): Promise<StartedCheckout> {
   const paypal = await paypalFor(product.creator_id);
   if (!paypal?.active) throw new ValidationError(PAYPAL_UNAVAILABLE, "checkout.paypal_unavailable");
@@ -87,6 +89,7 @@ export async function startPayPalCheckout(
     ...(charge.discount_code ? { discount_code: charge.discount_code } : {}),
     currency: product.currency,
     ...(buyer?.email ? { buyer_email: buyer.email.trim().toLowerCase() } : {}),
+    ...(visit ? { visit } : {}),
     // What the buyer receives, even if the product is deleted or switched off before they pay.
     product_snapshot: await productSnapshot(product),
   });

@@ -1,4 +1,5 @@
 import { CheckoutEntity, UserEntity, type CheckoutItem } from "../db/entities";
+import type { Attribution } from "../traffic/source";
 
 /**
  * Payloft's record of a checkout it created (rule: Our checkouts only): the single source of what is sold
@@ -45,6 +46,8 @@ export interface NewCheckout {
   product_id?: string;
   creator_id?: string;
   product_snapshot?: ProductSnapshot;
+  /** The sales-page visit it began from: its sale is credited to that source (core/src/traffic). */
+  visit?: Attribution;
   user_id?: string;
   plan?: string;
   billing_cycle?: string;

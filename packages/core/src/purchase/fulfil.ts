@@ -77,6 +77,7 @@ export async function fulfilCheckout(
     currency: record.currency ?? "usd",
     provider: record.provider ?? "stripe",
     payment_intent: paid.payment_ref,
+    ...(record.visit ? { visit: record.visit } : {}),
   });
   const stored = (await load(record.session_id))!;
   if (afterSteps) await runAfterFulfilment(stored);

@@ -2,13 +2,16 @@ import { CustomerEntity, Db, ProductEntity } from "../db/entities";
 import { revenueField, salesOf, spentField } from "../currency/index";
 import { newLicenseKey } from "../license/key";
 import { AGAIN, jitter, retry } from "../retry";
+import { dimensionsOf, trafficScope } from "../traffic/dimensions";
+import type { Attribution } from "../traffic/source";
 
 /**
  * The purchase and every figure it moves, written in ONE DynamoDB transaction: the purchase
  * itself (conditional on its id, the checkout session id, so it exists at most once), the
  * product's sales/revenue, the seller's customer record, the platform buyer aggregate, the
- * running counters and today's daily figures. Counters use update().add() (creates missing
- * items without resetting other totals).
+ * running counters, today's daily figures and, when the checkout recorded the visit it began
+ * from, that visit's traffic items (source, referrer, campaign). Counters use update().add()
+ * (creates missing items without resetting other totals).
  */
 export interface NewPurchase {
   id: string;
@@ -32,10 +35,17 @@ export interface NewPurchase {
   payment_intent?: string;
   /** The product is sold with licence keys: this purchase gets a new, unique one. */
   license_keys?: boolean;
+  /** The sales-page visit the checkout began from: the sale is credited to it in traffic analytics. */
+  visit?: Attribution;
 }
 
 const codesOf = (data: { code?: string }[]) => data.map((d) => d.code ?? "None");
 const scopes = (creatorId: string, productId: string) => [`creator#${creatorId}`, `product#${productId}`, "platform"];
+/** The traffic items a sale (or its reversal) moves: none when no visit was recorded. */
+const trafficItems = (creatorId: string, date: string, visit: Attribution | undefined) =>
+  visit
+    ? dimensionsOf(visit).map(([dimension, value]) => ({ scope: trafficScope(creatorId), date, dimension, value }))
+    : [];
 
 /**
  * "created" when this call recorded it; "exists" when the session was already fulfilled. A
@@ -60,7 +70,7 @@ export function recordPurchase({ license_keys, ...p }: NewPurchase): Promise<"cr
       const revenue = revenueField(p.currency);
       const spent = spentField(p.currency);
       const result = await Db.transaction
-        .write(({ purchase, product, customer, buyer, counter, daily, licenseKey }) => [
+        .write(({ purchase, product, customer, buyer, counter, daily, traffic, licenseKey }) => [
           purchase.create({ ...p, license_key, status: "completed" }).commit(),
           // Conditional on the product existing (patch): deleted in between → decided again below.
           ...(productExists
@@ -102,6 +112,13 @@ export function recordPurchase({ license_keys, ...p }: NewPurchase): Promise<"cr
               .add({ sales: 1, [revenue]: p.amount })
               .commit(),
           ),
+          // Traffic analytics: the sale counts where its visit came from, on the day it was paid.
+          ...trafficItems(p.creator_id, date, p.visit).map((key) =>
+            traffic
+              .update(key)
+              .add({ sales: 1, [revenue]: p.amount })
+              .commit(),
+          ),
           // Last, so the codes above keep their places.
           ...(license_key
             ? [licenseKey.create({ key: license_key, purchase_id: p.id, product_id: p.product_id }).commit()]
@@ -130,6 +147,7 @@ export interface StoredPurchase {
   /** absent on purchases read before currencies existed: usd */
   currency?: string;
   created_at: string;
+  visit?: Attribution;
 }
 
 export type Reversal = "refunded" | "disputed";
@@ -149,7 +167,7 @@ export async function recordReversal(p: StoredPurchase, kind: Reversal): Promise
     async () => {
       const productExists = !!(await ProductEntity.get({ id: p.product_id }).go({ attributes: ["id"] })).data;
       const result = await Db.transaction
-        .write(({ purchase, product, customer, buyer, counter, daily }) => [
+        .write(({ purchase, product, customer, buyer, counter, daily, traffic }) => [
           purchase
             .patch({ id: p.id })
             .set(kind === "refunded" ? { status: kind, refunded_at: now } : { status: kind, disputed_at: now })
@@ -178,6 +196,13 @@ export async function recordReversal(p: StoredPurchase, kind: Reversal): Promise
           ...scopes(p.creator_id, p.product_id).map((scope) =>
             daily
               .update({ scope, date })
+              .add({ sales: -1, [revenue]: -p.amount })
+              .commit(),
+          ),
+          // Traffic figures are net of refunds and disputes too, like every other sales figure.
+          ...trafficItems(p.creator_id, date, p.visit).map((key) =>
+            traffic
+              .update(key)
               .add({ sales: -1, [revenue]: -p.amount })
               .commit(),
           ),

@@ -1,4 +1,12 @@
-import { BuyerEntity, CounterEntity, CustomerEntity, DailyStatEntity, ProductEntity } from "../db/entities";
+import {
+  BuyerEntity,
+  CounterEntity,
+  CustomerEntity,
+  DailyStatEntity,
+  ProductEntity,
+  TrafficStatEntity,
+  type TrafficStatItem,
+} from "../db/entities";
 import { logger } from "../log/index";
 import { readBuyerPurchases, readPurchases, readStored, type Scope } from "./stored";
 import { compare, tally, type Difference } from "./tally";
@@ -8,7 +16,8 @@ export type { Difference } from "./tally";
 /**
  * `npm run recount`: recomputes every sales figure (running counters, daily aggregates,
  * product, customer and buyer totals) from the purchases themselves and reports where the
- * stored figures differ; with `fix`, corrects them. Counters are written at sale time in the
+ * stored figures differ; with `fix`, corrects them. Traffic items' sales and revenue are
+ * recomputed from the visit each purchase recorded (their views are not the purchases'). Counters are written at sale time in the
  * same transaction as the purchase, so a difference means a bug or a hand edit, never lag.
  */
 export namespace Recount {
@@ -71,6 +80,14 @@ export namespace Recount {
       else if (holder === "customer") {
         const [creator_id, email] = splitFirst(key);
         await CustomerEntity.update({ creator_id, email }).add(add).go();
+      } else if (holder === "traffic") {
+        const [scope, date, dimension, value] = key.split("|") as [
+          string,
+          string,
+          TrafficStatItem["dimension"],
+          string,
+        ];
+        await TrafficStatEntity.update({ scope, date, dimension, value }).add(add).go();
       } else await BuyerEntity.update({ email: key }).add(add).go();
     }
   }

@@ -5,8 +5,10 @@ import {
   DailyStatEntity,
   ProductEntity,
   PurchaseEntity,
+  TrafficStatEntity,
   UserEntity,
 } from "../db/entities";
+import { trafficScope } from "../traffic/dimensions";
 import { emptyTally, fieldsOf, type Holder, type SaleRecord, type Tally } from "./tally";
 
 /**
@@ -28,6 +30,7 @@ const toRecord = (p: SaleRecord): SaleRecord => ({
   currency: p.currency ?? "usd",
   status: p.status,
   created_at: p.created_at,
+  ...(p.visit ? { visit: p.visit } : {}),
 });
 
 export async function readPurchases(scope: Scope): Promise<SaleRecord[]> {
@@ -92,6 +95,11 @@ export async function readStored(scope: Scope, purchases: SaleRecord[]) {
   await inBatches(creators, async (c) => {
     const rows = await CustomerEntity.query.primary({ creator_id: c }).go({ pages: "all" });
     for (const row of rows.data) t.customer.set(`${c}|${row.email}`, pick("customer", "", row));
+    const traffic = await TrafficStatEntity.query.primary({ scope: trafficScope(c) }).go({ pages: "all" });
+    for (const row of traffic.data) {
+      const key = [row.scope, row.date, row.dimension, row.value].join("|");
+      t.traffic.set(key, pick("traffic", key, row));
+    }
   });
   if (scope.creatorId) {
     // A buyer's totals span every seller they bought from: compare them only when all their records were read.

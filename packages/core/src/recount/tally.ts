@@ -1,4 +1,6 @@
 import { REVENUE_FIELDS, SALES_FIELDS, SPENT_FIELDS, revenueField, salesOf, spentField } from "../currency/index";
+import { dimensionsOf, trafficScope } from "../traffic/dimensions";
+import type { Attribution } from "../traffic/source";
 
 /**
  * What the sales records say every sales figure should be. Pure: the purchases in, the
@@ -16,13 +18,18 @@ export interface SaleRecord {
   currency?: string;
   status: string;
   created_at: string;
+  /** The sales-page visit its checkout began from (traffic analytics), when recorded. */
+  visit?: Attribution;
 }
 
 /** The figure holders a purchase moves (packages/core/src/purchase/ledger.ts writes them). */
-export type Holder = "counter" | "daily" | "product" | "customer" | "buyer";
+export type Holder = "counter" | "daily" | "product" | "customer" | "buyer" | "traffic";
 export type Figures = Record<string, number>;
 
-/** holder → key → field → value. Keys: counter scope; `<scope>|<date>`; product id; `<creator>|<email>`; e-mail. */
+/**
+ * holder → key → field → value. Keys: counter scope; `<scope>|<date>`; product id;
+ * `<creator>|<email>`; e-mail; `<scope>|<date>|<dimension>|<value>` (traffic values have no "|").
+ */
 export type Tally = Record<Holder, Map<string, Figures>>;
 
 export const emptyTally = (): Tally => ({
@@ -31,6 +38,7 @@ export const emptyTally = (): Tally => ({
   product: new Map(),
   customer: new Map(),
   buyer: new Map(),
+  traffic: new Map(),
 });
 
 /** The fields of each holder that the sales records decide (views, users and the like are not theirs). */
@@ -40,6 +48,8 @@ export const FIELDS: Record<Holder, readonly string[]> = {
   product: ["sales_count", "total_revenue"],
   customer: ["total_purchases", ...SPENT_FIELDS],
   buyer: ["total_purchases", ...SPENT_FIELDS],
+  // Views are the beacon's, not the sales records'.
+  traffic: ["sales", ...REVENUE_FIELDS],
 };
 
 /** The platform counter has no customers figure (buyers are counted on their own items). */
@@ -81,6 +91,8 @@ export function tally(purchases: SaleRecord[], opts: { platform: boolean }): Tal
     const scopes = [creatorScope, `product#${p.product_id}`, ...(opts.platform ? ["platform"] : [])];
     for (const scope of scopes) bump(t, "daily", `${scope}|${date}`, { sales, ...inCurrency });
     if (opts.platform) bump(t, "counter", "platform", counted);
+    for (const [dimension, value] of p.visit ? dimensionsOf(p.visit) : [])
+      bump(t, "traffic", [trafficScope(p.creator_id), date, dimension, value].join("|"), { sales, ...inCurrency });
   }
   return t;
 }

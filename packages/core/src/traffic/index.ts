@@ -1,11 +1,13 @@
 import * as z from "zod";
 import { Analytics } from "../analytics/index";
-import { ProductEntity, TrafficStatEntity, UserEntity } from "../db/entities";
+import { addByCurrency, revenueByCurrency, type Currency } from "../currency/index";
+import { ProductEntity, TrafficStatEntity, UserEntity, type TrafficStatItem } from "../db/entities";
 import { AppError, ForbiddenError, NotFoundError } from "../errors";
 import { requireFeature } from "../plan/gate";
 import { today, transact } from "../product/store";
 import { parseInput } from "../validation";
-import { AttributionInput, attribute, type Attribution } from "./source";
+import { dimensionsOf, trafficScope } from "./dimensions";
+import { AttributionInput, attribute } from "./source";
 
 /**
  * Traffic analytics (Pro and up, rule: Features by plan): where a creator's sales-page visits come
@@ -20,15 +22,6 @@ export namespace Traffic {
   /** Each list of the report keeps its biggest rows. */
   export const ROWS_MAX = 50;
 
-  const dimensions = (a: Attribution) =>
-    [
-      ["source", a.source],
-      ["referrer", a.referrer],
-      ["campaign", a.campaign],
-    ] as const;
-
-  const scopeOf = (creatorId: string) => `creator#${creatorId}`;
-
   /**
    * POST /api/public/products/{id}/view {referrer?, utm_source?, utm_medium?, utm_campaign?}:
    * one sales-page view, counted on the product, the seller's counter and daily figures and
@@ -39,7 +32,7 @@ export namespace Traffic {
     const p = productId ? (await ProductEntity.get({ id: productId }).go({ attributes: ["creator_id"] })).data : null;
     if (!p) throw new NotFoundError("product.not_found", "Product not found");
     const date = today();
-    const scope = scopeOf(p.creator_id);
+    const scope = trafficScope(p.creator_id);
     const codes = await transact(({ product, counter, daily, traffic }) => [
       product.patch({ id: productId }).add({ view_count: 1 }).commit(),
       counter.update({ scope }).add({ views: 1 }).commit(),
@@ -48,7 +41,7 @@ export namespace Traffic {
         .update({ scope: `product#${productId}`, date })
         .add({ views: 1 })
         .commit(),
-      ...dimensions(from).map(([dimension, value]) =>
+      ...dimensionsOf(from).map(([dimension, value]) =>
         traffic.update({ scope, date, dimension, value }).add({ views: 1 }).commit(),
       ),
     ]);
@@ -70,9 +63,12 @@ export namespace Traffic {
   export interface Row {
     name: string;
     views: number;
+    /** Sales attributed to visits from here, net of refunds and disputes. */
     sales: number;
-    /** cents */
+    /** USD cents only (the figure from before currencies); every currency in revenue_by_currency */
     revenue: number;
+    /** Minor units per currency, never added together: {usd: 5000, eur: 950}. */
+    revenue_by_currency: Partial<Record<Currency, number>>;
     /** percent, one decimal: sales ÷ views */
     conversionRate: number;
   }
@@ -87,6 +83,26 @@ export namespace Traffic {
     campaigns: Row[];
   }
 
+  const empty = (): Row => ({ name: "", views: 0, sales: 0, revenue: 0, revenue_by_currency: {}, conversionRate: 0 });
+  /** A day's item added to a row: each currency's revenue to its own figure. */
+  const add = (row: Row, item: TrafficStatItem): Row =>
+    sum(row, {
+      ...empty(),
+      views: item.views ?? 0,
+      sales: item.sales ?? 0,
+      revenue_by_currency: revenueByCurrency(item),
+    });
+  const sum = (a: Row, b: Row): Row => {
+    const byCurrency = addByCurrency(a.revenue_by_currency, b.revenue_by_currency);
+    return {
+      ...a,
+      views: a.views + b.views,
+      sales: a.sales + b.sales,
+      revenue: byCurrency.usd ?? 0,
+      revenue_by_currency: byCurrency,
+    };
+  };
+
   /** GET /api/dashboard/traffic?days=7|30|90: 403 {error, upgrade} below Pro. */
   export async function report(userId: string, query: unknown, now = new Date()): Promise<Report> {
     const { days } = parseInput(ReportInput, query);
@@ -97,37 +113,28 @@ export namespace Traffic {
     const from = dates[0]!;
     const to = dates[dates.length - 1]!;
     const res = await TrafficStatEntity.query
-      .primary({ scope: scopeOf(userId) })
+      .primary({ scope: trafficScope(userId) })
       .gte({ date: from })
       .go({ pages: "all" });
     const sums = { source: new Map<string, Row>(), referrer: new Map<string, Row>(), campaign: new Map<string, Row>() };
     for (const item of res.data) {
       if (item.date > to) continue;
       const rows = sums[item.dimension];
-      const row = rows.get(item.value) ?? { name: item.value, views: 0, sales: 0, revenue: 0, conversionRate: 0 };
-      row.views += item.views ?? 0;
-      row.sales += item.sales ?? 0;
-      row.revenue += item.revenue ?? 0;
-      rows.set(item.value, row);
+      const row = rows.get(item.value) ?? { ...empty(), name: item.value };
+      rows.set(item.value, add(row, item));
     }
     const list = (rows: Map<string, Row>) =>
       [...rows.values()]
         .map((r) => ({ ...r, conversionRate: Analytics.conversionRate(r.sales, r.views) }))
-        .sort((a, b) => b.views - a.views || b.revenue - a.revenue || a.name.localeCompare(b.name))
+        .sort((a, b) => b.views - a.views || b.sales - a.sales || a.name.localeCompare(b.name))
         .slice(0, ROWS_MAX);
     // Every view and attributed sale is counted once in each dimension: the sources add up to the totals.
-    const sources = [...sums.source.values()];
-    const total = (k: "views" | "sales" | "revenue") => sources.reduce((s, r) => s + r[k], 0);
+    const { name: _, ...totals } = [...sums.source.values()].reduce(sum, { ...empty(), name: "" });
     return {
       days,
       from,
       to,
-      totals: {
-        views: total("views"),
-        sales: total("sales"),
-        revenue: total("revenue"),
-        conversionRate: Analytics.conversionRate(total("sales"), total("views")),
-      },
+      totals: { ...totals, conversionRate: Analytics.conversionRate(totals.sales, totals.views) },
       sources: list(sums.source),
       referrers: list(sums.referrer),
       campaigns: list(sums.campaign),

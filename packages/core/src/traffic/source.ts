@@ -1,17 +1,20 @@
-import * as z from "zod";
+import * as z from "zod/mini";
+import "../zod";
+import { parseInput } from "../validation";
 
 /**
  * Where a visit came from, from what the sales page sends (document.referrer and the utm_*
- * parameters of its URL). Pure: no I/O, so the view beacon and checkout share it.
+ * parameters of its URL). zod/mini and no I/O, so the view beacon and checkout share it
+ * without weighing on the checkout Lambda.
  */
+const text = (field: string, max: number) =>
+  z.optional(z.string(`${field} must be text.`).check(z.maxLength(max, `${field} must be at most ${max} characters.`)));
+
 export const AttributionInput = z.object({
-  referrer: z.string("referrer must be text.").max(2000, "referrer must be at most 2000 characters.").optional(),
-  utm_source: z.string("utm_source must be text.").max(200, "utm_source must be at most 200 characters.").optional(),
-  utm_medium: z.string("utm_medium must be text.").max(200, "utm_medium must be at most 200 characters.").optional(),
-  utm_campaign: z
-    .string("utm_campaign must be text.")
-    .max(200, "utm_campaign must be at most 200 characters.")
-    .optional(),
+  referrer: text("referrer", 2000),
+  utm_source: text("utm_source", 200),
+  utm_medium: text("utm_medium", 200),
+  utm_campaign: text("utm_campaign", 200),
 });
 export type AttributionInput = z.infer<typeof AttributionInput>;
 
@@ -77,4 +80,17 @@ export function attribute(input: AttributionInput): Attribution {
     referrer: host ?? DIRECT,
     campaign: normalizeValue(input.utm_campaign) || NO_CAMPAIGN,
   };
+}
+
+/**
+ * The checkout's record of the visit that led to it: `visit` in the create-session body is
+ * what the sales page sent with that visit's view (the same fields), so the sale is credited
+ * to the same source, referrer and campaign as the view. No `visit`: not attributed.
+ */
+const CheckoutVisit = z.object({
+  visit: z.optional(z.object(AttributionInput.shape, "visit must be an object of referrer and utm_* texts.")),
+});
+export function visitOf(input: unknown): Attribution | undefined {
+  const { visit } = parseInput(CheckoutVisit, input);
+  return visit ? attribute(visit) : undefined;
 }

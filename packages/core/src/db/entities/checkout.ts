@@ -1,4 +1,5 @@
 import type { EntityItem } from "electrodb";
+import { visit } from "../schemas/visit";
 import { LazyEntity, cfg, timestamps } from "./model";
 
 /**
@@ -53,6 +54,8 @@ export const CheckoutEntity = new LazyEntity(
       reversed_at: { type: "string" },
       /** The provider's own id for it when the key is Payloft's (PayPal: the order id). */
       provider_ref: { type: "string" },
+      /** The sales-page visit it began from, when the page said (its sale is credited there). */
+      ...visit,
       ...timestamps,
     },
     indexes: {

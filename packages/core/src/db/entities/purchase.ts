@@ -1,4 +1,5 @@
 import type { EntityItem } from "electrodb";
+import { visit } from "../schemas/visit";
 import { LazyEntity, cfg, timestamps } from "./model";
 
 /**
@@ -47,6 +48,8 @@ export const PurchaseEntity = new LazyEntity(
       last_accessed_at: { type: "string" },
       /** The access link's token (AccessLinkEntity); set once, lazily for older purchases. */
       access_token: { type: "string" },
+      /** The visit its checkout began from (traffic analytics), copied from the checkout record. */
+      ...visit,
       ...timestamps,
     },
     indexes: {

@@ -1,4 +1,5 @@
 import type { EntityItem } from "electrodb";
+import { perCurrency } from "../schemas/per-currency";
 import { LazyEntity, cfg } from "./model";
 
 /**
@@ -19,8 +20,10 @@ export const TrafficStatEntity = new LazyEntity(
       value: { type: "string", required: true },
       views: { type: "number", required: true, default: 0 },
       sales: { type: "number", required: true, default: 0 },
-      /** cents */
+      /** USD cents of the sales attributed to this value (net of refunds and disputes). */
       revenue: { type: "number", required: true, default: 0 },
+      /** The same in each other currency, in its minor unit (core/src/currency): never added to USD. */
+      ...perCurrency("revenue"),
     },
     indexes: {
       primary: {

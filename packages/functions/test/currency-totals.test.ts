@@ -129,4 +129,38 @@ describe("the admin's money figures", () => {
       jpy: { revenue: 950, sales: 1, average_order_value: 950 },
     });
   });
+
+  it("each month's revenue, commission and net are answered per currency, never as one sum", async () => {
+    const finance = (await call(stack(), "GET", "/api/admin/finance", { cookie: admin.cookie })).json;
+    const month = new Date().toISOString().slice(0, 7);
+    const now = finance.monthly.find((m: { month: string }) => m.month === month);
+    // At the default 5%: commission rounded to the currency's minor unit (¥47.5 -> ¥48).
+    expect(now.by_currency).toEqual({
+      usd: { revenue: 10_000, commission: 500, net_to_creators: 9500 },
+      eur: { revenue: 950, commission: 48, net_to_creators: 902 },
+      jpy: { revenue: 950, commission: 48, net_to_creators: 902 },
+    });
+    expect(finance.by_currency.eur).toMatchObject({ platform_commission: 48, net_to_creators: 902 });
+    const earlier = finance.monthly.find((m: { month: string }) => m.month !== month);
+    expect(earlier.by_currency).toEqual({});
+  });
+
+  it("overview, All Sales and Moderation carry each figure's own currency", async () => {
+    const stats = (await call(stack(), "GET", "/api/admin/stats", { cookie: admin.cookie })).json;
+    expect(stats.products.revenue_by_currency).toMatchObject({ usd: 10_000, eur: 950, jpy: 950 });
+    expect(stats.recent.revenue_30d_by_currency).toMatchObject({ usd: 10_000, eur: 950, jpy: 950 });
+    const sales = (await call(stack(), "GET", "/api/admin/sales?q=una", { cookie: admin.cookie })).json.sales;
+    expect(sales.map((s: { currency: string }) => s.currency).sort()).toEqual(["eur", "eur", "jpy", "usd"]);
+    const products = (await call(stack(), "GET", "/api/admin/products", { cookie: admin.cookie })).json.products;
+    const mine = products.filter((p: { creator_id: string }) => p.creator_id === kim.id);
+    expect(
+      Object.fromEntries(
+        mine.map((p: { name: string; price: number; currency: string }) => [p.name, [p.price, p.currency]]),
+      ),
+    ).toEqual({
+      "Dollar Guide": [5000, "usd"],
+      "Euro Guide": [950, "eur"],
+      "Yen Guide": [950, "jpy"],
+    });
+  });
 });

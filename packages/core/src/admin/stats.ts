@@ -88,6 +88,13 @@ export namespace AdminStats {
   /** Average order value = revenue ÷ sales, rounded; 0 without sales. */
   export const averageOrder = (revenue: number, sales: number) => (sales > 0 ? Math.round(revenue / sales) : 0);
 
+  /** One currency's revenue, the platform's commission on it and what its creators keep. */
+  const split = (revenue: number, rate: number) => ({
+    revenue,
+    platform_commission: commissionOf(revenue, rate),
+    net_to_creators: revenue - commissionOf(revenue, rate),
+  });
+
   /** GET /api/admin/finance: totals plus the last 12 months from the daily aggregates. */
   export async function finance() {
     const now = new Date();
@@ -121,16 +128,8 @@ export namespace AdminStats {
     const perCurrency = Object.fromEntries(
       CURRENCIES.filter((cur) => byCurrency[cur]).map((cur) => {
         const r = nonNegative(byCurrency[cur]);
-        return [
-          cur,
-          {
-            revenue: r,
-            sales: nonNegative(salesIn[cur]),
-            average_order_value: averageOrder(r, nonNegative(salesIn[cur])),
-            platform_commission: commissionOf(r, rate),
-            net_to_creators: r - commissionOf(r, rate),
-          },
-        ];
+        const sold = nonNegative(salesIn[cur]);
+        return [cur, { ...split(r, rate), sales: sold, average_order_value: averageOrder(r, sold) }];
       }),
     );
     return {
@@ -151,6 +150,13 @@ export namespace AdminStats {
         sales: m.sales,
         commission: commissionOf(m.revenue, rate),
         net_to_creators: m.revenue - commissionOf(m.revenue, rate),
+        // Each currency's month on its own: {eur: {revenue, commission, net_to_creators}}.
+        by_currency: Object.fromEntries(
+          Object.entries(m.byCurrency).map(([cur, r]) => {
+            const { revenue, platform_commission, net_to_creators } = split(nonNegative(r), rate);
+            return [cur, { revenue, commission: platform_commission, net_to_creators }];
+          }),
+        ),
       })),
     };
   }

@@ -1,3 +1,4 @@
+import { currencyOf, type Currency } from "../currency/index";
 import { CounterEntity, ProductEntity, UserEntity, type ProductItem } from "../db/entities";
 import { ValidationError } from "../errors";
 import { pageInput, withCursor } from "../admin/page";
@@ -16,7 +17,9 @@ export namespace Moderation {
     name: string;
     headline: string;
     description: string;
+    /** minor units of `currency`, like total_revenue */
     price: number;
+    currency: Currency;
     media_type: string;
     media_url: string;
     is_active: boolean;
@@ -49,6 +52,7 @@ export namespace Moderation {
       headline: p.headline ?? "",
       description: p.description ?? "",
       price: p.price,
+      currency: currencyOf(p.currency),
       media_type: p.media_type,
       media_url: p.media_url ?? "",
       is_active: p.is_active,

@@ -115,13 +115,13 @@ export function spentByCurrency(item: Partial<Record<SpentField, number>> | null
   return out;
 }
 
-/** Adds per-currency figures (e.g. over 30 daily items). */
+/** Adds per-currency figures (e.g. over 30 daily items), in the currency list's order. */
 export function addByCurrency(
   a: Partial<Record<Currency, number>>,
   b: Partial<Record<Currency, number>>,
 ): Partial<Record<Currency, number>> {
-  const out = { ...a };
-  for (const [c, n] of Object.entries(b) as [Currency, number][]) out[c] = (out[c] ?? 0) + n;
+  const out: Partial<Record<Currency, number>> = {};
+  for (const c of CURRENCIES) if (a[c] !== undefined || b[c] !== undefined) out[c] = (a[c] ?? 0) + (b[c] ?? 0);
   return out;
 }
 

@@ -8,7 +8,8 @@ import { signIn } from "../src/sign-in";
  * Creator refunds: a buyer pays twice on the Stripe sandbox; the creator refunds one
  * sale from Sales History on a desktop and the other on a phone, through a confirmation dialog
  * that keeps focus inside and can be cancelled; each row then says "Refunded"; the buyer's
- * portal shows both purchases refunded with their content no longer available.
+ * portal shows both purchases refunded with their content no longer available, and its
+ * figures agree: no products, no purchases, each saying what it leaves out.
  */
 const b = useBrowser();
 const SELLER = { email: "rory.refunds@e2e.local", name: "Rory Refunds" };
@@ -127,6 +128,14 @@ describe("a creator refunds a sale", () => {
         expect(await item.getByText("No longer available").isVisible()).toBe(true);
         expect(await item.getByRole("button", { name: "Access Content" }).count()).toBe(0);
       }
+      // My Products and Purchase History count the same purchases: the refunded ones in neither.
+      expect(await page.getByTestId("total-products").textContent()).toBe("0");
+      await page.getByText("2 refunded or disputed, no longer available").waitFor();
+      await page.getByRole("tab", { name: "Purchase History" }).click();
+      expect(await page.getByTestId("summary-purchases").textContent()).toBe("0");
+      await page.getByText("2 refunded or disputed, not counted").waitFor();
+      await b.shot(page, `refund-portal-history-${viewport ? "phone" : "desktop"}`);
+      await page.getByRole("tab", { name: "My Products" }).click();
       await b.shot(page, `refund-portal-${viewport ? "phone" : "desktop"}`);
       await context.close();
     }

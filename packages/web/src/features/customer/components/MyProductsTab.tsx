@@ -22,12 +22,21 @@ export function MyProductsTab({ purchases }: { purchases: Purchase[] }) {
         p.id === id ? { ...p, access_count: p.access_count + 1, last_accessed_at: new Date().toISOString() } : p,
       ),
     );
+  // The figures count what the buyer still has, like Purchase History's totals: a refunded or
+  // disputed purchase stays listed (marked, no longer openable) but is not one of their products.
+  const owned = purchases.filter((p) => !isRevoked(p.status));
+  const ended = purchases.length - owned.length;
   const totalAccess = purchases.reduce((s, p) => s + (p.access_count ?? 0), 0);
-  const latest = purchases.reduce<string | null>((m, p) => (!m || p.created_at > m ? p.created_at : m), null);
+  const latest = owned.reduce<string | null>((m, p) => (!m || p.created_at > m ? p.created_at : m), null);
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
-        <SummaryCard label="Products" value={String(purchases.length)} testId="total-products" />
+        <SummaryCard
+          label="Products"
+          value={String(owned.length)}
+          note={ended ? `${ended} refunded or disputed, no longer available` : undefined}
+          testId="total-products"
+        />
         <SummaryCard label="Total Access" value={String(totalAccess)} testId="total-access" />
         <SummaryCard
           className="col-span-2 sm:col-span-1"

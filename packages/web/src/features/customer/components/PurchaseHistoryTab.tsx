@@ -62,7 +62,16 @@ export function PurchaseHistoryTab({ purchases }: { purchases: Purchase[] }) {
         </div>
       </Card>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
-        <SummaryCard label="Total Purchases" value={String(paid.length)} testId="summary-purchases" />
+        <SummaryCard
+          label="Total Purchases"
+          value={String(paid.length)}
+          note={
+            paid.length < purchases.length
+              ? `${purchases.length - paid.length} refunded or disputed, not counted`
+              : undefined
+          }
+          testId="summary-purchases"
+        />
         <SummaryCard label="Total Spent" value={formatByCurrency(spent.totals).join(" · ")} testId="summary-spent" />
         <SummaryCard
           className="col-span-2 sm:col-span-1"

@@ -5,11 +5,14 @@ import { cn } from "@/components/ui/cn";
 export function SummaryCard({
   label,
   value,
+  note,
   testId,
   className,
 }: {
   label: string;
   value: string;
+  /** A short line under the figure that says what it leaves out. */
+  note?: string;
   testId?: string;
   className?: string;
 }) {
@@ -19,6 +22,7 @@ export function SummaryCard({
       <p className="mt-1 text-xl font-bold tracking-tight text-slate-900 sm:text-2xl" data-testid={testId}>
         {value}
       </p>
+      {note && <p className="mt-1 text-xs text-slate-500">{note}</p>}
     </Card>
   );
 }

@@ -1,41 +1,22 @@
+import type { AdminSales } from "@payloft/core/admin/sales";
+import type { AdminStats as Stats } from "@payloft/core/admin/stats";
 import type { AdminUsers } from "@payloft/core/admin/users";
 import type { Moderation } from "@payloft/core/moderation/index";
 
-/** Shapes of the admin calls. Money is integer cents. */
+/** Shapes of the admin calls. Money is integer minor units of its own currency (cents; yen for JPY). */
 export type PlanChoice = "starter" | "pro" | "business";
 export type ModerationStatus = Moderation.Status;
 
-export interface AdminStats {
-  users: {
-    total_users: number;
-    active_users: number;
-    starter_users: number;
-    pro_users: number;
-    business_users: number;
-    free_users?: number;
-  };
-  products: { total_revenue: number; total_sales: number; total_products: number; active_products: number };
-  recent: { revenue_30d: number; new_sales_30d: number; new_users_30d?: number };
-}
+/** GET /api/admin/stats: USD-only totals (older fields) and each currency's own figures. */
+export type AdminStats = Awaited<ReturnType<typeof Stats.overview>>;
 
-export interface AdminChartPoint {
-  date: string;
-  revenue: number;
-  sales: number;
-  users: number;
-}
+/** One day of GET /api/admin/chart-data: `revenue` is USD only, revenue_by_currency every currency. */
+export type AdminChartPoint = Awaited<ReturnType<typeof Stats.chart>>["chartData"][number];
 
 export type AdminUser = AdminUsers.Info;
 
-export interface AdminSale {
-  id: string;
-  created_at: string;
-  product_name: string;
-  creator_name: string;
-  customer_email: string;
-  amount: number;
-  status: "completed" | "refunded" | "disputed";
-}
+/** One row of All Sales: the amount in minor units of the sale's own currency. */
+export type AdminSale = Awaited<ReturnType<typeof AdminSales.sales>>["sales"][number];
 
 export interface AdminCustomer {
   email: string;
@@ -51,19 +32,11 @@ export type AdminProduct = Moderation.AdminProduct;
 
 export type ModerationCounts = Record<ModerationStatus | "all", number>;
 
-export interface Finance {
-  total_revenue: number;
-  total_sales: number;
-  commission_rate: number;
-  platform_commission: number;
-  net_to_creators: number;
-  /** USD only: USD revenue ÷ USD sales; each currency's own average is in by_currency. */
-  average_order_value: number;
-  by_currency?: Partial<
-    Record<string, { revenue: number; sales: number; average_order_value: number; platform_commission: number }>
-  >;
-  monthly: { month: string; revenue: number; sales: number; commission: number; net_to_creators: number }[];
-}
+/**
+ * GET /api/admin/finance: the top-level money fields are USD only (from before currencies);
+ * by_currency and each month's by_currency hold every currency's own figures.
+ */
+export type Finance = Awaited<ReturnType<typeof Stats.finance>>;
 
 export interface PlatformSetting {
   id: string;

@@ -4,15 +4,20 @@ import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
 import { IconCard } from "@/components/ui/icons";
 import { IconDollar, IconTrend } from "@/features/dashboard/components/navIcons";
 import { useFinance } from "@/features/admin/api/finance";
-import type { Finance } from "@/features/admin/api/types";
-import { formatByCurrency, formatCount, formatMoney, formatMonth } from "@/features/admin/lib/format";
+import { formatCount, formatMonth } from "@/features/admin/lib/format";
+import { MoneyLines } from "@/features/dashboard/components/MoneyLines";
 import { SectionHeader } from "./SectionHeader";
 import { StatCard } from "./StatCard";
 
-/** Financial Reports: commission at the commission_rate setting (rule: Commission), AOV = revenue ÷ sales, rounded. */
-/** {usd: 2500, eur: 950}: each currency's own average order value (never one mixed average). */
-const averages = (f: Finance | undefined) =>
-  Object.fromEntries(Object.entries(f?.by_currency ?? {}).map(([c, v]) => [c, v?.average_order_value ?? 0]));
+/**
+ * Financial Reports: commission at the commission_rate setting (rule: Commission), AOV =
+ * revenue ÷ sales, rounded. Every money figure is kept per currency and shown one line per
+ * currency: commission is taken in each sale's own currency and nothing is added across them.
+ */
+type PerCurrency = Partial<Record<string, Partial<Record<string, number>> | undefined>>;
+/** One field of each currency's figures: {usd: {revenue: 2500, …}, eur: {…}} -> {usd: 2500, eur: 950}. */
+const each = (by: PerCurrency | undefined, field: string) =>
+  Object.fromEntries(Object.entries(by ?? {}).map(([c, v]) => [c, v?.[field] ?? 0]));
 
 export function FinanceSection() {
   const finance = useFinance();
@@ -33,7 +38,7 @@ export function FinanceSection() {
           loading={loading}
           icon={<IconDollar />}
           tone="emerald"
-          value={formatMoney(f?.total_revenue ?? 0)}
+          value={<MoneyLines byCurrency={each(f?.by_currency, "revenue")} usd={f?.total_revenue} />}
           sub={`${formatCount(f?.total_sales ?? 0)} sales`}
         />
         <StatCard
@@ -41,7 +46,7 @@ export function FinanceSection() {
           label={`Platform commission (${rate})`}
           loading={loading}
           icon={<IconTrend />}
-          value={formatMoney(f?.platform_commission ?? 0)}
+          value={<MoneyLines byCurrency={each(f?.by_currency, "platform_commission")} usd={f?.platform_commission} />}
           sub={`${rate} of total revenue`}
         />
         <StatCard
@@ -50,7 +55,7 @@ export function FinanceSection() {
           loading={loading}
           icon={<IconDollar />}
           tone="sky"
-          value={formatMoney(f?.net_to_creators ?? 0)}
+          value={<MoneyLines byCurrency={each(f?.by_currency, "net_to_creators")} usd={f?.net_to_creators} />}
           sub="Revenue minus commission"
         />
         <StatCard
@@ -59,7 +64,7 @@ export function FinanceSection() {
           loading={loading}
           icon={<IconCard />}
           tone="amber"
-          value={formatByCurrency(averages(f), f?.average_order_value ?? 0).join(" · ")}
+          value={<MoneyLines byCurrency={each(f?.by_currency, "average_order_value")} usd={f?.average_order_value} />}
           sub="Each currency's revenue ÷ its sales"
         />
       </div>
@@ -85,9 +90,11 @@ export function FinanceSection() {
                 <TR key={m.month}>
                   <TD className="font-medium text-slate-900">{formatMonth(m.month)}</TD>
                   <TD className="text-right tabular-nums">{formatCount(m.sales)}</TD>
-                  <TD className="text-right tabular-nums">{formatMoney(m.revenue)}</TD>
-                  <TD className="text-right tabular-nums">{formatMoney(m.commission)}</TD>
-                  <TD className="text-right tabular-nums">{formatMoney(m.net_to_creators)}</TD>
+                  {(["revenue", "commission", "net_to_creators"] as const).map((field) => (
+                    <TD key={field} className="text-right tabular-nums">
+                      <MoneyLines byCurrency={each(m.by_currency, field)} none="—" />
+                    </TD>
+                  ))}
                 </TR>
               ))}
             </TBody>

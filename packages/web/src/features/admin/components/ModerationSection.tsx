@@ -99,7 +99,7 @@ export function ModerationSection() {
                     <p className="truncate">{p.creator_name}</p>
                     <p className="truncate text-xs text-slate-500">{p.creator_email}</p>
                   </TD>
-                  <TD className="text-right tabular-nums">{formatMoney(p.price)}</TD>
+                  <TD className="text-right tabular-nums">{formatMoney(p.price, p.currency)}</TD>
                   <TD>
                     <div className="flex flex-wrap gap-1">
                       <Badge tone={STATUS_TONES[p.moderation_status]}>{STATUS_LABELS[p.moderation_status]}</Badge>

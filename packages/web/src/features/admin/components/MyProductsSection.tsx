@@ -11,6 +11,8 @@ import { useProducts } from "@/features/products/api/useProducts";
 import { CreateProductDialog } from "@/features/products/components/CreateProductDialog";
 import { IconBox } from "@/features/dashboard/components/navIcons";
 import { formatCount, formatMoney, STATUS_LABELS } from "@/features/admin/lib/format";
+import { MoneyLines } from "@/features/dashboard/components/MoneyLines";
+import { totalsByCurrency } from "@/features/dashboard/lib/format";
 import { SectionHeader } from "./SectionHeader";
 import { StatCard } from "./StatCard";
 
@@ -21,7 +23,8 @@ export function MyProductsSection() {
   const list = products.data ?? [];
   const active = list.filter((p) => p.is_active).length;
   const sales = list.reduce((s, p) => s + p.sales_count, 0);
-  const revenue = list.reduce((s, p) => s + p.total_revenue, 0);
+  // Each product earns in its own currency: one total per currency, never one sum.
+  const revenue = totalsByCurrency(list.map((p) => ({ amount: p.total_revenue, currency: p.currency }))).totals;
 
   const copy = async (id: string) => {
     try {
@@ -47,7 +50,12 @@ export function MyProductsSection() {
         <StatCard label="Products" value={formatCount(list.length)} loading={products.isPending} />
         <StatCard label="Active" value={formatCount(active)} loading={products.isPending} tone="emerald" />
         <StatCard label="Sales" value={formatCount(sales)} loading={products.isPending} tone="sky" />
-        <StatCard label="Revenue" value={formatMoney(revenue)} loading={products.isPending} tone="amber" />
+        <StatCard
+          label="Revenue"
+          value={<MoneyLines byCurrency={revenue} />}
+          loading={products.isPending}
+          tone="amber"
+        />
       </div>
       {products.isPending ? (
         <Skeleton className="h-48 w-full rounded-2xl" />
@@ -86,9 +94,9 @@ export function MyProductsSection() {
                       )}
                     </div>
                   </TD>
-                  <TD className="text-right tabular-nums">{formatMoney(p.price)}</TD>
+                  <TD className="text-right tabular-nums">{formatMoney(p.price, p.currency)}</TD>
                   <TD className="text-right tabular-nums">{formatCount(p.sales_count)}</TD>
-                  <TD className="text-right tabular-nums">{formatMoney(p.total_revenue)}</TD>
+                  <TD className="text-right tabular-nums">{formatMoney(p.total_revenue, p.currency)}</TD>
                   <TD>
                     <div className="flex justify-end gap-2">
                       <a

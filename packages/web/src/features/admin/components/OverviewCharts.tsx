@@ -18,12 +18,15 @@ import {
 import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader } from "@/components/ui/Card";
 import type { AdminChartPoint } from "@/features/admin/api/types";
-import { formatDay, formatMoney, formatWholeDollars } from "@/features/admin/lib/format";
+import { formatAxisMoney, formatDay, formatMoney, toMajor } from "@/features/admin/lib/format";
+import { CurrencySwitch } from "@/features/dashboard/components/CurrencySwitch";
+import { useChartCurrency } from "@/features/dashboard/lib/chartCurrency";
 
 /**
  * The four Overview charts. recharts is imported only in the lazy admin
- * (and dashboard) chunks, never by the buyer's sales page. The revenue axis shows whole
- * dollars: allowDecimals={false} on dollar values plus a whole-dollar formatter.
+ * (and dashboard) chunks, never by the buyer's sales page. Revenue is plotted in one currency
+ * at a time (in whole units of it, labelled in that currency), picked with a switch when the
+ * platform sold in several: currencies are never added up.
  */
 const BRAND = "#4f46e5";
 const EMERALD = "#10b981";
@@ -31,10 +34,20 @@ const SKY = "#0ea5e9";
 const PLAN_COLOURS = { Free: "#94a3b8", Starter: "#38bdf8", Pro: "#6366f1", Business: "#10b981" } as const;
 const axis = { tick: { fontSize: 12, fill: "#64748b" }, tickLine: false, axisLine: false } as const;
 
-function ChartCard({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+function ChartCard({
+  title,
+  action,
+  children,
+  testId,
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
     <Card data-testid={testId}>
-      <CardHeader title={title} />
+      <CardHeader title={title} action={action} />
       <CardContent>
         <div style={{ height: 260 }} className="w-full">
           {children}
@@ -63,13 +76,19 @@ export function OverviewCharts({
   data: AdminChartPoint[];
   plans: { Free: number; Starter: number; Pro: number; Business: number };
 }) {
-  const rows = data.map((p) => ({ ...p, dollars: p.revenue / 100 }));
+  const money = useChartCurrency(data);
+  const byCurrency = (p: AdminChartPoint): Partial<Record<string, number>> => p.revenue_by_currency;
+  const rows = data.map((p) => ({ ...p, inCurrency: toMajor(byCurrency(p)[money.currency] ?? 0, money.currency) }));
   const pie = (Object.keys(plans) as (keyof typeof plans)[])
     .map((name) => ({ name, value: plans[name] }))
     .filter((p) => p.value > 0);
   return (
     <div className="grid gap-6 xl:grid-cols-2">
-      <ChartCard title="Revenue Growth (Last 30 Days)" testId="chart-revenue">
+      <ChartCard
+        title="Revenue Growth (Last 30 Days)"
+        testId="chart-revenue"
+        action={<CurrencySwitch currencies={money.currencies} value={money.currency} onChange={money.setCurrency} />}
+      >
         <ResponsiveContainer width="100%" height="100%">
           <AreaChart data={rows} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
             <defs>
@@ -82,17 +101,20 @@ export function OverviewCharts({
             {xAxis}
             <YAxis
               allowDecimals={false}
-              tickFormatter={(v: number) => formatWholeDollars(v * 100)}
+              tickFormatter={(v: number) => formatAxisMoney(v, money.currency)}
               width={64}
               {...axis}
             />
             <Tooltip
               labelFormatter={tooltipLabel}
-              formatter={(v) => [formatMoney(Math.round(Number(v) * 100)), "Revenue"]}
+              formatter={(_v, _name, item) => [
+                formatMoney(byCurrency(item.payload as AdminChartPoint)[money.currency] ?? 0, money.currency),
+                `Revenue (${money.currency.toUpperCase()})`,
+              ]}
             />
             <Area
               type="monotone"
-              dataKey="dollars"
+              dataKey="inCurrency"
               name="Revenue"
               stroke={BRAND}
               strokeWidth={2.5}

@@ -4,7 +4,8 @@ import { IconCard, IconUsers } from "@/components/ui/icons";
 import { IconBox, IconDollar } from "@/features/dashboard/components/navIcons";
 import { useAdminChart } from "@/features/admin/api/chartData";
 import { useAdminStats } from "@/features/admin/api/stats";
-import { formatCount, formatMoney } from "@/features/admin/lib/format";
+import { formatByCurrency, formatCount } from "@/features/admin/lib/format";
+import { MoneyLines } from "@/features/dashboard/components/MoneyLines";
 import { OverviewCharts } from "./OverviewCharts";
 import { SectionHeader } from "./SectionHeader";
 import { StatCard } from "./StatCard";
@@ -21,7 +22,9 @@ export function OverviewSection() {
     Pro: s?.users.pro_users ?? 0,
     Business: s?.users.business_users ?? 0,
   };
-  const hasChartData = (chart.data ?? []).some((p) => p.revenue > 0 || p.sales > 0 || p.users > 0);
+  const hasChartData = (chart.data ?? []).some(
+    (p) => p.sales > 0 || p.users > 0 || Object.values(p.revenue_by_currency).some(Boolean),
+  );
 
   return (
     <div className="space-y-6">
@@ -41,8 +44,9 @@ export function OverviewSection() {
           loading={loading}
           tone="emerald"
           icon={<IconDollar />}
-          value={formatMoney(s?.products.total_revenue ?? 0)}
-          sub={`${formatMoney(s?.recent.revenue_30d ?? 0)} last 30d`}
+          // Each currency its own figure, never one sum.
+          value={<MoneyLines byCurrency={s?.products.revenue_by_currency} usd={s?.products.total_revenue} />}
+          sub={`${formatByCurrency(s?.recent.revenue_30d_by_currency, s?.recent.revenue_30d).join(" · ")} last 30d`}
         />
         <StatCard
           testId="card-sales"

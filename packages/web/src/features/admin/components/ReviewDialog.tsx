@@ -39,7 +39,11 @@ export function ReviewDialog({ product, onClose }: { product: AdminProduct | nul
       onClose={onClose}
       dismissible={!moderate.isPending}
       title="Review product"
-      description={product ? `${product.name} · ${formatMoney(product.price)} · by ${product.creator_name}` : undefined}
+      description={
+        product
+          ? `${product.name} · ${formatMoney(product.price, product.currency)} · by ${product.creator_name}`
+          : undefined
+      }
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={moderate.isPending}>

@@ -52,7 +52,7 @@ export function SalesSection() {
                 id: s.id,
                 title: s.product_name,
                 detail: `${s.customer_email} · from ${s.creator_name || "—"}`,
-                amount: formatMoney(s.amount),
+                amount: formatMoney(s.amount, s.currency),
                 date: formatDate(s.created_at),
                 status: <SaleStatusBadge status={s.status} />,
               }))}
@@ -76,7 +76,7 @@ export function SalesSection() {
                       <TD className="max-w-[14rem] truncate font-medium text-slate-900">{s.product_name}</TD>
                       <TD className="max-w-[10rem] truncate">{s.creator_name || "—"}</TD>
                       <TD className="max-w-[14rem] truncate">{s.customer_email}</TD>
-                      <TD className="text-right tabular-nums">{formatMoney(s.amount)}</TD>
+                      <TD className="text-right tabular-nums">{formatMoney(s.amount, s.currency)}</TD>
                       <TD>
                         <SaleStatusBadge status={s.status} />
                       </TD>

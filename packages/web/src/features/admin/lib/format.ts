@@ -5,7 +5,8 @@ export {
   formatDate,
   formatDay,
   formatMoney,
-  formatWholeDollars,
+  formatAxisMoney,
+  toMajor,
 } from "@/features/dashboard/lib/format";
 
 const PLAN_NAMES: Record<string, string> = {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api";
 import { dashboardKeys } from "./stats";
 
-/** GET /api/dashboard/chart-data: the last 30 days, zero-filled; revenue in USD cents, and per currency. */
+/** GET /api/dashboard/chart-data: the last 30 days, zero-filled; revenue per currency (`revenue` is USD only). */
 export interface ChartPoint {
   date: string;
   sales: number;

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
 import { formatCount, formatMoney, formatPercent } from "@/features/dashboard/lib/format";
+import { MoneyLines } from "./MoneyLines";
 
 /** One row of sales-page figures: what it is about (a product, a source…) and its numbers. */
 export interface FiguresRow {
@@ -13,6 +14,8 @@ export interface FiguresRow {
   /** Minor units of `currency` (USD when absent). */
   revenue: number;
   currency?: string;
+  /** Revenue in several currencies (a traffic source sells every product): one line each, never a sum. */
+  revenue_by_currency?: Partial<Record<string, number>>;
   conversionRate: number;
 }
 
@@ -50,7 +53,13 @@ export function FiguresTable({
             </TD>
             <TD className="text-right tabular-nums">{formatCount(r.views)}</TD>
             <TD className="text-right tabular-nums">{formatCount(r.sales)}</TD>
-            <TD className="text-right tabular-nums">{formatMoney(r.revenue, r.currency)}</TD>
+            <TD className="text-right tabular-nums">
+              {r.revenue_by_currency ? (
+                <MoneyLines byCurrency={r.revenue_by_currency} none="—" />
+              ) : (
+                formatMoney(r.revenue, r.currency)
+              )}
+            </TD>
             <TD className="text-right tabular-nums">{formatPercent(r.conversionRate)}</TD>
           </TR>
         ))}

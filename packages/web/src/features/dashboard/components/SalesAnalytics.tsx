@@ -3,29 +3,38 @@ import { Card, CardContent, CardHeader } from "@/components/ui/Card";
 import { SegmentedControl } from "@/components/ui/SegmentedControl";
 import { Spinner } from "@/components/ui/Spinner";
 import { useChartData } from "@/features/dashboard/api/chartData";
+import { useChartCurrency } from "@/features/dashboard/lib/chartCurrency";
+import { CurrencySwitch } from "./CurrencySwitch";
 import { SalesChart, type ChartKind } from "./SalesChart";
 
-/** The 'Sales Analytics' block: Line/Bar toggle over the last 30 days, a loading state and an empty state. */
+/**
+ * The 'Sales Analytics' block: Line/Bar toggle over the last 30 days, a currency switch when
+ * the seller earned in more than one, a loading state and an empty state.
+ */
 export function SalesAnalytics() {
   const [kind, setKind] = useState<ChartKind>("line");
   const chart = useChartData();
-  const hasData = (chart.data ?? []).some((p) => p.sales > 0 || p.revenue > 0);
+  const money = useChartCurrency(chart.data);
+  const hasData = (chart.data ?? []).some((p) => p.sales > 0 || money.currencies.length > 0);
   return (
     <Card>
       <CardHeader
         title="Sales Analytics"
         description="Sales and revenue over the last 30 days"
         action={
-          <SegmentedControl
-            label="Chart type"
-            size="sm"
-            value={kind}
-            onChange={setKind}
-            options={[
-              { value: "line", label: "Line" },
-              { value: "bar", label: "Bar" },
-            ]}
-          />
+          <div className="flex flex-wrap items-center gap-2">
+            <CurrencySwitch currencies={money.currencies} value={money.currency} onChange={money.setCurrency} />
+            <SegmentedControl
+              label="Chart type"
+              size="sm"
+              value={kind}
+              onChange={setKind}
+              options={[
+                { value: "line", label: "Line" },
+                { value: "bar", label: "Bar" },
+              ]}
+            />
+          </div>
         }
       />
       <CardContent>
@@ -38,7 +47,7 @@ export function SalesAnalytics() {
             No sales data available yet
           </div>
         ) : (
-          <SalesChart data={chart.data!} kind={kind} />
+          <SalesChart data={chart.data!} kind={kind} currency={money.currency} several={money.currencies.length > 1} />
         )}
       </CardContent>
     </Card>

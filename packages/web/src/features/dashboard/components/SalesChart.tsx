@@ -11,27 +11,39 @@ import {
   YAxis,
 } from "recharts";
 import type { ChartPoint } from "@/features/dashboard/api/chartData";
-import { formatByCurrency, formatDay, formatWholeDollars } from "@/features/dashboard/lib/format";
+import { formatAxisMoney, formatByCurrency, formatDay, formatMoney, toMajor } from "@/features/dashboard/lib/format";
 
 /**
- * Sales count on the left axis (blue) and USD revenue on the right axis (green; other
- * currencies are not converted into it: the tooltip lists each day's figure per currency),
- * 320 px high. recharts is imported only here, inside the lazy
- * dashboard chunk, so the buyer's sales page never downloads it.
+ * Sales count on the left axis (blue) and the revenue in one currency, `currency`, on the
+ * right axis (green, in whole units of it; currencies are never converted or added:
+ * the switch above picks which one is plotted and the tooltip lists each day's figure per
+ * currency), 320 px high. recharts is imported only here, inside the lazy dashboard chunk, so
+ * the buyer's sales page never downloads it.
  */
 export type ChartKind = "line" | "bar";
 const SALES = "#3b82f6";
 const REVENUE = "#10b981";
 
-export function SalesChart({ data, kind }: { data: ChartPoint[]; kind: ChartKind }) {
+export function SalesChart({
+  data,
+  kind,
+  currency,
+  several,
+}: {
+  data: ChartPoint[];
+  kind: ChartKind;
+  /** The currency whose revenue is plotted. */
+  currency: string;
+  /** The seller earned in more than one currency: the legend names the one plotted. */
+  several: boolean;
+}) {
   const rows = data.map((p) => ({
     date: p.date,
     sales: p.sales,
-    revenue: p.revenue / 100,
+    revenue: toMajor(p.revenue_by_currency?.[currency] ?? 0, currency),
     byCurrency: p.revenue_by_currency,
   }));
-  const otherCurrencies = data.some((p) => Object.keys(p.revenue_by_currency ?? {}).some((c) => c !== "usd"));
-  const revenueName = otherCurrencies ? "Revenue (USD)" : "Revenue";
+  const revenueName = several ? `Revenue (${currency.toUpperCase()})` : "Revenue";
   const common = (
     <>
       <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
@@ -55,14 +67,15 @@ export function SalesChart({ data, kind }: { data: ChartPoint[]; kind: ChartKind
       <YAxis
         yAxisId="revenue"
         orientation="right"
-        tickFormatter={(v: number) => formatWholeDollars(v * 100)}
+        allowDecimals={false}
+        tickFormatter={(v: number) => formatAxisMoney(v, currency)}
         tick={{ fontSize: 12, fill: REVENUE }}
         tickLine={false}
         axisLine={false}
-        width={56}
+        width={64}
       />
       <Tooltip
-        content={(p) => <ChartTooltip active={p.active} payload={p.payload} label={p.label} />}
+        content={(p) => <ChartTooltip active={p.active} payload={p.payload} label={p.label} currency={currency} />}
         cursor={{ fill: "rgba(99,102,241,0.06)", stroke: "#c7d2fe" }}
       />
       <Legend verticalAlign="top" height={32} iconType="circle" wrapperStyle={{ fontSize: 13 }} />
@@ -118,10 +131,12 @@ function ChartTooltip({
   active,
   payload,
   label,
+  currency,
 }: {
   active?: boolean;
   payload?: readonly { payload?: unknown }[];
   label?: unknown;
+  currency: string;
 }) {
   if (!active || !payload?.length) return null;
   const row = payload[0]?.payload as
@@ -138,7 +153,8 @@ function ChartTooltip({
         <span className="h-2 w-2 rounded-full" style={{ background: REVENUE }} />
         Revenue:{" "}
         <span className="font-medium text-slate-900">
-          {formatByCurrency(row.byCurrency, Math.round(row.revenue * 100)).join(" · ")}
+          {/* Every currency of the day, one figure each; a day without sales: zero in the plotted one. */}
+          {formatByCurrency(row.byCurrency, 0, formatMoney(0, currency)).join(" · ")}
         </span>
       </p>
     </div>

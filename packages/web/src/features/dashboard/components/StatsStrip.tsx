@@ -3,7 +3,8 @@ import { Card } from "@/components/ui/Card";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { IconUsers } from "@/components/ui/icons";
 import type { DashboardStats } from "@/features/dashboard/api/stats";
-import { formatByCurrency, formatCount, formatPercent } from "@/features/dashboard/lib/format";
+import { formatCount, formatPercent } from "@/features/dashboard/lib/format";
+import { MoneyLines } from "./MoneyLines";
 import { IconBox, IconDollar, IconTrend } from "./navIcons";
 
 /** The stats strip: revenue, products as count / limit, customers, conversion. */
@@ -19,12 +20,7 @@ export function StatsStrip({ stats, loading }: { stats?: DashboardStats; loading
         testId="stat-revenue"
       >
         {/* One figure per currency: dollars and euros are never added up. */}
-        {stats &&
-          formatByCurrency(stats.revenue_by_currency, stats.totalRevenue).map((line) => (
-            <span key={line} className="block">
-              {line}
-            </span>
-          ))}
+        {stats && <MoneyLines byCurrency={stats.revenue_by_currency} usd={stats.totalRevenue} />}
       </Stat>
       <Stat
         label="Products"

@@ -1,11 +1,12 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { SegmentedControl } from "@/components/ui/SegmentedControl";
 import { SkeletonText } from "@/components/ui/Skeleton";
 import { Card } from "@/components/ui/Card";
 import { ApiError } from "@/lib/api";
 import { UpgradeCard } from "@/features/plans/components/UpgradeCard";
 import { useTraffic, type TrafficRange } from "@/features/dashboard/api/traffic";
-import { formatCount, formatMoney, formatPercent } from "@/features/dashboard/lib/format";
+import { formatCount, formatPercent } from "@/features/dashboard/lib/format";
+import { MoneyLines } from "./MoneyLines";
 import { TrafficTable } from "./TrafficTable";
 
 const RANGES: { value: `${TrafficRange}`; label: string }[] = [
@@ -47,15 +48,20 @@ export function TrafficSection() {
       ) : (
         <>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="traffic-totals">
-            {[
-              ["Views", formatCount(q.data.totals.views)],
-              ["Sales", formatCount(q.data.totals.sales)],
-              ["Revenue", formatMoney(q.data.totals.revenue)],
-              ["Conversion", formatPercent(q.data.totals.conversionRate)],
-            ].map(([label, value]) => (
+            {(
+              [
+                ["Views", formatCount(q.data.totals.views)],
+                ["Sales", formatCount(q.data.totals.sales)],
+                // Per currency, one line each, never one sum; a seller with no sales yet sees "—".
+                ["Revenue", <MoneyLines byCurrency={q.data.totals.revenue_by_currency} none="—" />],
+                ["Conversion", formatPercent(q.data.totals.conversionRate)],
+              ] as [string, ReactNode][]
+            ).map(([label, value]) => (
               <div key={label} className="rounded-xl border border-slate-200 bg-white px-4 py-3">
                 <dt className="text-xs text-slate-500">{label}</dt>
-                <dd className="mt-1 text-lg font-bold text-slate-900">{value}</dd>
+                <dd className="mt-1 text-lg font-bold text-slate-900" data-testid={`traffic-${label.toLowerCase()}`}>
+                  {value}
+                </dd>
               </div>
             ))}
           </dl>

@@ -1,15 +1,17 @@
-import { formatMoney as inCurrency } from "@payloft/core/currency/units";
+import { formatCents } from "@/features/sales-page/lib/money";
 
-/** Display helpers: money is integer minor units (cents) everywhere except what a person reads. */
-const usdWhole = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+/**
+ * Display helpers. Money is integer minor units everywhere except what a person reads, and is
+ * formatted by the one money module (sales-page/lib/money), re-exported here for the dashboard
+ * and admin: 1234 -> "$12.34"; (950, "eur") -> "€9.50"; (950, "jpy") -> "¥950".
+ */
+export const formatMoney = formatCents;
+export { formatAxisMoney, formatByCurrency, toMajor } from "@/features/sales-page/lib/money";
 
-/** 1234 -> "$12.34"; (950, "eur") -> "€9.50"; (950, "jpy") -> "¥950" (tables, tooltips). */
-export const formatMoney = (cents: number, currency = "usd") => inCurrency(cents ?? 0, currency || "usd");
 /** A sale's amount: a free claim (a sale of 0) reads "Free", any other its money. */
 export const formatSaleAmount = (cents: number, currency = "usd") =>
   cents === 0 ? "Free" : formatMoney(cents, currency);
-/** 123400 -> "$1,234" (chart axis: whole dollars). */
-export const formatWholeDollars = (cents: number) => usdWhole.format(Math.round((cents ?? 0) / 100));
+
 /** One decimal and a percent sign, e.g. 2.5 -> "2.5%". */
 export const formatPercent = (value: number) => `${(value ?? 0).toFixed(1)}%`;
 export const formatCount = (n: number) => new Intl.NumberFormat("en-US").format(n ?? 0);
@@ -32,16 +34,6 @@ export function formatDay(date: string, withYear = false) {
     ...(withYear ? { year: "numeric" } : {}),
     timeZone: "UTC",
   });
-}
-
-/**
- * One line per currency, never a sum: {usd: 5000, eur: 950} -> ["$50.00", "€9.50"]. Without
- * any revenue yet, the USD figure ("$0.00").
- */
-export function formatByCurrency(byCurrency: Partial<Record<string, number>> | undefined, usd = 0): string[] {
-  const entries = Object.entries(byCurrency ?? {}).filter(([, n]) => n);
-  if (!entries.length) return [formatMoney(usd)];
-  return entries.map(([currency, n]) => formatMoney(n ?? 0, currency));
 }
 
 /** Totals and rounded averages per currency of some amounts, e.g. a buyer's purchases. */

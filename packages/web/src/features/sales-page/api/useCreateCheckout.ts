@@ -6,9 +6,11 @@ export interface CheckoutRequest {
   productId: string;
   discount_code?: string;
   amount?: number;
+  /** Where the visit came from (referrer, utm_*), as counted with its view: traffic analytics. */
+  visit?: Record<string, string>;
 }
 
-/** POST /api/checkout/create-session {productId, discount_code?, amount?} -> {url} of the seller's payment page. */
+/** POST /api/checkout/create-session {productId, discount_code?, amount?, visit?} -> {url} of the seller's payment page. */
 export function useCreateCheckout() {
   return useMutation({
     mutationFn: (body: CheckoutRequest) =>

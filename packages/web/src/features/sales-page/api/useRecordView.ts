@@ -12,6 +12,23 @@ export function visitSource(): Record<string, string> {
   return out;
 }
 
+const viewedKey = (productId: string) => `payloft:viewed:${productId}`;
+
+/**
+ * The visit this tab's view of the product was counted with (kept with the view), so a
+ * purchase is credited to the same source even after the buyer came back from a cancelled
+ * payment page without the utm_* tags; the current page's otherwise. Sent with the checkout.
+ */
+export function visitOf(productId: string): Record<string, string> {
+  try {
+    const kept: unknown = JSON.parse(sessionStorage.getItem(viewedKey(productId)) ?? "null");
+    if (kept && typeof kept === "object" && !Array.isArray(kept)) return kept as Record<string, string>;
+  } catch {
+    // storage disabled or an older marker: the current page's visit
+  }
+  return visitSource();
+}
+
 /**
  * POST /api/public/products/{id}/view {referrer?, utm_*?} once per visit (per tab session),
  * for the seller's conversion rate and traffic sources. Fire-and-forget: a lost beacon must
@@ -20,10 +37,11 @@ export function visitSource(): Record<string, string> {
 export function useRecordView(productId: string, enabled: boolean) {
   useEffect(() => {
     if (!enabled) return;
-    const key = `payloft:viewed:${productId}`;
+    const key = viewedKey(productId);
+    const visit = visitSource();
     try {
       if (sessionStorage.getItem(key)) return;
-      sessionStorage.setItem(key, "1");
+      sessionStorage.setItem(key, JSON.stringify(visit));
     } catch {
       // storage disabled: still count this view
     }
@@ -32,7 +50,7 @@ export function useRecordView(productId: string, enabled: boolean) {
       keepalive: true,
       credentials: "include",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(visitSource()),
+      body: JSON.stringify(visit),
     })
       .then((res) => res.text()) // read to the end, so the request completes
       .catch(() => {});

@@ -1,13 +1,14 @@
 import { ApiError } from "@/lib/api";
 import { toast } from "@/components/ui/toast";
 import { useCreateCheckout } from "@/features/sales-page/api/useCreateCheckout";
+import { visitOf } from "@/features/sales-page/api/useRecordView";
 import type { BuyState } from "@/features/sales-page/components/PriceCard";
 import type { PaymentProvider } from "@/features/sales-page/api/types";
 import type { CheckoutChoices } from "./useCheckoutChoices";
 
 /**
  * The buy button's behaviour, shared by the sales page and the overlay checkout: create the
- * checkout session, then hand its URL to `go` (the sales page navigates; the overlay asks the
+ * checkout session (with the visit it came from), then hand its URL to `go` (the sales page navigates; the overlay asks the
  * host page to); Stripe and PayPal alike (the server picks the seller's provider). Failures are
  * the spec's 'Purchase failed: {message}' toast.
  */
@@ -25,7 +26,8 @@ export function useBuy(
       : (payment.data?.provider ?? null);
   const onBuy = () => {
     checkout.mutate(
-      { productId: product.id, ...choices?.body() },
+      // The visit it came from, so the seller's traffic report credits the sale to its source.
+      { productId: product.id, ...choices?.body(), visit: visitOf(product.id) },
       {
         onSuccess: (res) => {
           if (res.url) go(res.url);

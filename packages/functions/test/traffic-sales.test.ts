@@ -123,6 +123,24 @@ describe("a sale counts where its visit came from", () => {
     expect(r.totals).toMatchObject({ sales: 1, revenue_by_currency: { jpy: 1500 } });
   });
 
+  it("a free claim from a visit counts where it came from, as a sale of 0", async () => {
+    const freeId = (
+      await call(stack(), "POST", "/api/products", {
+        cookie: sid.cookie,
+        body: { ...productBody("Free Sampler"), price: "0", currency: "eur" },
+      })
+    ).json.id as string;
+    const visit = { utm_source: "podcast" };
+    expect((await call(stack(), "POST", `/api/public/products/${freeId}/view`, { body: visit })).status).toBe(204);
+    const res = await call(stack(), "POST", "/api/checkout/claim", {
+      body: { productId: freeId, email: "fay.free@example.com", visit },
+      headers: { [VIEWER_ADDRESS_HEADER]: `203.0.113.${++visitors}` },
+    });
+    expect(res.status, res.text).toBe(200);
+    await settle(stack());
+    expect(row((await report()).sources, "podcast")).toMatchObject({ views: 1, sales: 1, revenue_by_currency: {} });
+  });
+
   it("the recount agrees, and puts a traffic figure that was edited by hand right", async () => {
     const { Recount } = await import("@payloft/core/recount/index");
     expect((await Recount.run({ creatorId: sid.id })).differences).toEqual([]);

@@ -8,6 +8,7 @@ import { ValidationError } from "../errors";
 import { productForCheckout } from "../product/public";
 import { Purchase } from "../purchase/index";
 import { RateLimit } from "../rate-limit/index";
+import { visitOf } from "../traffic/source";
 import { parseInput } from "../validation";
 import { priceWithCode, type Priced } from "./pricing";
 import { productSnapshot, recordCheckout } from "./record";
@@ -47,9 +48,14 @@ export namespace Claim {
       .nullish(),
   });
 
-  /** POST /api/checkout/claim {productId, email, discount_code?}: answers like GET /api/checkout/success. */
+  /**
+   * POST /api/checkout/claim {productId, email, discount_code?, visit?}: answers like GET
+   * /api/checkout/success. `visit` is the sales-page visit, as with a paid checkout: the claim
+   * counts (as a sale of 0) where its visitor came from in traffic analytics.
+   */
   export async function claim(input: unknown) {
     const { productId, email, discount_code } = parseInput(Input, input);
+    const visit = visitOf(input);
     const product = await productForCheckout(productId);
     const code = await codeThatFrees(product, discount_code ?? "");
     await RateLimit.hit(PER_PRODUCT.bucket, product.id, PER_PRODUCT.limit, PER_PRODUCT.windowSeconds);
@@ -73,6 +79,7 @@ export namespace Claim {
         ...(code ? { discount_code: code.code } : {}),
         currency: product.currency,
         buyer_email: email,
+        ...(visit ? { visit } : {}),
         product_snapshot: await productSnapshot(product),
       });
     } catch (err) {

@@ -7,7 +7,7 @@ import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
 import { LoadMore } from "@/features/settings/components/LoadMore";
 import { PhoneRecordList } from "@/features/settings/components/PhoneRecordList";
 import { useAdminSales } from "@/features/admin/api/sales";
-import { formatDate, formatMoney } from "@/features/admin/lib/format";
+import { formatDate, formatSaleAmount } from "@/features/admin/lib/format";
 import { SectionHeader } from "./SectionHeader";
 
 /** All Sales: every purchase on the platform, newest first; deleted sellers' sales included. */
@@ -52,7 +52,7 @@ export function SalesSection() {
                 id: s.id,
                 title: s.product_name,
                 detail: `${s.customer_email} · from ${s.creator_name || "—"}`,
-                amount: formatMoney(s.amount, s.currency),
+                amount: formatSaleAmount(s.amount, s.currency),
                 date: formatDate(s.created_at),
                 status: <SaleStatusBadge status={s.status} />,
               }))}
@@ -76,7 +76,7 @@ export function SalesSection() {
                       <TD className="max-w-[14rem] truncate font-medium text-slate-900">{s.product_name}</TD>
                       <TD className="max-w-[10rem] truncate">{s.creator_name || "—"}</TD>
                       <TD className="max-w-[14rem] truncate">{s.customer_email}</TD>
-                      <TD className="text-right tabular-nums">{formatMoney(s.amount, s.currency)}</TD>
+                      <TD className="text-right tabular-nums">{formatSaleAmount(s.amount, s.currency)}</TD>
                       <TD>
                         <SaleStatusBadge status={s.status} />
                       </TD>

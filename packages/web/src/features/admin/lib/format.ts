@@ -5,6 +5,7 @@ export {
   formatDate,
   formatDay,
   formatMoney,
+  formatSaleAmount,
   formatAxisMoney,
   toMajor,
 } from "@/features/dashboard/lib/format";

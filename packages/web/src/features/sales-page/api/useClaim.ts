@@ -7,10 +7,12 @@ export interface ClaimRequest {
   productId: string;
   email: string;
   discount_code?: string;
+  /** Where the visit came from (referrer, utm_*), as counted with its view: traffic analytics. */
+  visit?: Record<string, string>;
 }
 
 /**
- * POST /api/checkout/claim {productId, email, discount_code?}: answers like the success page
+ * POST /api/checkout/claim {productId, email, discount_code?, visit?}: answers like the success page
  * (the purchase's id, access link and licence key). No payment provider is involved.
  */
 export function useClaim() {

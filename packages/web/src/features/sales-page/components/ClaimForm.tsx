@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { Input } from "@/components/ui/Input";
 import { useClaim } from "@/features/sales-page/api/useClaim";
+import { visitOf } from "@/features/sales-page/api/useRecordView";
 import { CLAIM_FORM_ID } from "@/features/sales-page/lib/free";
 
 /**
@@ -34,7 +35,13 @@ export function ClaimForm({
     setError(null);
     const code = discountCode?.trim();
     claim.mutate(
-      { productId: product.id, email: email.trim(), ...(code ? { discount_code: code } : {}) },
+      // The visit it came from, so the seller's traffic report counts the claim where it came from.
+      {
+        productId: product.id,
+        email: email.trim(),
+        ...(code ? { discount_code: code } : {}),
+        visit: visitOf(product.id),
+      },
       {
         onSuccess: (res) => go(`/checkout/success?session_id=${encodeURIComponent(res.purchase.id)}`),
         onError: (err) =>

@@ -155,6 +155,19 @@ describe("a sale counts where its visit came from", () => {
   });
 });
 
+describe("product performance beside it", () => {
+  it("ranks products by sales, never comparing yen with euros", async () => {
+    const res = await call(stack(), "GET", "/api/dashboard/products-analytics", { cookie: sid.cookie });
+    // One sale each left (the newsletter's euro sale was refunded): ties in sales go by name.
+    const rows = res.json.products as { name: string; sales: number; revenue: number; currency: string }[];
+    expect(rows.map((p) => [p.name, p.sales, p.revenue, p.currency])).toEqual([
+      ["Euro Course", 1, 950, "eur"],
+      ["Free Sampler", 1, 0, "eur"],
+      ["Yen Course", 1, 1500, "jpy"],
+    ]);
+  });
+});
+
 describe("POST /api/checkout/create-session with a visit", () => {
   it("refuses a visit that is not the sales page's with a 400 sentence", async () => {
     const notObject = await createSession({ productId: euroId, visit: "newsletter" });

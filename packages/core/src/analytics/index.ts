@@ -76,23 +76,31 @@ export namespace Analytics {
     return dailySeries(`creator#${CreatorId.parse(creatorId)}`, today);
   }
 
-  /** Views, sales, revenue and conversion per product, best sellers first. */
+  /** Views, sales, revenue and conversion per product, best sellers first (by sales). */
   export async function productFigures(creatorId: string): Promise<ProductFigures[]> {
     const res = await ProductEntity.query.byCreator({ creator_id: CreatorId.parse(creatorId) }).go({
       pages: "all",
       attributes: ["id", "name", "is_active", "view_count", "sales_count", "total_revenue", "currency"],
     });
-    return res.data
-      .map((p) => ({
-        id: p.id,
-        name: p.name,
-        is_active: p.is_active,
-        views: p.view_count ?? 0,
-        sales: p.sales_count ?? 0,
-        revenue: p.total_revenue ?? 0,
-        currency: currencyOf(p.currency),
-        conversionRate: conversionRate(p.sales_count ?? 0, p.view_count ?? 0),
-      }))
-      .sort((a, b) => b.revenue - a.revenue || b.sales - a.sales || a.name.localeCompare(b.name));
+    return (
+      res.data
+        .map((p) => ({
+          id: p.id,
+          name: p.name,
+          is_active: p.is_active,
+          views: p.view_count ?? 0,
+          sales: p.sales_count ?? 0,
+          revenue: p.total_revenue ?? 0,
+          currency: currencyOf(p.currency),
+          conversionRate: conversionRate(p.sales_count ?? 0, p.view_count ?? 0),
+        }))
+        // Best sellers first; revenue breaks a tie only within one currency (¥1,500 is not more than €9.50).
+        .sort(
+          (a, b) =>
+            b.sales - a.sales ||
+            (a.currency === b.currency ? b.revenue - a.revenue : 0) ||
+            a.name.localeCompare(b.name),
+        )
+    );
   }
 }

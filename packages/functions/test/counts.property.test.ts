@@ -158,9 +158,14 @@ async function check(world: World, checkouts: Checkout[]) {
     const takenBack = c.disputed || c.refunded >= c.amount;
     expect(p.status === "completed", `status of ${c.session.id}`).toBe(!takenBack);
     expect(p.amount).toBe(c.amount);
-    // The buyer's mail only: a dispute also e-mails the seller about this order.
-    const receipts = stack().outbox.messages.filter((m) => m.to === p.customer_email && m.text.includes(c.session.id));
+    // The buyer's mail only: a dispute also e-mails the seller about this order. One receipt,
+    // and one notice exactly when the sale was taken back, however often its events came.
+    const toBuyer = stack().outbox.messages.filter((m) => m.to === p.customer_email && m.text.includes(c.session.id));
+    const receipts = toBuyer.filter((m) => m.subject.startsWith("Your receipt"));
+    const notices = toBuyer.filter((m) => / was (refunded|disputed)$/.test(m.subject));
     expect(receipts.length, `receipts for ${c.session.id}`).toBe(1);
+    expect(notices.length, `reversal notices for ${c.session.id}`).toBe(takenBack ? 1 : 0);
+    expect(toBuyer.length, `e-mails to the buyer about ${c.session.id}`).toBe(takenBack ? 2 : 1);
   }
   const report = await Recount.run({ creatorId: world.seller.id });
   expect(report.purchases).toBe(stored.length);

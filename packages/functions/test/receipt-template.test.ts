@@ -65,7 +65,10 @@ describe("receipt_email_template", () => {
 
     expect(mail!.html).toContain("Hello from &#60;Team&#62;!");
     expect(mail!.html).toContain("You bought Kit &#60;b&#62;&#34;Bold&#34;&#60;/b&#62; &#38; Co for $25.00");
-    expect(mail!.html).toContain(`Get it: ${accessUrl}<br>`);
+    // In the HTML a link placeholder is a named link: no raw URL is shown above the button.
+    expect(mail!.html).toContain(`Get it: <a href="${accessUrl}">your content</a><br>`);
+    expect(mail!.html).toContain(`All purchases: <a href="${portal}">your customer portal</a>`);
+    expect(mail!.html!.replace(/href="[^"]*"/g, "")).not.toContain(accessUrl);
     expect(mail!.html).not.toContain("<b>");
     expect(mail!.html).not.toContain("<Team>");
     // The access button is there even when the admin's message omits the link.
@@ -82,7 +85,7 @@ describe("receipt_email_template", () => {
 });
 
 describe("the default template", () => {
-  it("renders every placeholder it uses (none left in braces)", async () => {
+  it("renders every placeholder it uses (none left in braces), with no link and no 'reply' of its own", async () => {
     const { Setting } = await import("@payloft/core/setting/index");
     const { receiptMessage } = await import("@payloft/core/purchase/receipt");
     const template = Setting.DEFINITIONS.receipt_email_template.default;
@@ -97,10 +100,17 @@ describe("the default template", () => {
         created_at: "2025-03-04T10:00:00Z",
       },
       { template, site_name: "Payloft", support_email: "help@payloft.local" },
+      { sellerName: "Ann Lee", buyerName: "" },
     );
     expect(msg.text).not.toMatch(/\{/);
-    expect(msg.text).toContain("Thank you for buying Guide for $12.34 on March 4, 2025.");
-    expect(msg.text).toContain("write to help@payloft.local");
+    expect(msg.text.startsWith("Hello,\n\nThank you for buying Guide from Ann Lee.")).toBe(true);
+    expect(msg.text).toContain("Amount paid: $12.34");
+    expect(msg.text).toContain("Date: March 4, 2025");
+    // No Reply-To (the seller has no address here): support is named instead of "reply".
+    expect(msg.replyTo).toBeUndefined();
+    expect(msg.text).not.toMatch(/reply/i);
+    expect(msg.text).toContain("Questions? Write to help@payloft.local.");
     expect(msg.html).not.toMatch(/\{\{/);
+    expect(template).not.toMatch(/url\}\}|reply/i);
   });
 });

@@ -10,7 +10,7 @@ import { signInWithRole, type Person } from "./actors";
  * (POST /api/sales/{id}/refund) and a buyer's dispute, on Stripe and on PayPal alike. After it
  * the access link answers 410 and the licence key valid:false (reason refunded); the provider
  * delivering its webhooks again changes nothing: not the figures, not the revocation's time,
- * not the e-mails.
+ * not the e-mails (the buyer's notice goes out once, whichever way).
  */
 const stack = useStack();
 type Provider = "stripe" | "paypal";
@@ -198,6 +198,16 @@ describe("every way a sale is taken back revokes its link and key, once", () => 
     expect(taken.creator).toEqual({ sales: paid.creator.sales! - 1, revenue: paid.creator.revenue! - 2000 });
     expect(await linkStatus(link)).toBe(410);
     expect(await verify(productId, key)).toEqual({ status: 200, valid: false, reason: "refunded" });
+    // The buyer is told, once, what happened and that their access has ended.
+    const notices = stack().outbox.messages.filter(
+      (m) =>
+        m.to === "buyer.revoke@example.com" && m.text.includes(saleId) && / was (refunded|disputed)$/.test(m.subject),
+    );
+    expect(notices.map((m) => m.subject)).toEqual([
+      `Your ${path === "dispute" ? "payment for" : "purchase of"} Keyed ${provider} app was ${path === "dispute" ? "disputed" : "refunded"}`,
+    ]);
+    expect(notices[0]!.text).toContain("Your access to the content has ended");
+    expect(notices[0]!.replyTo).toBe(`ivy.${provider}@example.com`);
 
     // The provider delivers everything the reversal caused again: nothing changes a second time.
     const caused = recordedEvents(provider, saleId).filter((e) => !seen.has(e.id));

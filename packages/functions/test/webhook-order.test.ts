@@ -86,7 +86,7 @@ describe("a refund that arrives before its payment", () => {
     expect(sale).toMatchObject({ status: "refunded" });
     expect(sale.receipt_sent_at).toBeUndefined();
     const mail = mailTo("early.refund@example.com");
-    expect(mail.map((m) => m.subject)).toEqual(["Refunded: Design Kit"]);
+    expect(mail.map((m) => m.subject)).toEqual(["Your purchase of Design Kit was refunded"]);
     expect(mail[0]!.text).toContain("$25.00");
     expect(mail[0]!.text).not.toContain(sale.license_key!);
     expect(mail[0]!.text).not.toMatch(/access is permanent/i);

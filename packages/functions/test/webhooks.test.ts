@@ -98,7 +98,7 @@ describe("seller webhooks -> purchases", () => {
 
     const receipts = receiptsFor(session.id);
     expect(receipts).toHaveLength(1);
-    expect(receipts[0]).toMatchObject({ to: "ann@example.com", subject: "Your receipt: Design Kit" });
+    expect(receipts[0]).toMatchObject({ to: "ann@example.com", subject: "Your receipt: Design Kit by Sally Seller" });
     expect(receipts[0]!.text).toContain("$15.00");
     // Access links (product rule): the receipt carries the access link, never the raw content URL.
     expect(receipts[0]!.text).toMatch(/\/a\/[A-Za-z0-9_-]{32}/);

@@ -29,8 +29,13 @@ export function startOutbox() {
       .map(
         (m) => `
       <article><header><strong>${esc(m.subject)}</strong><span>${esc(m.sentAt)}</span></header>
-      <p class="meta">From ${esc(m.from)} to <b>${esc(m.to)}</b></p>
-      ${m.html ? `<iframe sandbox srcdoc="${esc(m.html)}"></iframe>` : `<pre>${esc(m.text)}</pre>`}</article>`,
+      <p class="meta">From ${esc(m.from)} to <b>${esc(m.to)}</b>${m.replyTo ? ` · Reply-To <b>${esc(m.replyTo)}</b>` : ""}</p>
+      ${
+        m.html
+          ? `<iframe sandbox title="${esc(m.subject)}" srcdoc="${esc(m.html)}"></iframe>
+      <details><summary>Plain-text part</summary><pre>${esc(m.text)}</pre></details>`
+          : `<pre>${esc(m.text)}</pre>`
+      }</article>`,
       )
       .join("");
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
@@ -38,7 +43,8 @@ export function startOutbox() {
 <style>body{font-family:system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#0f172a;background:#f8fafc}
 article{background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:1rem 1.25rem;margin:1rem 0}
 header{display:flex;justify-content:space-between;gap:1rem}header span,.meta{color:#64748b;font-size:.875rem}
-iframe{width:100%;min-height:320px;border:1px solid #e2e8f0;border-radius:8px}pre{white-space:pre-wrap}</style></head>
+iframe{width:100%;min-height:320px;border:1px solid #e2e8f0;border-radius:8px}pre{white-space:pre-wrap}
+summary{cursor:pointer;color:#475569;font-size:.875rem;margin-top:.5rem}</style></head>
 <body><h1>Outbox</h1><p class="meta">E-mails the product sent while running locally (${messages.length}).</p>${items || "<p>No e-mails yet.</p>"}</body></html>`);
     return true;
   }

@@ -34,11 +34,13 @@ export async function confirmPayPal(record: CheckoutItem) {
   // The capture must be for this checkout (Payloft's id is its custom_id).
   if (capture.custom_id && capture.custom_id !== record.session_id) return unpaid;
   const email = order.payer?.email_address;
+  const name = [order.payer?.name?.given_name, order.payer?.name?.surname].filter(Boolean).join(" ").trim();
   return {
     paid: true,
     amount: valueToCents(capture.amount.value, capture.amount.currency_code),
     currency: capture.amount.currency_code.toLowerCase(),
     ...(email ? { buyer_email: email } : {}),
+    ...(name ? { buyer_name: name } : {}),
     payment_ref: capture.id,
   };
 }

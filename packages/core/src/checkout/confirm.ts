@@ -21,6 +21,8 @@ export interface ConfirmedPayment {
   tax?: number;
   currency: string;
   buyer_email?: string;
+  /** The name the buyer paid under (cardholder, PayPal account), when the provider has one: the receipt greets them by it. */
+  buyer_name?: string;
   payment_ref?: string;
 }
 
@@ -38,6 +40,7 @@ async function confirmStripe(record: CheckoutItem): Promise<ConfirmedPayment | n
   try {
     const s = await stripeClient(secret).checkout.sessions.retrieve(record.session_id);
     const email = s.customer_details?.email ?? s.customer_email ?? undefined;
+    const name = s.customer_details?.name?.trim();
     return {
       paid: s.status === "complete" && s.payment_status === "paid",
       amount: s.amount_total ?? 0,
@@ -45,6 +48,7 @@ async function confirmStripe(record: CheckoutItem): Promise<ConfirmedPayment | n
       tax: s.total_details?.amount_tax ?? 0,
       currency: (s.currency ?? "").toLowerCase(),
       ...(email ? { buyer_email: email } : {}),
+      ...(name ? { buyer_name: name } : {}),
       ...(idOf(s.payment_intent) ? { payment_ref: idOf(s.payment_intent) } : {}),
     };
   } catch (err) {

@@ -2,7 +2,7 @@ import { Config } from "../config/index";
 import type { ProductItem } from "../db/entities";
 import { Email } from "../email/index";
 import { logger } from "../log/index";
-import { escapeHtml as esc } from "../purchase/receipt-template";
+import { escapeHtml as esc } from "../email/layout";
 
 /**
  * The e-mail a creator gets when an admin reviews one of their products with a new status or

@@ -1,15 +1,12 @@
-import { formatMoney } from "../currency/units";
 import { UserEntity, type PurchaseItem } from "../db/entities";
+import { sendOnce } from "./once";
 import { Email } from "../email/index";
 import { logger } from "../log/index";
-import { sendOnce } from "./once";
-
-/** "€9.50", "¥950": the amount in its currency's minor unit (core/src/currency). */
-const money = (minor: number, currency: string) => formatMoney(minor, currency || "usd");
+import { money } from "./receipt";
 
 /**
- * Tells the seller, once, that a buyer disputed a sale (claimed by ./once.ts, so duplicate
- * events never send a second one and a failed send is tried again by the bus's retry).
+ * Tells the seller, once, that a buyer disputed a sale (claimed by dispute_notice_sent_at,
+ * ./once.ts).
  */
 export async function sendDisputeNoticeOnce(p: PurchaseItem, reason: string): Promise<boolean> {
   if (p.dispute_notice_sent_at) return false;
@@ -19,7 +16,7 @@ export async function sendDisputeNoticeOnce(p: PurchaseItem, reason: string): Pr
     return false;
   }
   return sendOnce(p.id, "dispute_notice_sent_at", () =>
-    Email.send(disputeMessage(p, seller.email!, seller.name ?? "", reason)),
+    Email.send(disputeMessage(p, seller.email, seller.name ?? "", reason)),
   );
 }
 

@@ -71,6 +71,7 @@ export async function fulfilCheckout(
     creator_id: record.creator_id,
     creator_name: snapshot.creator_name,
     customer_email: email,
+    ...(paid.buyer_name ? { customer_name: paid.buyer_name.slice(0, 200) } : {}),
     customer_user_id: account?.user_id,
     amount: record.amount,
     ...(paid.tax ? { tax: paid.tax } : {}),

@@ -3,8 +3,8 @@ import { PurchaseEntity, type PurchaseItem } from "../db/entities";
 import { NotFoundError } from "../errors";
 import { fulfilCheckout } from "./fulfil";
 import { sendDisputeNoticeOnce } from "./dispute-notice";
-import { sendRefundNoticeOnce } from "./refund-notice";
 import { recordReversal } from "./ledger";
+import { sendReversalNoticeOnce } from "./reversal-notice";
 import { Access } from "../access/index";
 
 /**
@@ -77,30 +77,41 @@ export namespace Purchase {
 
   /**
    * refund.created: marks the purchase refunded and reverses its figures once, recording it
-   * first if its payment event has not arrived yet. A buyer who never had the receipt is told
-   * of the refund instead. Partial refunds change nothing.
+   * first if its payment event has not arrived yet (then without the receipt), then tells the
+   * buyer once. Partial refunds
+   * change nothing. `notify: false` is for the seller's Refund button: it has already moved the
+   * money, so it must not fail on an e-mail, and a send it started and lost would leave a
+   * concurrent subscriber run seeing the claim and sending nothing. The notice goes out from
+   * the provider's own refund event (always sent for a refund made through its API), whose
+   * subscriber the bus retries until it is sent.
    */
-  export async function refund(p: PropertiesOf<typeof RefundCreated>): Promise<Info | null> {
+  export async function refund(
+    p: PropertiesOf<typeof RefundCreated>,
+    opts: { notify?: boolean } = {},
+  ): Promise<Info | null> {
     if (p.amount_refunded < p.amount) return null;
     const purchase = await purchaseOf(p.checkout_id, p.seller_id);
     if (!purchase) return null;
     if (purchase.status === "completed") await recordReversal(purchase, "refunded");
     const stored = (await load(p.checkout_id))!;
-    await sendRefundNoticeOnce(stored);
+    if (stored.status === "refunded" && opts.notify !== false) await sendReversalNoticeOnce(stored);
     return serialize(stored);
   }
 
   /**
    * dispute.created: the sale is marked disputed (access revoked, figures reversed) once, and
-   * the seller is told by e-mail once. A sale already refunded stays refunded (its money went
-   * back already) and needs no e-mail.
+   * the seller and the buyer are each told by e-mail once. A sale already refunded stays
+   * refunded (its money went back already) and needs no e-mail.
    */
   export async function dispute(p: PropertiesOf<typeof DisputeCreated>): Promise<Info | null> {
     const purchase = await purchaseOf(p.checkout_id, p.seller_id);
     if (!purchase) return null;
     if (purchase.status === "completed") await recordReversal(purchase, "disputed");
     const stored = (await load(p.checkout_id))!;
-    if (stored.status === "disputed") await sendDisputeNoticeOnce(stored, p.reason);
+    if (stored.status === "disputed") {
+      await sendDisputeNoticeOnce(stored, p.reason);
+      await sendReversalNoticeOnce(stored);
+    }
     return serialize(stored);
   }
 

@@ -24,6 +24,7 @@ export interface NewPurchase {
   creator_id: string;
   creator_name: string;
   customer_email: string;
+  customer_name?: string;
   customer_user_id?: string;
   /** cents: the price, net of tax: what the seller earns and every revenue figure counts */
   amount: number;

@@ -2,7 +2,7 @@ import { PurchaseEntity, type PurchaseItem } from "../db/entities";
 import { isConditionFailed } from "../db/errors";
 
 /** The purchase's "sent once" marks: each is claimed with a conditional write before its e-mail goes out. */
-export type OnceMark = "receipt_sent_at" | "dispute_notice_sent_at" | "refund_notice_sent_at";
+export type OnceMark = "receipt_sent_at" | "dispute_notice_sent_at" | "reversal_notice_sent_at";
 
 /**
  * Runs `send` at most once per purchase and mark, however often the events behind it are

@@ -1,20 +1,24 @@
 import { formatMoney } from "../currency/units";
 import { Access } from "../access/index";
 import { Config } from "../config/index";
-import { Email } from "../email/index";
+import { Email, type EmailMessage } from "../email/index";
+import { button, escapeHtml as esc, frame, heading, link, paragraph, summary } from "../email/layout";
 import { logger } from "../log/index";
 import { Setting } from "../setting/index";
 import { sendOnce } from "./once";
-import { escapeHtml as esc, renderReceiptHtml, renderReceiptText, type ReceiptValues } from "./receipt-template";
+import { greetingFor, purchaseContacts, questionsLine, type PurchaseContacts } from "./contacts";
+import { renderReceiptHtml, renderReceiptText, type ReceiptValues } from "./receipt-template";
 
 export interface ReceiptPurchase {
   id: string;
   product_name: string;
   access_token?: string;
   license_key?: string;
+  creator_id?: string;
   creator_name?: string;
   customer_email: string;
   customer_name?: string;
+  customer_user_id?: string;
   /** cents, before tax */
   amount: number;
   /** cents of tax charged on top (Stripe Tax), if any */
@@ -25,14 +29,14 @@ export interface ReceiptPurchase {
 }
 
 /** "€9.50", "¥950": the amount in its currency's minor unit (core/src/currency). */
-const money = (minor: number, currency: string) => formatMoney(minor, currency || "usd");
+export const money = (minor: number, currency: string) => formatMoney(minor, currency || "usd");
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 /**
  * Sends the purchase receipt exactly once however often fulfilment runs (claimed by ./once.ts),
  * and only while the sale is completed: a refund or dispute recorded first (its event arrived
- * before the payment's) means the buyer gets the refund notice instead, never "Your access is
+ * before the payment's) means the buyer gets the reversal notice instead, never "Your access is
  * permanent" with a licence key.
  */
 export async function sendReceiptOnce(p: ReceiptPurchase): Promise<boolean> {
@@ -42,14 +46,15 @@ export async function sendReceiptOnce(p: ReceiptPurchase): Promise<boolean> {
     "receipt_sent_at",
     async () => {
       try {
-        // Read inside the claim, so a failed settings read releases it like a failed send.
-        const [template, site_name, support_email] = await Promise.all([
+        // Read inside the claim, so a failed read releases it like a failed send.
+        const [template, site_name, support_email, contacts] = await Promise.all([
           Setting.get("receipt_email_template"),
           Setting.get("site_name"),
           Setting.get("support_email"),
+          purchaseContacts(p),
         ]);
         const access_url = await Access.linkFor(p);
-        await Email.send(receiptMessage({ ...p, access_url }, { template, site_name, support_email }));
+        await Email.send(receiptMessage({ ...p, access_url }, { template, site_name, support_email }, contacts));
       } catch (err) {
         logger.warn("receipt e-mail failed; releasing the claim so a retry sends it", {
           purchaseId: p.id,
@@ -62,7 +67,11 @@ export async function sendReceiptOnce(p: ReceiptPurchase): Promise<boolean> {
   );
 }
 
-/** The receipt: the admin's message (the template) above a fixed summary that always carries the access link. */
+/**
+ * The receipt: the admin's message (the template) above a fixed summary that names the product
+ * and the seller and always carries the access link, once, as the button. Replies go to the
+ * seller (Reply-To); the text part spells every link out.
+ */
 export function receiptMessage(
   p: ReceiptPurchase & { access_url: string },
   settings: { template: string; site_name: string; support_email: string } = {
@@ -70,9 +79,10 @@ export function receiptMessage(
     site_name: "Payloft",
     support_email: "",
   },
-) {
-  const site = Config.siteUrl();
-  const portal = `${site}/customer-dashboard`;
+  contacts: PurchaseContacts = { sellerName: p.creator_name ?? "", buyerName: p.customer_name ?? "" },
+): EmailMessage {
+  const portal = `${Config.siteUrl()}/customer-dashboard`;
+  const seller = contacts.sellerName;
   // "Amount paid" is what left the buyer's account: the price plus any tax, itemised below it.
   const tax = p.tax ?? 0;
   const amount = money(p.amount + tax, p.currency);
@@ -84,6 +94,7 @@ export function receiptMessage(
     : [];
   const date = day(p.created_at);
   const values: ReceiptValues = {
+    greeting: greetingFor(contacts.buyerName),
     product_name: p.product_name,
     amount,
     // {{content_url}} is what templates written before access links use: it is the access link too.
@@ -91,25 +102,33 @@ export function receiptMessage(
     access_url: p.access_url,
     date,
     portal_url: portal,
-    customer_name: p.customer_name || "there",
+    // Older templates say "Hi {{customer_name}}": keep them reading as a sentence.
+    customer_name: contacts.buyerName || "there",
     customer_email: p.customer_email,
-    creator_name: p.creator_name ?? "",
+    creator_name: seller || "the seller",
     order_id: p.id,
     support_email: settings.support_email,
     site_name: settings.site_name,
   };
-  const seller = p.creator_name ? ` from ${p.creator_name}` : "";
-  const message = settings.template.trim()
-    ? renderReceiptText(settings.template, values)
-    : `Thank you for your purchase${seller}!`;
+  const custom = settings.template.trim();
+  // Without a template: the greeting and a thank-you naming the product and its seller.
+  const thanks = `Thank you for buying ${p.product_name}${seller ? ` from ${seller}` : ""}.`;
+  const intro = custom
+    ? { text: renderReceiptText(custom, values), html: renderReceiptHtml(custom, values) }
+    : { text: `${values.greeting}\n\n${thanks}`, html: paragraph(values.greeting) + paragraph(thanks) };
+  const questions = questionsLine(contacts, p.product_name, settings.support_email);
+  const rows: [string, string][] = [
+    ["Product", p.product_name],
+    ...(seller ? ([["Seller", seller]] as [string, string][]) : []),
+    ...taxLines,
+    ["Amount paid", amount],
+    ["Date", date],
+  ];
   const text = [
-    message,
+    intro.text,
     "",
     "Receipt",
-    `Product: ${p.product_name}`,
-    ...taxLines.map(([k, v]) => `${k}: ${v}`),
-    `Amount paid: ${amount}`,
-    `Date: ${date}`,
+    ...rows.map(([k, v]) => `${k}: ${v}`),
     `Order: ${p.id}`,
     "",
     `Access your content: ${p.access_url}`,
@@ -117,20 +136,27 @@ export function receiptMessage(
     "",
     `Your access is permanent. You can always find this purchase in your customer portal: ${portal}`,
     "(sign in with this e-mail address).",
+    ...(questions ? ["", questions] : []),
   ].join("\n");
-  const intro = settings.template.trim()
-    ? renderReceiptHtml(settings.template, values, "margin:0 0 12px;line-height:1.5")
-    : `<p style="color:#64748b;margin:0 0 20px">Your receipt${esc(seller)}.</p>`;
-  const row = (k: string, v: string) =>
-    `<tr><td style="padding:6px 0;color:#64748b">${k}</td><td style="padding:6px 0;text-align:right;font-weight:600">${v}</td></tr>`;
-  const html = `<div style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:520px;margin:0 auto;color:#0f172a">
-<h1 style="font-size:22px;margin:0 0 12px">Thank you for your purchase</h1>
-${intro}
-<table style="width:100%;border-collapse:collapse;border-top:1px solid #e2e8f0;border-bottom:1px solid #e2e8f0;margin-top:8px">
-${row("Product", esc(p.product_name))}${taxLines.map(([k, v]) => row(k, esc(v))).join("")}${row("Amount paid", esc(amount))}${row("Date", esc(date))}${row("Order", `<code style="font-size:12px">${esc(p.id.slice(0, 24))}…</code>`)}${p.license_key ? row("Licence key", `<code>${esc(p.license_key)}</code>`) : ""}
-</table>
-<p style="margin:24px 0"><a href="${esc(p.access_url)}" style="background:#4f46e5;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600;display:inline-block">Access Your Content</a></p>
-<p style="color:#64748b;font-size:14px">Your access is permanent. Find this purchase any time in your <a href="${esc(portal)}">customer portal</a> (sign in with this e-mail address).</p>
-</div>`;
-  return { to: p.customer_email, subject: `Your receipt: ${p.product_name}`, text, html };
+  const html = frame(
+    [
+      heading("Thank you for your purchase"),
+      intro.html,
+      summary([
+        ...rows.map(([k, v]): [string, string] => [k, esc(v)]),
+        ["Order", `<code style="font-size:12px">${esc(p.id.slice(0, 24))}…</code>`],
+        ...(p.license_key ? ([["Licence key", `<code>${esc(p.license_key)}</code>`]] as [string, string][]) : []),
+      ]),
+      button(p.access_url, "Access Your Content"),
+      `<p style="margin:0 0 12px;color:#64748b;font-size:14px">Your access is permanent. Find this purchase any time in your ${link(portal, "customer portal")} (sign in with this e-mail address).</p>`,
+      questions ? paragraph(questions, true) : "",
+    ].join("\n"),
+  );
+  return {
+    to: p.customer_email,
+    subject: seller ? `Your receipt: ${p.product_name} by ${seller}` : `Your receipt: ${p.product_name}`,
+    text,
+    html,
+    ...(contacts.sellerEmail ? { replyTo: contacts.sellerEmail } : {}),
+  };
 }

@@ -64,7 +64,8 @@ export namespace SaleRefund {
     if (sale.status === "disputed") throw DISPUTED();
     if (sale.provider === "free") throw FREE();
     const facts = sale.provider === "paypal" ? await refundAtPayPal(sale) : await refundAtStripe(sale);
-    await Purchase.refund(RefundCreated.schema.parse(facts));
+    // The buyer's notice follows from the provider's refund event (see Purchase.refund).
+    await Purchase.refund(RefundCreated.schema.parse(facts), { notify: false });
     const after = (await load(id))!;
     const pending = after.status !== "refunded";
     return {

@@ -15,8 +15,19 @@ export interface Definition {
   max?: number;
 }
 
-/** Placeholders: see purchase/receipt-template.ts (RECEIPT_PLACEHOLDERS). */
+/**
+ * Placeholders: see purchase/receipt-template.ts (RECEIPT_PLACEHOLDERS). The receipt itself
+ * adds the summary, the access button, the portal link and where questions go (the seller,
+ * by reply), so the message carries no links of its own.
+ */
 const RECEIPT_TEMPLATE = [
+  "{{greeting}}",
+  "",
+  "Thank you for buying {{product_name}} from {{creator_name}}. Your receipt and your content are below.",
+].join("\n");
+
+/** The receipt template every stage was seeded with before, which said "Reply to this e-mail" from a no-reply sender and showed both links as raw URLs. */
+const RETIRED_RECEIPT_TEMPLATE = [
   "Hi {{customer_name}},",
   "",
   "Thank you for buying {{product_name}} for {{amount}} on {{date}}.",
@@ -59,7 +70,7 @@ export const DEFINITIONS = {
     kind: "multiline",
     default: RECEIPT_TEMPLATE,
     description:
-      "Message at the top of the purchase receipt e-mail. Placeholders: {{customer_name}}, {{product_name}}, {{amount}}, {{date}}, {{access_url}} (your buyer's access link), {{portal_url}}, {{support_email}}, {{site_name}}",
+      "Message at the top of the purchase receipt e-mail. Placeholders: {{greeting}} (Hi and the buyer's name, or Hello), {{customer_name}}, {{creator_name}}, {{product_name}}, {{amount}}, {{date}}, {{access_url}} (your buyer's access link), {{portal_url}}, {{support_email}}, {{site_name}}",
   },
   auto_approve_products: {
     category: "moderation",
@@ -94,3 +105,11 @@ export const definition = (key: Key): Definition => DEFINITIONS[key];
  */
 export const RENAMED: Record<string, Key> = { max_upload_size: "max_file_size" };
 export const legacyOf = (key: Key) => Object.keys(RENAMED).find((old) => RENAMED[old] === key);
+
+/**
+ * Earlier in-code defaults that stages stored when they were seeded. A stored value equal to
+ * one of them was never chosen by an admin, so it reads as today's default.
+ */
+export const RETIRED_DEFAULTS: Partial<Record<Key, string[]>> = { receipt_email_template: [RETIRED_RECEIPT_TEMPLATE] };
+export const currentValue = (key: Key, stored: string) =>
+  RETIRED_DEFAULTS[key]?.includes(stored) ? DEFINITIONS[key].default : stored;

@@ -5,6 +5,7 @@ import {
   CATEGORIES as SETTING_CATEGORIES,
   DEFINITIONS as SETTING_DEFINITIONS,
   RENAMED,
+  currentValue,
   definition,
   legacyOf,
   type Category as SettingCategory,
@@ -43,7 +44,7 @@ export namespace Setting {
     return {
       id: key,
       setting_key: key,
-      setting_value: stored?.value ?? def.default,
+      setting_value: stored ? currentValue(key, stored.value) : def.default,
       description: def.description,
       category: def.category,
       updated_at: stored?.updated_at ?? null,
@@ -57,7 +58,8 @@ export namespace Setting {
       SettingEntity.get({ key }).go(),
       legacy ? SettingEntity.get({ key: legacy }).go() : undefined,
     ]);
-    return item.data?.value ?? old?.data?.value ?? definition(key).default;
+    const stored = item.data?.value ?? old?.data?.value;
+    return stored === undefined ? definition(key).default : currentValue(key, stored);
   }
 
   export async function bool(key: Key): Promise<boolean> {

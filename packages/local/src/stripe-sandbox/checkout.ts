@@ -133,6 +133,7 @@ export function completeSession(
   session: StripeObject,
   email: string,
   address: BillingAddress | null = null,
+  cardholder: string | null = null,
 ): StripeObject {
   if (session.status !== "open")
     throw new StripeApiError(
@@ -147,7 +148,7 @@ export function completeSession(
   session.customer_details = {
     address,
     email,
-    name: customer.name ?? null,
+    name: cardholder ?? customer.name ?? null,
     phone: null,
     tax_exempt: "none",
     tax_ids: [],
@@ -176,7 +177,7 @@ export function completeSession(
       amount: session.amount_total,
       amount_captured: session.amount_total,
       amount_refunded: 0,
-      billing_details: { email, name: null, phone: null, address },
+      billing_details: { email, name: cardholder, phone: null, address },
       captured: true,
       created: nowSeconds(),
       currency: session.currency,

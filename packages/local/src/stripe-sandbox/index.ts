@@ -84,16 +84,18 @@ export async function startStripeSandbox(opts: SandboxOptions) {
       const t = pageTexts(session.locale, req.headers["accept-language"]);
       if (method === "GET") return send(res, 200, checkoutPage(session, t));
       const email = (str(body.email) ?? session.customer_email ?? "").trim().toLowerCase();
+      // The cardholder's name, as Stripe reports it in customer_details.name (blank: null).
+      const name = (str(body.name) ?? "").trim();
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-        return send(res, 400, checkoutPage(session, t, { error: t.invalidEmail, email }));
+        return send(res, 400, checkoutPage(session, t, { error: t.invalidEmail, email, name }));
       if (DECLINED_CARDS.has((str(body.card) ?? "").replace(/\s/g, ""))) {
-        return send(res, 402, checkoutPage(session, t, { error: t.declined, email, form: body }));
+        return send(res, 402, checkoutPage(session, t, { error: t.declined, email, name, form: body }));
       }
       try {
-        completeSession(sb, found.account, session, email, addressFromPage(session, body));
+        completeSession(sb, found.account, session, email, addressFromPage(session, body), name || null);
       } catch (err) {
         if (err instanceof StripeApiError)
-          return send(res, 400, checkoutPage(session, t, { error: err.message, email, form: body }));
+          return send(res, 400, checkoutPage(session, t, { error: err.message, email, name, form: body }));
         throw err;
       }
       if (!session.success_url) return send(res, 200, completedPage(session));

@@ -41,7 +41,7 @@ const layout = (
 export function checkoutPage(
   session: StripeObject,
   t: PageTexts,
-  opts: { error?: string; email?: string; form?: FormObject } = {},
+  opts: { error?: string; email?: string; name?: string; form?: FormObject } = {},
 ): string {
   const money = (cents: number, currency: string) => formatMoney(cents, currency, t.intl);
   const items: StripeObject[] = session._line_items ?? [];
@@ -65,6 +65,7 @@ export function checkoutPage(
     ? `<p>${esc(t.sessionIs(session.status))}</p>${session.success_url && session.status === "complete" ? `<a class="btn" href="${esc(successUrl(session))}">${esc(t.returnToMerchant)}</a>` : ""}`
     : `<form method="post" action="/pay/${esc(session.id)}">
       <label for="email">${esc(t.email)}</label><input id="email" name="email" type="email" required autocomplete="email" placeholder="you@example.com" value="${esc(email)}"${session.customer_email ? " readonly" : ""}>
+      <label for="cardholder">${esc(t.cardholder)}</label><input id="cardholder" name="name" autocomplete="cc-name" value="${esc(opts.name ?? "")}">
       <label for="card">${esc(t.card)}</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" value="4242 4242 4242 4242" aria-describedby="card-hint">
       <p id="card-hint" class="muted">${esc(t.cardHint)}</p>
       ${addressFields(session, t, opts.form)}

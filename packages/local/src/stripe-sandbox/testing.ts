@@ -63,10 +63,10 @@ export async function openSession(
 }
 
 /** Presses Pay on the hosted checkout page (an HTML form post, as the browser sends it). */
-export async function payOnHostedPage(url: string, email = "buyer@example.com") {
+export async function payOnHostedPage(url: string, email = "buyer@example.com", name?: string) {
   const res = await fetch(url, {
     method: "POST",
-    body: new URLSearchParams({ email, card: "4242 4242 4242 4242" }),
+    body: new URLSearchParams({ email, card: "4242 4242 4242 4242", ...(name ? { name } : {}) }),
     redirect: "manual",
   });
   if (res.status !== 303) throw new Error(`hosted page answered ${res.status}: ${(await res.text()).slice(0, 200)}`);

@@ -26,6 +26,8 @@ export const PurchaseEntity = new LazyEntity(
       creator_id: { type: "string", required: true },
       creator_name: { type: "string", default: "" },
       customer_email: { type: "string", required: true },
+      /** The buyer's name as the provider reported it (cardholder, PayPal account); absent when unknown. */
+      customer_name: { type: "string" },
       customer_user_id: { type: "string" },
       /** cents */
       amount: { type: "number", required: true },
@@ -42,8 +44,8 @@ export const PurchaseEntity = new LazyEntity(
       disputed_at: { type: "string" },
       /** Set (conditionally) when the seller's dispute e-mail is claimed, so it goes out once. */
       dispute_notice_sent_at: { type: "string" },
-      /** Set (conditionally) when the buyer's refund notice is claimed, so it goes out once. */
-      refund_notice_sent_at: { type: "string" },
+      /** Set (conditionally) when the buyer's refund or dispute notice is claimed, so it goes out once. */
+      reversal_notice_sent_at: { type: "string" },
       access_count: { type: "number", required: true, default: 0 },
       last_accessed_at: { type: "string" },
       /** The access link's token (AccessLinkEntity); set once, lazily for older purchases. */

@@ -56,12 +56,23 @@ function loadHandler(route: RouteDef) {
 }
 
 const NO_BODY = Buffer.alloc(0);
+/** The most a request body may carry (Lambda's 6 MB invocation payload). */
+export const MAX_BODY_BYTES = 6 * 1024 * 1024;
+/** How much of a too-large body is read (and dropped) so the 413 reaches the client. */
+const DRAIN_BYTES = 64 * 1024 * 1024;
+
+class BodyTooLarge extends Error {}
 
 /** A request that announces no body (most GETs) has none to wait for. */
 const hasBody = (req: IncomingMessage) =>
   req.headers["transfer-encoding"] !== undefined ||
   (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0");
 
+/**
+ * The body, or BodyTooLarge once it ends past MAX_BODY_BYTES. A body over the limit is read to
+ * its end and dropped (up to DRAIN_BYTES) rather than cut off: destroying the socket mid-upload
+ * reset the connection, and the client never saw the 413 API Gateway answers.
+ */
 function readBody(req: IncomingMessage): Promise<Buffer> {
   if (!hasBody(req)) return Promise.resolve(NO_BODY);
   return new Promise((resolve, reject) => {
@@ -69,16 +80,23 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
     let size = 0;
     req.on("data", (c: Buffer) => {
       size += c.length;
-      if (size > 6 * 1024 * 1024) {
-        reject(new Error("payload too large"));
-        req.destroy();
-        return;
-      }
-      chunks.push(c);
+      if (size <= MAX_BODY_BYTES) chunks.push(c);
+      else if (size > DRAIN_BYTES) req.destroy();
     });
-    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("end", () => (size > MAX_BODY_BYTES ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks))));
     req.on("error", reject);
+    req.on("close", () => size > DRAIN_BYTES && reject(new BodyTooLarge()));
   });
+}
+
+/** False when the path has a %-escape that is not valid UTF-8 (`%zz`, `%E0%A4`, an encoded surrogate). */
+function decodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function buildEvent(
@@ -152,6 +170,12 @@ const prefixes = [...new Set(routes.map((r) => `/${r.path.split("/")[1]}`))];
 export async function handleApi(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   const url = new URL(req.url ?? "/", "http://local");
   if (!prefixes.some((p) => url.pathname === p || url.pathname.startsWith(`${p}/`))) return false;
+  // API Gateway refuses a path it cannot decode with a 400 before any Lambda runs.
+  if (!decodable(url.pathname)) {
+    res.writeHead(400, gatewayHeaders);
+    res.end(JSON.stringify({ error: "This address is not valid: it has a malformed %-escape." }));
+    return true;
+  }
   const match = matchRoute(req.method ?? "GET", url.pathname);
   if (!match || match === "method-not-allowed") {
     const status = match ? 405 : 404;
@@ -162,9 +186,11 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse): Prom
   let body: Buffer;
   try {
     body = await readBody(req);
-  } catch {
+  } catch (err) {
+    if (!(err instanceof BodyTooLarge)) throw err;
+    if (res.destroyed) return true;
     res.writeHead(413, gatewayHeaders);
-    res.end(JSON.stringify({ error: "Request body too large" }));
+    res.end(JSON.stringify({ error: `The request is too large: at most ${MAX_BODY_BYTES / 1024 / 1024} MB.` }));
     return true;
   }
   const event = buildEvent(req, match.route, match.params, body, url);

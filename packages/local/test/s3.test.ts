@@ -35,11 +35,12 @@ async function postForm(
   post: { url: string; fields: Record<string, string> },
   file: Blob,
   extra: Record<string, string> = {},
+  signal?: AbortSignal,
 ) {
   const form = new FormData();
   for (const [k, v] of Object.entries({ ...post.fields, ...extra })) form.append(k, v);
   form.append("file", file);
-  const res = await fetch(post.url, { method: "POST", body: form });
+  const res = await fetch(post.url, { method: "POST", body: form, signal });
   return { status: res.status, text: await res.text() };
 }
 
@@ -153,6 +154,16 @@ describe("local S3: browser form uploads (POST policy)", () => {
     await expect(
       s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: "uploads/big.pdf" })),
     ).rejects.toMatchObject({ name: "NotFound" });
+  });
+
+  it("answers EntityTooLarge to a file one byte over a 64 KiB policy (it used to get no answer)", async () => {
+    const max = 64 * 1024;
+    const post = await presignPost("uploads/big-one.pdf", { max });
+    const res = await postForm(post, pdf(max + 1), {}, AbortSignal.timeout(10_000));
+    expect(res.status).toBe(400);
+    expect(res.text).toContain("<Code>EntityTooLarge</Code>");
+    expect(await stack().s3.objects.head(bucketName(), "uploads/big-one.pdf")).toBeNull();
+    expect((await postForm(await presignPost("uploads/fits.pdf", { max }), pdf(max))).status).toBe(204);
   });
 
   it("refuses another content type, another key, extra fields and a tampered policy", async () => {

@@ -4,7 +4,7 @@ import { Config } from "../config/index";
 import { ApiKeyEntity, UserEntity, type ApiKeyItem, type UserItem } from "../db/entities";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
 import { requireFeature } from "../plan/gate";
-import { parseInput } from "../validation";
+import { hasUnsafeCharacters, parseInput, unsafeNameMessage } from "../validation";
 
 /**
  * API keys for the public REST API (Business, lifetime and admins; rule: Features by plan). A key is
@@ -36,7 +36,8 @@ export namespace ApiKey {
       .string("Please give the key a name, e.g. the app that will use it.")
       .trim()
       .min(1, "Please give the key a name, e.g. the app that will use it.")
-      .max(60, "A key's name can be at most 60 characters."),
+      .max(60, "A key's name can be at most 60 characters.")
+      .refine((name) => !hasUnsafeCharacters(name), unsafeNameMessage("A key's name")),
   });
 
   const notFound = () => new NotFoundError("api_key.not_found", "API key not found.");

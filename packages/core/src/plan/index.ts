@@ -1,4 +1,4 @@
-import { parseInput } from "../validation";
+import { hasUnsafeCharacters, parseInput, unsafeNameMessage } from "../validation";
 import * as z from "zod";
 import type { Actor } from "../actor/index";
 import { NotFoundError, ProviderError, ValidationError } from "../errors";
@@ -47,7 +47,12 @@ const planId = z
 const cycle = z.enum(["monthly", "yearly"], { error: "billing_cycle must be 'monthly' or 'yearly'." });
 const validate = <S extends z.ZodType>(schema: S, input: unknown) =>
   parseInput(schema, input, { code: "plan.invalid_input" });
-const customerName = z.string().trim().max(120, "Your name can be at most 120 characters.").optional();
+const customerName = z
+  .string()
+  .trim()
+  .max(120, "Your name can be at most 120 characters.")
+  .refine((name) => !hasUnsafeCharacters(name), unsafeNameMessage("Your name"))
+  .optional();
 
 /**
  * Plans and platform billing: the platform's own subscriptions and lifetime deal.

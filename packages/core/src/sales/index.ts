@@ -1,4 +1,4 @@
-import { parseInput } from "../validation";
+import { hasUnsafeCharacters, parseInput, unsafeNameMessage } from "../validation";
 import { spentByCurrency, type Currency } from "../currency/index";
 import * as z from "zod";
 import { CustomerEntity, PurchaseEntity, UserEntity } from "../db/entities";
@@ -188,7 +188,8 @@ export namespace Sales {
       .string({ message: "Please enter your name." })
       .trim()
       .min(1, "Please enter your name.")
-      .max(100, "Your name can be at most 100 characters."),
+      .max(100, "Your name can be at most 100 characters.")
+      .refine((name) => !hasUnsafeCharacters(name), unsafeNameMessage("Your name")),
   });
 
   /** A customer renames themselves in Profile Settings; the trimmed name is stored. */

@@ -1,4 +1,4 @@
-import { parseInput } from "../validation";
+import { hasUnsafeCharacters, parseInput, unsafeNameMessage } from "../validation";
 import { randomUUID } from "node:crypto";
 import * as z from "zod";
 import { CounterEntity, Db, EmailEntity, UserEntity, type UserItem } from "../db/entities";
@@ -172,7 +172,8 @@ export namespace User {
     .string({ error: "Please enter your name" })
     .trim()
     .min(1, "Please enter your name")
-    .max(NAME_MAX, `Your name can be at most ${NAME_MAX} characters.`);
+    .max(NAME_MAX, `Your name can be at most ${NAME_MAX} characters.`)
+    .refine((name) => !hasUnsafeCharacters(name), unsafeNameMessage("Your name"));
 
   export const RenameInput = z.object({ name: Name });
 

@@ -40,7 +40,12 @@ export function objectStore(root: string, buckets: string[]) {
   return {
     hasBucket: (bucket: string) => buckets.includes(bucket),
 
-    /** Streams a body to a temporary file, hashing as it goes; refuses more than `maxSize` bytes. */
+    /**
+     * Streams a body to a temporary file, hashing as it goes; refuses more than `maxSize` bytes.
+     * A body over the limit is still read to its end (and dropped), never cut off: destroying
+     * a multipart file stream mid-form stalled the form parser, and the uploader got no answer
+     * instead of S3's EntityTooLarge.
+     */
     async stage(bucket: string, body: Readable, maxSize = Number.POSITIVE_INFINITY): Promise<Staged> {
       await ready;
       const path = join(root, bucket, `.tmp-${randomUUID()}`);
@@ -50,7 +55,7 @@ export function objectStore(root: string, buckets: string[]) {
       const meter = new Transform({
         transform(chunk: Buffer, _enc, done) {
           size += chunk.length;
-          if (size > maxSize) return done(new TooLarge());
+          if (size > maxSize) return done();
           md5.update(chunk);
           sha.update(chunk);
           done(null, chunk);
@@ -58,6 +63,7 @@ export function objectStore(root: string, buckets: string[]) {
       });
       try {
         await pipeline(body, meter, createWriteStream(path));
+        if (size > maxSize) throw new TooLarge();
       } catch (err) {
         await rm(path, { force: true });
         throw err;

@@ -93,7 +93,7 @@ export const routes: RouteDef[] = [
   // ── selling: products, payment setup, public pages, checkout ──
   { method: "GET", path: "/api/products", handler: "products-list", access: "creator" },
   { method: "POST", path: "/api/products", handler: "products-create", access: "creator", links: ["Files"] },
-  { method: "PUT", path: "/api/products/{id}", handler: "products-update", access: "creator" },
+  { method: "PUT", path: "/api/products/{id}", handler: "products-update", access: "creator", links: ["Files"] },
   { method: "DELETE", path: "/api/products/{id}", handler: "products-delete", access: "creator" },
   {
     method: "GET",

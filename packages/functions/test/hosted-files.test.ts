@@ -112,3 +112,41 @@ describe("selling a hosted file", () => {
     expect((await fetch(`${location.origin}${location.pathname}`)).status).toBe(403);
   });
 });
+
+describe("editing what a product delivers (rule: Editing products)", () => {
+  it("swaps the link for an uploaded file and back; a file of someone else is refused", async () => {
+    const made = await create(ann, { price: "0" });
+    const id = made.json.id as string;
+    const key = await uploaded(ann, BYTES, "Edition 2.pdf");
+    const toFile = await call(stack(), "PUT", `/api/products/${id}`, {
+      cookie: ann.cookie,
+      body: { content_file: key },
+    });
+    expect(toFile.status, toFile.text).toBe(200);
+    expect(toFile.json).toMatchObject({ content_file: key, content_file_name: "Edition 2.pdf", content_file_size: 31 });
+    expect(toFile.json).not.toHaveProperty("content_url");
+    expect(await tagsOf(key)).toEqual({ "payloft-upload": "attached" });
+
+    const bobs = await uploaded(bob);
+    const foreign = await call(stack(), "PUT", `/api/products/${id}`, {
+      cookie: ann.cookie,
+      body: { content_file: bobs },
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.json.error).toBe("We could not find the uploaded file. Please upload it again.");
+
+    const toLink = await call(stack(), "PUT", `/api/products/${id}`, {
+      cookie: ann.cookie,
+      body: { content_url: "https://files.example.com/edition-3.pdf" },
+    });
+    expect(toLink.json).toMatchObject({ content_url: "https://files.example.com/edition-3.pdf" });
+    expect(toLink.json).not.toHaveProperty("content_file");
+    const { ProductEntity } = await import("@payloft/core/db/entities");
+    const item = (await ProductEntity.get({ id }).go()).data!;
+    expect([item.content_file, item.content_file_name, item.content_file_size]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+});

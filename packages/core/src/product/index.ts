@@ -1,19 +1,18 @@
 import { AGAIN, retry } from "../retry";
-import { currencyOf } from "../currency/index";
 import { randomUUID } from "node:crypto";
-import { ProductEntity, UserEntity, type ProductItem } from "../db/entities";
-import { AppError, ForbiddenError, ValidationError } from "../errors";
+import { ProductEntity, UserEntity } from "../db/entities";
+import { AppError, ForbiddenError } from "../errors";
 import { productLimitFor } from "../plan/limits";
 import { Setting } from "../setting/index";
 import {
   ApiCreateProductInput,
-  ApiProductState,
   ApiUpdateProductInput,
   CreateProductInput,
-  PricingInput,
   SetActiveInput,
+  UpdateProductInput,
   validate,
 } from "./input";
+import { editProduct } from "./edit";
 import { contentFor, type HostedFiles } from "./content";
 import { productCreatorOf, productForCheckout, productPublicView } from "./public";
 import { activeLimit, activeLimitMessage } from "./active-limit";
@@ -55,10 +54,10 @@ export namespace Product {
     input: unknown,
     opts: { price: "dollars" | "cents"; files?: HostedFiles } = { price: "dollars" },
   ): Promise<Info> {
-    const { content_url, content_file, ...data } = {
-      content_file: "",
-      ...validate(opts.price === "cents" ? ApiCreateProductInput : CreateProductInput, input),
-    };
+    const { content_url, content_file, ...data } = validate(
+      opts.price === "cents" ? ApiCreateProductInput : CreateProductInput,
+      input,
+    );
     const user = (await UserEntity.get({ id: creatorId }).go()).data;
     if (!user) throw new ForbiddenError("Please finish setting up your account before adding products.");
     const content = await contentFor(creatorId, { content_url, content_file }, opts.files);
@@ -118,31 +117,20 @@ export namespace Product {
     serialize(await owned(creatorId, id), { owner: true });
 
   /**
-   * PATCH /api/v1/products/{id}: the stored product with the sent fields changed, checked by
-   * the same rules as a new one (so the media rule holds on the result); is_active goes
-   * through setActive, which moves the counters. While new products need approval
-   * (rule: Product approval), a changed listing goes back to review, so an approved page cannot be
-   * swapped for another.
+   * PUT /api/products/{id} (the dialog: price as typed, an uploaded file through `files`) and
+   * PATCH /api/v1/products/{id} (price in cents): any subset of the create fields, checked by
+   * the create rules on the product they leave (./edit.ts); is_active goes through setActive,
+   * which moves the counters. `{is_active}` alone is Activate / Deactivate.
    */
-  export async function update(creatorId: string, id: string, input: unknown): Promise<Info> {
-    const { is_active, ...fields } = validate(ApiUpdateProductInput, input);
-    const p = await owned(creatorId, id);
-    const next = validate(ApiProductState, { ...p, currency: currencyOf(p.currency), ...fields });
-    // A product's sales and revenue are counted in its currency: they would mix if it changed.
-    if (next.currency !== currencyOf(p.currency) && p.sales_count > 0)
-      throw new ValidationError("A product's currency can't change once it has sales. Create a new product instead.");
-    // An absent attribute reads as its empty default ("" link beside a hosted file, no keys).
-    const changed = (Object.keys(next) as (keyof typeof next)[]).filter(
-      (k) => next[k] !== p[k] && !(p[k] === undefined && (next[k] === "" || next[k] === false)),
-    );
-    if (changed.length) {
-      const review = !(await Setting.bool("auto_approve_products")) && p.moderation_status !== "under_review";
-      await ProductEntity.patch({ id })
-        .set({ ...next, ...(review ? { moderation_status: "pending" as const } : {}) })
-        .where((a, op) => op.eq(a.creator_id, creatorId))
-        .go();
-    }
-    if (is_active !== undefined) await setActive(creatorId, id, { is_active });
+  export async function update(
+    creatorId: string,
+    id: string,
+    input: unknown,
+    opts: { price: "dollars" | "cents"; files?: HostedFiles } = { price: "dollars" },
+  ): Promise<Info> {
+    const { is_active, ...sent } = validate(opts.price === "cents" ? ApiUpdateProductInput : UpdateProductInput, input);
+    if (Object.keys(sent).length) await editProduct(creatorId, id, sent, opts);
+    if (is_active !== undefined) return setActive(creatorId, id, { is_active });
     return ownedView(creatorId, id);
   }
 
@@ -181,28 +169,6 @@ export namespace Product {
         exhausted: () => new AppError("product.update_failed", "Failed to update the product. Please try again.", 503),
       },
     );
-  }
-
-  /**
-   * PUT /api/products/{id} {pay_what_you_want, suggested_price?}: lets buyers pay what they
-   * want, with the price as the minimum; a suggested price below it is refused.
-   */
-  export async function setPricing(creatorId: string, id: string, input: unknown): Promise<Info> {
-    const data = validate(PricingInput, input);
-    const p = await owned(creatorId, id);
-    const suggested = data.pay_what_you_want ? (data.suggested_price ?? undefined) : undefined;
-    if (suggested !== undefined && suggested < p.price)
-      throw new ValidationError("The suggested price can't be below the minimum price.");
-    const res = await ProductEntity.patch({ id })
-      .set({
-        pay_what_you_want: data.pay_what_you_want,
-        ...(suggested !== undefined ? { suggested_price: suggested } : {}),
-      })
-      .remove(suggested === undefined ? ["suggested_price"] : [])
-      // The minimum we compared with is still the price.
-      .where((a, op) => `${op.eq(a.creator_id, creatorId)} AND ${op.eq(a.price, p.price)}`)
-      .go({ response: "all_new" });
-    return serialize(res.data as ProductItem, { owner: true });
   }
 
   /** DELETE /api/products/{id}. Purchases keep their own snapshots of name and content. */

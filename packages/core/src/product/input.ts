@@ -73,66 +73,54 @@ function pwywFields(
   return { pay_what_you_want: true, suggested_price: suggested };
 }
 
-/** PUT /api/products/{id} {pay_what_you_want, suggested_price?}: switches pay what you want on or off. */
-export const PricingInput = z
-  .object({
-    pay_what_you_want: z.boolean("pay_what_you_want must be true or false."),
-    suggested_price: suggestedPrice.nullish(),
-  })
-  .superRefine((p, ctx) => {
-    if (p.suggested_price != null && !p.pay_what_you_want)
-      ctx.addIssue({ code: "custom", message: "A suggested price is only for pay-what-you-want products." });
-  });
-
 const text = (label: string, max: number) =>
   z.string(`${label} must be text.`).trim().max(max, `${label} must be at most ${max} characters.`);
 const NAME = "Please enter a product name.";
 const CONTENT = "Please enter the content URL or upload the file buyers receive after purchase.";
 
-/** Each field's own rule; create adds defaults, a partial update does not (absent = unchanged). */
-const field = {
+/**
+ * Every field of a product with its own rule and NO default: absent means "not sent". Creating
+ * (all of them, with a new product's defaults) and editing (any subset) use these same rules;
+ * the fields that depend on each other (content, price, media) are then checked together on
+ * the whole product by `complete`.
+ */
+const fields = {
   name: z.string(NAME).trim().min(1, NAME).max(120, "Product name must be at most 120 characters."),
   headline: text("Headline", 200),
   subheadline: text("Subheadline", 300),
   description: text("Description", 5000),
+  // A link or a hosted file (checkContent): either may be empty, not both.
   content_url: z
     .string(CONTENT)
     .trim()
-    .min(1, CONTENT)
     .max(2000, "Content URL must be at most 2000 characters.")
-    .refine(isHttpUrl, "Content URL must be a web address starting with http:// or https://."),
+    .refine((v) => !v || isHttpUrl(v), "Content URL must be a web address starting with http:// or https://."),
+  /** The key POST /api/uploads answered, once the file is uploaded. */
+  content_file: z.string("content_file must be the key of an uploaded file.").trim().max(400),
   media_type: z.enum(MEDIA_TYPES, "Media type must be one of: none, image, youtube, video, embed."),
   media_url: z.string("Media URL must be text.").trim(),
   currency: CurrencyInput,
-};
-
-const withDefaults = {
-  name: field.name,
-  headline: field.headline.optional().default(""),
-  subheadline: field.subheadline.optional().default(""),
-  description: field.description.optional().default(""),
-  // A link or a hosted file (checkContent): either may be absent, not both.
-  content_url: z
-    .string("Content URL must be text.")
-    .trim()
-    .max(2000, "Content URL must be at most 2000 characters.")
-    .refine((v) => !v || isHttpUrl(v), "Content URL must be a web address starting with http:// or https://.")
-    .optional()
-    .default(""),
-  media_type: field.media_type.optional().default("none"),
-  media_url: field.media_url.optional().default(""),
-  currency: z.optional(field.currency).default("usd"),
   /** Give each purchase its own licence key. */
-  license_keys: z.boolean("license_keys must be true or false.").optional().default(false),
+  license_keys: z.boolean("license_keys must be true or false."),
+  pay_what_you_want: z.boolean("pay_what_you_want must be true or false."),
+  suggested_price: suggestedPrice.nullable(),
 };
 
-/** The key POST /api/uploads answered, once the file is uploaded. */
-const contentFile = z
-  .string("content_file must be the key of an uploaded file.")
-  .trim()
-  .max(400)
-  .optional()
-  .default("");
+/** A new product's values for what was not sent. */
+const DEFAULTS = {
+  headline: "",
+  subheadline: "",
+  description: "",
+  content_url: "",
+  content_file: "",
+  media_type: "none" as MediaType,
+  media_url: "",
+  currency: "usd" as const,
+  license_keys: false,
+  price: 0,
+  pay_what_you_want: false,
+  suggested_price: null,
+};
 
 /** What buyers receive: a content URL or an uploaded file, exactly one. */
 function checkContent<T extends { content_url: string; content_file: string }>(p: T, ctx: z.RefinementCtx): T {
@@ -163,55 +151,63 @@ function checkMedia<T extends { media_type: MediaType; media_url: string }>(p: T
   return p;
 }
 
-/** POST /api/products (the dialog): price in dollars, stored in cents; pay what you want optional. */
-export const CreateProductInput = z
-  .object({
-    ...withDefaults,
-    content_file: contentFile,
-    price: dollars,
-    pay_what_you_want: z.boolean("pay_what_you_want must be true or false.").optional().default(false),
-    suggested_price: suggestedPrice.nullish(),
-  })
-  .transform(({ pay_what_you_want, suggested_price, ...p }, ctx) => {
-    if (checkContent(p, ctx) === z.NEVER) return z.NEVER;
-    const price = toMinor(p.price, p.currency);
-    if (price > MAX_PRICE_CENTS) {
-      ctx.addIssue({ code: "custom", message: `Price can be at most ${formatMoney(MAX_PRICE_CENTS, p.currency)}.` });
-      return z.NEVER;
-    }
-    const pricing = pwywFields(price, pay_what_you_want, suggested_price, ctx);
-    if (pricing === null) return z.NEVER;
-    return checkMedia({ ...p, ...pricing, price }, ctx);
-  });
+type Sent = Partial<{ [K in keyof typeof fields]: z.output<(typeof fields)[K]> }> & { name: string; price?: number };
+
+/**
+ * The whole product, checked together: a new product's defaults under what was sent, the price
+ * in the minor unit (`major`: as typed in the dialog, 12.34), at most Stripe's largest amount,
+ * pay what you want, content and media.
+ */
+const complete = (unit: "major" | "minor") => (sent: Sent, ctx: z.RefinementCtx) => {
+  const { pay_what_you_want, suggested_price, ...p } = { ...DEFAULTS, ...sent };
+  if (checkContent(p, ctx) === z.NEVER) return z.NEVER;
+  const price = unit === "major" ? toMinor(p.price, p.currency) : p.price;
+  if (price > MAX_PRICE_CENTS) {
+    ctx.addIssue({ code: "custom", message: `Price can be at most ${formatMoney(MAX_PRICE_CENTS, p.currency)}.` });
+    return z.NEVER;
+  }
+  const pricing = pwywFields(price, pay_what_you_want, suggested_price, ctx);
+  if (pricing === null) return z.NEVER;
+  return checkMedia({ ...p, ...pricing, price }, ctx);
+};
+
+/** The dialog's product: its price as typed, in the currency's major unit (rule: Cents and server prices). */
+const DialogProduct = z.object({ ...fields, price: dollars });
+/** The public API's: its price in the minor unit; delivered by a link (its Lambdas do not reach the bucket). */
+const MinorProduct = z.object({ ...fields, price: cents });
+const ApiProduct = MinorProduct.omit({ content_file: true });
+const isActive = { is_active: z.boolean("is_active must be true or false.").optional() };
+
+/** POST /api/products (the dialog): a name and what buyers get; everything else has a default. */
+export const CreateProductInput = DialogProduct.partial().required({ name: true }).transform(complete("major"));
 export type CreateProductInput = z.input<typeof CreateProductInput>;
 
 /**
- * POST /api/v1/products: the same product with its price in cents, delivered by a content URL
- * (a program attaches no uploaded file: the API's Lambdas do not reach the bucket).
+ * PUT /api/products/{id}: any subset of the create fields, each by its create rule (the create
+ * schema made partial), plus is_active. Absent fields stay as they are; the product they leave
+ * is checked whole by ProductState.
  */
-export const ApiCreateProductInput = z
-  .object({ ...withDefaults, content_url: field.content_url, price: cents })
-  .transform(checkMedia);
+export const UpdateProductInput = DialogProduct.partial().extend(isActive);
 
-/** A product as PATCH /api/v1/products/{id} would leave it (its link or its hosted file kept). */
-export const ApiProductState = z
-  .object({ ...withDefaults, content_file: contentFile, price: cents })
-  .transform((p, ctx) => (checkContent(p, ctx) === z.NEVER ? z.NEVER : checkMedia(p, ctx)));
+/** POST /api/v1/products: the same product with its price in cents, delivered by a content URL. */
+export const ApiCreateProductInput = ApiProduct.partial()
+  .required({ name: true, content_url: true, price: true })
+  .transform(complete("minor"));
 
 /** PATCH /api/v1/products/{id}: any of the fields, plus is_active; absent fields stay as they are. */
-export const ApiUpdateProductInput = z.object({
-  name: field.name.optional(),
-  headline: field.headline.optional(),
-  subheadline: field.subheadline.optional(),
-  description: field.description.optional(),
-  price: cents.optional(),
-  content_url: field.content_url.optional(),
-  media_type: field.media_type.optional(),
-  media_url: field.media_url.optional(),
-  currency: z.optional(field.currency),
-  license_keys: z.boolean("license_keys must be true or false.").optional(),
-  is_active: z.boolean("is_active must be true or false.").optional(),
-});
+export const ApiUpdateProductInput = ApiProduct.partial().extend(isActive);
+
+/**
+ * A product as an update leaves it (the stored fields with the sent ones, price in the minor
+ * unit), checked like a new one; the price's upper bound is `complete`'s, whose message names
+ * the amount in the product's currency (a dialog's price was typed in its major unit).
+ */
+export const ProductState = z
+  .object({ ...fields, price: z.number().int().min(0) })
+  .partial()
+  .required({ name: true })
+  .transform(complete("minor"));
+export type ProductState = z.output<typeof ProductState>;
 
 export const SetActiveInput = z.object({
   is_active: z.boolean("is_active must be true or false."),

@@ -28,7 +28,7 @@ export namespace PublicApi {
     ProductOut.parse(await Product.ownedView(creatorId, id));
 
   export const updateProduct = async (creatorId: string, id: string, body: unknown) =>
-    ProductOut.parse(await Product.update(creatorId, id, body));
+    ProductOut.parse(await Product.update(creatorId, id, body, { price: "cents" }));
 
   export async function deleteProduct(creatorId: string, id: string) {
     await Product.remove(creatorId, id);

@@ -8,7 +8,7 @@ import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
 import { IconLink, IconPlus } from "@/components/ui/icons";
 import { toast } from "@/components/ui/toast";
 import { useProducts } from "@/features/products/api/useProducts";
-import { CreateProductDialog } from "@/features/products/components/CreateProductDialog";
+import { ProductDialog } from "@/features/products/components/ProductDialog";
 import { IconBox } from "@/features/dashboard/components/navIcons";
 import { formatCount, formatMoney, STATUS_LABELS } from "@/features/admin/lib/format";
 import { MoneyLines } from "@/features/dashboard/components/MoneyLines";
@@ -20,7 +20,9 @@ import { StatCard } from "./StatCard";
 export function MyProductsSection() {
   const products = useProducts();
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
   const list = products.data ?? [];
+  const edited = list.find((p) => p.id === editing);
   const active = list.filter((p) => p.is_active).length;
   const sales = list.reduce((s, p) => s + p.sales_count, 0);
   // Each product earns in its own currency: one total per currency, never one sum.
@@ -88,9 +90,11 @@ export function MyProductsSection() {
                   </TD>
                   <TD>
                     <div className="flex flex-wrap gap-1.5">
-                      <Badge tone={p.is_active ? "success" : "neutral"}>{p.is_active ? "Active" : "Inactive"}</Badge>
-                      {p.moderation_status !== "approved" && (
+                      {/* One state: a product not approved cannot sell, switched on or not. */}
+                      {p.moderation_status !== "approved" ? (
                         <Badge tone="warning">{STATUS_LABELS[p.moderation_status]}</Badge>
+                      ) : (
+                        <Badge tone={p.is_active ? "success" : "neutral"}>{p.is_active ? "Active" : "Inactive"}</Badge>
                       )}
                     </div>
                   </TD>
@@ -99,6 +103,14 @@ export function MyProductsSection() {
                   <TD className="text-right tabular-nums">{formatMoney(p.total_revenue, p.currency)}</TD>
                   <TD>
                     <div className="flex justify-end gap-2">
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => setEditing(p.id)}
+                        aria-label={`Edit ${p.name}`}
+                      >
+                        Edit
+                      </Button>
                       <a
                         href={`/p/${p.id}`}
                         target="_blank"
@@ -123,7 +135,8 @@ export function MyProductsSection() {
           </Table>
         </Card>
       )}
-      <CreateProductDialog open={creating} onClose={() => setCreating(false)} />
+      <ProductDialog open={creating} onClose={() => setCreating(false)} />
+      {edited && <ProductDialog key={edited.id} open product={edited} onClose={() => setEditing(null)} />}
     </div>
   );
 }

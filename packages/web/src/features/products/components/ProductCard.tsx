@@ -11,6 +11,7 @@ import type { Product } from "@/features/products/api/types";
 import { ModerationNote } from "./ModerationNote";
 import { salesPageUrl } from "./productUrl";
 import { EmbedSnippetDialog } from "./EmbedSnippetDialog";
+import { ProductDialog } from "./ProductDialog";
 
 const DELETE_CONFIRM = "Are you sure you want to delete this product? This action cannot be undone.";
 
@@ -56,7 +57,8 @@ function Thumbnail({ product }: { product: Product }) {
     return <img src={product.media_url} alt="" loading="lazy" className="h-full w-full object-cover" />;
   }
   return (
-    <div className="flex h-full w-full items-center justify-center bg-gradient-to-br from-brand-500 to-brand-700 px-4 text-center">
+    // Padded at the top, so the badges above it (two rows on a narrow card) never cover the name.
+    <div className="flex h-full w-full items-center justify-center bg-gradient-to-br from-brand-500 to-brand-700 px-4 pb-2 pt-12 text-center">
       <span className="line-clamp-2 text-lg font-bold text-white/95">{product.name}</span>
     </div>
   );
@@ -68,6 +70,7 @@ export function ProductCard({ product }: { product: Product }) {
   const remove = useDeleteProduct();
   const moderation = MODERATION[product.moderation_status];
   const [embedding, setEmbedding] = useState(false);
+  const [editing, setEditing] = useState(false);
 
   const copy = async () => {
     try {
@@ -96,32 +99,41 @@ export function ProductCard({ product }: { product: Product }) {
     >
       <div className="relative aspect-[16/9] bg-slate-100">
         <Thumbnail product={product} />
-        <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
-          <Badge tone={product.is_active ? "success" : "neutral"}>{product.is_active ? "Active" : "Inactive"}</Badge>
-          {moderation && <Badge tone={moderation.tone}>{moderation.label}</Badge>}
-          {product.pay_what_you_want && <Badge tone="brand">Pay what you want</Badge>}
-        </div>
-        <div className="absolute right-3 top-3 flex gap-1.5">
-          <a
-            href={`/product/${product.id}`}
-            target="_blank"
-            rel="noopener noreferrer"
-            title="View sales page"
-            aria-label={`View the sales page of ${product.name}`}
-            className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-white/95 text-slate-600 shadow-sm hover:bg-white hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500"
-          >
-            <IconExternal className="h-4 w-4" />
-          </a>
-          <button
-            type="button"
-            title="Delete product"
-            aria-label={`Delete ${product.name}`}
-            onClick={onDelete}
-            disabled={remove.isPending}
-            className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-white/95 text-slate-600 shadow-sm hover:bg-white hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-500 disabled:opacity-50"
-          >
-            <IconTrash className="h-4 w-4" />
-          </button>
+        {/* One row: the badges wrap beside the icons instead of running under them. */}
+        <div className="absolute inset-x-3 top-3 flex items-start justify-between gap-2">
+          <div className="flex min-w-0 flex-wrap gap-1.5" data-testid="product-badges">
+            {/* One state: a product not approved cannot sell, whether it is switched on or not. */}
+            {moderation ? (
+              <Badge tone={moderation.tone}>{moderation.label}</Badge>
+            ) : (
+              <Badge tone={product.is_active ? "success" : "neutral"}>
+                {product.is_active ? "Active" : "Inactive"}
+              </Badge>
+            )}
+            {product.pay_what_you_want && <Badge tone="brand">Pay what you want</Badge>}
+          </div>
+          <div className="flex shrink-0 gap-1.5">
+            <a
+              href={`/product/${product.id}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              title="View sales page"
+              aria-label={`View the sales page of ${product.name}`}
+              className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-white/95 text-slate-600 shadow-sm hover:bg-white hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500"
+            >
+              <IconExternal className="h-4 w-4" />
+            </a>
+            <button
+              type="button"
+              title="Delete product"
+              aria-label={`Delete ${product.name}`}
+              onClick={onDelete}
+              disabled={remove.isPending}
+              className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-white/95 text-slate-600 shadow-sm hover:bg-white hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-500 disabled:opacity-50"
+            >
+              <IconTrash className="h-4 w-4" />
+            </button>
+          </div>
         </div>
       </div>
       <div className="flex flex-1 flex-col p-4">
@@ -149,6 +161,9 @@ export function ProductCard({ product }: { product: Product }) {
           </div>
         </dl>
         <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
+          <Button size="sm" variant="secondary" onClick={() => setEditing(true)} aria-label={`Edit ${product.name}`}>
+            Edit
+          </Button>
           <Button
             size="sm"
             variant={product.is_active ? "secondary" : "primary"}
@@ -170,6 +185,8 @@ export function ProductCard({ product }: { product: Product }) {
           </Button>
         </div>
         <EmbedSnippetDialog product={product} open={embedding} onClose={() => setEmbedding(false)} />
+        {/* Mounted only while open, so each opening starts from the product as it is now. */}
+        {editing && <ProductDialog open product={product} onClose={() => setEditing(false)} />}
       </div>
     </article>
   );

@@ -4,7 +4,7 @@ import { EmptyState } from "@/components/ui/EmptyState";
 import { IconPlus, IconStore } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useProducts } from "@/features/products/api/useProducts";
-import { CreateProductDialog } from "./CreateProductDialog";
+import { ProductDialog } from "./ProductDialog";
 import { ProductCard } from "./ProductCard";
 
 /**
@@ -67,7 +67,7 @@ export function ProductsSection({ header = true }: { header?: boolean }) {
         )}
       </div>
 
-      <CreateProductDialog open={creating} onClose={() => setCreating(false)} />
+      <ProductDialog open={creating} onClose={() => setCreating(false)} />
     </section>
   );
 }

@@ -83,7 +83,10 @@ beforeAll(async () => {
 describe("PayPal checkout", () => {
   it("says paypal and creates an Orders v2 CAPTURE order at the server's price, tied to a checkout record", async () => {
     expect((await call(stack(), "GET", `/api/public/payment-info/${productId}`)).json).toEqual({ provider: "paypal" });
-    const started = await call(stack(), "POST", "/api/checkout/create-session", { body: { productId, amount: 1 } });
+    const visit = { referrer: "https://www.reddit.com/r/design", utm_campaign: "Autumn" };
+    const started = await call(stack(), "POST", "/api/checkout/create-session", {
+      body: { productId, amount: 1, visit },
+    });
     expect(started.status).toBe(200);
     const orderId = new URL(started.json.url).searchParams.get("token")!;
     const order = merchant().orders[orderId]!;
@@ -94,6 +97,8 @@ describe("PayPal checkout", () => {
     const { CheckoutEntity } = await import("@payloft/core/db/entities");
     const record = (await CheckoutEntity.get({ session_id: checkoutId }).go()).data!;
     expect(record).toMatchObject({ provider: "paypal", provider_ref: orderId, amount: 2599, product_id: productId });
+    // The visit it began from, for traffic analytics, as with Stripe.
+    expect(record.visit).toEqual({ source: "reddit", referrer: "reddit.com", campaign: "autumn" });
     // Back without approving (or cancelled): no capture, no purchase, back to the sales page.
     const back = await call(stack(), "GET", `/api/checkout/paypal/return?checkout_id=${checkoutId}&token=${orderId}`);
     expect(back.headers.get("location")).toBe(`/product/${productId}`);

@@ -84,6 +84,10 @@ export async function runStripeCalls(Sdk: StripeSdk, secretKey: string): Promise
   );
   await step("charges", "retrieve", () => stripe.charges.retrieve(String(intent.latest_charge)));
   await step("charges", "retrieve (missing: Stripe's error)", () => stripe.charges.retrieve("ch_missing"));
+  // A restricted key's permission check (integration/key-check.ts) expires a session that does not exist.
+  await step("checkout", "sessions.expire (missing: Stripe's error)", () =>
+    stripe.checkout.sessions.expire("cs_missing"),
+  );
 
   const trial = await step("checkout", "sessions.create (subscription)", () =>
     stripe.checkout.sessions.create({

@@ -14,11 +14,14 @@ export default async function setup(project: TestProject) {
   const { startStack } = await import("@payloft/local/stack");
   const stack = await startStack({ port: 0, dataDir: null, seed: true, webDist, tableName: "e2e", quiet: true });
   project.provide("baseUrl", stack.url);
+  // The payments sandbox, for journeys that do what a seller does in Stripe's dashboard.
+  project.provide("stripeUrl", stack.stripe.url);
   return () => stack.stop();
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    stripeUrl: string;
   }
 }

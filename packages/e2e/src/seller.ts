@@ -19,13 +19,7 @@ export async function sellerWithProducts(
   seller: { email: string; name: string; plan?: "starter" | "pro" | "business"; payments?: boolean },
   products: Record<string, unknown>[],
 ) {
-  const admin = await b.newPage();
-  await signIn(admin.page, "admin@demo.local");
-  const granted = await admin.page.request.post("/api/admin/users/create", {
-    data: { email: seller.email, plan: seller.plan ?? "pro", is_admin: false, onboarding_completed: true },
-  });
-  expect(granted.ok(), await granted.text()).toBe(true);
-  await admin.context.close();
+  await grantPlan(b, seller.email, seller.plan ?? "pro");
 
   const { page, context } = await b.newPage();
   await signIn(page, seller.email, seller.name);
@@ -51,4 +45,25 @@ export async function sellerWithProducts(
     ids.push(((await res.json()) as { id: string }).id);
   }
   return { page, context, ids };
+}
+
+/** The demo admin grants `email` a plan through the real admin API, before that person first signs in. */
+export async function grantPlan(b: Opener, email: string, plan: string) {
+  const admin = await b.newPage();
+  await signIn(admin.page, "admin@demo.local");
+  const granted = await admin.page.request.post("/api/admin/users/create", {
+    data: { email, plan, is_admin: false, onboarding_completed: true },
+  });
+  expect(granted.ok(), await granted.text()).toBe(true);
+  await admin.context.close();
+}
+
+/** Settings → `tab` from the dashboard, through the sidebar, or on a phone through the menu. */
+export async function openSettingsTab(page: Page, tab: string, phone = false) {
+  await page.waitForURL(/\/dashboard/);
+  if (phone) {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Settings" }).click();
+  } else await page.getByRole("button", { name: "Settings" }).first().click();
+  await page.getByRole("tab", { name: tab }).click();
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { useBrowser, PHONE } from "../src/browser";
 import { signIn } from "../src/sign-in";
+import { graveViolations } from "../src/axe";
+import { grantPlan, openSettingsTab } from "../src/seller";
 
 /**
  * Rolling an outgoing webhook's signing secret from Settings → Webhooks: a confirmation that
@@ -11,28 +12,13 @@ import { signIn } from "../src/sign-in";
 const b = useBrowser();
 const ROLLER = { email: "rolf@e2e.local", name: "Rolf Roller" };
 
-async function openWebhooks(page: Page, phone = false) {
-  await page.waitForURL(/\/dashboard/);
-  if (phone) {
-    await page.getByRole("button", { name: "Open menu" }).click();
-    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Settings" }).click();
-  } else await page.getByRole("button", { name: "Settings" }).first().click();
-  await page.getByRole("tab", { name: "Webhooks" }).click();
-}
-
 describe("rolling a webhook endpoint's secret", () => {
   it("a Business creator rolls the secret, sees the new one once and how long the old one signs", async () => {
-    const admin = await b.newPage();
-    await signIn(admin.page, "admin@demo.local");
-    const granted = await admin.page.request.post("/api/admin/users/create", {
-      data: { email: ROLLER.email, plan: "business", is_admin: false, onboarding_completed: true },
-    });
-    expect(granted.ok(), await granted.text()).toBe(true);
-    await admin.context.close();
+    await grantPlan(b, ROLLER.email, "business");
 
     const { page, context } = await b.newPage();
     await signIn(page, ROLLER.email, ROLLER.name);
-    await openWebhooks(page);
+    await openSettingsTab(page, "Webhooks");
     await page.getByLabel("Endpoint URL").fill("http://localhost:9/payloft-roll");
     await page.getByRole("button", { name: "Add endpoint" }).click();
     const first = (await page.getByTestId("secret-value").textContent())!.trim();
@@ -55,6 +41,7 @@ describe("rolling a webhook endpoint's secret", () => {
     expect(rolled).not.toBe(first);
     await row.getByText(/The previous secret also signs deliveries until/).waitFor();
     await b.shot(page, "developers-webhook-rolled");
+    expect(await graveViolations(page)).toEqual([]);
     await row.getByRole("button", { name: "Done" }).click();
     expect(await row.getByTestId("secret-reveal").count()).toBe(0);
     await context.close();
@@ -63,7 +50,7 @@ describe("rolling a webhook endpoint's secret", () => {
   it("the rolled endpoint's row fits a phone", async () => {
     const { page, context } = await b.newPage({ viewport: PHONE });
     await signIn(page, ROLLER.email);
-    await openWebhooks(page, true);
+    await openSettingsTab(page, "Webhooks", true);
     const row = page.getByTestId("endpoint-row").first();
     await row.getByText(/The previous secret also signs deliveries until/).waitFor();
     await row.getByRole("button", { name: /^Roll secret/ }).click();

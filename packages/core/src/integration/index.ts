@@ -3,10 +3,9 @@ import type { CreateEntityItem } from "electrodb";
 import * as z from "zod";
 import { Config } from "../config/index";
 import { IntegrationEntity, type IntegrationItem } from "../db/entities";
-import { ProviderError, ValidationError } from "../errors";
-import { logger } from "../log/index";
+import { ValidationError } from "../errors";
 import { decryptSecret, encryptSecret, maskKey } from "../payment/secrets";
-import { stripeClient } from "../payment/stripe";
+import { KEY_MSG, checkStripeKey } from "./key-check";
 import { registerSellerWebhook, unregisterSellerWebhook, updateSellerWebhookEvents } from "./webhook";
 import { IntegrationStatus } from "./status";
 import * as IntegrationCredentials from "./credentials";
@@ -28,7 +27,7 @@ export namespace Integration {
     is_active: z.boolean(),
     is_live: z.boolean(),
     stripe_publishable_key: z.string(),
-    /** Masked, e.g. "sk_test_...4242". */
+    /** Masked, e.g. "sk_test_...4242" or "rk_live_...9a1B" (a restricted key). */
     stripe_secret_key: z.string(),
     paypal_client_id: z.string(),
     /** Masked. */
@@ -44,16 +43,15 @@ export namespace Integration {
     provider: "Choose Stripe or PayPal as your payment provider.",
     publishableMissing: "Enter your Stripe publishable key (it starts with pk_test_ or pk_live_).",
     publishableFormat: "Your Stripe publishable key must start with pk_test_ or pk_live_.",
-    secretMissing: "Enter your Stripe secret key (it starts with sk_test_ or sk_live_).",
-    secretFormat: "Your Stripe secret key must start with sk_test_ or sk_live_.",
+    secretMissing:
+      "Enter your Stripe restricted key (rk_test_ or rk_live_, recommended) or secret key (sk_test_ or sk_live_).",
+    secretFormat: "Your Stripe key must start with rk_test_ or rk_live_ (a restricted key) or sk_test_ or sk_live_.",
     maskedUnknown: "Enter your full Stripe secret key: the masked value can't be used here.",
     keysMixed: "Your publishable and secret keys must both be test keys or both be live keys.",
-    testInLive:
-      "You chose Live mode but entered test keys (pk_test_/sk_test_). Switch to Test mode or enter your live keys.",
-    liveInTest:
-      "You chose Test mode but entered live keys (pk_live_/sk_live_). Switch to Live mode or enter your test keys.",
-    rejected: "Your Stripe secret key was rejected by Stripe. Check it and try again.",
-    unreachable: "We couldn't reach Stripe to check your keys. Please try again in a moment.",
+    testInLive: KEY_MSG.testInLive,
+    liveInTest: KEY_MSG.liveInTest,
+    rejected: KEY_MSG.rejected,
+    unreachable: KEY_MSG.unreachable,
     paypalId: PAYPAL_MSG.id,
     paypalSecret: PAYPAL_MSG.secret,
   } as const;
@@ -160,14 +158,14 @@ export namespace Integration {
       sk = storedSecret;
     }
     if (!sk) throw new ValidationError(MSG.secretMissing, "integration.invalid");
-    if (!/^sk_(test|live)_\w+$/.test(sk)) throw new ValidationError(MSG.secretFormat, "integration.invalid");
+    if (!/^(sk|rk)_(test|live)_\w+$/.test(sk)) throw new ValidationError(MSG.secretFormat, "integration.invalid");
     const pkLive = pk.startsWith("pk_live_");
-    const skLive = sk.startsWith("sk_live_");
+    const skLive = /^(sk|rk)_live_/.test(sk);
     if (pkLive !== skLive) throw new ValidationError(MSG.keysMixed, "integration.invalid");
     if (data.is_live && !skLive) throw new ValidationError(MSG.testInLive, "integration.mode_mismatch");
     if (!data.is_live && skLive) throw new ValidationError(MSG.liveInTest, "integration.mode_mismatch");
 
-    await verifyStripeKey(sk, data.is_live);
+    await checkStripeKey(sk, data.is_live);
     const fields = {
       stripe_publishable_key: pk,
       stripe_secret_key_enc: sk === storedSecret ? existing!.stripe_secret_key_enc : encryptSecret(sk),
@@ -185,28 +183,6 @@ export namespace Integration {
       `${Config.siteUrl()}/api/webhooks/stripe/${encodeURIComponent(userId)}`,
     );
     return { ...fields, webhook_endpoint_id: endpoint.id, webhook_secret_enc: encryptSecret(endpoint.secret) };
-  }
-
-  /** Asks Stripe (the sandbox locally) whether the key works and is in the chosen mode. */
-  async function verifyStripeKey(secretKey: string, live: boolean) {
-    let balance;
-    try {
-      balance = await stripeClient(secretKey).balance.retrieve();
-    } catch (err) {
-      const e = err as { type?: string; statusCode?: number; message?: string };
-      if (
-        e.type === "StripeAuthenticationError" ||
-        e.type === "StripePermissionError" ||
-        e.statusCode === 401 ||
-        e.statusCode === 403
-      ) {
-        throw new ValidationError(MSG.rejected, "integration.key_rejected");
-      }
-      logger.warn("stripe key check failed", { error: e.message });
-      throw new ProviderError(MSG.unreachable, "integration.provider_unreachable");
-    }
-    if (balance.livemode !== live)
-      throw new ValidationError(live ? MSG.testInLive : MSG.liveInTest, "integration.mode_mismatch");
   }
 
   /** Deletes the integration and its Stripe and PayPal webhooks; checkout stops for this seller. */

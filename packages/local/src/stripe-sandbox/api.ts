@@ -7,6 +7,7 @@ import { createRefund } from "./refunds";
 import type { Account, StripeObject } from "./store";
 import type { Sandbox } from "./context";
 import { authenticate } from "./auth";
+import { requirePermission } from "./restricted";
 import { checkUrl, createEndpoint, hideSecret, liveEndpoint } from "./endpoints";
 
 export { createEndpoint };
@@ -218,7 +219,9 @@ const replays = new Map<string, { hash: string; answer: ApiAnswer }>();
 
 export function handleApi(sb: Sandbox, call: ApiCall): ApiAnswer {
   try {
-    const account = authenticate(sb, call.headers.authorization);
+    const { account, restricted } = authenticate(sb, call.headers.authorization);
+    // Before anything about the request itself, as Stripe checks a restricted key's permissions.
+    if (restricted) requirePermission(account, restricted, call.method, call.path);
     const route = routes.find((r) => r.method === call.method && r.pattern.test(call.path));
     if (!route) {
       throw new StripeApiError(

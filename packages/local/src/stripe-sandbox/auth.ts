@@ -1,9 +1,17 @@
 import { StripeApiError } from "./errors";
 import { maskForError, parseKey, type Account } from "./store";
+import { findRestrictedKey, type RestrictedKey } from "./restricted";
 import type { Sandbox } from "./context";
 
-/** Resolves the account from `Authorization: Bearer sk_…` (or curl's Basic `sk_…:`), Stripe's 401s otherwise. */
-export function authenticate(sb: Sandbox, header: string | undefined): Account {
+/**
+ * Resolves the account from `Authorization: Bearer sk_…` (or curl's Basic `sk_…:`), Stripe's
+ * 401s otherwise. A restricted key (rk_…) must have been made for an account (./restricted.ts);
+ * its grant comes back with the account, for the caller to check the call against.
+ */
+export function authenticate(
+  sb: Sandbox,
+  header: string | undefined,
+): { account: Account; restricted?: RestrictedKey } {
   let key = "";
   if (header?.startsWith("Bearer ")) key = header.slice(7).trim();
   else if (header?.startsWith("Basic "))
@@ -31,5 +39,16 @@ export function authenticate(sb: Sandbox, header: string | undefined): Account {
       "secret_key_required",
     );
   }
-  return sb.store.account(parsed);
+  if (parsed.kind === "restricted") {
+    const found = findRestrictedKey(sb.store, key);
+    if (!found)
+      throw new StripeApiError(
+        401,
+        "invalid_request_error",
+        `Invalid API Key provided: ${maskForError(key)}`,
+        "api_key_invalid",
+      );
+    return { account: found.account, restricted: found.key };
+  }
+  return { account: sb.store.account(parsed) };
 }

@@ -11,6 +11,8 @@ import { createRefund } from "./refunds";
 import { SandboxStore, parseKey, type StripeObject } from "./store";
 import { failPayment } from "./subscriptions";
 import { createDispute } from "./disputes";
+import { createRestrictedKey } from "./restricted";
+import { restrictedKeyPage } from "./restricted-page";
 import type { Sandbox } from "./context";
 
 export { signatureHeader } from "./events";
@@ -139,6 +141,18 @@ export async function startStripeSandbox(opts: SandboxOptions) {
       if (!found)
         return send(res, 404, { error: { type: "invalid_request_error", message: `No such payment: '${target}'` } });
       return helper(() => createDispute(sb, found.account, body));
+    }
+    if (path === "/restricted-keys" && method === "GET") return send(res, 200, restrictedKeyPage());
+    if (method === "POST" && path === "/__sandbox/restricted_keys") {
+      try {
+        const made = createRestrictedKey(store, body);
+        return send(res, 200, fromPage ? restrictedKeyPage({ made }) : made);
+      } catch (err) {
+        if (!(err instanceof StripeApiError)) throw err;
+        if (fromPage)
+          return send(res, err.status, restrictedKeyPage({ error: err.message, secretKey: str(body.secret_key) }));
+        return send(res, err.status, err.body());
+      }
     }
     const fail = /^\/__sandbox\/subscriptions\/([^/]+)\/fail_payment$/.exec(path);
     if (method === "POST" && fail) {

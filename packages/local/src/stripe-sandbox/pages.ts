@@ -30,7 +30,7 @@ table{width:100%;border-collapse:collapse;font-size:.875rem}th,td{text-align:lef
 th{color:#697386;font-weight:500;white-space:nowrap}.wrapall{word-break:break-all}.ok{color:#0e7a3b}.bad{color:#a41c1c}.pending{color:#7a4b00}code{font-size:.8rem}
 .row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}.small{font-size:.8rem;padding:.3rem .6rem;margin:0;width:auto;display:inline-block}`;
 
-const layout = (
+export const layout = (
   title: string,
   body: string,
   lang = "en",
@@ -130,7 +130,7 @@ export function eventsPage(accounts: Account[]): string {
   return layout(
     "Payments sandbox · events",
     `<main class="wrap" style="max-width:1200px"><div class="row"><h1 style="margin:0">Payments sandbox</h1><span class="badge">Local</span></div>
-    <p class="muted">Events of every sandbox account and their webhook deliveries (newest first). JSON at <a href="/events.json">/events.json</a>.</p>
+    <p class="muted">Events of every sandbox account and their webhook deliveries (newest first). JSON at <a href="/events.json">/events.json</a>. <a href="/restricted-keys">Create a restricted key</a>.</p>
     <div class="card" style="overflow-x:auto"><table><thead><tr><th>Time (UTC)</th><th>Event</th><th>Account</th><th style="width:40%">Deliveries</th><th></th></tr></thead>
     <tbody>${rows || `<tr><td colspan="5" class="muted">No events yet.</td></tr>`}</tbody></table></div></main>`,
   );

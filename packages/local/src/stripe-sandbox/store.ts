@@ -32,6 +32,8 @@ export interface Account {
   /** id -> object, for every object type (cs_, sub_, cus_, pi_, ch_, re_, in_, price_, prod_, we_). */
   objects: Record<string, StripeObject>;
   events: EventRecord[];
+  /** Restricted keys made for this account (./restricted.ts). */
+  restricted_keys?: import("./restricted").RestrictedKey[];
 }
 
 export interface ParsedKey {

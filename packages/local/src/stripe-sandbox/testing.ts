@@ -88,3 +88,13 @@ export function sandboxEvents(stack: Stack, objectId: string) {
     .flatMap((a) => a.events)
     .filter((r) => (r.event.data.object as { id?: string }).id === objectId);
 }
+
+/** A restricted key for the account of `secretKey`, made as in Stripe's dashboard (the sandbox's helper). */
+export async function restrictedKey(stack: Stack, secretKey: string, permissions: string[]): Promise<string> {
+  const res = await fetch(`${stack.stripe.url}/__sandbox/restricted_keys`, {
+    method: "POST",
+    body: new URLSearchParams([["secret_key", secretKey], ...permissions.map((p) => ["permissions[]", p])]),
+  });
+  if (res.status !== 200) throw new Error(`restricted key: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { key: string }).key;
+}

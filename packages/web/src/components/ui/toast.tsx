@@ -30,7 +30,7 @@ export function dismiss(id: number) {
 
 const styles: Record<ToastVariant, { box: string; icon: string; path: string }> = {
   info: { box: "bg-slate-900 text-white", icon: "text-brand-300", path: "M12 8v.01M11 12h1v4h1" },
-  success: { box: "bg-emerald-600 text-white", icon: "text-white", path: "m8 12.5 3 3 5-6" },
+  success: { box: "bg-emerald-700 text-white", icon: "text-white", path: "m8 12.5 3 3 5-6" },
   error: { box: "bg-red-600 text-white", icon: "text-white", path: "M12 8v4.5M12 16v.01" },
 };
 

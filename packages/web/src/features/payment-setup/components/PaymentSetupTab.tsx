@@ -14,6 +14,7 @@ import { useDeletePaymentIntegration } from "@/features/payment-setup/api/useDel
 import { IntegrationStatus } from "./IntegrationStatus";
 import { AutomaticTaxSwitch } from "./AutomaticTaxSwitch";
 import { PayPalFields } from "./PayPalFields";
+import { RestrictedKeyHelp } from "./RestrictedKeyHelp";
 import { SecretInput } from "./SecretInput";
 
 const DELETE_CONFIRM =
@@ -69,7 +70,7 @@ export function PaymentSetupTab() {
 
   if (query.isPending) return <Skeleton className="h-96 rounded-2xl" />;
   const mode = form.is_live ? "live" : "test";
-  const keyHint = (kind: "pk" | "sk") => `Starts with ${kind}_${mode}_`;
+  const keyHint = (kind: "pk") => `Starts with ${kind}_${mode}_`;
   const savedSecret = (masked: string | undefined) =>
     masked ? "Saved and encrypted. Replace it to use a new key." : undefined;
 
@@ -103,7 +104,7 @@ export function PaymentSetupTab() {
                   <span className="block text-sm font-semibold text-slate-900">
                     {p === "stripe" ? "Stripe" : "PayPal"}
                   </span>
-                  <span className="block text-xs text-slate-500">
+                  <span className="block text-xs text-slate-600">
                     {p === "stripe" ? "Cards, wallets and automatic receipts" : "Buyers pay with their PayPal account"}
                   </span>
                 </span>
@@ -138,16 +139,20 @@ export function PaymentSetupTab() {
               />
             </Field>
             <Field
-              label="Secret key"
-              hint={savedSecret(saved?.provider === "stripe" ? saved.stripe_secret_key : undefined) ?? keyHint("sk")}
+              label="Restricted or secret key"
+              hint={
+                savedSecret(saved?.provider === "stripe" ? saved.stripe_secret_key : undefined) ??
+                `Starts with rk_${mode}_ (restricted, recommended) or sk_${mode}_`
+              }
             >
               <SecretInput
                 name="stripe_secret_key"
                 value={form.stripe_secret_key}
                 onChange={(e) => set("stripe_secret_key", e.target.value.trim())}
-                placeholder={`sk_${mode}_…`}
+                placeholder={`rk_${mode}_…`}
               />
             </Field>
+            <RestrictedKeyHelp live={form.is_live} />
             <AutomaticTaxSwitch checked={!!form.automatic_tax} onChange={(on) => set("automatic_tax", on)} />
           </div>
         ) : (

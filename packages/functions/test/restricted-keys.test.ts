@@ -53,7 +53,13 @@ describe("the sandbox models restricted keys", () => {
       body: "payment_intent=pi_nope",
     });
     expect(raw.status).toBe(403);
-    const accountId = (await sdk(sk).accounts.retrieve()).id;
+    const accountId = (
+      (await (
+        await fetch(`${stack().stripe.url}/v1/account`, { headers: { authorization: `Bearer ${sk}` } })
+      ).json()) as {
+        id: string;
+      }
+    ).id;
     expect(await raw.json()).toEqual({
       error: {
         message: `The provided key 'rk_test_${"*".repeat(93)}${rk.slice(-6)}' does not have the required permissions for this endpoint on account '${accountId}'. Having the 'rak_refund_write' permission would allow this request to continue.`,

@@ -28,6 +28,8 @@ const FAULT_NAMES = new Set([
   "ThrottlingException",
   "ProvisionedThroughputExceededException",
   "RequestLimitExceeded",
+  // A single write refused while a transaction holds its item: nothing was written, try again.
+  "TransactionConflictException",
   "ServiceUnavailable",
   "InternalServerError",
   "StripeConnectionError",

@@ -32,6 +32,18 @@ export async function retry<T>(step: (attempt: number) => Promise<T | typeof AGA
   throw opts.exhausted();
 }
 
+/**
+ * Exponential backoff with jitter (each wait between half and all of base·2^(attempt−1), at
+ * most `capMs`), the shape AWS recommends for throttling and contention: losers of a race spread
+ * out instead of colliding again in lockstep, and a hot item gets room to drain.
+ */
+export const backoff =
+  (baseMs: number, capMs: number) =>
+  (attempt: number): number => {
+    const ceiling = Math.min(capMs, baseMs * 2 ** (attempt - 1));
+    return ceiling / 2 + (Math.random() * ceiling) / 2;
+  };
+
 /** Jittered backoff that grows with the attempt, so racing losers do not collide again in lockstep. */
 export const jitter =
   (baseMs: number, spreadMs: number) =>

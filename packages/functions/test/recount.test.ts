@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { useStack } from "@payloft/local/testing/index";
 import { makeSeller, openSession, payOnHostedPage, settle } from "@payloft/local/stripe-sandbox/testing";
@@ -40,19 +40,30 @@ async function sellerWithSales() {
   return seller;
 }
 
-function recountCommand(...args: string[]) {
-  const out = spawnSync("node", ["--import", "tsx", "packages/local/src/ops/recount.ts", ...args], {
-    cwd: root,
-    encoding: "utf8",
-    env: {
-      ...process.env,
-      DYNAMODB_ENDPOINT: stack().dynamoEndpoint,
-      PAYLOFT_TABLE: stack().tableName,
-      SST_RESOURCE_Table: "",
-    },
-    timeout: 60_000,
+/**
+ * The operator's command in its own process, run asynchronously: the local DynamoDB it talks to
+ * (the contention-true front) lives in this test's process and must keep answering meanwhile.
+ */
+function recountCommand(...args: string[]): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      "node",
+      ["--import", "tsx", "packages/local/src/ops/recount.ts", ...args],
+      {
+        cwd: root,
+        encoding: "utf8",
+        env: {
+          ...process.env,
+          DYNAMODB_ENDPOINT: stack().dynamoEndpoint,
+          PAYLOFT_TABLE: stack().tableName,
+          SST_RESOURCE_Table: "",
+        },
+        timeout: 60_000,
+      },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: stdout + stderr }),
+    );
   });
-  return { code: out.status, out: out.stdout + out.stderr };
 }
 
 describe("recount", () => {
@@ -99,13 +110,13 @@ describe("recount", () => {
     );
     expect(report.differences).toHaveLength(6);
 
-    const dry = recountCommand("--creator", seller.sellerId);
-    expect(dry.code).toBe(1);
+    const dry = await recountCommand("--creator", seller.sellerId);
+    expect(dry.code, dry.out).toBe(1);
     expect(dry.out).toContain("6 figures differ");
     expect(dry.out).toContain(`counter creator#${seller.sellerId} sales: stored 5, the sales say 2`);
     expect((await Recount.run({ creatorId: seller.sellerId })).differences).toHaveLength(6);
 
-    const fixed = recountCommand("--creator", seller.sellerId, "--fix");
+    const fixed = await recountCommand("--creator", seller.sellerId, "--fix");
     expect(fixed.out).toContain("Fixed 6; 0 still differ.");
     expect(fixed.code).toBe(0);
     expect((await Recount.run({ creatorId: seller.sellerId })).differences).toEqual([]);

@@ -67,6 +67,7 @@ function printReady(s: Stack, seconds: number, dataDir: string, seed: boolean) {
     stripe?: { url: string };
     paypal?: { url: string };
     s3?: { url: string; bucket: string };
+    dynamoFront?: { port: number; scale: number };
   };
   const rows: [string, string][] = [
     ["App", s.url],
@@ -82,6 +83,11 @@ function printReady(s: Stack, seconds: number, dataDir: string, seed: boolean) {
     rows.push(["Payments", `${extra.stripe.url}/events  ${dim("(payments sandbox: checkouts, webhooks)")}`]);
   if (extra.paypal) rows.push(["PayPal", `${extra.paypal.url}/events  ${dim("(PayPal sandbox: orders, webhooks)")}`]);
   if (extra.s3) rows.push(["Files", `${extra.s3.url}/${extra.s3.bucket}  ${dim("(local S3: signed requests only)")}`]);
+  if (extra.dynamoFront)
+    rows.push([
+      "DynamoDB",
+      `http://localhost:${extra.dynamoFront.port}  ${dim(`(table ${s.tableName}, key "local"/"local"; conflicts and throttles as AWS at 1/${extra.dynamoFront.scale} of its limits)`)}`,
+    ]);
 
   console.log(`\n  ${bold("Payloft is running")} ${dim(`(ready in ${seconds.toFixed(1)} s)`)}\n`);
   for (const [label, url] of rows) console.log(`  ${label.padEnd(12)}${url}`);

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 import { startDynamoLocal, ensureTable, type DynamoLocal } from "./dynamo";
+import { startDynamoFront } from "./dynamo-front/index";
 import { applyLocalEnv } from "./env";
 import { freePort, assertPortFree } from "./ports";
 
@@ -42,8 +43,13 @@ export async function startStack(opts: StackOptions = {}) {
   const siteUrl = `http://localhost:${port}`;
 
   let dynamo: DynamoLocal | undefined;
-  const dynamoEndpoint =
+  const dynamoLocal =
     opts.dynamoEndpoint ?? (dynamo = await startDynamoLocal({ dataDir: opts.dataDir ?? null })).endpoint;
+  // Every caller reaches DynamoDB Local through the front that conflicts and throttles as
+  // DynamoDB does (dynamo-front/); npm start prints it (PORT+5) for the AWS CLI and table browsers.
+  if (fixed) await assertPortFree(port + 5, "the local DynamoDB");
+  const front = await startDynamoFront({ target: dynamoLocal, port: fixed ? port + 5 : 0 });
+  const dynamoEndpoint = front.endpoint;
   const tableName = opts.tableName ?? "payloft-local";
   await ensureTable(dynamoEndpoint, tableName);
 
@@ -129,6 +135,8 @@ export async function startStack(opts: StackOptions = {}) {
     url: siteUrl,
     port,
     dynamoEndpoint,
+    /** The contention-true front's state: conflicts, throttles, writes per item. */
+    dynamoFront: front,
     tableName,
     bus,
     outbox,
@@ -146,6 +154,7 @@ export async function startStack(opts: StackOptions = {}) {
       await new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections?.();
       await issuer.stop();
+      await front.stop();
       await dynamo?.stop();
     },
   };

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Config } from "../config/index";
-import { Db, PurchaseEntity, type PurchaseItem } from "../db/entities";
+import { PurchaseEntity, type PurchaseItem } from "../db/entities";
+import { transact } from "../product/store";
 
 /**
  * Access links (rule: Access links): every purchase is delivered as `{site}/a/{token}`, an
@@ -24,17 +25,16 @@ export namespace Access {
   export async function linkFor(p: { id: string; access_token?: string }): Promise<string> {
     if (p.access_token) return urlOf(p.access_token);
     const token = randomBytes(24).toString("base64url");
-    const res = await Db.transaction
-      .write(({ purchase, accessLink }) => [
-        purchase
-          .patch({ id: p.id })
-          .set({ access_token: token })
-          .where((a, op) => op.notExists(a.access_token))
-          .commit(),
-        accessLink.create({ token, purchase_id: p.id }).commit(),
-      ])
-      .go();
-    if (!res.canceled) return urlOf(token);
+    // A transaction elsewhere on the purchase (its receipt, a refund) is waited out and retried.
+    const codes = await transact(({ purchase, accessLink }) => [
+      purchase
+        .patch({ id: p.id })
+        .set({ access_token: token })
+        .where((a, op) => op.notExists(a.access_token))
+        .commit(),
+      accessLink.create({ token, purchase_id: p.id }).commit(),
+    ]);
+    if (!codes) return urlOf(token);
     // Another request gave it a link first: that one is the purchase's link.
     const stored = (await PurchaseEntity.get({ id: p.id }).go({ attributes: ["access_token"] })).data?.access_token;
     if (!stored) throw new Error(`could not give purchase ${p.id} an access link`);

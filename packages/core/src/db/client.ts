@@ -2,6 +2,8 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { TABLE_ACTIONS, dynamoActionsFor } from "../permissions";
 import { DYNAMO_TIMEOUTS } from "../faults";
 import { currentLambda } from "../lambda-scope";
+import { backoff } from "../retry";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /**
  * One DynamoDB client per process. Locally `DYNAMODB_ENDPOINT` points it at DynamoDB Local;
@@ -28,8 +30,39 @@ export function dynamo(): DynamoDBClient {
       throwOnRequestTimeout: true,
     },
   });
+  retryTransactionConflicts(client);
   if (process.env.DYNAMODB_ENDPOINT) refuseWhatIamWould(client);
   return client;
+}
+
+/**
+ * DynamoDB refuses a PutItem/UpdateItem/DeleteItem on an item a transaction is writing right
+ * now (TransactionConflictException, developer guide "Transaction conflict handling"): nothing
+ * was written, and the same request passes once that transaction is over, tens of
+ * milliseconds later. The SDK does not retry it (its models give it no retryable trait), so
+ * the client sends the same signed request again a few times with growing, jittered waits
+ * (about 1.5 s in all), apart from the SDK's own retries that are kept for a database that does
+ * not answer (faults.ts).
+ */
+const CONFLICT_RETRIES = 6;
+const conflictWait = backoff(20, 500);
+
+function retryTransactionConflicts(c: DynamoDBClient) {
+  c.middlewareStack.add(
+    (next) => async (args) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await next(args);
+        } catch (err) {
+          if ((err as { name?: string })?.name !== "TransactionConflictException" || attempt > CONFLICT_RETRIES)
+            throw err;
+          await sleep(conflictWait(attempt));
+        }
+      }
+    },
+    // Inside the SDK's retry middleware (finalizeRequest, high priority), around the deserializer.
+    { step: "finalizeRequest", priority: "low", name: "payloftRetryTransactionConflicts" },
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { CustomerEntity, Db, ProductEntity } from "../db/entities";
 import { revenueField, salesOf, spentField } from "../currency/index";
 import { newLicenseKey } from "../license/key";
-import { AGAIN, jitter, retry } from "../retry";
+import { AGAIN, backoff, retry } from "../retry";
 import { dimensionsOf, trafficScope } from "../traffic/dimensions";
 import type { Attribution } from "../traffic/source";
 
@@ -137,7 +137,11 @@ export function recordPurchase({ license_keys, ...p }: NewPurchase): Promise<"cr
   );
 }
 
-const contention = (message: string) => ({ attempts: 15, delayMs: jitter(5, 20), exhausted: () => new Error(message) });
+const contention = (message: string) => ({
+  attempts: 15,
+  delayMs: backoff(10, 800),
+  exhausted: () => new Error(message),
+});
 
 export interface StoredPurchase {
   id: string;

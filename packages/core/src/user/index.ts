@@ -1,7 +1,8 @@
 import { hasUnsafeCharacters, parseInput, unsafeNameMessage } from "../validation";
 import { randomUUID } from "node:crypto";
 import * as z from "zod";
-import { CounterEntity, Db, EmailEntity, UserEntity, type UserItem } from "../db/entities";
+import { CounterEntity, EmailEntity, UserEntity, type UserItem } from "../db/entities";
+import { transact } from "../product/store";
 import { ConflictError, NotFoundError } from "../errors";
 import { PLANS, type SelectablePlanId } from "../plan/plans";
 import { DEACTIVATED_MESSAGE as DEACTIVATED } from "./read";
@@ -102,49 +103,47 @@ export namespace User {
     const plan: SelectablePlanId = input.plan ?? "free";
     const now = new Date();
     await ensurePlatformCounter();
-    try {
-      await Db.transaction
-        .write(({ user, email, counter, daily }) => [
-          user
-            .create({
-              id,
-              email: input.email,
-              name: input.name ?? input.google_name ?? "",
-              role: input.role,
-              is_admin: input.is_admin ?? false,
-              onboarding_completed: input.onboarding_completed ?? false,
-              plan,
-              google_sub: input.google_sub,
-              google_name: input.google_name,
-              picture: input.picture,
-              granted_by: input.granted_by,
-              // An admin's grant is never billed (Billing shows $0, webhooks leave it alone).
-              ...(input.granted_by && plan !== "free" ? { plan_source: "admin" as const } : {}),
-              last_login_at: input.google_sub ? now.toISOString() : undefined,
-            })
-            .commit(),
-          email.create({ email: input.email, user_id: id }).commit(),
-          counter
-            .update({ scope: "platform" })
-            .data((a, op) => {
-              op.add(a.users, 1);
-              op.add(a.active_users, 1);
-              op.add(a.plan_users[plan], 1);
-            })
-            .commit(),
-          // ElectroDB's upsert SETs every defaulted attribute back to its default unless it is
-          // named in ifNotExists: name them all, or today's sales/views would be wiped.
-          daily
-            .upsert({ scope: "platform", date: now.toISOString().slice(0, 10) })
-            .ifNotExists({ sales: 0, revenue: 0, views: 0 })
-            .add({ new_users: 1 })
-            .commit(),
-        ])
-        .go();
-    } catch (err) {
+    // Sign-ups at the same moment all count on the platform's items: a lost race is retried.
+    const codes = await transact(({ user, email, counter, daily }) => [
+      user
+        .create({
+          id,
+          email: input.email,
+          name: input.name ?? input.google_name ?? "",
+          role: input.role,
+          is_admin: input.is_admin ?? false,
+          onboarding_completed: input.onboarding_completed ?? false,
+          plan,
+          google_sub: input.google_sub,
+          google_name: input.google_name,
+          picture: input.picture,
+          granted_by: input.granted_by,
+          // An admin's grant is never billed (Billing shows $0, webhooks leave it alone).
+          ...(input.granted_by && plan !== "free" ? { plan_source: "admin" as const } : {}),
+          last_login_at: input.google_sub ? now.toISOString() : undefined,
+        })
+        .commit(),
+      email.create({ email: input.email, user_id: id }).commit(),
+      counter
+        .update({ scope: "platform" })
+        .data((a, op) => {
+          op.add(a.users, 1);
+          op.add(a.active_users, 1);
+          op.add(a.plan_users[plan], 1);
+        })
+        .commit(),
+      // ElectroDB's upsert SETs every defaulted attribute back to its default unless it is
+      // named in ifNotExists: name them all, or today's sales/views would be wiped.
+      daily
+        .upsert({ scope: "platform", date: now.toISOString().slice(0, 10) })
+        .ifNotExists({ sales: 0, revenue: 0, views: 0 })
+        .add({ new_users: 1 })
+        .commit(),
+    ]);
+    if (codes) {
       if (await fromEmail(input.email))
         throw new ConflictError("user.exists", "An account with this email already exists.");
-      throw err;
+      throw new Error(`the account could not be created (${codes.join(", ")})`);
     }
     const created = await fromID(id);
     if (!created) throw new Error("user vanished after create");

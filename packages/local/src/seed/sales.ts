@@ -1,13 +1,13 @@
 import {
   CustomerEntity,
   BuyerEntity,
-  Db,
   ProductEntity,
   UserEntity,
   EmailEntity,
   type ProductItem,
   type UserItem,
 } from "@payloft/core/db/entities";
+import { transact } from "@payloft/core/product/store";
 
 /**
  * Demo sales: 30 days of history for creator@demo.local's products, including
@@ -111,8 +111,9 @@ async function recordSale({
   ]);
   const newCustomer = !customer.data;
   const buyerUser = (await EmailEntity.get({ email }).go()).data?.user_id;
-  const result = await Db.transaction
-    .write(({ purchase, customer: customers, buyer: buyers, counter, daily, product: productItems }) => [
+  // A cancelled first action is "seeded on an earlier start"; a conflict or throttle is retried.
+  const codes = await transact(
+    ({ purchase, customer: customers, buyer: buyers, counter, daily, product: productItems }) => [
       purchase
         .create({
           id,
@@ -176,32 +177,33 @@ async function recordSale({
         .commit(),
       daily.update({ scope: "platform", date }).add({ sales: 1, revenue: amount }).commit(),
       productItems.patch({ id: product.id }).add({ sales_count: 1, total_revenue: amount }).commit(),
-    ])
-    .go();
-  return !result.canceled; // canceled: already seeded on an earlier start
+    ],
+  );
+  if (codes && codes[0] !== "ConditionalCheckFailed")
+    throw new Error(`demo sale ${id} not recorded: ${codes.join(", ")}`);
+  return !codes;
 }
 
 async function recordViews(product: Product, views: number, day: number) {
   const date = new Date(day).toISOString().slice(0, 10);
-  await Db.transaction
-    .write(({ daily, counter, product: productItems }) => [
-      // Marker: exists once the views of this product and day were seeded.
-      daily.create({ scope: `seed#views#${product.id}`, date, views }).commit(),
-      productItems.patch({ id: product.id }).add({ view_count: views }).commit(),
-      counter
-        .update({ scope: `creator#${product.creator_id}` })
-        .add({ views })
-        .commit(),
-      daily
-        .update({ scope: `creator#${product.creator_id}`, date })
-        .add({ views })
-        .commit(),
-      daily
-        .update({ scope: `product#${product.id}`, date })
-        .add({ views })
-        .commit(),
-    ])
-    .go();
+  const codes = await transact(({ daily, counter, product: productItems }) => [
+    // Marker: exists once the views of this product and day were seeded.
+    daily.create({ scope: `seed#views#${product.id}`, date, views }).commit(),
+    productItems.patch({ id: product.id }).add({ view_count: views }).commit(),
+    counter
+      .update({ scope: `creator#${product.creator_id}` })
+      .add({ views })
+      .commit(),
+    daily
+      .update({ scope: `creator#${product.creator_id}`, date })
+      .add({ views })
+      .commit(),
+    daily
+      .update({ scope: `product#${product.id}`, date })
+      .add({ views })
+      .commit(),
+  ]);
+  if (codes && codes[0] !== "ConditionalCheckFailed") throw new Error(`demo views not recorded: ${codes.join(", ")}`);
 }
 
 const maxIso = (a: string | undefined, b: string) => (a && a > b ? a : b);

@@ -143,7 +143,14 @@ describe("claiming a free product", () => {
         media_type: "none",
         media_url: "",
       },
+      { name: "Cheat Sheet", headline: "One page, free", price: "0", media_type: "none", media_url: "" },
     ]);
+    await payer.page.goto("/dashboard");
+    await payer.page
+      .getByTestId("product-card")
+      .filter({ hasText: "Cheat Sheet" })
+      .getByText("Free", { exact: true })
+      .waitFor();
     await payer.context.close();
     const { page, context } = await b.newPage();
     await page.goto(`/product/${payer.ids[0]}`);
@@ -156,6 +163,12 @@ describe("claiming a free product", () => {
     await b.shot(page, "free-claim-pay-what-you-want-zero");
     await card.getByRole("button", { name: "Get it free" }).click();
     await page.getByRole("heading", { name: "It's yours!" }).waitFor({ timeout: 20_000 });
+
+    // A product free as it is has no price for a code to lower: no "Have a code?".
+    await page.goto(`/product/${payer.ids[1]}`);
+    await card.getByText("Free", { exact: true }).waitFor();
+    await card.getByRole("button", { name: "Get it free" }).waitFor();
+    expect(await card.getByRole("button", { name: "Have a code?" }).count()).toBe(0);
     await context.close();
   });
 });

@@ -142,7 +142,7 @@ export function ProductCard({ product }: { product: Product }) {
             {product.name}
           </h3>
           <span className="shrink-0 text-base font-bold text-slate-900">
-            {formatCents(product.price, product.currency)}
+            {product.price === 0 && !product.pay_what_you_want ? "Free" : formatCents(product.price, product.currency)}
             {product.pay_what_you_want && "+"}
           </span>
         </div>

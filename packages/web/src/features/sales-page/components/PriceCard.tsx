@@ -86,7 +86,8 @@ export function PriceCard({
       {provider === null && !claim && <PaymentSetupNotice className="mt-5" />}
       {/* While the payment info loads (provider undefined) the card is laid out as for a
           connected seller, the common case, so nothing in it moves when the answer comes. */}
-      {provider !== null && choices && <CheckoutChoiceFields choices={choices} />}
+      {/* A free product has no price for a code to lower. */}
+      {provider !== null && choices && !free && <CheckoutChoiceFields choices={choices} />}
 
       <div className="mt-5">{claim ?? <BuyButton {...props} />}</div>
 

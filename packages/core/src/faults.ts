@@ -9,6 +9,7 @@ import { AppError, UnavailableError } from "./errors";
  *  - DynamoDB: 1 s to connect, 3 s per attempt, 2 attempts (db/client.ts);
  *  - Stripe: 4 s per attempt, one network retry (payment/stripe.ts);
  *  - SES: 2 s to connect, 5 s per attempt, 2 attempts (email/index.ts);
+ *  - EventBridge (Bus.publish): 2 s per attempt, 3 attempts, 6 s in all (bus/index.ts);
  *  - the sign-in issuer, PayPal and any other HTTP neighbour: `fetch` with
  *    `signal: AbortSignal.timeout(HTTP_TIMEOUT_MS)`.
  */
@@ -16,6 +17,7 @@ export const DYNAMO_TIMEOUTS = { connectionTimeout: 1_000, requestTimeout: 3_000
 export const STRIPE_TIMEOUTS = { timeout: 4_000, maxNetworkRetries: 1 } as const;
 export const SES_TIMEOUTS = { connectionTimeout: 2_000, requestTimeout: 5_000, maxAttempts: 2 } as const;
 export const HTTP_TIMEOUT_MS = 5_000;
+export const BUS_TIMEOUTS = { attemptMs: 2_000, totalMs: 6_000 } as const;
 
 export const UNAVAILABLE_MESSAGE = "Payloft is temporarily unavailable. Please try again in a moment.";
 

@@ -126,6 +126,56 @@ describe("local bus: the PutEvents request SST sends", () => {
   });
 });
 
+describe("publishing: the request and its time limits", () => {
+  it("Bus.publish sends the very request SST's bus.publish sends, headers and entry", async () => {
+    const { Resource, bus, Bus, PurchasePaid, emit } = await load();
+    const [sst] = await capturePutEvents(() => bus.publish(Resource.Bus, PurchasePaid, paid("cs_same")));
+    const [ours] = await capturePutEvents(() => Bus.publish(emit(PurchasePaid, paid("cs_same"))));
+    const shape = (r: typeof sst) => {
+      const body = JSON.parse(r!.body);
+      const detail = JSON.parse(body.Entries[0].Detail);
+      return {
+        url: r!.url,
+        target: r!.headers.get("x-amz-target"),
+        type: r!.headers.get("content-type"),
+        signed: r!.headers
+          .get("authorization")
+          ?.replace(/Signature=\w+/, "")
+          .replace(/\d{8}\//, "DATE/"),
+        entry: { ...body.Entries[0], Detail: { ...detail, metadata: Object.keys(detail.metadata) } },
+      };
+    };
+    expect(shape(ours)).toEqual(shape(sst));
+  });
+
+  it("EventBridge answering 500 gets our three attempts, not the signer's ten retries of each", async () => {
+    const { Bus, PurchasePaid, emit, PUBLISH_ATTEMPTS } = await load();
+    const before = stack().bus.requests.length;
+    stack().bus.failNextRequests(100, "error");
+    await expect(Bus.publish(emit(PurchasePaid, paid("cs_outage")))).rejects.toMatchObject({
+      status: 503,
+      code: "bus.publish_failed",
+    });
+    stack().bus.failNextRequests(0, "error");
+    expect(stack().bus.requests.length - before).toBe(PUBLISH_ATTEMPTS);
+  });
+
+  it("EventBridge that never answers costs a bounded time, then a 503 (well inside the Lambda's 20 s)", async () => {
+    const { Bus, PurchasePaid, emit, PUBLISH_ATTEMPTS } = await load();
+    const { BUS_TIMEOUTS } = await import("@payloft/core/faults");
+    const before = stack().bus.requests.length;
+    stack().bus.failNextRequests(100, "hang");
+    const started = Date.now();
+    await expect(Bus.publish(emit(PurchasePaid, paid("cs_frozen")))).rejects.toMatchObject({ status: 503 });
+    const took = Date.now() - started;
+    stack().bus.failNextRequests(0, "hang");
+    expect(took).toBeGreaterThanOrEqual(BUS_TIMEOUTS.totalMs - 50);
+    expect(took).toBeLessThan(BUS_TIMEOUTS.totalMs + 3_000);
+    expect(BUS_TIMEOUTS.totalMs).toBeLessThanOrEqual(PUBLISH_ATTEMPTS * BUS_TIMEOUTS.attemptMs);
+    expect(stack().bus.requests.length - before).toBe(PUBLISH_ATTEMPTS);
+  });
+});
+
 describe("publishing: FailedEntryCount and failures", () => {
   it("an entry EventBridge did not take (FailedEntryCount 1) is sent again", async () => {
     const { Bus, PurchasePaid, emit } = await load();

@@ -1,24 +1,21 @@
-import { Resource } from "sst";
-import { bus } from "sst/aws/bus";
 import { UnavailableError } from "../errors";
+import { BUS_TIMEOUTS } from "../faults";
 import { logger } from "../log/index";
 import { retry, jitter, AGAIN } from "../retry";
 import type { Publishable } from "./events";
+import { putEvent } from "./put-events";
 
 /**
- * THE publisher of domain events: `sst/aws/bus` `bus.publish` (a signed EventBridge PutEvents
- * call, `Detail: {"metadata", "properties"}`), in AWS and offline alike. The local runtime
- * answers that same HTTP request with its in-process bus (packages/local/src/bus), so there is
- * no second code path to drift from production.
+ * THE publisher of domain events: the signed EventBridge PutEvents request `bus.publish` of
+ * `sst/aws/bus` sends (`Detail: {"metadata", "properties"}`), made by `putEvent` with a time
+ * limit, in AWS and offline alike. The local runtime answers that same HTTP request with its
+ * in-process bus (packages/local/src/bus), so there is no second code path to drift from production.
  *
  * PutEvents can answer 200 and still drop an entry (`FailedEntryCount` > 0, e.g. throttling):
- * that, and a failed request, is retried; when retries run out the caller gets a 503, so a
- * webhook answers 5xx and the provider delivers the event again later.
+ * that, a failed request and a request that takes longer than BUS_TIMEOUTS.attemptMs are tried
+ * again, within BUS_TIMEOUTS.totalMs in all; then the caller gets a 503, so a webhook answers
+ * 5xx (well inside its Lambda's 20 s) and the provider delivers the event again later.
  */
-export interface PutEventsResult {
-  FailedEntryCount?: number;
-  Entries?: { EventId?: string; ErrorCode?: string; ErrorMessage?: string }[];
-}
 
 export const PUBLISH_ATTEMPTS = 3;
 export const PUBLISH_FAILED = "We could not record this event right now. Please deliver it again.";
@@ -26,10 +23,12 @@ export const PUBLISH_FAILED = "We could not record this event right now. Please 
 export namespace Bus {
   export async function publish(event: Publishable): Promise<string> {
     const { def, properties } = event;
+    const deadline = AbortSignal.timeout(BUS_TIMEOUTS.totalMs);
     try {
       return await retry<string>(
         async (attempt) => {
-          const res = (await bus.publish(Resource.Bus, def, properties as never)) as PutEventsResult;
+          const signal = AbortSignal.any([deadline, AbortSignal.timeout(BUS_TIMEOUTS.attemptMs)]);
+          const res = await putEvent(def, properties, signal);
           const entry = res.Entries?.[0];
           if ((res.FailedEntryCount ?? 0) > 0 || !entry?.EventId) {
             logger.warn("event not accepted by the bus", {
@@ -45,9 +44,9 @@ export namespace Bus {
         {
           attempts: PUBLISH_ATTEMPTS,
           delayMs: jitter(50, 100),
-          // A request that failed outright (network, 4xx/5xx after the signer's own retries) is worth another try;
-          // a schema error is ours and never gets better.
-          retryOn: (err) => !(err instanceof Error && err.name === "ZodError"),
+          // A request that failed outright (network, 4xx/5xx, its own time limit) is worth another
+          // try while time is left; a schema error is ours and never gets better.
+          retryOn: (err) => !deadline.aborted && !(err instanceof Error && err.name === "ZodError"),
           exhausted: () => new Error("the bus refused the event on every attempt"),
         },
       );

@@ -31,6 +31,7 @@ export function startLocalBus(opts: { backoffMs?: number } = {}) {
   const queue = deadLetterQueue(Resource.BusDeadLetters.url);
   const pending = new Set<Promise<void>>();
   let failNext = 0;
+  let requestFaults: { left: number; mode: "error" | "hang" } = { left: 0, mode: "error" };
 
   function dispatch(event: BusEvent) {
     for (const sub of subscribers.filter((s) => s.detailTypes.includes(event["detail-type"]))) {
@@ -76,6 +77,20 @@ export function startLocalBus(opts: { backoffMs?: number } = {}) {
     /** The next `n` entries are answered as failed (FailedEntryCount), like EventBridge under throttling. */
     failNextEntries(n: number) {
       failNext = n;
+    },
+    /**
+     * The next `n` PutEvents requests fail as a whole: `error` answers HTTP 500 (an outage),
+     * `hang` never answers (until the caller's signal aborts it, as a real fetch would).
+     */
+    failNextRequests(n: number, mode: "error" | "hang") {
+      requestFaults = { left: n, mode };
+    },
+    /** The fault the next request meets, if any (the request is counted in `requests` either way). */
+    takeRequestFault(body: string): "error" | "hang" | undefined {
+      if (requestFaults.left <= 0) return undefined;
+      requestFaults.left--;
+      requests.push(body);
+      return requestFaults.mode;
     },
     /** Resolves when every delivery in flight (including retries) has settled. */
     async idle() {
@@ -126,7 +141,14 @@ export async function answerAws(service: "events" | "sqs", request: Request): Pr
         __type: "UnknownOperationException",
         message: `The local bus only answers signed PutEvents.`,
       });
-    return json(200, active.putEvents(await request.text()));
+    const body = await request.text();
+    const fault = active.takeRequestFault(body);
+    if (fault === "error") return json(500, { __type: "InternalException", message: "Simulated: EventBridge failed." });
+    if (fault === "hang")
+      return new Promise<Response>((_, reject) =>
+        request.signal.addEventListener("abort", () => reject(request.signal.reason), { once: true }),
+      );
+    return json(200, active.putEvents(body));
   } catch (err) {
     if (err instanceof PutEventsRequestError || err instanceof SqsRequestError)
       return json(400, { __type: err.type, message: err.message }, service === "sqs" ? "1.0" : "1.1");

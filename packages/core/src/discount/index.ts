@@ -4,7 +4,7 @@ import { AppError, ConflictError, NotFoundError, ValidationError } from "../erro
 import { parseInput } from "../validation";
 import { codeCurrencyOf, productsCurrencyMismatch } from "./currency";
 import { CreateDiscountInput, UpdateDiscountInput } from "./input";
-import { discountClaimScope, discountStatusOf, type DiscountStatus } from "./status";
+import { discountClaimScope, discountEndOf, discountStatusOf, type DiscountStatus } from "./status";
 
 /**
  * A seller's discount codes: create, list, update, delete. A code is unique
@@ -50,7 +50,7 @@ export namespace Discount {
       product_ids: d.product_ids ?? [],
       max_redemptions: d.max_redemptions ?? null,
       redemptions: d.redemptions ?? 0,
-      expires_at: d.expires_at ?? null,
+      expires_at: discountEndOf(d),
       is_active: d.is_active,
       status: statusOf(d),
       created_at: d.created_at,
@@ -132,7 +132,9 @@ export namespace Discount {
     const data = parseInput(UpdateDiscountInput, input);
     const d = await owned(creatorId, id);
     const set: Partial<DiscountItem> = {};
-    const remove: ("percent_off" | "amount_off" | "currency" | "max_redemptions" | "expires_at")[] = [];
+    const remove: (
+      "percent_off" | "amount_off" | "currency" | "max_redemptions" | "expires_at" | "legacy_expires_at"
+    )[] = [];
     // Setting one kind of discount clears the other.
     if (data.percent_off != null) {
       set.percent_off = data.percent_off;
@@ -149,6 +151,11 @@ export namespace Discount {
     if (data.max_redemptions != null) set.max_redemptions = data.max_redemptions;
     if (data.expires_at === null) remove.push("expires_at");
     if (data.expires_at) set.expires_at = data.expires_at;
+    // A code saved before the rename moves its end to the new attribute on any update.
+    if (d.legacy_expires_at !== undefined) {
+      remove.push("legacy_expires_at");
+      if (data.expires_at === undefined) set.expires_at = d.legacy_expires_at;
+    }
     if (data.is_active !== undefined) set.is_active = data.is_active;
     const moving = data.code !== undefined && data.code !== d.code;
     if (moving) set.code = data.code;

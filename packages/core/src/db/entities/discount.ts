@@ -26,8 +26,13 @@ export const DiscountEntity = new LazyEntity(
       product_ids: { type: "list", items: { type: "string" }, required: true, default: () => [] },
       max_redemptions: { type: "number" },
       redemptions: { type: "number", required: true, default: 0 },
-      /** ISO time after which the code no longer applies. */
-      expires_at: { type: "string" },
+      /**
+       * ISO time after which the code no longer applies. Stored as `ends_at`: `expires_at` is the
+       * table's TTL attribute, and a number there would have DynamoDB delete the code.
+       */
+      expires_at: { type: "string", field: "ends_at" },
+      /** Where codes saved before the rename keep their end (a string, which TTL ignores): read, then moved on the next update. */
+      legacy_expires_at: { type: "string", field: "expires_at" },
       is_active: { type: "boolean", required: true, default: true },
       ...timestamps,
     },

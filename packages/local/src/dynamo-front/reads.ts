@@ -63,7 +63,10 @@ export function batchGet(state: FrontState, req: Req, schemas: Schemas): Plan {
     }
   }
   if (!count) return { refusal: throttled(state, refusedAll) };
-  if (refusedAll.length) state.stats.throttles++;
+  if (refusedAll.length) {
+    state.stats.throttles++;
+    state.stats.throttledOn(refusedAll);
+  }
   return {
     forward: refusedAll.length ? { ...req, RequestItems: admitted } : undefined,
     after: (status, answer) => {

@@ -48,6 +48,8 @@ export class FrontStats {
   writeConflicts = 0;
   /** requests (or transactions) refused or cut short for throughput */
   throttles = 0;
+  /** requests refused for throughput, per partition (or table) that was out of capacity */
+  readonly throttledBy = new Map<string, number>();
   /** successful item writes per item, and in total */
   readonly writesByItem = new Map<string, number>();
   itemWrites = 0;
@@ -64,6 +66,16 @@ export class FrontStats {
     return { item: best[0].replaceAll("\u0000", " "), writes: best[1], share: best[1] / this.itemWrites };
   }
 
+  throttledOn(charges: Charge[]) {
+    for (const b of new Set(charges.map((c) => `${c.read ? "read" : "write"} ${c.bucket.replaceAll("\u0000", " ")}`)))
+      this.throttledBy.set(b, (this.throttledBy.get(b) ?? 0) + 1);
+  }
+
+  /** The partitions refused most often, most first. */
+  mostThrottled(n = 3) {
+    return [...this.throttledBy].sort((a, b) => b[1] - a[1]).slice(0, n);
+  }
+
   snapshot() {
     return {
       requests: this.requests,
@@ -72,12 +84,14 @@ export class FrontStats {
       throttles: this.throttles,
       itemWrites: this.itemWrites,
       hottest: this.hottest(),
+      mostThrottled: this.mostThrottled(),
     };
   }
 
   reset() {
     this.requests = this.transactionConflicts = this.writeConflicts = this.throttles = this.itemWrites = 0;
     this.writesByItem.clear();
+    this.throttledBy.clear();
   }
 }
 
@@ -139,9 +153,11 @@ export function admitTransaction(
     );
   }
   const charges = items.flatMap((i) => i.charges);
-  const refused = new Set(state.capacity.refused(charges).map((c) => c.bucket));
+  const short = state.capacity.refused(charges);
+  const refused = new Set(short.map((c) => c.bucket));
   if (refused.size) {
     state.stats.throttles++;
+    state.stats.throttledOn(short);
     return transactionCanceled(
       items.map((i): Reason => {
         const hit = i.charges.filter((c) => refused.has(c.bucket));
@@ -158,6 +174,7 @@ export function admitTransaction(
 /** A single request past capacity: a partition's (the hot-key answer) or the whole table's. */
 export function throttled(state: FrontState, refused: Charge[]): Refusal {
   state.stats.throttles++;
+  state.stats.throttledOn(refused);
   const throttles = refused.map(throttleOf);
   return throttles.some((t) => t.reason.endsWith("KeyRangeThroughputExceeded"))
     ? keyRangeThrottled(throttles)

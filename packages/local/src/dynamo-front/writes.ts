@@ -162,7 +162,10 @@ export function batchWrite(state: FrontState, req: Req, schemas: Schemas): Plan 
     }
   }
   state.stats.writeConflicts += conflicts;
-  if (short.length) state.stats.throttles++;
+  if (short.length) {
+    state.stats.throttles++;
+    state.stats.throttledOn(short);
+  }
   if (!writes.length) {
     if (!conflicts) return { refusal: keyRangeThrottled(short.map(throttleOf)) };
     return { answer: { UnprocessedItems: held } };

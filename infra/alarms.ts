@@ -1,6 +1,7 @@
 import { ALARM_RULES, WEBHOOK_FAILED_PATTERN, isWebhookRoute } from "../packages/functions/src/monitoring";
 import { api, routeFunctions } from "./api";
 import { deadLetters, subscriberFunctions } from "./bus";
+import { webhookConsumerName, webhookDeadLetters } from "./webhooks";
 import { issuer } from "./auth";
 import { sharePreview } from "./web";
 import { settings } from "./stage";
@@ -10,7 +11,8 @@ import { settings } from "./stage";
  * stage, optional elsewhere: a stage with no one to tell gets no alarms and costs nothing). They watch
  * what says customers are affected: the share of 5xx answers, any Lambda that crashed, bus
  * subscribers that keep failing or whose events could not be parked, anything waiting in the
- * dead-letter queue, and webhooks we did not accept (payments may be missing).
+ * dead-letter queue, webhooks we did not accept (payments may be missing), and creators'
+ * outgoing webhooks (their consumer crashing, dead deliveries piling up).
  * Thresholds live in packages/functions/src/monitoring.ts, next to the log line they count.
  */
 export const alarmTopic = settings.alarmEmail ? new aws.sns.Topic("Alarms") : undefined;
@@ -108,12 +110,28 @@ function watchBus(topic: $util.Output<string>) {
       topic,
     );
   }
-  const rule = ALARM_RULES.deadLetters;
-  new aws.cloudwatch.MetricAlarm("DeadLetters", {
-    alarmDescription: "Events wait in the bus dead-letter queue: inspect and replay them (README).",
+  queueAlarm(
+    "DeadLetters",
+    deadLetters.nodes.queue.name,
+    ALARM_RULES.deadLetters,
+    "Events wait in the bus dead-letter queue: inspect and replay them (README).",
+    topic,
+  );
+}
+
+/** Messages waiting in a queue (its depth), at least the rule's number. */
+function queueAlarm(
+  id: string,
+  queueName: $util.Input<string>,
+  rule: { atLeast: number; periodSeconds: number },
+  what: string,
+  topic: $util.Output<string>,
+) {
+  new aws.cloudwatch.MetricAlarm(id, {
+    alarmDescription: what,
     namespace: "AWS/SQS",
     metricName: "ApproximateNumberOfMessagesVisible",
-    dimensions: { QueueName: deadLetters.nodes.queue.name },
+    dimensions: { QueueName: queueName },
     statistic: "Maximum",
     period: rule.periodSeconds,
     evaluationPeriods: 1,
@@ -122,6 +140,25 @@ function watchBus(topic: $util.Output<string>) {
     treatMissingData: "notBreaching",
     ...notify(topic),
   });
+}
+
+/** Creators' outgoing webhooks: the consumer crashing, and deliveries piling up after every try failed. */
+function watchOutgoingWebhooks(topic: $util.Output<string>) {
+  lambdaAlarm(
+    "ErrorsWebhookDelivery",
+    webhookConsumerName,
+    "Errors",
+    ALARM_RULES.webhookConsumerErrors,
+    "The outgoing-webhook consumer keeps crashing or timing out: creators' deliveries are delayed.",
+    topic,
+  );
+  queueAlarm(
+    "WebhookDeadLetters",
+    webhookDeadLetters.nodes.queue.name,
+    ALARM_RULES.webhookDeadLetters,
+    "Many outgoing-webhook deliveries failed every try: one creator's endpoint, or all of them (docs/production.md).",
+    topic,
+  );
 }
 
 /** The wrapper logs WEBHOOK_FAILED for every webhook it does not accept; a filter counts them. */
@@ -160,4 +197,5 @@ if (alarmTopic && settings.alarmEmail) {
   watchFunctions(alarmTopic.arn);
   watchBus(alarmTopic.arn);
   watchWebhooks(alarmTopic.arn);
+  watchOutgoingWebhooks(alarmTopic.arn);
 }

@@ -26,6 +26,10 @@ const linkable = {
  * Who may call a route is enforced inside the handler's api() wrapper, from the same row.
  */
 export const api = new sst.aws.ApiGatewayV2("Api", {
+  // SST's default is CORS for every origin, method and header (allowOrigins "*"). The app calls
+  // the API on its own origin, and the public API and licence checks are called by servers, so
+  // no other site's page may call it: false leaves API Gateway with no origin allowed.
+  cors: false,
   transform: {
     stage: (args) => {
       // Stage-wide throttle: absorbs bursts and bots without hurting a real shopper.

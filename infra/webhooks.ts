@@ -26,7 +26,7 @@ export const webhookQueue = new sst.aws.Queue("WebhookQueue", {
 
 const linkable = { Table: table, WebhookQueue: webhookQueue, ...secrets };
 
-webhookQueue.subscribe(
+const consumer = webhookQueue.subscribe(
   {
     handler: "packages/functions/src/queues/webhook-delivery.handler",
     runtime: "nodejs22.x",
@@ -35,3 +35,6 @@ webhookQueue.subscribe(
   },
   { batch: { size: 1, partialResponses: true } },
 );
+
+/** The consumer's Lambda, which infra/alarms.ts watches. */
+export const webhookConsumerName = consumer.apply((subscriber) => subscriber.nodes.function.apply((fn) => fn.name));

@@ -28,4 +28,16 @@ export const ALARM_RULES = {
   deadLetters: { atLeast: 1, periodSeconds: 300 },
   /** Providers retry for days, and strangers probe webhook URLs: a handful, not one, is news. */
   webhookFailures: { atLeast: 5, periodSeconds: 900 },
+  /**
+   * The outgoing-webhook consumer answers every failed try itself (the message comes back
+   * later), so its Lambda errors only when it crashes or times out; SQS retries those, so a
+   * burst is news, as for bus subscribers.
+   */
+  webhookConsumerErrors: { atLeast: 5, periodSeconds: 300 },
+  /**
+   * Deliveries that failed every try (a creator's endpoint refusing for about 8.5 hours) wait 14
+   * days in the dead-letter queue; one creator's outage leaves a few, so it takes a pile to
+   * say our sending broke.
+   */
+  webhookDeadLetters: { atLeast: 10, periodSeconds: 300 },
 } as const;

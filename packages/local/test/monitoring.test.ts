@@ -67,8 +67,17 @@ describe("alarms and tracing in infra", () => {
       '"DestinationDeliveryFailures"',
       'metric("errors", "5xx")',
       "endpoint: settings.alarmEmail",
+      // Creators' outgoing webhooks: the consumer's errors and the deliveries that died.
+      "webhookConsumerName,",
+      "webhookDeadLetters.nodes.queue.name",
+      "watchOutgoingWebhooks(alarmTopic.arn)",
     ])
       expect(alarms).toContain(piece);
+    expect(infra("infra/webhooks.ts")).toMatch(/webhookConsumerName = consumer\.apply/);
+  });
+
+  it("the HTTP API allows no cross-origin calls (SST's default is every origin)", () => {
+    expect(infra("infra/api.ts")).toMatch(/new sst\.aws\.ApiGatewayV2\("Api", \{\s*(\/\/.*\n\s*)*cors: false,/);
   });
 
   it("every Lambda traces, with a role that may only write traces", () => {

@@ -24,7 +24,8 @@ requestSchemas.add(ProductCreate, {
 export const ProductUpdate = ApiUpdateProductInput;
 requestSchemas.add(ProductUpdate, {
   id: "ProductUpdate",
-  description: "Only the fields sent change. The result is checked like a new product.",
+  description:
+    "Only the fields sent change. The result is checked like a new product; the currency cannot change once the product has sales (409 product.currency_locked). The product's id, sales page and sales stay, and buyers keep what they bought.",
 });
 
 export const Product = ProductInfo;

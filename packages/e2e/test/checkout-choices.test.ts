@@ -1,13 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { useBrowser, PHONE } from "../src/browser";
+import { payOnSandbox } from "../src/pay";
 import { sellerWithProducts } from "../src/seller";
 
 /**
- * What a buyer chooses on the sales page: a discount code from the
- * product link (`?code=`) or typed into "Have a code?", paid at the discounted amount; the
- * amount of a pay-what-you-want product, refused below the minimum and paid as typed.
- * Desktop for the code, phone for the chosen amount.
+ * What a buyer chooses on the sales page: a discount code from the product link (`?code=`) or
+ * typed into "Have a code?", paid at the discounted amount (more in discount-codes.test.ts);
+ * the amount of a pay-what-you-want product, on the Buy button as typed, refused below the
+ * minimum with a sentence and Buy disabled, and lowered by a code. Desktop for the code, phone
+ * for the chosen amount.
  */
 const b = useBrowser();
 let guideId = "";
@@ -32,32 +33,16 @@ beforeAll(async () => {
   await seller.context.close();
 });
 
-async function payOnSandbox(page: Page, email: string, amount: string) {
-  await page.waitForURL(/\/pay\/cs_test_/);
-  await page.getByText(amount).first().waitFor();
-  await page.locator("#email").fill(email);
-  await page.getByRole("button", { name: "Pay" }).click();
-  await page.waitForURL(/\/checkout\/success\?session_id=/);
-  await page.getByRole("heading", { name: "Payment Successful!" }).waitFor({ timeout: 20_000 });
-  await page.getByText(amount).first().waitFor();
-}
-
 describe("a buyer's choices at checkout", () => {
-  it("a code from the product link is pre-filled and the buyer pays the discounted amount", async () => {
+  it("a code from the product link is applied and the buyer pays the discounted amount", async () => {
     const { page, context } = await b.newPage();
     await page.goto(`/product/${guideId}?code=spring25`);
     await page.getByRole("heading", { name: "Sell with coupons" }).waitFor();
     const field = page.getByRole("textbox", { name: "Have a code?" });
-    expect(await field.inputValue()).toBe("spring25");
+    await page.getByText("SPRING25 applied: 25% off.").waitFor();
+    expect(await field.inputValue()).toBe("SPRING25");
     await b.shot(page, "checkout-code-prefilled");
-
-    // A wrong code is the clear refusal, in the spec's toast.
-    await field.fill("NOPE");
-    await page.getByRole("button", { name: "Buy Now - $20.00" }).first().click();
-    await page.getByText("Purchase failed: The code NOPE doesn't exist.").waitFor();
-
-    await field.fill("SPRING25");
-    await page.getByRole("button", { name: "Buy Now - $20.00" }).first().click();
+    await page.getByRole("button", { name: "Buy Now - $15.00" }).first().click();
     await payOnSandbox(page, "coupon.buyer@e2e.local", "$15.00");
     await b.shot(page, "checkout-code-paid");
     await context.close();
@@ -68,6 +53,8 @@ describe("a buyer's choices at checkout", () => {
     await page.goto(`/product/${guideId}`);
     await page.getByRole("button", { name: "Have a code?" }).click();
     await page.getByRole("textbox", { name: "Have a code?" }).fill("spring25");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByText("SPRING25 applied: 25% off.").waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await b.shot(page, "checkout-code-phone");
     await context.close();
@@ -81,17 +68,41 @@ describe("a buyer's choices at checkout", () => {
     expect(await amount.inputValue()).toBe("12.00"); // the suggested price
     await page.getByText("$5.00 or more").waitFor();
 
+    // The button says what is typed; below the minimum the field says so and Buy is disabled.
     await amount.fill("3");
-    await page.getByRole("button", { name: "Buy Now - $5.00" }).first().click();
-    await page.getByText("Purchase failed: Please pay at least $5.00.").waitFor();
+    await page.getByText("Please pay at least $5.00.").waitFor();
+    expect(await amount.getAttribute("aria-invalid")).toBe("true");
+    for (const button of await page.getByRole("button", { name: "Buy Now - $3.00" }).all())
+      expect(await button.isDisabled()).toBe(true);
+    await b.shot(page, "checkout-pay-what-you-want-below-phone");
 
     await amount.fill("7.50");
     const buy = page.getByRole("button", { name: "Buy Now - $7.50" }).first();
     await buy.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await b.shot(page, "checkout-pay-what-you-want-phone");
+    expect(await buy.isDisabled()).toBe(false);
     await buy.click();
     await payOnSandbox(page, "tipper@e2e.local", "$7.50");
+    await context.close();
+  });
+
+  it("a code lowers a pay-what-you-want minimum, and the buyer pays what they type above it", async () => {
+    const { page, context } = await b.newPage();
+    await page.goto(`/product/${tipJarId}?code=SPRING25`);
+    const card = page.getByRole("complementary", { name: "Purchase" });
+    await card.getByText("SPRING25 applied: 25% off.").waitFor();
+    // 25% off: minimum $5.00 -> $3.75, suggested $12.00 -> $9.00.
+    expect((await card.getByTestId("price").innerText()).replace(/\s+/g, " ")).toBe("Was $5.00+ now $3.75+");
+    const amount = card.getByRole("spinbutton", { name: "Your price (USD)" });
+    expect(await amount.inputValue()).toBe("9.00");
+    await card.getByText("$3.75 or more with SPRING25").waitFor();
+    await amount.fill("3.50");
+    await card.getByText("Please pay at least $3.75.").waitFor();
+    await amount.fill("4");
+    await b.shot(page, "checkout-pay-what-you-want-code");
+    await card.getByRole("button", { name: "Buy Now - $4.00" }).click();
+    await payOnSandbox(page, "coded.tipper@e2e.local", "$4.00");
     await context.close();
   });
 });

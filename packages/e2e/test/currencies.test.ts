@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { PHONE, useBrowser } from "../src/browser";
+import { payOnSandbox } from "../src/pay";
 import { sellerWithProducts } from "../src/seller";
 import { signIn } from "../src/sign-in";
 
@@ -40,13 +41,7 @@ async function buy(page: Page, path: string, headline: string, price: string, em
     .getByRole("button", { name: `Buy Now - ${price}` })
     .first()
     .click();
-  await page.waitForURL(/\/pay\/cs_test_/);
-  await page.getByText(price).first().waitFor();
-  await page.locator("#email").fill(email);
-  await page.getByRole("button", { name: "Pay" }).click();
-  await page.waitForURL(/\/checkout\/success\?session_id=/);
-  await page.getByRole("heading", { name: "Payment Successful!" }).waitFor({ timeout: 20_000 });
-  await page.getByText(price).first().waitFor();
+  await payOnSandbox(page, email, price);
 }
 
 describe("a product priced in euros", () => {

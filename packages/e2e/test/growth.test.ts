@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { graveViolations } from "../src/axe";
 import { useBrowser, PHONE } from "../src/browser";
 import { sellerWithProducts } from "../src/seller";
 import { signIn } from "../src/sign-in";
@@ -155,6 +156,7 @@ describe("growth tools for a creator", () => {
     await amountDialog.getByText("Amount off (EUR)").waitFor();
     await amountDialog.locator('[name="value"]').fill("2");
     await b.shot(page, "growth-discount-amount-dialog");
+    expect(await graveViolations(page)).toEqual([]);
     await amountDialog.getByRole("button", { name: "Create code" }).click();
     await amountDialog.waitFor({ state: "detached" });
     await page.getByTestId("discount").filter({ hasText: "TIPS2" }).getByText("€2.00 off").waitFor();

@@ -1,15 +1,18 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { graveViolations } from "../src/axe";
 import { useBrowser, PHONE } from "../src/browser";
+import { payOnSandbox } from "../src/pay";
 import { sellerWithProducts } from "../src/seller";
 
 /**
  * Overlay checkout: a page on ANOTHER origin (a tiny host site served from a
  * second local port) loads /embed.js; its data-payloft-overlay link opens the product's
  * checkout in an iframe overlay instead of navigating; Escape and the close button close it and
- * focus returns to the link; Buy sends the host page to the payment page. The creator's
- * dashboard shows the snippet that does this.
+ * focus returns to the link. Buy opens the payment page in a new tab (it cannot be framed), the
+ * host page never navigates, and the overlay shows the purchase once it is paid, or says nothing
+ * was charged when the tab is closed first. The creator's dashboard shows the snippet.
  */
 const b = useBrowser();
 let host: Server;
@@ -80,16 +83,55 @@ describe("overlay checkout on another site", () => {
     await context.close();
   });
 
-  it("Buy in the overlay takes the host page to the payment page (it cannot be framed)", async () => {
+  it("Buy opens payment in a new tab; the host page stays and the overlay shows the purchase", async () => {
     const { page, context } = await b.newPage({ viewport: PHONE });
+    const navigations: string[] = [];
+    page.on("framenavigated", (f) => {
+      if (f === page.mainFrame()) navigations.push(f.url());
+    });
     await page.goto(hostUrl);
     await openOverlay(page);
     const box = (await page.locator('iframe[title="Checkout"]').boundingBox())!;
     expect(box.width).toBeGreaterThanOrEqual(PHONE.width - 1); // full screen on a phone
     await b.shot(page, "overlay-open-phone");
+    const opened = context.waitForEvent("page");
     await frame(page).getByRole("button", { name: "Buy Now - $24.00" }).click();
-    await page.waitForURL(/\/pay\/cs_test_/);
-    await page.getByText("$24.00").first().waitFor();
+    const tab = await opened;
+    await frame(page).getByRole("heading", { name: "Complete your payment in the new tab" }).waitFor();
+    await b.shot(page, "overlay-waiting-phone");
+    expect(await graveViolations(page)).toEqual([]);
+
+    await payOnSandbox(tab, "overlay.buyer@e2e.local", "$24.00");
+    await tab.getByText("It also shows on the page you bought from, so you can close this tab.").waitFor();
+
+    await frame(page).getByRole("heading", { name: "Payment Successful!" }).waitFor({ timeout: 20_000 });
+    await frame(page).getByText("$24.00 paid").waitFor();
+    expect(await frame(page).getByRole("link", { name: "Access Your Content" }).getAttribute("href")).toMatch(/\/a\//);
+    // The host page never navigated.
+    expect(page.url()).toBe(hostUrl);
+    expect(navigations).toEqual([hostUrl]);
+    await b.shot(page, "overlay-paid-phone");
+    expect(await graveViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("closing the payment tab before paying says nothing was charged, and Buy works again", async () => {
+    const { page, context } = await b.newPage();
+    await page.goto(`${hostUrl}`);
+    await page.getByRole("link", { name: "Buy the Overlay Kit" }).click();
+    const opened = context.waitForEvent("page");
+    await frame(page).getByRole("button", { name: "Buy Now - $24.00" }).click();
+    const tab = await opened;
+    await tab.waitForURL(/\/pay\/cs_test_/);
+    await tab.close();
+    await frame(page).getByRole("heading", { name: "The payment was not completed" }).waitFor({ timeout: 20_000 });
+    const back = frame(page).getByRole("button", { name: "Back to checkout" });
+    await back.waitFor();
+    await b.shot(page, "overlay-closed-desktop");
+    expect(await graveViolations(page)).toEqual([]);
+    await back.click();
+    await frame(page).getByRole("button", { name: "Buy Now - $24.00" }).waitFor();
+    expect(page.url()).toBe(hostUrl);
     await context.close();
   });
 

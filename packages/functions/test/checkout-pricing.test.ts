@@ -56,6 +56,8 @@ describe("a discount code at checkout", () => {
     const res = await createSession({ productId: guide, discount_code: " quarter " });
     expect(res.status, res.text).toBe(200);
     const sessionId = sessionIdOf(res.json.url);
+    // The checkout's id too: the success page's session_id, which the overlay asks about.
+    expect(res.json.checkout_id).toBe(sessionId);
     expect(await record(sessionId)).toMatchObject({ amount: 1500, list_price: 2000, discount_code: "QUARTER" });
 
     const back = new URL(await payOnHostedPage(res.json.url, "dana@example.com"));

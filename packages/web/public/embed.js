@@ -2,9 +2,11 @@
  * Payloft overlay checkout. On any site:
  *   <script src="https://YOUR-PAYLOFT/embed.js" defer></script>
  *   <a href="https://YOUR-PAYLOFT/product/PRODUCT_ID" data-payloft-overlay>Buy</a>
- * A click on such a link opens the product's checkout in an overlay over the page instead of
- * leaving it. Escape, the close button or a click beside the panel closes it and focus goes
- * back to the link. No dependencies; kept under 5 KB gzipped (a test checks it).
+ * A click on such a link opens the product's checkout in an overlay over the page. The page
+ * never navigates: the payment itself opens in a new tab (a hosted payment page cannot be
+ * framed) and the overlay shows the purchase when it is paid. Escape, the close button or a
+ * click beside the panel closes it and focus goes back to the link. No dependencies; kept under
+ * 5 KB gzipped (a test checks it).
  */
 (function () {
   "use strict";
@@ -148,7 +150,5 @@
     if (data.type === "payloft:height" && !state.phone && data.height > 0) {
       state.panel.style.height = "min(" + Math.ceil(data.height) + "px,100%)";
     }
-    // The payment page cannot be framed: the whole page goes there, as a plain link would.
-    if (data.type === "payloft:checkout" && /^https?:\/\//.test(String(data.url))) location.assign(data.url);
   });
 })();

@@ -44,18 +44,19 @@ export namespace Checkout {
   const RESERVED_CHECKOUT_SECONDS = 31 * 60;
 
   /**
-   * POST /api/checkout/create-session {productId, discount_code?, amount?, visit?} -> {url}. The
-   * charge is computed on the server (checkout/pricing.ts); a discount use reserved for it is
-   * tied to the checkout, or given back when no checkout could be created. `visit` (referrer,
-   * utm_*) is the sales-page visit the buyer came from: the record keeps it, so the sale counts
-   * in traffic analytics. `acceptLanguage` is the buyer's browser's header: the payment page
-   * speaks their language (see ./locale).
+   * POST /api/checkout/create-session {productId, discount_code?, amount?, visit?} -> {url,
+   * checkout_id} (the id the success page is reached with: the overlay asks about it when its
+   * payment tab closes). The charge is computed on the server (checkout/pricing.ts); a discount
+   * use reserved for it is tied to the checkout, or given back when no checkout could be created.
+   * `visit` (referrer, utm_*) is the sales-page visit the buyer came from: the record keeps it, so
+   * the sale counts in traffic analytics. `acceptLanguage` is the buyer's browser's header: the
+   * payment page speaks their language (see ./locale).
    */
   export async function createSession(
     input: unknown,
     buyer?: { email?: string } | null,
     opts: { acceptLanguage?: string } = {},
-  ): Promise<{ url: string }> {
+  ): Promise<{ url: string; checkout_id: string }> {
     const { productId } = parseInput(CreateInput, input);
     const visit = visitOf(input);
     const product = await productForCheckout(productId);
@@ -69,7 +70,7 @@ export namespace Checkout {
           ? await startPayPalCheckout(product, charge, buyer, visit)
           : await startStripeCheckout(product, charge, buyer, { ...opts, visit });
       if (charge.reservation) await attachCheckout(charge.reservation, started.checkoutId, started.payableUntil);
-      return { url: started.url };
+      return { url: started.url, checkout_id: started.checkoutId };
     } catch (err) {
       if (charge.reservation) await release(charge.reservation);
       throw err;

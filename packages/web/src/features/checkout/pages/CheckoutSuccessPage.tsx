@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { ApiError } from "@/lib/api";
 import { Logo } from "@/components/Logo";
@@ -7,6 +8,7 @@ import { Skeleton, SkeletonText } from "@/components/ui/Skeleton";
 import { usePageTitle } from "@/components/usePageTitle";
 import { formatCents } from "@/features/sales-page/lib/money";
 import { useCheckoutSuccess } from "@/features/checkout/api/useCheckoutSuccess";
+import { tellOpenerPaid } from "@/features/sales-page/lib/payment-message";
 
 /** en-US long form with hour and minute, e.g. "November 22, 2026 at 02:30 AM". */
 const purchaseDate = (iso: string) =>
@@ -54,6 +56,11 @@ export default function CheckoutSuccessPage() {
   const query = useCheckoutSuccess(sessionId);
   const claimed = query.data && (query.data.purchase.total ?? query.data.purchase.amount) === 0;
   usePageTitle(claimed ? "It's yours" : undefined);
+  // Paid in the tab an overlay checkout opened: the overlay on the seller's site shows it too.
+  const [fromOverlay, setFromOverlay] = useState(false);
+  useEffect(() => {
+    if (query.isSuccess) setFromOverlay(tellOpenerPaid(sessionId));
+  }, [query.isSuccess, sessionId]);
 
   if (!sessionId) return <Problem title="Invalid checkout session" />;
   if (query.isPending) {
@@ -102,6 +109,11 @@ export default function CheckoutSuccessPage() {
           <p className="mt-2 text-slate-600">
             {free ? "Thank you. Your free content is ready." : "Thank you for your purchase. Your content is ready."}
           </p>
+          {fromOverlay && (
+            <p className="mt-2 text-sm text-slate-500">
+              It also shows on the page you bought from, so you can close this tab.
+            </p>
+          )}
         </div>
 
         <div className="border-t border-slate-100 px-6 py-6 sm:px-8">

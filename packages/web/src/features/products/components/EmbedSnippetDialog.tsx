@@ -39,7 +39,7 @@ export function EmbedSnippetDialog({
       open={open}
       onClose={onClose}
       title="Sell on your own site"
-      description="Paste this into your site's HTML. The link opens this product's checkout over your page instead of leaving it."
+      description="Paste this into your site's HTML. The link opens this product's checkout over your page; payment opens in a new tab, and your visitors stay on your page."
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>

@@ -10,10 +10,17 @@ export interface CheckoutRequest {
   visit?: Record<string, string>;
 }
 
-/** POST /api/checkout/create-session {productId, discount_code?, amount?, visit?} -> {url} of the seller's payment page. */
+/** The seller's payment page, and the checkout's id (the success page's `session_id`). */
+export interface StartedCheckout {
+  url?: string;
+  checkout_id?: string;
+  error?: string;
+}
+
+/** POST /api/checkout/create-session {productId, discount_code?, amount?, visit?} -> {url, checkout_id}. */
 export function useCreateCheckout() {
   return useMutation({
     mutationFn: (body: CheckoutRequest) =>
-      apiFetch<{ url?: string; error?: string }>("/api/checkout/create-session", { method: "POST", body }),
+      apiFetch<StartedCheckout>("/api/checkout/create-session", { method: "POST", body }),
   });
 }

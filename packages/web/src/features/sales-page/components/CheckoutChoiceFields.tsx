@@ -1,77 +1,93 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { minorToDecimal } from "@payloft/core/currency/units";
 import { currencySymbol, formatCents } from "@/features/sales-page/lib/money";
 import type { CheckoutChoices } from "@/features/sales-page/lib/useCheckoutChoices";
+import { CodeField } from "./CodeField";
+import { FIELD } from "./field";
 
-const control =
-  "h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500";
-
-/** The buyer's amount of a pay-what-you-want product, or the "Have a code?" field. */
-export function CheckoutChoiceFields({ choices }: { choices: CheckoutChoices }) {
+/**
+ * A pay-what-you-want product's amount, in its currency. Below the minimum (after an applied
+ * code) the line under the field says so in a sentence; Buy is disabled meanwhile.
+ */
+export function AmountField({
+  amountText,
+  onAmountText,
+  minimum,
+  currency,
+  step,
+  low,
+  code,
+}: {
+  amountText: string;
+  onAmountText: (text: string) => void;
+  /** minor units */
+  minimum: number;
+  currency: string;
+  step: string;
+  low: boolean;
+  /** The applied code that lowered the minimum. */
+  code?: string;
+}) {
   const id = useId();
-  const [open, setOpen] = useState(Boolean(choices.code));
-  if (choices.payWhatYouWant) {
-    const low = choices.amount === null || choices.amount < choices.minimum;
-    return (
-      <div className="mt-5">
-        <label htmlFor={`${id}-amount`} className="text-sm font-medium text-slate-900">
-          Your price ({choices.currency.toUpperCase()})
-        </label>
-        <div className="relative mt-1.5">
-          <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-slate-500">
-            {currencySymbol(choices.currency)}
-          </span>
-          <input
-            id={`${id}-amount`}
-            name="amount"
-            type="number"
-            inputMode="decimal"
-            min={minorToDecimal(choices.minimum, choices.currency)}
-            step={choices.step}
-            value={choices.amountText}
-            onChange={(e) => choices.setAmountText(e.target.value)}
-            aria-invalid={low || undefined}
-            aria-describedby={`${id}-min`}
-            className={`${control} pl-7`}
-          />
-        </div>
-        <p id={`${id}-min`} className={`mt-1 text-xs ${low ? "text-red-700" : "text-slate-500"}`}>
-          {formatCents(choices.minimum, choices.currency)} or more
-        </p>
-      </div>
-    );
-  }
-  if (!open) {
-    return (
-      <button
-        type="button"
-        className="mt-4 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
-        onClick={() => setOpen(true)}
-      >
-        Have a code?
-      </button>
-    );
-  }
+  const least = formatCents(minimum, currency);
   return (
     <div className="mt-5">
-      <label htmlFor={`${id}-code`} className="text-sm font-medium text-slate-900">
-        Have a code?
+      <label htmlFor={`${id}-amount`} className="text-sm font-medium text-slate-900">
+        Your price ({currency.toUpperCase()})
       </label>
-      <input
-        id={`${id}-code`}
-        name="discount_code"
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        maxLength={64}
-        value={choices.code}
-        onChange={(e) => choices.setCode(e.target.value)}
-        aria-describedby={`${id}-code-hint`}
-        className={`${control} mt-1.5 uppercase`}
-      />
-      <p id={`${id}-code-hint`} className="mt-1 text-xs text-slate-500">
-        The discount is applied on the payment page.
+      <div className="relative mt-1.5">
+        <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-slate-500">
+          {currencySymbol(currency)}
+        </span>
+        <input
+          id={`${id}-amount`}
+          name="amount"
+          type="number"
+          inputMode="decimal"
+          min={minorToDecimal(minimum, currency)}
+          step={step}
+          value={amountText}
+          onChange={(e) => onAmountText(e.target.value)}
+          aria-invalid={low || undefined}
+          aria-describedby={`${id}-min`}
+          className={`${FIELD} pl-9`}
+        />
+      </div>
+      <p
+        id={`${id}-min`}
+        aria-live="polite"
+        className={`mt-1 text-xs ${low ? "font-medium text-red-700" : "text-slate-500"}`}
+      >
+        {low ? `Please pay at least ${least}.` : `${least} or more${code ? ` with ${code}` : ""}`}
       </p>
     </div>
+  );
+}
+
+/** What the buyer chooses in the price card: a pay-what-you-want amount, and a discount code. */
+export function CheckoutChoiceFields({ choices: c }: { choices: CheckoutChoices }) {
+  return (
+    <>
+      {c.payWhatYouWant && (
+        <AmountField
+          amountText={c.amountText}
+          onAmountText={c.setAmountText}
+          minimum={c.minimum}
+          currency={c.currency}
+          step={c.step}
+          low={c.belowMinimum}
+          code={c.applied?.code}
+        />
+      )}
+      <CodeField
+        code={c.code}
+        onCode={c.setCode}
+        applied={c.applied}
+        error={c.codeError}
+        applying={c.applying}
+        onApply={c.apply}
+        onRemove={c.removeCode}
+      />
+    </>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/Button";
 import { IconAlert, IconLock, IconShield } from "@/components/ui/icons";
 import { formatCents } from "@/features/sales-page/lib/money";
+import { PriceTag } from "./PriceTag";
 import type { PaymentProvider } from "@/features/sales-page/api/types";
 import type { CheckoutChoices } from "@/features/sales-page/lib/useCheckoutChoices";
 import { CheckoutChoiceFields } from "./CheckoutChoiceFields";
@@ -14,13 +15,23 @@ export interface BuyState {
   /** undefined while payment info loads. */
   provider: PaymentProvider | "unknown" | undefined;
   busy: boolean;
+  /** A pay-what-you-want amount under the minimum: the field says why. */
+  disabled?: boolean;
   onBuy: () => void;
 }
 
 const providerName = (p: BuyState["provider"]) => (p === "paypal" ? "PayPal" : "Stripe");
 
 /** 'Buy Now - $12.34', 'Processing...', or the disabled 'Purchase Temporarily Unavailable'. */
-export function BuyButton({ price, currency, provider, busy, onBuy, size = "lg" }: BuyState & { size?: "md" | "lg" }) {
+export function BuyButton({
+  price,
+  currency,
+  provider,
+  busy,
+  disabled,
+  onBuy,
+  size = "lg",
+}: BuyState & { size?: "md" | "lg" }) {
   if (provider === null) {
     // The longest label of the page: let it wrap instead of pushing a phone's page sideways.
     return (
@@ -35,7 +46,7 @@ export function BuyButton({ price, currency, provider, busy, onBuy, size = "lg" 
     );
   }
   return (
-    <Button size={size} fullWidth loading={busy} disabled={provider === undefined} onClick={onBuy}>
+    <Button size={size} fullWidth loading={busy} disabled={provider === undefined || disabled} onClick={onBuy}>
       {busy ? "Processing..." : `Buy Now - ${formatCents(price, currency)}`}
     </Button>
   );
@@ -70,13 +81,22 @@ export function PriceCard({
 }: BuyState & { name: string; salesCount: number; choices?: CheckoutChoices; claim?: ReactNode }) {
   const { price, currency, provider } = props;
   const pwyw = choices?.payWhatYouWant;
-  const free = !pwyw && price === 0;
+  // What the buyer pays (a pay-what-you-want product: its minimum), after an applied code.
+  const shown = choices ? choices.price : price;
+  const free = !pwyw && shown === 0;
+  // A product that is free as it is has no use for a code.
+  const fields = choices && !(free && !choices.applied);
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-slate-900/5">
       <p className="mb-3 text-sm font-semibold text-slate-900">{name}</p>
-      <p className="text-4xl font-extrabold tracking-tight text-slate-900">
-        {free ? "Free" : formatCents(pwyw ? choices.minimum : price, currency)}
-        {pwyw && "+"}
+      <p className="text-4xl font-extrabold tracking-tight text-slate-900" data-testid="price">
+        <PriceTag
+          price={shown}
+          listPrice={choices?.listPrice}
+          currency={currency}
+          payWhatYouWant={pwyw}
+          struckClassName="text-2xl"
+        />
       </p>
       <p className="mt-1 text-sm font-medium text-slate-500">
         {pwyw ? "Pay what you want" : free ? "No payment needed" : "One-time payment"}
@@ -86,8 +106,7 @@ export function PriceCard({
       {provider === null && !claim && <PaymentSetupNotice className="mt-5" />}
       {/* While the payment info loads (provider undefined) the card is laid out as for a
           connected seller, the common case, so nothing in it moves when the answer comes. */}
-      {/* A free product has no price for a code to lower. */}
-      {provider !== null && choices && !free && <CheckoutChoiceFields choices={choices} />}
+      {provider !== null && fields && <CheckoutChoiceFields choices={choices} />}
 
       <div className="mt-5">{claim ?? <BuyButton {...props} />}</div>
 

@@ -6,19 +6,20 @@ export const CLAIM_FORM_ID = "claim";
 
 /**
  * Whether the buyer claims the product with their e-mail instead of paying (rule: Free claims):
- * a price of 0 always; a pay-what-you-want minimum of 0 when the seller cannot take payments or
- * the buyer's amount is 0 (or not typed). `provider` undefined: still loading.
+ * a price of 0 (as it is, or after an applied code) always; a pay-what-you-want minimum of 0
+ * when the seller cannot take payments or the buyer's amount is 0 (or not typed). `provider`
+ * undefined: still loading.
  */
 export function isClaimable(
-  product: { price: number; pay_what_you_want?: boolean },
+  product: { pay_what_you_want?: boolean },
   provider: PaymentProvider | "unknown" | undefined,
-  choices: Pick<CheckoutChoices, "amount">,
+  choices: Pick<CheckoutChoices, "amount" | "price">,
 ): boolean {
-  if (product.price !== 0) return false;
+  if (choices.price !== 0) return false;
   if (!product.pay_what_you_want || provider === null) return true;
   return !choices.amount;
 }
 
 /** A free product's price reads "Free"; a pay-what-you-want one keeps its "$0+" (the buyer may pay). */
-export const isFixedFree = (product: { price: number; pay_what_you_want?: boolean }) =>
-  product.price === 0 && !product.pay_what_you_want;
+export const isFixedFree = (product: { pay_what_you_want?: boolean }, choices: Pick<CheckoutChoices, "price">) =>
+  choices.price === 0 && !product.pay_what_you_want;

@@ -1,22 +1,37 @@
 import { ApiError } from "@/lib/api";
 import { toast } from "@/components/ui/toast";
-import { useCreateCheckout } from "@/features/sales-page/api/useCreateCheckout";
+import { useCreateCheckout, type StartedCheckout } from "@/features/sales-page/api/useCreateCheckout";
 import { visitOf } from "@/features/sales-page/api/useRecordView";
 import type { BuyState } from "@/features/sales-page/components/PriceCard";
 import type { PaymentProvider } from "@/features/sales-page/api/types";
 import type { CheckoutChoices } from "./useCheckoutChoices";
 
 /**
+ * Where the payment page opens. By default this page goes there; the overlay opens it in a tab
+ * of its own instead (its host page must never navigate), which has to be opened in the click
+ * itself (`start`, before the checkout exists) or the browser blocks it.
+ */
+export interface PaymentOpener {
+  start?: () => void;
+  go: (checkout: Required<Pick<StartedCheckout, "url">> & StartedCheckout) => void;
+  /** No checkout could be made: undo `start`. */
+  fail?: () => void;
+}
+
+const leavePage: PaymentOpener = { go: ({ url }) => window.location.assign(url) };
+
+/**
  * The buy button's behaviour, shared by the sales page and the overlay checkout: create the
- * checkout session (with the visit it came from), then hand its URL to `go` (the sales page navigates; the overlay asks the
- * host page to); Stripe and PayPal alike (the server picks the seller's provider). Failures are
- * the spec's 'Purchase failed: {message}' toast.
+ * checkout session (with the visit it came from), then open its payment page (`opener`); Stripe
+ * and PayPal alike (the server picks the seller's provider). Failures are the spec's 'Purchase
+ * failed: {message}' toast, except a discount code refused at the last moment (its last use just
+ * taken), which goes back beside the code field.
  */
 export function useBuy(
   product: { id: string; price: number; currency?: string },
   payment: { isPending: boolean; isError: boolean; data?: { provider: PaymentProvider } },
-  go: (url: string) => void = (url) => window.location.assign(url),
   choices?: CheckoutChoices,
+  opener: PaymentOpener = leavePage,
 ): BuyState {
   const checkout = useCreateCheckout();
   const provider: BuyState["provider"] = payment.isPending
@@ -25,15 +40,20 @@ export function useBuy(
       ? "unknown"
       : (payment.data?.provider ?? null);
   const onBuy = () => {
+    opener.start?.();
     checkout.mutate(
       // The visit it came from, so the seller's traffic report credits the sale to its source.
       { productId: product.id, ...choices?.body(), visit: visitOf(product.id) },
       {
         onSuccess: (res) => {
-          if (res.url) go(res.url);
-          else toast(`Purchase failed: ${res.error || "Failed to create checkout session"}`, "error");
+          if (res.url) return opener.go({ ...res, url: res.url });
+          opener.fail?.();
+          toast(`Purchase failed: ${res.error || "Failed to create checkout session"}`, "error");
         },
         onError: (err) => {
+          opener.fail?.();
+          if (err instanceof ApiError && err.status === 400 && String(err.body.code).startsWith("discount.") && choices)
+            return choices.rejectCode(err.message);
           // A PayPal seller whose integration cannot take payments: the spec's alert, verbatim.
           if (err instanceof ApiError && err.body.code === "checkout.paypal_unavailable")
             return toast(String(err.body.error));
@@ -46,14 +66,20 @@ export function useBuy(
       },
     );
   };
-  // Stay "Processing..." after success too, while the browser leaves for the payment page.
-  // A pay-what-you-want button says what the buyer typed (when it is at least the minimum).
-  const typed = choices?.payWhatYouWant && choices.amount !== null && choices.amount >= product.price;
+  // Stay "Processing..." after success too while this page leaves for the payment page.
+  // The button says what Buy charges: the price after an applied code, or the amount the buyer
+  // typed for a pay-what-you-want product (disabled below its minimum, where the field says why).
+  const price = choices
+    ? choices.payWhatYouWant
+      ? (choices.amount ?? choices.minimum)
+      : choices.price
+    : product.price;
   return {
-    price: typed ? choices.amount! : product.price,
+    price,
     currency: product.currency ?? "usd",
     provider,
-    busy: checkout.isPending || checkout.isSuccess,
+    busy: checkout.isPending || (checkout.isSuccess && opener === leavePage),
+    disabled: choices?.belowMinimum ?? false,
     onBuy,
   };
 }

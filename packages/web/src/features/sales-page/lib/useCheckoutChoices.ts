@@ -1,54 +1,131 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { decimalsOf, minorToDecimal, toMinor } from "@payloft/core/currency/units";
+import { ApiError } from "@/lib/api";
+import { useDiscountPreview, type DiscountPreview } from "@/features/sales-page/api/useDiscountPreview";
 
 /**
- * What the buyer chooses before paying: a discount code ("Have a code?", pre-filled
- * from `?code=` in the product link) or, for a pay-what-you-want product, their amount (typed
- * in the product's currency, sent in its minor unit). The server decides the charge from these
- * (rule: Cents and server prices).
+ * What the buyer chooses before paying: a discount code ("Have a code?" with Apply, pre-filled and
+ * applied from `?code=` in the product link) and, for a pay-what-you-want product, their amount
+ * (typed in the product's currency, sent in its minor unit). An applied code's prices come from
+ * the server's preview, which uses checkout's own pricing, so what the page shows is what Buy
+ * charges (rule: Cents and server prices). A code that does not apply leaves a sentence beside
+ * the field and the full price buyable.
  */
 export interface CheckoutChoices {
   payWhatYouWant: boolean;
-  /** minor units of `currency` */
-  minimum: number;
   currency: string;
+  /** Minor units: the price to pay, after an applied code (a pay-what-you-want product: its minimum). */
+  price: number;
+  /** Minor units: the price before the code, when one is applied (shown struck through). */
+  listPrice: number | null;
+  /** Pay what you want: the least the buyer may pay (after an applied code). */
+  minimum: number;
   /** The amount field's step: 0.01, or 1 for a zero-decimal currency such as JPY. */
   step: string;
-  code: string;
-  setCode: (code: string) => void;
   amountText: string;
   setAmountText: (text: string) => void;
-  /** cents the buyer typed, or null while it is not a number */
+  /** Minor units the buyer typed, or null while it is not a number. */
   amount: number | null;
+  /** Pay what you want: the typed amount is missing or under the minimum (Buy is disabled). */
+  belowMinimum: boolean;
+  code: string;
+  setCode: (code: string) => void;
+  /** The code the server accepted for this product, with its prices. */
+  applied: DiscountPreview | null;
+  /** Why the last code tried does not apply, in the server's words. */
+  codeError: string | null;
+  applying: boolean;
+  apply: () => void;
+  removeCode: () => void;
+  /** Checkout refused the applied code after all (e.g. its last use was just taken). */
+  rejectCode: (message: string) => void;
   /** The create-session fields besides productId. */
   body: () => { discount_code?: string; amount?: number };
 }
 
 const codeFromLink = () => new URLSearchParams(window.location.search).get("code")?.trim().slice(0, 64) ?? "";
 
-export function useCheckoutChoices(
-  product:
-    { price: number; currency?: string; pay_what_you_want?: boolean; suggested_price?: number | null } | undefined,
-): CheckoutChoices {
+interface Sellable {
+  id: string;
+  price: number;
+  currency?: string;
+  pay_what_you_want?: boolean;
+  suggested_price?: number | null;
+  is_active?: boolean;
+}
+
+export function useCheckoutChoices(product: Sellable | undefined): CheckoutChoices {
   const [code, setCode] = useState(codeFromLink);
   const [typed, setAmountText] = useState<string | null>(null);
+  const [applied, setApplied] = useState<DiscountPreview | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const preview = useDiscountPreview(product?.id ?? "");
   const payWhatYouWant = Boolean(product?.pay_what_you_want);
-  const minimum = product?.price ?? 0;
   const currency = product?.currency || "usd";
-  // Until the buyer types, the suggested price (else the minimum), once the product has loaded.
-  const amountText = typed ?? minorToDecimal(product?.suggested_price ?? minimum, currency);
+
+  const apply = (text = code) => {
+    const wanted = text.trim();
+    setCodeError(null);
+    if (!wanted) return setCodeError("Please enter a code.");
+    preview.mutate(wanted, {
+      onSuccess: (res) => {
+        setApplied(res);
+        setCode(res.code);
+      },
+      onError: (err) => {
+        setApplied(null);
+        setCodeError(err instanceof ApiError ? err.message : "The code could not be checked. Please try again.");
+      },
+    });
+  };
+
+  // A product link with ?code= shows the discounted price at once.
+  const fromLink = useRef(code);
+  useEffect(() => {
+    if (!product?.is_active || !fromLink.current) return;
+    apply(fromLink.current);
+    fromLink.current = "";
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the product has loaded
+  }, [product?.is_active]);
+
+  const minimum = applied?.price ?? product?.price ?? 0;
+  // Until the buyer types, the suggested price (after the code), else the minimum.
+  const suggested = applied ? applied.suggested_price : product?.suggested_price;
+  const amountText = typed ?? minorToDecimal(suggested ?? minimum, currency);
   const typedMajor = Number.parseFloat(amountText);
   const amount = Number.isFinite(typedMajor) ? toMinor(typedMajor, currency) : null;
   return {
     payWhatYouWant,
-    minimum,
     currency,
+    price: applied?.price ?? product?.price ?? 0,
+    listPrice: applied ? applied.list_price : null,
+    minimum,
     step: decimalsOf(currency) ? "0.01" : "1",
-    code,
-    setCode,
     amountText,
     setAmountText,
     amount,
-    body: () => (payWhatYouWant ? { amount: amount ?? 0 } : code.trim() ? { discount_code: code.trim() } : {}),
+    belowMinimum: payWhatYouWant && (amount === null || amount < minimum),
+    code,
+    setCode: (text) => {
+      setCode(text);
+      setCodeError(null);
+    },
+    applied,
+    codeError,
+    applying: preview.isPending,
+    apply: () => apply(),
+    removeCode: () => {
+      setApplied(null);
+      setCode("");
+      setCodeError(null);
+    },
+    rejectCode: (message) => {
+      setApplied(null);
+      setCodeError(message);
+    },
+    body: () => ({
+      ...(applied ? { discount_code: applied.code } : {}),
+      ...(payWhatYouWant ? { amount: amount ?? 0 } : {}),
+    }),
   };
 }

@@ -8,8 +8,12 @@ import { usePublicProduct } from "@/features/sales-page/api/usePublicProduct";
 import { usePaymentInfo } from "@/features/sales-page/api/usePaymentInfo";
 import { useRecordView } from "@/features/sales-page/api/useRecordView";
 import { PriceCard } from "@/features/sales-page/components/PriceCard";
+import { LazyClaimForm } from "@/features/sales-page/components/LazyClaimForm";
+import { OverlayOutcome, OverlayWaiting } from "@/features/sales-page/components/OverlayOutcome";
+import { isClaimable } from "@/features/sales-page/lib/free";
 import { useBuy } from "@/features/sales-page/lib/useBuy";
 import { useCheckoutChoices } from "@/features/sales-page/lib/useCheckoutChoices";
+import { usePaymentTab } from "@/features/sales-page/lib/usePaymentTab";
 import { accentStyle } from "@/features/storefront/lib/accent";
 
 /** The page embedding this overlay, or "*" when the browser does not say (nothing secret is sent). */
@@ -21,14 +25,17 @@ const hostOrigin = () => {
   }
 };
 const framed = () => window.parent !== window;
-const tellHost = (message: { type: string; url?: string; height?: number }) =>
-  window.parent.postMessage(message, hostOrigin());
+const tellHost = (message: { type: string; height?: number }) => window.parent.postMessage(message, hostOrigin());
+
+const claimId = (url: string) => new URL(url, window.location.origin).searchParams.get("session_id") ?? "";
 
 /**
  * /overlay/product/:productId: the sales page's buying part, compact, shown by /embed.js in an
  * iframe over another site (the one path other sites may frame). The payment page itself
- * cannot be framed, so "Buy" asks the host page (through embed.js) to go there; Escape inside
- * the frame closes the overlay like Escape on the host page.
+ * cannot be framed and the host page never navigates: "Buy" opens the payment page in a new
+ * tab, and this overlay shows the purchase when that tab reports it paid (lib/usePaymentTab).
+ * A free claim shows its purchase here at once. Escape inside the frame closes the overlay
+ * like Escape on the host page.
  */
 export default function OverlayPage() {
   const { productId = "" } = useParams();
@@ -36,11 +43,13 @@ export default function OverlayPage() {
   const payment = usePaymentInfo(productId);
   const data = product.data;
   const choices = useCheckoutChoices(data);
+  const tab = usePaymentTab();
+  // Opened on its own (not framed), it is an ordinary page that may go to the payment page.
   const buy = useBuy(
     { id: productId, price: data?.price ?? 0, currency: data?.currency },
     payment,
-    (url) => (framed() ? tellHost({ type: "payloft:checkout", url }) : window.location.assign(url)),
     choices,
+    framed() ? tab.opener : undefined,
   );
   useRecordView(productId, Boolean(data?.is_active));
   usePageTitle(data ? data.headline || data.name : product.isError ? "Product not found" : undefined);
@@ -93,7 +102,27 @@ export default function OverlayPage() {
       <h1 className="mt-1 text-2xl font-extrabold leading-tight text-slate-900">{data.headline || data.name}</h1>
       {data.subheadline && <p className="mt-2 text-slate-600">{data.subheadline}</p>}
       <div className="mt-5">
-        <PriceCard {...buy} choices={choices} name={data.name} salesCount={data.sales_count} />
+        {tab.state.step === "waiting" ? (
+          <OverlayWaiting blocked={tab.state.blocked} onReopen={tab.reopen} onBack={tab.back} />
+        ) : tab.state.step === "outcome" ? (
+          <OverlayOutcome checkoutId={tab.state.checkoutId} closed={tab.state.closed} onBack={tab.back} />
+        ) : (
+          <PriceCard
+            {...buy}
+            choices={choices}
+            name={data.name}
+            salesCount={data.sales_count}
+            claim={
+              isClaimable(data, buy.provider, choices) ? (
+                <LazyClaimForm
+                  product={data}
+                  discountCode={choices.applied?.code}
+                  go={(url) => tab.claimed(claimId(url))}
+                />
+              ) : undefined
+            }
+          />
+        )}
       </div>
       {data.branding?.powered_by !== false && (
         <p className="mt-5 text-center text-xs text-slate-500">

@@ -1,4 +1,3 @@
-import { lazy, Suspense } from "react";
 import { ApiError } from "@/lib/api";
 import { IconLock } from "@/components/ui/icons";
 import { usePageTitle } from "@/components/usePageTitle";
@@ -15,12 +14,10 @@ import { ProductMedia } from "@/features/sales-page/components/ProductMedia";
 import { SalesHeader } from "@/features/sales-page/components/SalesHeader";
 import { SalesMessage, SalesSkeleton } from "@/features/sales-page/components/SalesStates";
 import { joinOthers } from "@/features/sales-page/components/SocialProof";
-import { formatCents } from "@/features/sales-page/lib/money";
+import { LazyClaimForm } from "@/features/sales-page/components/LazyClaimForm";
+import { PriceTag } from "@/features/sales-page/components/PriceTag";
 import { PoweredBy } from "@/features/storefront/components/PoweredBy";
 import { accentStyle } from "@/features/storefront/lib/accent";
-
-// Only free products need the claim form: a paid product's page does not download it.
-const ClaimForm = lazy(() => import("@/features/sales-page/components/ClaimForm"));
 
 /**
  * The public sales page at /product/:productId and /p/:productId. A buyer's first load boots it
@@ -32,7 +29,7 @@ export default function SalesPage({ productId }: { productId: string }) {
   const payment = usePaymentInfo(productId);
   const data = product.data;
   const choices = useCheckoutChoices(data);
-  const buy = useBuy({ id: productId, price: data?.price ?? 0, currency: data?.currency }, payment, undefined, choices);
+  const buy = useBuy({ id: productId, price: data?.price ?? 0, currency: data?.currency }, payment, choices);
   const provider = buy.provider;
   useRecordView(productId, Boolean(data));
 
@@ -60,7 +57,7 @@ export default function SalesPage({ productId }: { productId: string }) {
   // A free product is claimed with an e-mail address: the form takes the buy button's place,
   // and the phone bar's and closing section's buttons lead to it.
   const claimable = isClaimable(data, provider, choices);
-  const fixedFree = isFixedFree(data);
+  const fixedFree = isFixedFree(data, choices);
   const action = (size: "md" | "lg") =>
     claimable ? (
       <a href={`#${CLAIM_FORM_ID}`} className={buttonClasses("primary", size, "w-full")}>
@@ -130,13 +127,7 @@ export default function SalesPage({ productId }: { productId: string }) {
             choices={choices}
             name={data.name}
             salesCount={data.sales_count}
-            claim={
-              claimable ? (
-                <Suspense fallback={<div className="h-40" aria-busy="true" />}>
-                  <ClaimForm product={data} />
-                </Suspense>
-              ) : undefined
-            }
+            claim={claimable ? <LazyClaimForm product={data} discountCode={choices.applied?.code} /> : undefined}
           />
         </aside>
 
@@ -164,8 +155,13 @@ export default function SalesPage({ productId }: { productId: string }) {
         <div className="mx-auto flex max-w-xl items-center gap-3">
           <div className="shrink-0">
             <p className="text-lg font-bold leading-none text-slate-900">
-              {fixedFree ? "Free" : formatCents(data.price, data.currency)}
-              {data.pay_what_you_want && "+"}
+              <PriceTag
+                price={choices.price}
+                listPrice={choices.listPrice}
+                currency={data.currency}
+                payWhatYouWant={data.pay_what_you_want}
+                struckClassName="text-sm"
+              />
             </p>
             <p className="mt-1 text-[11px] text-slate-500">
               {data.pay_what_you_want ? "Pay what you want" : fixedFree ? "No payment needed" : "One-time payment"}

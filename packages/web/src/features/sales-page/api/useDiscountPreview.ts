@@ -1,0 +1,19 @@
+import { useMutation } from "@tanstack/react-query";
+import type { DiscountPreview } from "@payloft/core/checkout/preview";
+import { apiFetch } from "@/lib/api";
+
+export type { DiscountPreview };
+
+/**
+ * POST /api/public/products/{id}/discount-preview {code}: the price with the code, from the
+ * server's own pricing (what Buy will charge); a 400 {error} sentence when it does not apply.
+ */
+export function useDiscountPreview(productId: string) {
+  return useMutation({
+    mutationFn: (code: string) =>
+      apiFetch<DiscountPreview>(`/api/public/products/${encodeURIComponent(productId)}/discount-preview`, {
+        method: "POST",
+        body: { code },
+      }),
+  });
+}

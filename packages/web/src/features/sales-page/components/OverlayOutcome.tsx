@@ -1,0 +1,124 @@
+import { Button, buttonClasses } from "@/components/ui/Button";
+import { IconAlert, IconCheck, IconDownload } from "@/components/ui/icons";
+import { Spinner } from "@/components/ui/Spinner";
+import { useCheckoutSuccess } from "@/features/checkout/api/useCheckoutSuccess";
+import { formatCents } from "@/features/sales-page/lib/money";
+
+const panel = "rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-xl shadow-slate-900/5";
+
+/** While the buyer pays in the other tab: what is happening, and a way back to that tab. */
+export function OverlayWaiting({
+  blocked,
+  onReopen,
+  onBack,
+}: {
+  /** The browser refused the new tab: the buyer opens it with a click of their own. */
+  blocked: boolean;
+  onReopen: () => void;
+  onBack: () => void;
+}) {
+  return (
+    <div className={panel} role="status">
+      {!blocked && <Spinner size="lg" className="justify-center text-brand-600" />}
+      <h2 className="mt-4 text-lg font-bold text-slate-900">
+        {blocked ? "Open the payment page to continue" : "Complete your payment in the new tab"}
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">
+        {blocked
+          ? "Your browser kept the payment page from opening by itself."
+          : "Your purchase shows here as soon as the payment goes through; this page stays where it is."}
+      </p>
+      <div className="mt-5 space-y-2">
+        <Button fullWidth onClick={onReopen}>
+          {blocked ? "Open the payment page" : "Show the payment page"}
+        </Button>
+        <Button fullWidth variant="ghost" onClick={onBack}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The purchase, once the payment tab said it is paid (or a free claim was made), with the
+ * access link; or, when the tab closed first, the server's answer: paid after all, or not yet.
+ */
+export function OverlayOutcome({
+  checkoutId,
+  closed,
+  onBack,
+}: {
+  checkoutId: string;
+  closed: boolean;
+  onBack: () => void;
+}) {
+  const q = useCheckoutSuccess(checkoutId);
+  if (q.isPending)
+    return (
+      <div className={panel} aria-busy="true">
+        <Spinner size="lg" className="justify-center text-brand-600" />
+        <p className="mt-3 text-sm text-slate-600">Checking your payment…</p>
+      </div>
+    );
+  if (q.isError)
+    return (
+      <div className={panel} role="alert">
+        <IconAlert className="mx-auto h-8 w-8 text-amber-600" />
+        <h2 className="mt-3 text-lg font-bold text-slate-900">
+          {closed ? "The payment was not completed" : "Purchase details not found"}
+        </h2>
+        <p className="mt-2 text-sm text-slate-600">
+          {closed
+            ? "The payment tab was closed before the payment went through. Nothing was charged."
+            : "We couldn't retrieve your purchase information. Please check your email for the receipt."}
+        </p>
+        <div className="mt-5 space-y-2">
+          <Button fullWidth onClick={onBack}>
+            Back to checkout
+          </Button>
+          {closed && (
+            <Button fullWidth variant="ghost" loading={q.isFetching} onClick={() => q.refetch()}>
+              I paid: check again
+            </Button>
+          )}
+        </div>
+      </div>
+    );
+
+  const { product, purchase } = q.data;
+  const paid = purchase.total ?? purchase.amount + (purchase.tax ?? 0);
+  return (
+    <div className={panel} role="status">
+      <div className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-600">
+        <IconCheck className="h-6 w-6" />
+      </div>
+      <h2 className="mt-3 text-2xl font-extrabold text-slate-900">
+        {paid === 0 ? "It's yours!" : "Payment Successful!"}
+      </h2>
+      <p className="mt-1 font-semibold text-slate-800">{product.name}</p>
+      <p className="mt-1 text-sm text-slate-600">
+        {paid === 0 ? "Free" : `${formatCents(paid, purchase.currency)} paid`} ·{" "}
+        <span className="break-all">{purchase.customer_email}</span>
+      </p>
+      {purchase.license_key && (
+        <p className="mt-4 break-all rounded-lg bg-slate-50 px-3 py-2 font-mono text-sm font-semibold text-slate-900">
+          {purchase.license_key}
+        </p>
+      )}
+      {purchase.access_url && (
+        <a
+          href={purchase.access_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClasses("primary", "lg", "mt-5 w-full")}
+        >
+          <IconDownload className="h-5 w-5" /> Access Your Content
+        </a>
+      )}
+      <p className="mt-4 text-xs text-slate-500">
+        A receipt with your access link has been e-mailed to {purchase.customer_email}.
+      </p>
+    </div>
+  );
+}

@@ -1,14 +1,16 @@
 /**
  * Defaults for every Lambda of the app (API routes, bus subscribers, the auth issuer).
  * Imported before any component is created, because $transform only affects later ones.
- * nodejs22.x: SST's default is nodejs24.x and Lambda's Node 20 runtime is deprecated.
+ * The runtime and how each Lambda is bundled come from infra/lambda-bundling.mjs, which the
+ * bench and the bundle tests build with too (infra/lambda-build.mjs).
  */
+import { LAMBDA_NODEJS, LAMBDA_RUNTIME } from "./lambda-bundling.mjs";
 import { protection, settings } from "./stage";
 
 const XRAY_WRITE = { actions: ["xray:PutTraceSegments", "xray:PutTelemetryRecords"], resources: ["*"] };
 
 $transform(sst.aws.Function, (args) => {
-  args.runtime ??= "nodejs22.x";
+  args.runtime ??= LAMBDA_RUNTIME;
   args.architecture ??= "arm64";
   args.memory ??= "512 MB";
   args.timeout ??= "20 seconds";
@@ -18,8 +20,15 @@ $transform(sst.aws.Function, (args) => {
     ...env,
     PAYLOFT_PRODUCTION: settings.production ? "1" : "0",
   }));
-  // esbuild plugins of every bundle (ElectroDB's model check left to the tests): see the file.
-  args.nodejs = $output(args.nodejs ?? {}).apply((nodejs) => ({ plugins: "./infra/lambda-plugins.mjs", ...nodejs }));
+  // Bundling, stated in full rather than left to SST's defaults: minified, our esbuild plugins,
+  // and `esbuild.external` empty: every Lambda carries the AWS SDK code it uses, at the version
+  // the tests run, instead of loading the runtime's (docs/decisions.md "Every Lambda carries its
+  // own dependencies"). A function's own `nodejs` settings win.
+  args.nodejs = $output(args.nodejs ?? {}).apply((nodejs) => ({
+    ...LAMBDA_NODEJS,
+    ...nodejs,
+    esbuild: { ...LAMBDA_NODEJS.esbuild, ...nodejs.esbuild },
+  }));
   // X-Ray traces every invocation (cold start, duration, errors) for the service map; the role
   // may only write traces. API Gateway HTTP APIs and CloudFront cannot trace, the Lambdas can.
   args.permissions = $output(args.permissions ?? []).apply((granted) => [...granted, XRAY_WRITE]);

@@ -1,25 +1,74 @@
-// esbuild's options for a Lambda bundle, as SST builds a Node function (its Go builder: bundle,
-// minify, ESM, platform node, target es2023 for nodejs22.x, keepNames, the `module` field first,
-// `@aws-sdk/*` left to the runtime that provides it, a `require` for CommonJS dependencies) plus
-// our `nodejs.plugins` (infra/lambda-plugins.mjs, set in infra/defaults.ts).
+// esbuild's options for a Lambda bundle exactly as SST 4.17's Node builder sets them
+// (`pkg/runtime/node/build.go`: bundle, ESM, platform node, keepNames, the `module` field first,
+// the target its runtime map gives nodejs22.x, its banner, `sharp` and `pg-native` external)
+// from the same runtime and `nodejs` options infra/defaults.ts hands SST
+// (infra/lambda-bundling.mjs: minify, external, install, our plugins). And the list of every
+// Lambda SST builds.
 //
 // The bench's lambda benchmark and the tests that inspect a bundle build with these, so what
 // they measure is what a deploy ships. Spread them and add what the caller needs (entry points,
 // metafile, write: false).
-import lambdaPlugins from "./lambda-plugins.mjs";
+import { readFileSync, readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { LAMBDA_NODEJS, LAMBDA_RUNTIME } from "./lambda-bundling.mjs";
+
+const { default: plugins } = await import(new URL(`../${LAMBDA_NODEJS.plugins}`, import.meta.url).href);
+
+/** SST's `targetMap` and `forceExternal`. */
+const TARGETS = { "nodejs24.x": "es2024", "nodejs22.x": "es2023", "nodejs20.x": "es2023" };
+const ALWAYS_EXTERNAL = ["sharp", "pg-native"];
 
 export const lambdaBuild = {
   bundle: true,
-  minify: true,
+  minify: LAMBDA_NODEJS.minify,
   format: "esm",
   platform: "node",
-  target: "es2023",
+  target: TARGETS[LAMBDA_RUNTIME],
   keepNames: true,
   mainFields: ["module", "main"],
-  plugins: lambdaPlugins,
-  external: ["@aws-sdk/*"],
+  plugins,
+  external: [...ALWAYS_EXTERNAL, ...Object.keys(LAMBDA_NODEJS.install), ...LAMBDA_NODEJS.esbuild.external],
   banner: {
-    js: "import { createRequire as topLevelCreateRequire } from 'module';const require = topLevelCreateRequire(import.meta.url);",
+    js: [
+      "import { createRequire as topLevelCreateRequire } from 'module';",
+      "const require = topLevelCreateRequire(import.meta.url);",
+      'import { fileURLToPath as topLevelFileUrlToPath, URL as topLevelURL } from "url"',
+      "const __filename = topLevelFileUrlToPath(import.meta.url)",
+      'const __dirname = topLevelFileUrlToPath(new topLevelURL(".", import.meta.url))',
+    ].join("\n"),
   },
   logLevel: "error",
 };
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const FUNCTIONS = "packages/functions/src/";
+/** How infra/api.ts and infra/bus.ts name the handler of each row of the route and subscriber tables. */
+const TABLE_HANDLERS = ["`${handlerModule(route)}.handler`", "`${subscriberModule(row)}.handler`"];
+
+/**
+ * Every Lambda SST builds, by name (a route's handler, `events/<name>` for a subscriber, the path
+ * under packages/functions/src for the rest) with its entry file: one per row of the route table
+ * (routes.ts and the rows it spreads in), one per row of the subscriber table, and every handler
+ * infra/ names by its path (the sign-in issuer, the share preview, the webhook queue's consumer,
+ * any cron). A handler written any other way in infra/ stops the list, so none is left out.
+ */
+export async function lambdaFunctions() {
+  const { routes, handlerModule } = await import("../packages/functions/src/routes.ts");
+  const { subscribers, subscriberModule } = await import("../packages/functions/src/subscribers.ts");
+  const found = new Map();
+  const add = (module) => found.set(module.slice(FUNCTIONS.length).replace(/^api\//, ""), `${root}${module}.ts`);
+  for (const route of routes) add(handlerModule(route));
+  for (const row of subscribers) add(subscriberModule(row));
+  for (const file of readdirSync(`${root}infra`).filter((f) => f.endsWith(".ts"))) {
+    for (const [, handler] of readFileSync(`${root}infra/${file}`, "utf8").matchAll(
+      /\bhandler:\s*(`[^`]*`|"[^"]*")/g,
+    )) {
+      if (TABLE_HANDLERS.includes(handler)) continue;
+      const path = /^"(packages\/functions\/src\/[\w/-]+)\.handler"$/.exec(handler)?.[1];
+      if (!path)
+        throw new Error(`infra/${file} declares a Lambda as ${handler}: name its handler by path or add it here`);
+      add(path);
+    }
+  }
+  return [...found].map(([name, entry]) => ({ name, entry })).sort((a, b) => a.name.localeCompare(b.name));
+}

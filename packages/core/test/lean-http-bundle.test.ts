@@ -7,11 +7,10 @@ import { lambdaBuild } from "../../../infra/lambda-build.mjs";
  * The point of httpCall is that a Lambda using it never loads the SDK's DynamoDB client at
  * cold start. It uses the SDK's types only; one value taken from the SDK (a command class, an
  * error class to compare with) would bring the whole client back without any other test
- * noticing, so the bundle is built as a Lambda's is (esbuild, `@aws-sdk/*` left to the
- * runtime) and its imports are checked.
+ * noticing, so the bundle is built as a Lambda's is and what it carries is checked.
  */
 describe("httpCall's Lambda bundle", () => {
-  it("imports nothing of the AWS SDK and stays small", async () => {
+  it("carries nothing of the AWS SDK and stays small", async () => {
     const result = await build({
       ...lambdaBuild,
       entryPoints: [fileURLToPath(new URL("../src/db/lean/http.ts", import.meta.url))],
@@ -20,7 +19,7 @@ describe("httpCall's Lambda bundle", () => {
     });
     const output = Object.values(result.metafile.outputs)[0]!;
     const imported = output.imports.map((i) => i.path);
-    expect(imported.filter((p) => p.startsWith("@aws-sdk/"))).toEqual([]);
+    expect(Object.keys(output.inputs).filter((p) => p.includes("/@aws-sdk/"))).toEqual([]);
     expect(
       imported.every((p) => p.startsWith("node:") || ["http", "https", "crypto", "async_hooks", "module"].includes(p)),
     ).toBe(true);

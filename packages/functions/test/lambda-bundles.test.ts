@@ -1,0 +1,67 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { build, type Metafile } from "esbuild";
+import { lambdaBuild, lambdaFunctions } from "../../../infra/lambda-build.mjs";
+import { LAMBDA_NODEJS, LAMBDA_RUNTIME } from "../../../infra/lambda-bundling.mjs";
+import { routes } from "../src/routes";
+import { subscribers } from "../src/subscribers";
+
+/**
+ * Every Lambda SST builds, built as SST builds it (infra/lambda-build.mjs, from the settings
+ * infra/defaults.ts hands SST), in one esbuild run. The bench measures their sizes and cold
+ * starts against budgets; this holds what those figures rest on, whatever the machine's load.
+ */
+const repo = join(import.meta.dirname, "../../..");
+let functions: { name: string; entry: string }[];
+let outputs: Map<string, Metafile["outputs"][string]>;
+
+beforeAll(async () => {
+  functions = await lambdaFunctions();
+  const result = await build({
+    ...lambdaBuild,
+    entryPoints: Object.fromEntries(functions.map((f) => [f.name, f.entry])),
+    outdir: "/lambdas",
+    absWorkingDir: repo,
+    metafile: true,
+    write: false,
+  });
+  outputs = new Map(
+    Object.entries(result.metafile.outputs).map(([path, out]) => [path.replace(/^.*?lambdas\/|\.js$/g, ""), out]),
+  );
+}, 300_000);
+
+describe("the Lambda bundles", () => {
+  it("are built with the settings SST deploys with", () => {
+    // SST's builder: sharp and pg-native, the install packages and esbuild.external stay out.
+    expect(lambdaBuild.external).toEqual([
+      "sharp",
+      "pg-native",
+      ...Object.keys(LAMBDA_NODEJS.install),
+      ...LAMBDA_NODEJS.esbuild.external,
+    ]);
+    expect(lambdaBuild.minify).toBe(LAMBDA_NODEJS.minify);
+    expect(LAMBDA_RUNTIME).toBe("nodejs22.x");
+    expect(lambdaBuild.target).toBe("es2023");
+    // infra/defaults.ts hands SST that same object for every function.
+    const defaults = readFileSync(join(repo, "infra/defaults.ts"), "utf8");
+    expect(defaults).toContain('import { LAMBDA_NODEJS, LAMBDA_RUNTIME } from "./lambda-bundling.mjs"');
+    expect(defaults).toMatch(/\.\.\.LAMBDA_NODEJS,\s+\.\.\.nodejs,\s+esbuild: \{ \.\.\.LAMBDA_NODEJS\.esbuild/);
+  });
+
+  it("are every function of the route and subscriber tables and every other Lambda infra declares", () => {
+    const names = functions.map((f) => f.name);
+    for (const route of routes) expect(names, route.path).toContain(route.handler);
+    for (const row of subscribers) expect(names, row.name).toContain(`events/${row.handler}`);
+    for (const other of ["auth/issuer", "share/preview", "queues/webhook-delivery"]) expect(names).toContain(other);
+    expect(names.length).toBe(new Set(routes.map((r) => r.handler)).size + subscribers.length + 3);
+    expect([...outputs.keys()].sort()).toEqual([...names].sort());
+  });
+
+  it("take nothing from the runtime but Node's own modules", () => {
+    for (const [name, out] of outputs) {
+      const outside = out.imports.map((i) => i.path).filter((p) => !p.startsWith("node:") && !/^[a-z_]+$/.test(p));
+      expect(outside, name).toEqual([]);
+    }
+  });
+});

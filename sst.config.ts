@@ -28,6 +28,7 @@ export default $config({
     const { authUrl } = await import("./infra/auth");
     const { bus, deadLetters } = await import("./infra/bus");
     const { webhookDeadLetters } = await import("./infra/webhooks");
+    await import("./infra/schedules");
     const { api } = await import("./infra/api");
     await import("./infra/web");
     await import("./infra/alarms");

@@ -2,6 +2,7 @@ import { ALARM_RULES, WEBHOOK_FAILED_PATTERN, isWebhookRoute } from "../packages
 import { api, routeFunctions } from "./api";
 import { deadLetters, subscriberFunctions } from "./bus";
 import { webhookConsumerName, webhookDeadLetters } from "./webhooks";
+import { scheduledFunctions } from "./schedules";
 import { issuer } from "./auth";
 import { sharePreview } from "./web";
 import { settings } from "./stage";
@@ -88,6 +89,15 @@ function watchFunctions(topic: $util.Output<string>) {
       topic,
     );
   lambdaAlarm("ErrorsAuthIssuer", issuer.name, "Errors", rule, "The sign-in issuer crashed.", topic);
+  for (const { name: row, functionName } of scheduledFunctions)
+    lambdaAlarm(
+      `Errors${name(row)}`,
+      functionName,
+      "Errors",
+      ALARM_RULES.scheduleErrors,
+      `Scheduled job ${row} keeps failing (its log names what it could not do).`,
+      topic,
+    );
   lambdaAlarm("ErrorsSharePreview", sharePreview.name, "Errors", rule, "Share previews crashed.", topic);
 }
 

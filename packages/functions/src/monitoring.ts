@@ -23,6 +23,8 @@ export const ALARM_RULES = {
   api5xx: { percent: 5, minRequests: 20, periodSeconds: 300, evaluationPeriods: 2 },
   routeErrors: { atLeast: 1, periodSeconds: 300 },
   subscriberErrors: { atLeast: 5, periodSeconds: 300 },
+  /** A scheduled job (every 5 minutes) that failed three runs in a row: something keeps failing. */
+  scheduleErrors: { atLeast: 3, periodSeconds: 900 },
   /** Events Lambda could not even put into the dead-letter queue: lost unless replayed by hand. */
   subscriberDeliveryFailures: { atLeast: 1, periodSeconds: 300 },
   deadLetters: { atLeast: 1, periodSeconds: 300 },

@@ -125,7 +125,7 @@ async function main() {
   );
   const { startStack } = await import("./stack");
   const started = Date.now();
-  stack = await startStack({ port, dataDir, seed });
+  stack = await startStack({ port, dataDir, seed, scheduleTimers: true });
   if (stopping) return;
   printReady(stack, (Date.now() - started) / 1000, dataDir, seed);
 }

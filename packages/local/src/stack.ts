@@ -19,6 +19,8 @@ export interface StackOptions {
   /** Load the demo data (on by default for `npm start`). */
   seed?: boolean;
   quiet?: boolean;
+  /** Run the scheduled jobs on their timers (`npm start`); tests run them when they choose. */
+  scheduleTimers?: boolean;
 }
 
 export type Mount = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
@@ -115,7 +117,9 @@ export async function startStack(opts: StackOptions = {}) {
     const { seedDemoData } = await import("./seed/index");
     await seedDemoData();
   }
-  const mounts: Mount[] = [handleApi, outbox.handle, handleAwsRequest];
+  const { startLocalSchedules } = await import("./schedules");
+  const schedules = startLocalSchedules({ timers: opts.scheduleTimers ?? false });
+  const mounts: Mount[] = [handleApi, outbox.handle, handleAwsRequest, schedules.handle];
   const serveStatic = staticSite(opts.webDist ?? join(here, "../../web/dist"));
 
   const server = createServer(async (req, res) => {
@@ -145,7 +149,9 @@ export async function startStack(opts: StackOptions = {}) {
     stripe,
     paypal,
     s3,
+    schedules,
     async stop() {
+      schedules.stop();
       bus.stop();
       queue.stop();
       await stripe.stop();

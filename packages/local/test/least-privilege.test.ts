@@ -3,6 +3,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { routes, routeKey, handlerModule } from "@payloft/functions/routes";
 import { subscribers, subscriberModule } from "@payloft/functions/subscribers";
+import { schedules, scheduleModule } from "@payloft/functions/schedules";
 import {
   ISSUER_LINKS,
   ROUTE_BASE_LINKS,
@@ -52,6 +53,12 @@ describe("each Lambda links exactly what its code reads", () => {
 
   it.each(subscribers.map((s) => [s.name, s] as const))("subscriber %s", (_name, sub) => {
     const { missing, extra } = explain(file(subscriberModule(sub)), sub.links);
+    expect(missing).toEqual([]);
+    expect(extra).toEqual([]);
+  });
+
+  it.each(schedules.map((s) => [s.name, s] as const))("scheduled job %s", (_name, job) => {
+    const { missing, extra } = explain(file(scheduleModule(job)), job.links);
     expect(missing).toEqual([]);
     expect(extra).toEqual([]);
   });
@@ -126,6 +133,7 @@ describe("infra links by name and grants no wildcard", () => {
     }
     expect(infra["api.ts"]).toMatch(/link: routeLinks\(route\)/);
     expect(infra["bus.ts"]).toMatch(/link: row\.links/);
+    expect(infra["schedules.ts"]).toMatch(/link: row\.links/);
     expect(infra["webhooks.ts"]).toMatch(/link: WEBHOOK_CONSUMER_LINKS/);
     expect(infra["auth.ts"]).toMatch(/ISSUER_LINKS/);
     expect(infra["web.ts"]).toMatch(/link: SHARE_PREVIEW_LINKS/);

@@ -1,5 +1,5 @@
 import type { CheckoutItem } from "../db/entities";
-import { paypalFor } from "../integration/credentials";
+import { paypalForCheckout } from "../integration/credentials";
 import { logger } from "../log/index";
 import { paypalClient, PayPalRequestError, valueToCents, type Order } from "../paypal/client";
 
@@ -9,16 +9,24 @@ import { paypalClient, PayPalRequestError, valueToCents, type Order } from "../p
  * checkout, so a reload, a second tab, the webhook or a retry replays the one capture instead of
  * charging again. A capture PayPal refuses (declined, not approved) is "not paid": nothing is
  * recorded and the buyer is sent back to the product.
+ *
+ * The app asked is the one the checkout was created with (the seller may have changed or
+ * removed it since). PayPal lets an order be approved for hours, so Payloft keeps its own
+ * deadline (the record's session_expires_at, ./lifetime.ts): after it an approved order is not
+ * captured, and the checkout is closed unpaid. `payable` tells the reconciler whether money may
+ * still move (before the deadline, or when PayPal could not be asked).
  */
 export async function confirmPayPal(record: CheckoutItem) {
   if (!record.provider_ref || !record.creator_id) return null;
-  const paypal = await paypalFor(record.creator_id);
-  if (!paypal) return null;
-  const client = paypalClient(paypal.credentials);
-  const unpaid = { paid: false, amount: 0, currency: "" };
+  const credentials = await paypalForCheckout(record);
+  if (!credentials) return null;
+  const client = paypalClient(credentials);
+  const open = !record.session_expires_at || Date.parse(record.session_expires_at) > Date.now();
+  const unpaid = (payable = open) => ({ paid: false, amount: 0, currency: "", payable });
   let order: Order;
   try {
     order = await client.getOrder(record.provider_ref);
+    if (order.status === "APPROVED" && !open) return unpaid(false);
     if (order.status === "APPROVED") order = await client.captureOrder(order.id, `capture-${record.session_id}`);
   } catch (err) {
     // Captured meanwhile by another request with its own answer: read the result.
@@ -26,13 +34,14 @@ export async function confirmPayPal(record: CheckoutItem) {
       order = await client.getOrder(record.provider_ref);
     else {
       logger.warn("paypal capture failed", { checkoutId: record.session_id, error: (err as Error).message });
-      return unpaid;
+      // PayPal could not be asked: nothing is known, so nothing is closed either.
+      return unpaid(open || !(err instanceof PayPalRequestError) || err.isUnavailable);
     }
   }
   const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
-  if (order.status !== "COMPLETED" || capture?.status !== "COMPLETED") return unpaid;
+  if (order.status !== "COMPLETED" || capture?.status !== "COMPLETED") return unpaid();
   // The capture must be for this checkout (Payloft's id is its custom_id).
-  if (capture.custom_id && capture.custom_id !== record.session_id) return unpaid;
+  if (capture.custom_id && capture.custom_id !== record.session_id) return unpaid(false);
   const email = order.payer?.email_address;
   const name = [order.payer?.name?.given_name, order.payer?.name?.surname].filter(Boolean).join(" ").trim();
   return {

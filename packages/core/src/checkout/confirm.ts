@@ -1,6 +1,6 @@
 import { ProviderError } from "../errors";
 import type { CheckoutItem } from "../db/entities";
-import { stripeSecretFor } from "../integration/credentials";
+import { stripeSecretForCheckout } from "../integration/credentials";
 import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
 import { confirmPayPal } from "./confirm-paypal";
@@ -24,6 +24,10 @@ export interface ConfirmedPayment {
   /** The name the buyer paid under (cardholder, PayPal account), when the provider has one: the receipt greets them by it. */
   buyer_name?: string;
   payment_ref?: string;
+  /** Not paid, but the provider may still take the money (the checkout reconciler waits). */
+  payable?: boolean;
+  /** Stripe: the session still takes payment (the reconciler expires it past the deadline). */
+  open?: boolean;
 }
 
 type Confirmer = (record: CheckoutItem) => Promise<ConfirmedPayment | null>;
@@ -33,9 +37,12 @@ export const CONFIRM_FAILED =
 
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : v?.id);
 
-/** Stripe: the Checkout Session on the seller's own account. Null when the seller has no key any more. */
+/**
+ * Stripe: the Checkout Session on the seller's account, asked with the key the checkout was
+ * created with (the seller may have changed or removed it since). Null when that key is gone.
+ */
 async function confirmStripe(record: CheckoutItem): Promise<ConfirmedPayment | null> {
-  const secret = record.creator_id ? await stripeSecretFor(record.creator_id) : null;
+  const secret = await stripeSecretForCheckout(record);
   if (!secret) return null;
   try {
     const s = await stripeClient(secret).checkout.sessions.retrieve(record.session_id);
@@ -43,6 +50,9 @@ async function confirmStripe(record: CheckoutItem): Promise<ConfirmedPayment | n
     const name = s.customer_details?.name?.trim();
     return {
       paid: s.status === "complete" && s.payment_status === "paid",
+      // Open, or completed with a delayed payment method whose money is still on its way.
+      payable: s.status === "open" || (s.status === "complete" && s.payment_status === "unpaid"),
+      ...(s.status === "open" ? { open: true } : {}),
       amount: s.amount_total ?? 0,
       subtotal: s.amount_subtotal ?? s.amount_total ?? 0,
       tax: s.total_details?.amount_tax ?? 0,
@@ -70,6 +80,24 @@ const confirmFree: Confirmer = async (record) => ({
 
 /** Each provider's confirmer; a provider that sells adds its own here. */
 const confirmers: Record<string, Confirmer> = { stripe: confirmStripe, paypal: confirmPayPal, free: confirmFree };
+
+/**
+ * Past Payloft's deadline, a Stripe session that Stripe still holds open (created before the
+ * deadline was set, or clocks apart) is expired at Stripe, with the key it was created with, so
+ * it can never be paid after the checkout is closed. PayPal needs nothing: Payloft itself
+ * refuses to capture after the deadline (./confirm-paypal.ts).
+ */
+export async function stopTakingPayment(record: CheckoutItem): Promise<void> {
+  if (record.provider !== "stripe") return;
+  const secret = await stripeSecretForCheckout(record);
+  if (!secret) return;
+  try {
+    await stripeClient(secret).checkout.sessions.expire(record.session_id);
+  } catch (err) {
+    // Not open any more (paid or expired meanwhile): the caller asks Stripe again.
+    if ((err as { statusCode?: number }).statusCode !== 400) throw err;
+  }
+}
 
 export async function confirmPayment(record: CheckoutItem): Promise<ConfirmedPayment | null> {
   const confirm = confirmers[record.provider ?? "stripe"];

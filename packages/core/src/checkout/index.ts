@@ -15,6 +15,7 @@ import { attachCheckout, release } from "../discount/redeem";
 import { PAYPAL_UNAVAILABLE, startPayPalCheckout, type StartedCheckout } from "./paypal";
 import { chargeFor, type Charge } from "./pricing";
 import { checkoutLocale } from "./locale";
+import { PAYABLE_SECONDS } from "./lifetime";
 import { isoFromSeconds, productSnapshot, recordCheckout } from "./record";
 
 /**
@@ -39,9 +40,6 @@ export namespace Checkout {
         z.maxLength(200, "Please choose a product to buy."),
       ),
   });
-
-  /** A checkout with a reserved discount use stays payable this long (Stripe's shortest). */
-  const RESERVED_CHECKOUT_SECONDS = 31 * 60;
 
   /**
    * POST /api/checkout/create-session {productId, discount_code?, amount?, visit?} -> {url,
@@ -113,8 +111,9 @@ export namespace Checkout {
         ],
         // A signed-in buyer gets their e-mail prefilled; the purchase then lands in their portal.
         ...(buyer?.email ? { customer_email: buyer.email } : {}),
-        // A reserved discount use comes back soon after the checkout can no longer be paid.
-        ...(charge.reservation ? { expires_at: Math.floor(Date.now() / 1000) + RESERVED_CHECKOUT_SECONDS } : {}),
+        // Stripe's shortest life (./lifetime.ts): a discount use it holds comes back soon, and the
+        // seller's retired keys are needed only that long.
+        expires_at: Math.floor(Date.now() / 1000) + PAYABLE_SECONDS,
         success_url: `${site}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${site}/product/${product.id}`,
         metadata: { kind: "product", product_id: product.id, creator_id: product.creator_id },
@@ -142,6 +141,8 @@ export namespace Checkout {
       currency: product.currency,
       ...(stripe.automaticTax ? { automatic_tax: true } : {}),
       session_expires_at: isoFromSeconds(session.expires_at),
+      // The key it was made with: confirming it uses that one, even after Payment Setup changes.
+      ...(stripe.credentialId ? { credential_id: stripe.credentialId } : {}),
       ...(buyer?.email ? { buyer_email: buyer.email.trim().toLowerCase() } : {}),
       ...(opts.visit ? { visit: opts.visit } : {}),
       // What the buyer receives, even if the product is deleted or switched off before they pay.

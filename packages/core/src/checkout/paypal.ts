@@ -6,6 +6,7 @@ import { logger } from "../log/index";
 import { centsToValue, paypalClient, type Order } from "../paypal/client";
 import type { Attribution } from "../traffic/source";
 import type { Charge } from "./pricing";
+import { PAYABLE_SECONDS } from "./lifetime";
 import { productSnapshot, recordCheckout } from "./record";
 
 /** The alert a buyer sees when a PayPal seller's integration cannot take payments (rule: PayPal). */
@@ -17,9 +18,6 @@ export interface StartedCheckout {
   checkoutId: string;
   payableUntil: Date;
 }
-
-/** PayPal lets a buyer approve an order for three hours; after that it cannot be captured. */
-const PAYPAL_APPROVAL_MS = 3 * 60 * 60 * 1000;
 
 interface Sellable {
   id: string;
@@ -55,6 +53,8 @@ export async function startPayPalCheckout(
       "checkout.below_minimum",
     );
   const checkoutId = `ppc_${randomUUID().replace(/-/g, "")}`;
+  // Payloft's own deadline (./lifetime.ts): PayPal would let the order be approved for hours.
+  const payableUntil = new Date(Date.now() + PAYABLE_SECONDS * 1000);
   const site = Config.siteUrl();
   let order: Order;
   try {
@@ -88,10 +88,13 @@ export async function startPayPalCheckout(
     list_price: product.price,
     ...(charge.discount_code ? { discount_code: charge.discount_code } : {}),
     currency: product.currency,
+    session_expires_at: payableUntil.toISOString(),
+    // The app it was made with: confirming it uses that one, even after Payment Setup changes.
+    ...(paypal.credentialId ? { credential_id: paypal.credentialId } : {}),
     ...(buyer?.email ? { buyer_email: buyer.email.trim().toLowerCase() } : {}),
     ...(visit ? { visit } : {}),
     // What the buyer receives, even if the product is deleted or switched off before they pay.
     product_snapshot: await productSnapshot(product),
   });
-  return { url: approve.href, checkoutId, payableUntil: new Date(Date.now() + PAYPAL_APPROVAL_MS) };
+  return { url: approve.href, checkoutId, payableUntil };
 }

@@ -1,4 +1,5 @@
-import { CheckoutEntity, UserEntity, type CheckoutItem } from "../db/entities";
+import { CheckoutEntity, Db, UserEntity, type CheckoutItem } from "../db/entities";
+import { openCheckoutOf } from "./open";
 import type { Attribution } from "../traffic/source";
 
 /**
@@ -42,6 +43,8 @@ export interface NewCheckout {
   automatic_tax?: boolean;
   /** When the provider stops accepting payment for it (ISO). */
   session_expires_at?: string;
+  /** The seller's credentials it was created with (integration/credentials.ts). */
+  credential_id?: string;
   buyer_email?: string;
   product_id?: string;
   creator_id?: string;
@@ -77,8 +80,22 @@ export async function productSnapshot(product: {
   };
 }
 
+/**
+ * Records the checkout. One a provider can take money for (a product checkout on Stripe or
+ * PayPal) is also marked open, in the same transaction, until it is recorded as a sale or
+ * closed unpaid: the checkout reconciler looks at it after its deadline (./open.ts).
+ */
 export async function recordCheckout(c: NewCheckout): Promise<void> {
-  await CheckoutEntity.create({ ...c, currency: c.currency.toLowerCase() }).go();
+  const item = { ...c, currency: c.currency.toLowerCase() };
+  const open = openCheckoutOf(item);
+  if (!open) {
+    await CheckoutEntity.create(item).go();
+    return;
+  }
+  const result = await Db.transaction
+    .write(({ checkout, openCheckout }) => [checkout.create(item).commit(), openCheckout.create(open).commit()])
+    .go();
+  if (result.canceled) throw new Error(`checkout ${c.session_id} could not be recorded`);
 }
 
 export async function findCheckout(sessionId: string): Promise<CheckoutItem | null> {

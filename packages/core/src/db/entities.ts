@@ -24,6 +24,8 @@ import { EmailNoticeEntity } from "./entities/email-notice";
 import { EmailListEntity } from "./entities/email-list";
 import { AccessLinkEntity } from "./entities/access-link";
 import { LicenseKeyEntity } from "./entities/license-key";
+import { OpenCheckoutEntity } from "./entities/open-checkout";
+import { RetiredCredentialEntity } from "./entities/retired-credential";
 
 /**
  * The data model: every ElectroDB entity of the one table, one file per item type under
@@ -57,6 +59,8 @@ export * from "./entities/email-notice";
 export * from "./entities/email-list";
 export * from "./entities/access-link";
 export * from "./entities/license-key";
+export * from "./entities/open-checkout";
+export * from "./entities/retired-credential";
 
 /** All entities as one service, for transactions across them. */
 export const Db = new LazyService(
@@ -86,6 +90,8 @@ export const Db = new LazyService(
     emailList: EmailListEntity,
     accessLink: AccessLinkEntity,
     licenseKey: LicenseKeyEntity,
+    openCheckout: OpenCheckoutEntity,
+    retiredCredential: RetiredCredentialEntity,
   },
   cfg(),
 );

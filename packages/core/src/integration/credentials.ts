@@ -1,4 +1,4 @@
-import { IntegrationEntity } from "../db/entities";
+import { IntegrationEntity, RetiredCredentialEntity, type CheckoutItem } from "../db/entities";
 import { decryptSecret } from "../payment/secrets";
 import type { PayPalCredentials } from "../paypal/client";
 import { storedPayPalCredentials } from "./paypal";
@@ -18,11 +18,16 @@ const open = (enc: string | undefined) => (enc ? decryptSecret(enc) : "");
  */
 export async function paypalFor(
   userId: string,
-): Promise<{ credentials: PayPalCredentials; webhookId: string; active: boolean } | null> {
+): Promise<{ credentials: PayPalCredentials; webhookId: string; active: boolean; credentialId?: string } | null> {
   const i = await load(userId);
   const credentials = storedPayPalCredentials(i);
   if (!i || !credentials || !i.paypal_webhook_id) return null;
-  return { credentials, webhookId: i.paypal_webhook_id, active: i.provider === "paypal" && i.is_active };
+  return {
+    credentials,
+    webhookId: i.paypal_webhook_id,
+    active: i.provider === "paypal" && i.is_active,
+    credentialId: i.paypal_credential_id,
+  };
 }
 
 /** The seller's Stripe secret key. */
@@ -30,11 +35,44 @@ export async function stripeSecretFor(userId: string): Promise<string | null> {
   return open((await load(userId))?.stripe_secret_key_enc) || null;
 }
 
-/** What a product checkout on the seller's Stripe needs: the key and the tax setting. */
-export async function stripeCheckoutFor(userId: string): Promise<{ secret: string; automaticTax: boolean } | null> {
+/** What a product checkout on the seller's Stripe needs: the key, its name (for the record) and the tax setting. */
+export async function stripeCheckoutFor(
+  userId: string,
+): Promise<{ secret: string; automaticTax: boolean; credentialId?: string } | null> {
   const i = await load(userId);
   const secret = open(i?.stripe_secret_key_enc);
-  return secret ? { secret, automaticTax: i?.automatic_tax ?? false } : null;
+  return secret ? { secret, automaticTax: i?.automatic_tax ?? false, credentialId: i?.stripe_credential_id } : null;
+}
+
+/**
+ * The credentials a checkout was created with (rule: Paid means delivered): the seller's current
+ * ones while they are still the same, else the retired ones kept for it (./retire.ts). Null when
+ * neither is there any more (long after the checkout expired). A record made before credentials
+ * were named uses the current ones.
+ */
+export async function stripeSecretForCheckout(record: CheckoutItem): Promise<string | null> {
+  const i = record.creator_id ? await load(record.creator_id) : null;
+  if (!record.credential_id || record.credential_id === i?.stripe_credential_id)
+    return open(i?.stripe_secret_key_enc) || null;
+  const retired = await retiredFor(record, "stripe");
+  return retired ? open(retired.secret_enc) || null : null;
+}
+
+export async function paypalForCheckout(record: CheckoutItem): Promise<PayPalCredentials | null> {
+  const i = record.creator_id ? await load(record.creator_id) : null;
+  if (!record.credential_id || record.credential_id === i?.paypal_credential_id) return storedPayPalCredentials(i);
+  const retired = await retiredFor(record, "paypal");
+  const clientSecret = open(retired?.secret_enc);
+  return retired?.client_id && clientSecret
+    ? { clientId: retired.client_id, clientSecret, live: retired.is_live }
+    : null;
+}
+
+async function retiredFor(record: CheckoutItem, provider: "stripe" | "paypal") {
+  const r = (
+    await RetiredCredentialEntity.get({ user_id: record.creator_id!, credential_id: record.credential_id! }).go()
+  ).data;
+  return r?.provider === provider ? r : null;
 }
 
 /** The signing secret of the seller's webhook endpoint, to verify their events. */

@@ -8,6 +8,7 @@ import { decryptSecret, encryptSecret, maskKey } from "../payment/secrets";
 import { KEY_MSG, checkStripeKey } from "./key-check";
 import { registerSellerWebhook, unregisterSellerWebhook, updateSellerWebhookEvents } from "./webhook";
 import { IntegrationStatus } from "./status";
+import { newCredentialId, retirePayPal, retireStripe } from "./retire";
 import * as IntegrationCredentials from "./credentials";
 import {
   PAYPAL_MSG,
@@ -129,6 +130,8 @@ export namespace Integration {
       paypal_is_live: existing?.paypal_is_live,
       webhook_endpoint_id: existing?.webhook_endpoint_id,
       webhook_secret_enc: existing?.webhook_secret_enc,
+      stripe_credential_id: existing?.stripe_credential_id,
+      paypal_credential_id: existing?.paypal_credential_id,
       automatic_tax: data.automatic_tax ?? existing?.automatic_tax ?? false,
       ...(existing ? { created_at: existing.created_at } : {}),
     };
@@ -166,9 +169,13 @@ export namespace Integration {
     if (!data.is_live && skLive) throw new ValidationError(MSG.liveInTest, "integration.mode_mismatch");
 
     await checkStripeKey(sk, data.is_live);
+    // Another key: checkouts made with the old one are confirmed with it while they can be paid.
+    const sameKey = sk === storedSecret;
+    if (!sameKey) await retireStripe(existing);
     const fields = {
       stripe_publishable_key: pk,
-      stripe_secret_key_enc: sk === storedSecret ? existing!.stripe_secret_key_enc : encryptSecret(sk),
+      stripe_secret_key_enc: sameKey ? existing!.stripe_secret_key_enc : encryptSecret(sk),
+      stripe_credential_id: (sameKey && existing?.stripe_credential_id) || newCredentialId(),
     };
     // A new key may be a different Stripe account: its events need their own endpoint there.
     const keptEndpoint = sk === storedSecret && existing?.webhook_secret_enc ? existing.webhook_endpoint_id : undefined;
@@ -185,10 +192,16 @@ export namespace Integration {
     return { ...fields, webhook_endpoint_id: endpoint.id, webhook_secret_enc: encryptSecret(endpoint.secret) };
   }
 
-  /** Deletes the integration and its Stripe and PayPal webhooks; checkout stops for this seller. */
+  /**
+   * Deletes the integration and its Stripe and PayPal webhooks; checkout stops for this seller.
+   * Its keys are kept (retired) for the checkouts already open: a buyer paying one still gets
+   * the sale, through the success page or the checkout reconciler.
+   */
   export async function remove(userId: string): Promise<void> {
     const existing = await load(userId);
     if (!existing) return;
+    await retireStripe(existing);
+    await retirePayPal(existing);
     const secret = open(existing.stripe_secret_key_enc);
     if (existing.webhook_endpoint_id && secret) await unregisterSellerWebhook(secret, existing.webhook_endpoint_id);
     const paypal = paypalCredentials(existing);

@@ -4,6 +4,7 @@ import { ProviderError, ValidationError } from "../errors";
 import { decryptSecret, encryptSecret, maskKey } from "../payment/secrets";
 import { logger } from "../log/index";
 import { paypalClient, PayPalRequestError, type PayPalCredentials } from "../paypal/client";
+import { newCredentialId, retirePayPal } from "./retire";
 
 /**
  * A seller's PayPal REST app: checking its credentials and registering Payloft's webhook on
@@ -111,7 +112,9 @@ export async function paypalFields(
     stored === secret &&
     existing.paypal_is_live === sent.live;
   let webhookId = existing?.paypal_webhook_id;
+  // Another app: checkouts made with the old one are confirmed with it while they can be paid.
   if (!sameApp) {
+    await retirePayPal(existing);
     const old = storedPayPalCredentials(existing);
     if (old && existing?.paypal_webhook_id) await unregisterPayPalWebhook(old, existing.paypal_webhook_id);
     webhookId = await registerPayPalWebhook(creds, userId);
@@ -121,5 +124,6 @@ export async function paypalFields(
     paypal_client_secret_enc: secret === stored ? existing!.paypal_client_secret_enc : encryptSecret(secret),
     paypal_webhook_id: webhookId,
     paypal_is_live: sent.live,
+    paypal_credential_id: (sameApp && existing?.paypal_credential_id) || newCredentialId(),
   };
 }

@@ -1,5 +1,6 @@
 import { findCheckout, productSnapshot, type ProductSnapshot } from "../checkout/record";
 import { confirmPayment, type ConfirmedPayment } from "../checkout/confirm";
+import { markSettled } from "../checkout/open";
 import { EmailEntity, ProductEntity, PurchaseEntity, type CheckoutItem, type PurchaseItem } from "../db/entities";
 import { logger } from "../log/index";
 import { runAfterFulfilment } from "./after";
@@ -81,6 +82,8 @@ export async function fulfilCheckout(
     ...(record.visit ? { visit: record.visit } : {}),
   });
   const stored = (await load(record.session_id))!;
+  // A sale now: the checkout reconciler need not look at it (it would see the sale and skip it).
+  await markSettled(record);
   if (afterSteps) await runAfterFulfilment(stored);
   return stored;
 }

@@ -54,6 +54,14 @@ export const CheckoutEntity = new LazyEntity(
       reversed_at: { type: "string" },
       /** The provider's own id for it when the key is Payloft's (PayPal: the order id). */
       provider_ref: { type: "string" },
+      /**
+       * The seller's credentials it was created with (IntegrationItem.stripe_credential_id or
+       * paypal_credential_id): confirming it uses those, even after the seller changed or removed
+       * them (RetiredCredentialEntity). Absent on records made before credentials were named.
+       */
+      credential_id: { type: "string" },
+      /** Set once when it was closed unpaid (the provider's deadline passed): its discount use was given back. */
+      closed_at: { type: "string" },
       /** The sales-page visit it began from, when the page said (its sale is credited there). */
       ...visit,
       ...timestamps,

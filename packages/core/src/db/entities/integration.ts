@@ -21,6 +21,9 @@ export const IntegrationEntity = new LazyEntity(
       /** Stripe Tax on the seller's product checkouts (Stripe only; needs Stripe Tax active in their account). */
       automatic_tax: { type: "boolean" },
       webhook_secret_enc: { type: "string" },
+      /** Names the current Stripe key / PayPal app; a checkout record keeps the name it was created with. */
+      stripe_credential_id: { type: "string" },
+      paypal_credential_id: { type: "string" },
       ...timestamps,
     },
     indexes: {

@@ -1,0 +1,46 @@
+import { CheckoutEntity, OpenCheckoutEntity, type CheckoutItem } from "../db/entities";
+import { ifConditionFailed } from "../db/errors";
+import { SETTLE_SECONDS } from "./lifetime";
+
+/**
+ * Open product checkouts: those a provider may take money for that are neither a recorded sale
+ * nor closed unpaid (OpenCheckoutEntity). The checkout reconciler (./reconcile.ts) looks at each
+ * once its deadline and the settle time have passed.
+ */
+type Openable = Pick<CheckoutItem, "session_id" | "kind" | "provider" | "creator_id" | "session_expires_at"> &
+  Partial<Pick<CheckoutItem, "credential_id">>;
+
+/** When the reconciler should look at a checkout with this deadline. */
+export const dueAt = (expiresAt: string) => new Date(Date.parse(expiresAt) + SETTLE_SECONDS * 1000).toISOString();
+
+/** The open-checkout item for a new checkout record, or null for one no provider takes money for. */
+export function openCheckoutOf(c: Partial<Openable>) {
+  if (c.kind !== "product" || (c.provider !== "stripe" && c.provider !== "paypal")) return null;
+  if (!c.session_id || !c.creator_id || !c.session_expires_at) return null;
+  return {
+    session_id: c.session_id,
+    due_at: dueAt(c.session_expires_at),
+    creator_id: c.creator_id,
+    provider: c.provider,
+    ...(c.credential_id ? { credential_id: c.credential_id } : {}),
+  };
+}
+
+/** The checkout is a sale now, or closed unpaid: nothing more for the reconciler (idempotent). */
+export async function markSettled(record: Pick<CheckoutItem, "session_id" | "session_expires_at">): Promise<void> {
+  if (!record.session_expires_at) return;
+  await OpenCheckoutEntity.delete({ due_at: dueAt(record.session_expires_at), session_id: record.session_id }).go();
+}
+
+/**
+ * The provider's deadline passed and nothing was paid: the checkout is closed (once, `closed_at`)
+ * and leaves the open list. Only for a checkout that is not a sale and can no longer become one.
+ */
+export async function closeUnpaid(record: Pick<CheckoutItem, "session_id" | "session_expires_at">): Promise<void> {
+  await CheckoutEntity.patch({ session_id: record.session_id })
+    .set({ closed_at: new Date().toISOString() })
+    .where((a, op) => op.notExists(a.closed_at))
+    .go()
+    .then(() => undefined, ifConditionFailed(undefined));
+  await markSettled(record);
+}

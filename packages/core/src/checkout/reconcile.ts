@@ -1,0 +1,106 @@
+import { OpenCheckoutEntity, PurchaseEntity, RetiredCredentialEntity, type OpenCheckoutItem } from "../db/entities";
+import { logger } from "../log/index";
+import { fulfilCheckout } from "../purchase/fulfil";
+import { confirmPayment, stopTakingPayment } from "./confirm";
+import { closeUnpaid } from "./open";
+import { findCheckout } from "./record";
+
+/**
+ * The checkout reconciler, run on a schedule (packages/functions/src/schedules.ts): every open
+ * product checkout whose deadline has passed is settled with its provider, through the
+ * credentials it was created with. Paid but not recorded (the buyer paid after the seller
+ * changed or removed Payment Setup, so no webhook came, and never opened the success page): it
+ * is fulfilled through the one idempotent path (purchase, receipt). Not paid and no longer
+ * payable: closed, so nothing it holds stays held. Then retired credentials no open checkout
+ * can need any more are deleted.
+ */
+export namespace Reconciler {
+  export type Result = "recorded" | "fulfilled" | "closed" | "waiting" | "failed" | "gone";
+  export interface Report {
+    looked_at: number;
+    fulfilled: string[];
+    closed: string[];
+    waiting: string[];
+    failed: string[];
+    credentials_deleted: number;
+  }
+
+  /** A checkout completed with a delayed payment method waits this long for its money, then is closed. */
+  export const PROCESSING_DAYS = 7;
+  /** Checkouts looked at per run: a backlog is worked through over the next runs. */
+  export const PER_RUN = 200;
+
+  export async function run(opts: { now?: number } = {}): Promise<Report> {
+    const now = opts.now ?? Date.now();
+    const due = (
+      await OpenCheckoutEntity.query
+        .primary({})
+        .lte({ due_at: new Date(now).toISOString() })
+        .go({ limit: PER_RUN })
+    ).data;
+    const report: Report = {
+      looked_at: due.length,
+      fulfilled: [],
+      closed: [],
+      waiting: [],
+      failed: [],
+      credentials_deleted: 0,
+    };
+    for (const open of due) {
+      const result = await settle(open, now);
+      if (result === "fulfilled" || result === "closed" || result === "waiting" || result === "failed")
+        report[result].push(open.session_id);
+    }
+    report.credentials_deleted = await deleteUnneededCredentials(now);
+    if (report.fulfilled.length || report.failed.length) logger.info("checkouts reconciled", { ...report });
+    return report;
+  }
+
+  /** One open checkout past its deadline, settled with its provider. */
+  export async function settle(open: OpenCheckoutItem, now = Date.now()): Promise<Result> {
+    const forget = () => OpenCheckoutEntity.delete({ due_at: open.due_at, session_id: open.session_id }).go();
+    if ((await PurchaseEntity.get({ id: open.session_id }).go()).data) {
+      await forget();
+      return "recorded";
+    }
+    const record = await findCheckout(open.session_id);
+    if (!record || record.closed_at) {
+      await forget();
+      return "gone";
+    }
+    try {
+      let paid = await confirmPayment(record);
+      if (paid?.open) {
+        // Past the deadline and still open at Stripe: stop it taking money, then look again.
+        await stopTakingPayment(record);
+        paid = await confirmPayment(record);
+      }
+      if (paid?.paid) return (await fulfilCheckout(record.session_id, record.creator_id)) ? "fulfilled" : "failed";
+      const deadline = Date.parse(record.session_expires_at ?? open.due_at);
+      if (paid?.payable && now < deadline + PROCESSING_DAYS * 86_400_000) return "waiting";
+      await closeUnpaid(record);
+      return "closed";
+    } catch (err) {
+      // The provider could not be asked (or fulfilment failed half-way): the next run tries again.
+      logger.warn("checkout could not be reconciled", { checkoutId: open.session_id, error: (err as Error).message });
+      return "failed";
+    }
+  }
+
+  /** Retired credentials past their time that no open checkout names any more. */
+  async function deleteUnneededCredentials(now: number): Promise<number> {
+    const due = (
+      await RetiredCredentialEntity.query
+        .byKeepUntil({})
+        .lte({ keep_until: new Date(now).toISOString() })
+        .go({ pages: "all" })
+    ).data;
+    if (!due.length) return 0;
+    const open = (await OpenCheckoutEntity.query.primary({}).go({ pages: "all", attributes: ["credential_id"] })).data;
+    const named = new Set(open.map((o) => o.credential_id));
+    const unneeded = due.filter((c) => !named.has(c.credential_id));
+    for (const c of unneeded)
+      await RetiredCredentialEntity.delete({ user_id: c.user_id, credential_id: c.credential_id }).go();
+    return unneeded.length;
+  }
+}

@@ -26,6 +26,8 @@ const SALE_REFUND: RouteDef["links"] = ["Email", "EncryptionKey"];
 
 /** A store page changes rarely; a cached copy of half a minute is fine (anonymous GET). */
 const STORE = { maxAgeSeconds: 30 };
+/** The platform's public figures move slowly and are rounded down anyway: five minutes is fine. */
+const SHOWCASE = { maxAgeSeconds: 300 };
 
 export const routes: RouteDef[] = [
   // ── platform ──
@@ -201,6 +203,7 @@ export const routes: RouteDef[] = [
   { method: "GET", path: "/api/store", handler: "store-get", access: "creator" },
   { method: "PUT", path: "/api/store", handler: "store-save", access: "creator" },
   { method: "GET", path: "/api/public/stores/{handle}", handler: "public-store", access: "anonymous", cache: STORE },
+  { method: "GET", path: "/api/public/stats", handler: "public-stats", access: "anonymous", cache: SHOWCASE },
   { method: "GET", path: "/api/discounts", handler: "discounts-list", access: "creator" },
   { method: "POST", path: "/api/discounts", handler: "discounts-create", access: "creator" },
   { method: "PUT", path: "/api/discounts/{id}", handler: "discounts-update", access: "creator" },

@@ -83,11 +83,11 @@ beforeAll(async () => {
 
 describe("endpoints", () => {
   it("answers the signing secret once; the list never shows it", async () => {
-    const res = await createEndpoint(bea, { url: `${hookUrl}/hooks`, events: ["sale.completed", "subscription.*"] });
+    const res = await createEndpoint(bea, { url: `${hookUrl}/hooks`, events: ["sale.completed", "license.created"] });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
       url: `${hookUrl}/hooks`,
-      events: ["sale.completed", "subscription.*"],
+      events: ["sale.completed", "license.created"],
       is_active: true,
     });
     expect(res.json.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
@@ -137,6 +137,15 @@ describe("endpoints", () => {
     const bad = await createEndpoint(bea, { url: `${hookUrl}/x`, events: ["sale.exploded"] });
     expect(bad.status).toBe(400);
     expect(bad.json.error).toMatch(/Choose at least one event/);
+    // Only events a seller's sales produce are offered (rule: Only producible events): no
+    // subscription.* until memberships exist; the sentence lists what can be chosen.
+    for (const events of [["subscription.*"], ["sale.completed", "subscription.created"]]) {
+      const refused = await createEndpoint(bea, { url: `${hookUrl}/x`, events });
+      expect(refused.status, events.join()).toBe(400);
+      expect(refused.json.error).toMatch(
+        /^events\.\d: Choose at least one event: sale\.completed, sale\.refunded, license\.created\.$/,
+      );
+    }
     const pro = await business("pro-hooks@example.com", "pro");
     const locked = await createEndpoint(pro, { url: `${hookUrl}/x`, events: ["sale.completed"] });
     expect(locked.status).toBe(403);

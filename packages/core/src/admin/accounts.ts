@@ -1,9 +1,10 @@
 import { parseInput } from "../validation";
 import * as z from "zod";
-import { CounterEntity, ProductEntity, UserEntity, type UserItem } from "../db/entities";
+import { CounterEntity, ProductEntity } from "../db/entities";
 import { AppError, ValidationError } from "../errors";
 import { planOf } from "../plan/plans";
 import { User } from "../user/index";
+import { changeRole, creatorDelta } from "../user/creators";
 import { transact } from "../product/store";
 import { grantPlan } from "../plan/grant";
 import { cancelForDeletion, endWithDeactivation, resumeAfterReactivation } from "../plan/owner";
@@ -141,6 +142,7 @@ export namespace AdminAccounts {
         .data((a, op) => {
           op.add(a.users, -1);
           if (!user.deactivated) op.add(a.active_users, -1);
+          if (creatorDelta(user.role ?? null, null)) op.add(a.creators, -1);
           op.add(a.plan_users[plan], -1);
         })
         .commit(),
@@ -173,10 +175,12 @@ export namespace AdminAccounts {
       let info = await setPlan(existing.id, { plan: input.plan });
       if (input.is_admin && !info.is_admin) info = await setAdmin(actorId, existing.id, { is_admin: true });
       if (!existing.role || !existing.onboarding_completed) {
-        const res = await UserEntity.patch({ id: existing.id })
-          .set({ onboarding_completed: true, ...(existing.role ? {} : { role: "creator" as const }) })
-          .go({ response: "all_new" });
-        info = serialize(res.data as UserItem, info.total_revenue, info.revenue_by_currency);
+        // Becoming a creator moves the platform's creators figure with the role (user/creators.ts).
+        const saved = await changeRole(existing, {
+          role: existing.role ?? "creator",
+          onboarding_completed: true,
+        });
+        info = serialize(saved, info.total_revenue, info.revenue_by_currency);
       }
       return { user: info, created: false };
     }

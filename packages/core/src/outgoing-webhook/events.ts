@@ -16,6 +16,19 @@ export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 export const SUBSCRIBABLE = [...WEBHOOK_EVENTS, "subscription.*"] as const;
 export type Subscribable = (typeof SUBSCRIBABLE)[number];
 
+/**
+ * What a seller is offered, and what a new or edited endpoint may choose: only events a
+ * seller's own sales produce (rule: Only producible events). The subscription events are about
+ * the creator's own Payloft plan, not about anything they sell; they come back to the list when
+ * memberships exist. Endpoints that chose them before keep receiving them.
+ */
+export const OFFERED_EVENTS = [
+  "sale.completed",
+  "sale.refunded",
+  "license.created",
+] as const satisfies readonly Subscribable[];
+export type OfferedEvent = (typeof OFFERED_EVENTS)[number];
+
 /** The ping sent by "Send test event"; it reaches only the endpoint it was asked for. */
 export const TEST_EVENT = "webhook.test";
 

@@ -11,7 +11,7 @@ import { WebhookQueue } from "../queue/webhooks";
 import { Sales } from "../sales/index";
 import { parseInput } from "../validation";
 import { WebhookDeliveries } from "./deliveries";
-import { SUBSCRIBABLE, TEST_EVENT } from "./events";
+import { OFFERED_EVENTS, TEST_EVENT } from "./events";
 import { checkEndpointUrl } from "./url";
 
 /**
@@ -52,12 +52,12 @@ export namespace WebhookEndpoints {
   }
 
   const URL_MESSAGE = "Enter the full address of your endpoint, e.g. https://example.com/webhooks/payloft.";
-  const EVENTS_MESSAGE = `Choose at least one event: ${SUBSCRIBABLE.join(", ")}.`;
+  const EVENTS_MESSAGE = `Choose at least one event: ${OFFERED_EVENTS.join(", ")}.`;
   const url = z.string(URL_MESSAGE).trim().min(1, URL_MESSAGE).max(2000, "The endpoint address is too long.");
   const events = z
-    .array(z.enum(SUBSCRIBABLE, EVENTS_MESSAGE), EVENTS_MESSAGE)
+    .array(z.enum(OFFERED_EVENTS, EVENTS_MESSAGE), EVENTS_MESSAGE)
     .min(1, EVENTS_MESSAGE)
-    .max(SUBSCRIBABLE.length, EVENTS_MESSAGE)
+    .max(OFFERED_EVENTS.length, EVENTS_MESSAGE)
     .transform((list) => [...new Set(list)]);
   export const CreateInput = z.object({ url, events });
   export const UpdateInput = z.object({

@@ -73,14 +73,14 @@ export const PLANS: Record<SelectablePlanId, Plan> = {
     productLimit: null,
     analytics: "advanced",
     description: "For teams and established businesses.",
+    // Only what the product delivers (rule: Plan cards say what ships).
     features: [
       "Unlimited products",
       "Advanced analytics",
-      "24/7 phone support",
+      "Priority e-mail support",
       "White-label",
       "API access",
       "Custom integrations",
-      "Dedicated account manager",
     ],
   },
   lifetime: {
@@ -100,7 +100,10 @@ export const LIFETIME_PRICE = 19900;
 export const LIFETIME_COMPARE_AT_YEARLY = 42000;
 export const TRIAL_DAYS = 14;
 export const YEARLY_SAVING_LABEL = "Save 20%";
-export const PLAN_FOOTNOTE = "All plans include 14-day free trial • No setup fees • Cancel anytime";
+/** The trial is for paid plans only: this line sits under the plan cards, never on the Free card. */
+export const PLAN_FOOTNOTE = `All paid plans include a ${TRIAL_DAYS}-day free trial • No setup fees • Cancel anytime`;
+/** The same promises as short points (the landing page's hero). */
+export const PLAN_PROMISES = [`${TRIAL_DAYS}-day free trial on paid plans`, "No setup fees", "Cancel anytime"];
 
 /** null, 'null' or anything unknown is free (rule: Unknown plans are free). */
 export function planOf(stored: unknown): Plan {

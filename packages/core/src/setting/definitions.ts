@@ -2,7 +2,16 @@
  * Every platform setting: its category, kind, in-code default and description (plain data, no
  * table access, so the request wrapper's cached maintenance check can use it without the rest).
  */
-export const CATEGORIES = ["branding", "contact", "finance", "emails", "moderation", "limits", "system"] as const;
+export const CATEGORIES = [
+  "branding",
+  "landing",
+  "contact",
+  "finance",
+  "emails",
+  "moderation",
+  "limits",
+  "system",
+] as const;
 export type Category = (typeof CATEGORIES)[number];
 export type Kind = "number" | "boolean" | "email" | "color" | "text" | "multiline";
 
@@ -13,6 +22,10 @@ export interface Definition {
   description: string;
   min?: number;
   max?: number;
+  /** Text and multiline: at most this many characters (default 200 and 20000). */
+  maxLength?: number;
+  /** Text and multiline: may be saved empty (it then shows nothing). */
+  optional?: boolean;
 }
 
 /**
@@ -44,6 +57,32 @@ export const DEFINITIONS = {
     kind: "text",
     default: "Payloft",
     description: "Name shown in the site header and e-mails",
+  },
+  // The landing page's testimonial: a real customer's words, hidden while the quote is empty
+  // (rule: Honest social proof).
+  testimonial_quote: {
+    category: "landing",
+    kind: "multiline",
+    default: "",
+    optional: true,
+    maxLength: 600,
+    description: "A real customer's words for the landing page (the testimonial is hidden while this is empty)",
+  },
+  testimonial_author: {
+    category: "landing",
+    kind: "text",
+    default: "",
+    optional: true,
+    maxLength: 80,
+    description: "Who said it, e.g. Maya Rodriguez",
+  },
+  testimonial_role: {
+    category: "landing",
+    kind: "text",
+    default: "",
+    optional: true,
+    maxLength: 80,
+    description: "What they do, e.g. Designer and template creator",
   },
   primary_color: {
     category: "branding",

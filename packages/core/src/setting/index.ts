@@ -116,17 +116,21 @@ export namespace Setting {
         if (!/^#[0-9a-fA-F]{6}$/.test(text))
           throw new ValidationError(`${key} must be a hex colour like #4f46e5.`, "setting.invalid");
         return text.toLowerCase();
-      case "text":
-        if (!text) throw new ValidationError(`Please enter a value for ${key}.`, "setting.invalid");
-        if (text.length > 200) throw new ValidationError(`${key} must be at most 200 characters.`, "setting.invalid");
+      case "text": {
+        if (!text && !def.optional) throw new ValidationError(`Please enter a value for ${key}.`, "setting.invalid");
+        const max = def.maxLength ?? 200;
+        if (text.length > max)
+          throw new ValidationError(`${key} must be at most ${max} characters.`, "setting.invalid");
         return text;
+      }
       case "multiline": {
         // Keep the template's own line breaks and indentation; only require some content.
         const raw = typeof value === "string" ? value : text;
-        if (!raw.trim()) throw new ValidationError(`Please enter a value for ${key}.`, "setting.invalid");
-        if (raw.length > 20000)
-          throw new ValidationError(`${key} must be at most 20000 characters.`, "setting.invalid");
-        return raw;
+        if (!raw.trim() && !def.optional)
+          throw new ValidationError(`Please enter a value for ${key}.`, "setting.invalid");
+        const max = def.maxLength ?? 20000;
+        if (raw.length > max) throw new ValidationError(`${key} must be at most ${max} characters.`, "setting.invalid");
+        return raw.trim() ? raw : "";
       }
     }
   }
@@ -170,11 +174,14 @@ export namespace Setting {
   export async function publicStatus() {
     const all = await list();
     const value = (k: Key) => all.find((s) => s.setting_key === k)!.setting_value;
+    const quote = value("testimonial_quote").trim();
     return {
       maintenance_mode: value("maintenance_mode") === "true",
       support_email: value("support_email"),
       site_name: value("site_name"),
       primary_color: value("primary_color"),
+      // Hidden while the admin has not given one (rule: Honest social proof).
+      testimonial: quote ? { quote, author: value("testimonial_author"), role: value("testimonial_role") } : null,
     };
   }
 }

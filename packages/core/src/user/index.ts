@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import * as z from "zod";
 import { CounterEntity, EmailEntity, UserEntity, type UserItem } from "../db/entities";
 import { transact } from "../product/store";
+import { creatorDelta } from "./creators";
 import { ConflictError, NotFoundError } from "../errors";
 import { PLANS, type SelectablePlanId } from "../plan/plans";
 import { DEACTIVATED_MESSAGE as DEACTIVATED } from "./read";
@@ -130,6 +131,7 @@ export namespace User {
           op.add(a.users, 1);
           op.add(a.active_users, 1);
           op.add(a.plan_users[plan], 1);
+          if (creatorDelta(null, input.role ?? null)) op.add(a.creators, 1);
         })
         .commit(),
       // ElectroDB's upsert SETs every defaulted attribute back to its default unless it is

@@ -2,6 +2,7 @@ import * as z from "zod";
 import { ConflictError, NotFoundError } from "../errors";
 import { PLANS, planOf } from "../plan/plans";
 import { parseInput } from "../validation";
+import { changeRole } from "./creators";
 import { User, type UserItem } from "./index";
 
 /**
@@ -41,7 +42,7 @@ export namespace Roles {
       );
     }
     return User.serialize(
-      await User.patchExisting(userId, {
+      await changeRole(user, {
         role,
         // A buyer has nothing to set up; a seller finishes onboarding by choosing a plan.
         ...(role === "customer" ? { onboarding_completed: true } : {}),

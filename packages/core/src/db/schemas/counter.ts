@@ -17,6 +17,11 @@ export const counterSchema = itemSchema({
     products: { type: "number", required: true, default: 0 },
     active_products: { type: "number", required: true, default: 0 },
     users: { type: "number", required: true, default: 0 },
+    /**
+     * People whose role is creator (platform scope; user/creators.ts). No default on purpose:
+     * an upsert that does not name it in ifNotExists then leaves it alone instead of zeroing it.
+     */
+    creators: { type: "number" },
     active_users: { type: "number", required: true, default: 0 },
     /** Users per stored plan id, e.g. { starter: 3, pro: 1 }. */
     plan_users: {

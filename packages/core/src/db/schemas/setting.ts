@@ -9,7 +9,7 @@ export const settingSchema = itemSchema({
     value: { type: "string", required: true },
     description: { type: "string", default: "" },
     category: {
-      type: ["branding", "contact", "finance", "emails", "moderation", "limits", "system"] as const,
+      type: ["branding", "landing", "contact", "finance", "emails", "moderation", "limits", "system"] as const,
       required: true,
     },
     updated_by: { type: "string" },

@@ -43,7 +43,7 @@ export interface PlatformSetting {
   setting_key: string;
   setting_value: string;
   description: string;
-  category: "branding" | "contact" | "finance" | "emails" | "moderation" | "limits" | "system";
+  category: "branding" | "landing" | "contact" | "finance" | "emails" | "moderation" | "limits" | "system";
   updated_at: string | null;
 }
 

@@ -14,6 +14,7 @@ import { humanize } from "@/features/admin/lib/format";
 const NUMERIC = new Set(["commission_rate", "max_file_size"]);
 const BOOLEAN = new Set(["auto_approve_products", "maintenance_mode"]);
 const UNITS: Record<string, string> = { commission_rate: "%", max_file_size: "MB" };
+const MULTILINE = new Set(["receipt_email_template", "testimonial_quote"]);
 export const SAVED_INDICATOR_MS = 3000;
 
 /** One setting, saved on its own, with the 3-second 'Saved' indicator. */
@@ -52,8 +53,13 @@ export function SettingRow({ setting }: { setting: PlatformSetting }) {
         { value: "false", label: "Disabled" },
       ]}
     />
-  ) : key.includes("email_template") ? (
-    <Textarea value={value} onChange={(e) => setValue(e.target.value)} rows={8} className="font-mono text-xs" />
+  ) : MULTILINE.has(key) ? (
+    <Textarea
+      value={value}
+      onChange={(e) => setValue(e.target.value)}
+      rows={key === "testimonial_quote" ? 4 : 8}
+      className={key === "testimonial_quote" ? undefined : "font-mono text-xs"}
+    />
   ) : NUMERIC.has(key) ? (
     <div className="relative">
       <Input

@@ -13,6 +13,11 @@ const CATEGORIES: { id: PlatformSetting["category"]; title: string; description:
   { id: "limits", title: "Limits", description: "Upload and size limits." },
   { id: "contact", title: "Contact", description: "How customers reach support." },
   { id: "branding", title: "Branding", description: "Name and colour of the site." },
+  {
+    id: "landing",
+    title: "Landing page",
+    description: "A real customer's testimonial; it is hidden while the quote is empty.",
+  },
   { id: "emails", title: "Emails", description: "Templates of the e-mails we send." },
 ];
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { EVENT_LABEL, SUBSCRIBABLE } from "@payloft/core/outgoing-webhook/events";
+import { EVENT_LABEL, OFFERED_EVENTS } from "@payloft/core/outgoing-webhook/events";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { Input } from "@/components/ui/Input";
@@ -46,7 +46,7 @@ export function EndpointForm({ onCreated }: { onCreated: (secret: string) => voi
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">Events</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {SUBSCRIBABLE.map((event) => (
+          {OFFERED_EVENTS.map((event) => (
             <label key={event} className="flex items-start gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm">
               <input
                 type="checkbox"

@@ -1,4 +1,5 @@
-import { IconArrowRight, IconCheck, IconLock, IconStar } from "@/components/ui/icons";
+import { PLAN_PROMISES } from "@payloft/core/plan/plans";
+import { IconArrowRight, IconCheck, IconLock } from "@/components/ui/icons";
 import { StartButton } from "./StartButton";
 
 /** First screen: the promise, the main call to action and a picture of what a creator gets. */
@@ -36,7 +37,7 @@ export function Hero() {
             </a>
           </div>
           <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
-            {["14-day free trial", "No setup fees", "Cancel anytime"].map((t) => (
+            {PLAN_PROMISES.map((t) => (
               <li key={t} className="flex items-center gap-1.5">
                 <IconCheck className="h-4 w-4 text-emerald-600" />
                 {t}
@@ -81,13 +82,10 @@ function SalesPagePreview() {
           </div>
         </div>
         <div className="mt-4 flex items-center justify-between gap-3">
+          {/* As a real sales page shows it: buyer counts, no star rating (rule: Honest social proof). */}
           <div>
-            <div className="flex text-amber-400">
-              {Array.from({ length: 5 }, (_, i) => (
-                <IconStar key={i} className="h-4 w-4" />
-              ))}
-            </div>
-            <p className="mt-1 text-xs text-slate-500">248 people have already purchased this</p>
+            <p className="text-sm font-semibold text-slate-900">248 customers</p>
+            <p className="mt-0.5 text-xs text-slate-500">248 people have already purchased this</p>
           </div>
           <p className="text-2xl font-bold text-slate-900">$29</p>
         </div>

@@ -4,19 +4,23 @@ import { Logo } from "@/components/Logo";
 import { Button } from "@/components/ui/Button";
 import { IconMenu, IconX } from "@/components/ui/icons";
 import { useSession } from "@/app/session";
+import { usePublicStatus } from "@/features/maintenance/api/publicStatus";
 import { StartButton } from "./StartButton";
 
-const anchors = [
+const ANCHORS = [
   { href: "#features", label: "Features" },
   { href: "#pricing", label: "Pricing" },
-  { href: "#reviews", label: "Reviews" },
 ];
+const REVIEWS = { href: "#reviews", label: "Reviews" };
 
 /** Sticky top bar: section anchors plus Sign In / Get Started, or Dashboard / Log Out when signed in. */
 export function LandingNav() {
   const { user, isPending, logout } = useSession();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
+  // "Reviews" only when there is one to read (the testimonial is an admin setting).
+  const testimonial = usePublicStatus().data?.testimonial;
+  const anchors = testimonial ? [...ANCHORS, REVIEWS] : ANCHORS;
 
   const signedOut = (
     <>

@@ -9,6 +9,8 @@ export interface PublicStatus {
   maintenance_mode: boolean;
   support_email: string;
   site_name: string;
+  /** The landing page's testimonial, an admin setting; null while it is empty (nothing is shown). */
+  testimonial: { quote: string; author: string; role: string } | null;
 }
 
 export const publicStatusQuery = () =>

@@ -5,6 +5,7 @@ import {
   PLANS,
   PLAN_FOOTNOTE,
   PLAN_IDS,
+  TRIAL_DAYS,
   YEARLY_SAVING_LABEL,
   formatPlanPrice,
   isSelectablePlan,
@@ -79,7 +80,9 @@ export function PlanStep({ customerName, profilePlan, onBack }: PlanStepProps) {
         <h2 id="plan-step-title" className="text-2xl font-bold tracking-tight text-slate-900">
           Choose your plan
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Start with a 14-day free trial. Change or cancel anytime.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Paid plans start with a {TRIAL_DAYS}-day free trial. Change or cancel anytime.
+        </p>
       </div>
       <div className="mt-6 flex justify-center">
         <SegmentedControl

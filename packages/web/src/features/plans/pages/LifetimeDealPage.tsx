@@ -6,12 +6,8 @@ import { useProfile } from "@/lib/profile";
 import { PlanAudienceNotice, isLifetimeMember } from "@/features/plans/components/PlanAudienceNotice";
 import { PlansHeader } from "@/features/plans/components/PlansHeader";
 import { useChoosePlan } from "@/features/plans/lib/useChoosePlan";
-
-const STATS = [
-  { value: "1,200+", label: "creators" },
-  { value: "$50K+", label: "revenue" },
-  { value: "10K+", label: "products sold" },
-];
+import { usePublicStats } from "@/features/landing/api/publicStats";
+import { figuresOf } from "@/features/landing/lib/figures";
 
 /** /secret-lifetime-deal: $199 once instead of $420/year; same flow as /pricing. */
 export default function LifetimeDealPage() {
@@ -20,6 +16,8 @@ export default function LifetimeDealPage() {
   const profile = useProfile(Boolean(user));
   const member = isLifetimeMember(profile.data);
   const features = [...PLANS.lifetime.features, ...PLANS.business.features.slice(1)];
+  // The platform's own figures, the same the landing page shows, or none (rule: Honest social proof).
+  const figures = figuresOf(usePublicStats().data);
 
   return (
     <div className="min-h-screen bg-slate-950 bg-[radial-gradient(ellipse_at_top,_rgba(99,102,241,0.35),_transparent_60%)] text-white">
@@ -76,17 +74,26 @@ export default function LifetimeDealPage() {
           </div>
         </div>
 
-        <dl className="mx-auto mt-12 grid max-w-3xl grid-cols-3 gap-4 text-center">
-          {STATS.map((s) => (
-            <div
-              key={s.label}
-              className="flex flex-col-reverse rounded-2xl border border-white/10 bg-white/5 px-2 py-5"
-            >
-              <dt className="mt-1 text-xs text-slate-400 sm:text-sm">{s.label}</dt>
-              <dd className="text-2xl font-extrabold sm:text-3xl">{s.value}</dd>
-            </div>
-          ))}
-        </dl>
+        {figures.length > 0 && (
+          <dl
+            data-testid="platform-figures"
+            className="mx-auto mt-12 flex max-w-3xl flex-wrap justify-center gap-4 text-center"
+          >
+            {figures.map((f) => (
+              <div
+                key={f.label}
+                className="flex min-w-28 flex-1 flex-col rounded-2xl border border-white/10 bg-white/5 px-2 py-5"
+              >
+                <dt className="order-last mt-1 text-xs text-slate-400 sm:text-sm">{f.label}</dt>
+                {f.values.map((v) => (
+                  <dd key={v} className="text-2xl font-extrabold sm:text-3xl">
+                    {v}
+                  </dd>
+                ))}
+              </div>
+            ))}
+          </dl>
+        )}
         <p className="mt-10 text-center text-sm text-slate-400">
           This is a limited-time offer: the lifetime price may go away at any moment.
         </p>

@@ -38,6 +38,16 @@ export function formatByCurrency(
   return entries.map(([currency, n]) => formatCents(n ?? 0, currency));
 }
 
+/** Minor units -> a short figure for headlines: 2_300_000_00 usd -> "$2.3M", 1_200_000 jpy -> "¥1.2M". */
+export function formatCompactMoney(cents: number, currency = "usd"): string {
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: (currency || "usd").toUpperCase(),
+    notation: "compact",
+    maximumFractionDigits: 1,
+  }).format(toMajor(cents, currency));
+}
+
 /** "$", "€", "£", "CA$", "A$", "¥": the sign shown before an amount field. */
 export function currencySymbol(currency = "usd"): string {
   const parts = new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).formatToParts(

@@ -1,5 +1,6 @@
 import { ConflictError, NotFoundError } from "../errors";
-import { Db, UserEntity, type UserItem } from "../db/entities";
+import { UserEntity, type UserItem } from "../db/entities";
+import { transact } from "../product/store";
 import { isConditionFailed } from "../db/errors";
 
 /**
@@ -25,17 +26,16 @@ export async function changeRole(
 ): Promise<UserItem> {
   const delta = creatorDelta(user.role ?? null, set.role);
   if (delta === 0) return patch(user.id, set);
-  const result = await Db.transaction
-    .write(({ user: users, counter }) => [
-      users
-        .patch({ id: user.id })
-        .set(set)
-        .where((a, op) => (user.role ? op.eq(a.role, user.role) : op.notExists(a.role)))
-        .commit(),
-      counter.update({ scope: "platform" }).add({ creators: delta }).commit(),
-    ])
-    .go();
-  if (result.canceled) throw new ConflictError("user.changed", "Your account changed while saving. Please try again.");
+  // A race with another write on the platform counter is retried; a changed role is not.
+  const codes = await transact(({ user: users, counter }) => [
+    users
+      .patch({ id: user.id })
+      .set(set)
+      .where((a, op) => (user.role ? op.eq(a.role, user.role) : op.notExists(a.role)))
+      .commit(),
+    counter.update({ scope: "platform" }).add({ creators: delta }).commit(),
+  ]);
+  if (codes) throw new ConflictError("user.changed", "Your account changed while saving. Please try again.");
   const saved = (await UserEntity.get({ id: user.id }).go({ consistent: true })).data;
   if (!saved) throw notFound();
   return saved;

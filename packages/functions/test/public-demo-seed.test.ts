@@ -4,7 +4,7 @@ import { call, useStack } from "@payloft/local/testing/index";
 const stack = useStack({ seed: true });
 
 describe("demo seed: selling", () => {
-  it("gives creator@demo.local a Stripe test integration and one approved product with its cover, idempotently", async () => {
+  it("gives creator@demo.local a Stripe test integration, one approved product with its cover and the code LAUNCH30, idempotently", async () => {
     const { EmailEntity } = await import("@payloft/core/db/entities");
     const { Product } = await import("@payloft/core/product/index");
     const { seed } = await import("@payloft/local/seed/products");
@@ -25,8 +25,16 @@ describe("demo seed: selling", () => {
     expect(page.json).toMatchObject({ is_active: true, creator_name: "Demo Creator" });
     expect((await call(stack(), "GET", `/api/public/payment-info/${demo!.id}`)).json).toEqual({ provider: "stripe" });
 
+    // The demo code shows its effect on the demo product's page (?code=LAUNCH30).
+    const preview = await call(stack(), "POST", `/api/public/products/${demo!.id}/discount-preview`, {
+      body: { code: "launch30" },
+    });
+    expect(preview.json).toMatchObject({ code: "LAUNCH30", list_price: 2900, price: 2030 });
+
     await seed();
     expect(await Product.list(creatorId)).toHaveLength(1);
+    const { Discount } = await import("@payloft/core/discount/index");
+    expect((await Discount.list(creatorId)).map((d) => d.code)).toEqual(["LAUNCH30"]);
   });
 
   it("gives paypal@demo.local a checked PayPal integration with its webhook and one product, idempotently", async () => {

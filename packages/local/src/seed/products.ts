@@ -1,13 +1,15 @@
 import { Config } from "@payloft/core/config/index";
-import { EmailEntity, ProductEntity } from "@payloft/core/db/entities";
+import { EmailEntity, ProductEntity, UniqueEntity } from "@payloft/core/db/entities";
+import { Discount } from "@payloft/core/discount/index";
 import { Integration } from "@payloft/core/integration/index";
 import { Product } from "@payloft/core/product/index";
 
 /**
  * Demo selling data: creator@demo.local gets a saved Stripe TEST integration on
  * the local payments sandbox and one approved product with a cover image served by the web
- * app itself (packages/web/public/demo), so a first `npm start` has a sales page that sells.
- * Idempotent: an existing integration or product is left alone.
+ * app itself (packages/web/public/demo), so a first `npm start` has a sales page that sells, and
+ * the discount code LAUNCH30 (30% off), so `/product/{id}?code=LAUNCH30` shows a code's effect.
+ * Idempotent: an existing integration, product or code is left alone.
  */
 const CREATOR = "creator@demo.local";
 const COVER_PATH = "/demo/creator-launch-kit.svg";
@@ -38,6 +40,11 @@ export async function seed() {
       stripe_publishable_key: "pk_test_demo_creator",
       stripe_secret_key: "sk_test_demo_creator",
     });
+  }
+
+  const code = "LAUNCH30";
+  if (!(await UniqueEntity.get({ scope: Discount.claimScope(creatorId), value: code }).go()).data) {
+    await Discount.create(creatorId, { code, percent_off: 30 });
   }
 
   // The cover is served by this origin; media URLs must be absolute http(s) (rule: Web links only).

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { call, useStack } from "@payloft/local/testing/index";
+import { call, useStack, whenSettled } from "@payloft/local/testing/index";
 import { signInWithRole, type Person } from "./actors";
 
 /**
@@ -47,16 +47,6 @@ const createEndpoint = (who: Person, body: unknown) =>
   call(stack(), "POST", "/api/webhook-endpoints", { cookie: who.cookie, body });
 const deliveriesOf = async (who: Person, id: string) =>
   (await call(stack(), "GET", `/api/webhook-endpoints/${id}/deliveries`, { cookie: who.cookie })).json.deliveries;
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** The verification snippet exactly as docs/webhooks.md documents it, loaded as a module. */
 async function documentedVerifier() {
@@ -172,7 +162,8 @@ describe("deliveries", () => {
     const before = received.length;
     const res = await call(stack(), "POST", `/api/webhook-endpoints/${endpoint.id}/test`, { cookie: bea.cookie });
     expect(res.status).toBe(200);
-    const got = await until(
+    const got = await whenSettled(
+      stack(),
       "the test delivery",
       async () => received.slice(before),
       (r) => r.length > 0,
@@ -189,7 +180,8 @@ describe("deliveries", () => {
     const stale = signature.replace(/t=\d+/, `t=${Math.floor(Date.now() / 1000) - 3600}`);
     expect(verify(body, stale, endpoint.secret)).toBe(false);
 
-    const log = await until(
+    const log = await whenSettled(
+      stack(),
       "the log",
       () => deliveriesOf(bea, endpoint.id),
       (d) => d[0]?.status === "succeeded",
@@ -201,7 +193,8 @@ describe("deliveries", () => {
   it("retries a failing endpoint through the queue, and the log shows both attempts", async () => {
     answers.push(500);
     const res = await call(stack(), "POST", `/api/webhook-endpoints/${endpoint.id}/test`, { cookie: bea.cookie });
-    const log = await until(
+    const log = await whenSettled(
+      stack(),
       "the retry",
       () => deliveriesOf(bea, endpoint.id),
       (d) => d.find((x: { event_id: string }) => x.event_id === res.json.event_id)?.status === "succeeded",
@@ -221,7 +214,8 @@ describe("deliveries", () => {
       cookie: bea.cookie,
     });
     expect(res.status).toBe(200);
-    const log = await until(
+    const log = await whenSettled(
+      stack(),
       "the resend",
       () => deliveriesOf(bea, endpoint.id),
       (d) => d[0].attempts.length === latest.attempts.length + 1 && d[0].status === "succeeded",
@@ -236,7 +230,8 @@ describe("deliveries", () => {
     stack().queue.setTimeScale(1 / 50_000); // walk the 8.6-hour schedule in under a second
     try {
       const res = await call(stack(), "POST", `/api/webhook-endpoints/${endpoint.id}/test`, { cookie: bea.cookie });
-      const log = await until(
+      const log = await whenSettled(
+        stack(),
         "the last try",
         () => deliveriesOf(bea, endpoint.id),
         (d) => d.find((x: { event_id: string }) => x.event_id === res.json.event_id)?.status === "failed",
@@ -244,11 +239,11 @@ describe("deliveries", () => {
       const delivery = log.find((x: { event_id: string }) => x.event_id === res.json.event_id);
       expect(delivery.attempts).toHaveLength(MAX_ATTEMPTS);
       expect(delivery.attempts.every((a: { status_code: number }) => a.status_code === 503)).toBe(true);
-      await until(
+      await whenSettled(
+        stack(),
         "the dead letter",
         async () => stack().queue.deadLetters.length,
         (n) => n === dead + 1,
-        5_000,
       );
     } finally {
       stack().queue.setTimeScale(1 / 60);

@@ -20,13 +20,7 @@ let seller: Person;
 let buyer: Person;
 let productId = "";
 
-const settle = async () => {
-  for (let i = 0; i < 3; i++) {
-    await stack().paypal.idle();
-    await stack().bus.idle();
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
+const settle = () => stack().settled();
 const merchant = () => [...stack().paypal.store.merchants.values()].find((m) => m.client_id === "sally-pp-app")!;
 const sales = async () => (await call(stack(), "GET", "/api/sales-history", { cookie: seller.cookie })).json;
 const salesList = async () => {

@@ -18,14 +18,7 @@ type Path = "dashboard refund" | "creator refund" | "dispute";
 const sellers = {} as Record<Provider, Person & { productId: string }>;
 let address = 0;
 
-const settle = async () => {
-  for (let i = 0; i < 3; i++) {
-    await stack().stripe.idle();
-    await stack().paypal.idle();
-    await stack().bus.idle();
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
+const settle = () => stack().settled();
 const linkStatus = async (link: string) => {
   const res = await fetch(link, { redirect: "manual" });
   await res.arrayBuffer();

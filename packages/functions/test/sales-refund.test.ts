@@ -28,14 +28,7 @@ let paypalSeller: Seller;
 let otherCreator: Person;
 let buyer: Person;
 
-const settle = async () => {
-  for (let i = 0; i < 3; i++) {
-    await stack().stripe.idle();
-    await stack().paypal.idle();
-    await stack().bus.idle();
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
+const settle = () => stack().settled();
 const refund = (saleId: string, who: Person) =>
   call(stack(), "POST", `/api/sales/${encodeURIComponent(saleId)}/refund`, { cookie: who.cookie });
 const history = async (who: Person) =>

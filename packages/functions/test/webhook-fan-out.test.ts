@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import { useStack } from "@payloft/local/testing/index";
+import { useStack, whenSettled } from "@payloft/local/testing/index";
 import { makeSeller, openSession, payOnHostedPage, settle } from "@payloft/local/stripe-sandbox/testing";
 
 /**
@@ -33,16 +33,6 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => receiver.close(() => r())));
 
-async function until<T>(what: string, read: () => T, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** A seller on `plan` with one endpoint for `events`; answers the endpoint's secret. */
 async function sellerWithEndpoint(plan: string, events: string[]) {
   const seller = await makeSeller({ price: 2500 });
@@ -74,7 +64,8 @@ describe("sales reach the seller's endpoints", () => {
     await payOnHostedPage(session.url!, "Fan.Out@Example.com");
     await settle(stack());
 
-    const [sale] = await until(
+    const [sale] = await whenSettled(
+      stack(),
       "sale.completed",
       () => ofType("sale.completed", session.id),
       (l) => l.length > 0,
@@ -102,7 +93,8 @@ describe("sales reach the seller's endpoints", () => {
     });
     expect(refund.status).toBe(200);
     await settle(stack());
-    const [refunded] = await until(
+    const [refunded] = await whenSettled(
+      stack(),
       "sale.refunded",
       () => ofType("sale.refunded", session.id),
       (l) => l.length > 0,
@@ -114,7 +106,7 @@ describe("sales reach the seller's endpoints", () => {
       sale: { id: session.id, status: "refunded", amount: 2500, currency: "usd", tax: 0 },
     });
     // Exactly one of each, although fulfilment and the fan-out both handled the events.
-    await new Promise((r) => setTimeout(r, 1000));
+    await settle(stack());
     expect(ofType("sale.completed", session.id)).toHaveLength(1);
     expect(ofType("sale.refunded", session.id)).toHaveLength(1);
   });
@@ -139,7 +131,8 @@ describe("sales reach the seller's endpoints", () => {
     });
     expect(paid.status).toBe(303);
     await settle(stack());
-    const [sale] = await until(
+    const [sale] = await whenSettled(
+      stack(),
       "sale.completed",
       () => ofType("sale.completed", session.id),
       (l) => l.length > 0,
@@ -153,7 +146,8 @@ describe("sales reach the seller's endpoints", () => {
     const session = await openSession(stack(), seller);
     await payOnHostedPage(session.url!, "twice@example.com");
     await settle(stack());
-    await until(
+    await whenSettled(
+      stack(),
       "sale.completed",
       () => ofType("sale.completed", session.id),
       (l) => l.length > 0,
@@ -173,7 +167,6 @@ describe("sales reach the seller's endpoints", () => {
       }),
     );
     await settle(stack());
-    await new Promise((r) => setTimeout(r, 1000));
     // A different provider event is a different webhook event; the same one is never sent twice.
     const events = ofType("sale.completed", session.id).map((r) => r.event.id);
     expect(new Set(events).size).toBe(events.length);
@@ -186,7 +179,8 @@ describe("sales reach the seller's endpoints", () => {
     const keyed = await openSession(stack(), seller);
     await payOnHostedPage(keyed.url!, "keyholder@example.com");
     await settle(stack());
-    const [issued] = await until(
+    const [issued] = await whenSettled(
+      stack(),
       "license.created",
       () => ofType("license.created", keyed.id),
       (l) => l.length > 0,
@@ -203,7 +197,6 @@ describe("sales reach the seller's endpoints", () => {
     const plain = await openSession(stack(), seller);
     await payOnHostedPage(plain.url!, "keyless@example.com");
     await settle(stack());
-    await new Promise((r) => setTimeout(r, 1500));
     // One per keyed sale (the endpoint is not subscribed to sale.completed), none for a sale without a key.
     expect(received.filter((r) => r.event.data.sale?.id === keyed.id).map((r) => r.event.type)).toEqual([
       "license.created",
@@ -218,7 +211,6 @@ describe("sales reach the seller's endpoints", () => {
     const session = await openSession(stack(), pro);
     await payOnHostedPage(session.url!, "nobody@example.com");
     await settle(stack());
-    await new Promise((r) => setTimeout(r, 1500));
     expect(received.filter((r) => JSON.stringify(r.event).includes(session.id))).toEqual([]);
   });
 });
@@ -244,7 +236,7 @@ describe("the creator's own subscription reaches their endpoints", () => {
     await Bus.publish(change(3, { deleted: true, status: "canceled" }));
     await settle(stack());
     const mine = () => received.filter((r) => r.event.data.subscription?.id === `sub_${seller.sellerId}`);
-    const got = await until("three subscription events", mine, (l) => l.length >= 3);
+    const got = await whenSettled(stack(), "three subscription events", mine, (l) => l.length >= 3);
     expect(got.map((r) => r.event.type).sort()).toEqual([
       "subscription.cancelled",
       "subscription.created",

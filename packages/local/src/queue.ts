@@ -5,6 +5,7 @@ import { logger } from "@payloft/core/log/index";
 import { MAX_ATTEMPTS } from "@payloft/core/outgoing-webhook/schedule";
 import { WebhookQueue, type DeliveryMessage } from "@payloft/core/queue/webhooks";
 import { handler as consumer } from "@payloft/functions/queues/webhook-delivery";
+import { Activity } from "./activity";
 
 /**
  * The offline stand-in for the webhook SQS queue and its Lambda consumer, with SQS's
@@ -34,23 +35,14 @@ export function startLocalQueue(opts: LocalQueueOptions = {}) {
   const visibilityTimeout = opts.visibilityTimeoutS ?? 30;
   const maxReceiveCount = MAX_ATTEMPTS;
   const byHandle = new Map<string, Message>();
-  const timers = new Set<NodeJS.Timeout>();
-  const inflight = new Set<Promise<void>>();
+  const activity = new Activity();
   const deadLetters: { body: string; receiveCount: number }[] = [];
   let sent = 0;
   let stopped = false;
 
   function schedule(msg: Message, seconds: number) {
     if (stopped) return;
-    const t = setTimeout(
-      () => {
-        timers.delete(t);
-        const p = receive(msg).finally(() => inflight.delete(p));
-        inflight.add(p);
-      },
-      seconds * 1000 * scale,
-    );
-    timers.add(t);
+    activity.later(seconds * 1000 * scale, () => void activity.track(receive(msg)));
   }
 
   async function receive(msg: Message) {
@@ -102,20 +94,24 @@ export function startLocalQueue(opts: LocalQueueOptions = {}) {
     },
     /** Messages waiting for their (next) receive. */
     get waiting() {
-      return timers.size;
+      return activity.scheduled;
     },
     /** Runs the clock faster or slower from now on (tests that walk a whole retry schedule). */
     setTimeScale(next: number) {
       scale = next;
     },
-    /** Resolves once no message is being processed right now (waiting retries are not awaited). */
-    async idle() {
-      while (inflight.size) await Promise.all([...inflight]);
+    /**
+     * Resolves once no message is queued, being processed or waiting for a retry (each
+     * failure's retry is scheduled before its receive ends, so this covers the whole schedule
+     * up to the dead-letter list: speed it up with setTimeScale when an endpoint keeps failing).
+     */
+    idle: () => activity.idle(),
+    get busy() {
+      return activity.busy;
     },
     stop() {
       stopped = true;
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
+      activity.cancelScheduled();
     },
   };
 }

@@ -150,6 +150,18 @@ export async function startStack(opts: StackOptions = {}) {
     paypal,
     s3,
     schedules,
+    /**
+     * Resolves once nothing is left to happen: no provider webhook being sent or waiting for
+     * its retry, no bus delivery running or waiting for its retry, no outgoing webhook queued,
+     * being sent or waiting. Each part counts the work it hands on (a webhook's handler
+     * publishes to the bus, a subscriber queues an outgoing webhook or calls the sandbox)
+     * before it counts its own as done, so a moment when every part is idle is the end of
+     * every chain. Tests wait on this before asserting that something did not happen.
+     */
+    async settled() {
+      const parts = [stripe, paypal, bus, queue];
+      while (parts.some((p) => p.busy)) await Promise.all(parts.map((p) => p.idle()));
+    },
     async stop() {
       schedules.stop();
       bus.stop();

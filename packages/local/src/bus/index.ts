@@ -1,6 +1,7 @@
 import { Resource } from "sst";
 import type { FailureRecord } from "@payloft/core/bus/dead-letter";
 import { subscribers } from "@payloft/functions/subscribers";
+import { Activity } from "../activity";
 import { invokeAsync, type Delivery } from "./deliver";
 import { deadLetterQueue, SqsRequestError } from "./dead-letter-queue";
 import {
@@ -29,21 +30,22 @@ export function startLocalBus(opts: { backoffMs?: number } = {}) {
   const deliveries: Delivery[] = [];
   const deadLetters: FailureRecord[] = [];
   const queue = deadLetterQueue(Resource.BusDeadLetters.url);
-  const pending = new Set<Promise<void>>();
+  const activity = new Activity();
   let failNext = 0;
   let requestFaults: { left: number; mode: "error" | "hang" } = { left: 0, mode: "error" };
 
   function dispatch(event: BusEvent) {
     for (const sub of subscribers.filter((s) => s.detailTypes.includes(event["detail-type"]))) {
-      const p = invokeAsync(event, sub, {
-        backoffMs,
-        record: (d) => deliveries.push(d),
-        deadLetter: (r) => {
-          deadLetters.push(r);
-          queue.send(r);
-        },
-      }).finally(() => pending.delete(p));
-      pending.add(p);
+      void activity.track(
+        invokeAsync(event, sub, {
+          backoffMs,
+          record: (d) => deliveries.push(d),
+          deadLetter: (r) => {
+            deadLetters.push(r);
+            queue.send(r);
+          },
+        }),
+      );
     }
   }
 
@@ -92,9 +94,10 @@ export function startLocalBus(opts: { backoffMs?: number } = {}) {
       requests.push(body);
       return requestFaults.mode;
     },
-    /** Resolves when every delivery in flight (including retries) has settled. */
-    async idle() {
-      while (pending.size) await Promise.all([...pending]);
+    /** Resolves when every delivery in flight (including its retries) has settled. */
+    idle: () => activity.idle(),
+    get busy() {
+      return activity.busy;
     },
     stop() {
       if (active === local) active = undefined;

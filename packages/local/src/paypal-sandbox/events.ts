@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { Activity } from "../activity";
 import { Signer } from "./signing";
 import { AUTH_ALGO } from "./signing";
 import { isoNow, paypalId, present, type Delivery, type Merchant, type PayPalObject, type PayPalStore } from "./store";
@@ -29,8 +30,7 @@ const SUMMARIES: Record<string, string> = {
  * listen for the type, each delivery signed like PayPal's and retried with backoff on failure.
  */
 export class EventBus {
-  private timers = new Set<NodeJS.Timeout>();
-  private inflight = new Set<Promise<void>>();
+  private readonly activity = new Activity();
   private stopped = false;
   private readonly delays: number[];
 
@@ -69,7 +69,7 @@ export class EventBus {
   }
 
   private attempt(merchant: Merchant, event: PayPalObject, delivery: Delivery, retry: number) {
-    const p = this.send(merchant, event, delivery).then((ok) => {
+    const sent = this.send(merchant, event, delivery).then((ok) => {
       this.store.changed();
       if (ok || this.stopped) return;
       const delay = this.delays[retry];
@@ -77,15 +77,9 @@ export class EventBus {
         delivery.state = "failed";
         return;
       }
-      const t = setTimeout(() => {
-        this.timers.delete(t);
-        this.attempt(merchant, event, delivery, retry + 1);
-      }, delay);
-      t.unref();
-      this.timers.add(t);
+      this.activity.later(delay, () => this.attempt(merchant, event, delivery, retry + 1));
     });
-    const tracked = p.finally(() => this.inflight.delete(tracked));
-    this.inflight.add(tracked);
+    void this.activity.track(sent);
   }
 
   private async send(merchant: Merchant, event: PayPalObject, delivery: Delivery): Promise<boolean> {
@@ -138,14 +132,17 @@ export class EventBus {
     return record.event;
   }
 
-  /** Resolves when no delivery is being sent right now (scheduled retries are not awaited). */
-  async idle() {
-    while (this.inflight.size) await Promise.all([...this.inflight]);
+  /** Resolves when no delivery is being sent or waiting for a retry. */
+  idle() {
+    return this.activity.idle();
+  }
+
+  get busy() {
+    return this.activity.busy;
   }
 
   stop() {
     this.stopped = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
+    this.activity.cancelScheduled();
   }
 }

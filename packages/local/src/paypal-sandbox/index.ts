@@ -140,8 +140,11 @@ export async function startPayPalSandbox(opts: PayPalSandboxOptions) {
     url: baseUrl,
     store,
     events,
-    /** Resolves once no webhook delivery is in flight. */
+    /** Resolves once no webhook delivery is in flight or waiting for a retry. */
     idle: () => events.idle(),
+    get busy() {
+      return events.busy;
+    },
     async stop() {
       events.stop();
       store.flush();

@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { Activity } from "../activity";
 import { nowSeconds, randomId, type Account, type Delivery, type SandboxStore, type StripeObject } from "./store";
 
 /** The API version the bundled stripe SDK pins; events carry it like Stripe's do. */
@@ -20,8 +21,7 @@ export interface EventsOptions {
  * endpoints, each delivery signed like Stripe and retried with backoff on failure.
  */
 export class EventBus {
-  private timers = new Set<NodeJS.Timeout>();
-  private inflight = new Set<Promise<void>>();
+  private readonly activity = new Activity();
   private stopped = false;
   private readonly delays: number[];
 
@@ -61,7 +61,7 @@ export class EventBus {
   }
 
   private attempt(account: Account, event: StripeObject, delivery: Delivery, retry: number) {
-    const p = this.send(account, event, delivery).then((ok) => {
+    const sent = this.send(account, event, delivery).then((ok) => {
       this.store.changed();
       if (ok || this.stopped) return;
       const delay = this.delays[retry];
@@ -69,15 +69,9 @@ export class EventBus {
         delivery.state = "failed";
         return;
       }
-      const t = setTimeout(() => {
-        this.timers.delete(t);
-        this.attempt(account, event, delivery, retry + 1);
-      }, delay);
-      t.unref();
-      this.timers.add(t);
+      this.activity.later(delay, () => this.attempt(account, event, delivery, retry + 1));
     });
-    const tracked = p.finally(() => this.inflight.delete(tracked));
-    this.inflight.add(tracked);
+    void this.activity.track(sent);
   }
 
   private async send(account: Account, event: StripeObject, delivery: Delivery): Promise<boolean> {
@@ -115,14 +109,17 @@ export class EventBus {
     }
   }
 
-  /** Resolves when no delivery is being sent right now (scheduled retries are not awaited). */
-  async idle() {
-    while (this.inflight.size) await Promise.all([...this.inflight]);
+  /** Resolves when no delivery is being sent or waiting for a retry. */
+  idle() {
+    return this.activity.idle();
+  }
+
+  get busy() {
+    return this.activity.busy;
   }
 
   stop() {
     this.stopped = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
+    this.activity.cancelScheduled();
   }
 }

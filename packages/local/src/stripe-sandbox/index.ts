@@ -193,8 +193,11 @@ export async function startStripeSandbox(opts: SandboxOptions) {
       for (const e of store.ofType(account, "webhook_endpoint")) if (e.url === endpointUrl) e.status = "deleted";
       return createEndpoint(sb, account, { url: endpointUrl, enabled_events: enabledEvents }, secret);
     },
-    /** Resolves once no webhook delivery is in flight. */
+    /** Resolves once no webhook delivery is in flight or waiting for a retry. */
     idle: () => events.idle(),
+    get busy() {
+      return events.busy;
+    },
     async stop() {
       events.stop();
       store.flush();

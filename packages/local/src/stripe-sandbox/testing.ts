@@ -73,14 +73,8 @@ export async function payOnHostedPage(url: string, email = "buyer@example.com", 
   return res.headers.get("location")!;
 }
 
-/** Waits until the sandbox has no delivery in flight and the bus has no subscriber running. */
-export async function settle(stack: Stack) {
-  for (let i = 0; i < 3; i++) {
-    await stack.stripe.idle();
-    await stack.bus.idle();
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** Waits until every webhook, bus delivery and outgoing webhook has run its course (Stack.settled). */
+export const settle = (stack: Stack) => stack.settled();
 
 /** A seller's endpoint's recorded events for one object (e.g. a session id). */
 export function sandboxEvents(stack: Stack, objectId: string) {

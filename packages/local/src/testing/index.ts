@@ -31,6 +31,23 @@ export function useStack(opts: { seed?: boolean; webDist?: string } = {}) {
   };
 }
 
+/**
+ * `read()` once the stack has settled (Stack.settled: every webhook, bus delivery and outgoing
+ * delivery has run its course), checked by `ok`: no polling, and a clear failure with what was
+ * read when the awaited thing never came, since nothing more is going to happen.
+ */
+export async function whenSettled<T>(
+  stack: Stack,
+  what: string,
+  read: () => T | Promise<T>,
+  ok: (v: T) => boolean,
+): Promise<T> {
+  await stack.settled();
+  const v = await read();
+  if (!ok(v)) throw new Error(`once settled, still no ${what}: ${JSON.stringify(v).slice(0, 500)}`);
+  return v;
+}
+
 /** JSON fetch against the stack with an Origin of the site itself, like the browser sends. */
 export async function call(
   stack: Stack,

@@ -19,14 +19,11 @@ beforeAll(async () => {
 
 /** Collects every layout shift of the page from its first paint on (input-driven ones aside). */
 const OBSERVE_SHIFTS = () => {
-  const w = window as unknown as { __shifts: { value: number; nodes: string[] }[] };
+  type Shift = { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
+  const w = window as unknown as { __shifts: { value: number; nodes: string[] }[]; __observer: PerformanceObserver };
   w.__shifts = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as unknown as {
-      value: number;
-      hadRecentInput: boolean;
-      sources?: { node?: Node | null }[];
-    }[]) {
+  const record = (entries: PerformanceEntryList) => {
+    for (const e of entries as unknown as Shift[]) {
       if (e.hadRecentInput) continue;
       const nodes = (e.sources ?? []).map((s) => {
         const el = s.node instanceof Element ? s.node : s.node?.parentElement;
@@ -34,7 +31,11 @@ const OBSERVE_SHIFTS = () => {
       });
       w.__shifts.push({ value: e.value, nodes });
     }
-  }).observe({ type: "layout-shift", buffered: true });
+  };
+  w.__observer = new PerformanceObserver((list) => record(list.getEntries()));
+  w.__observer.observe({ type: "layout-shift", buffered: true });
+  // Entries of the last frames may not be delivered yet: takeRecords() hands them over now.
+  (w as unknown as { __flushShifts: () => void }).__flushShifts = () => record(w.__observer.takeRecords());
 };
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -53,8 +54,13 @@ async function shiftsOf(page: Page, path: string, ready: string | RegExp) {
   await page.goto(path);
   await page.getByText(ready).first().waitFor({ timeout: 30_000 });
   await page.waitForLoadState("networkidle", { timeout: 30_000 });
-  await page.waitForTimeout(300); // the last frame's entries are delivered after it is drawn
-  return page.evaluate(() => (window as unknown as { __shifts: { value: number; nodes: string[] }[] }).__shifts);
+  return page.evaluate(async () => {
+    // Two frames drawn after the network went quiet, then every entry still queued for the observer.
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const w = window as unknown as { __shifts: { value: number; nodes: string[] }[]; __flushShifts: () => void };
+    w.__flushShifts();
+    return w.__shifts;
+  });
 }
 
 describe("layout stability (layout-shift entries)", () => {

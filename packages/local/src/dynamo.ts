@@ -41,8 +41,13 @@ echo $j
 wait $j; code=$?
 exit $code`;
 
+const PORT_TAKEN = /BindException|Address already in use/;
+
 /** Starts AWS's DynamoDB Local: in memory, or persisted in `dataDir` so data survives restarts. */
-export async function startDynamoLocal(opts: { port?: number; dataDir?: string | null } = {}): Promise<DynamoLocal> {
+export async function startDynamoLocal(
+  opts: { port?: number; dataDir?: string | null } = {},
+  attempt = 1,
+): Promise<DynamoLocal> {
   assertJava();
   const port = opts.port ?? (await freePort());
   const dir = emulatorDir();
@@ -94,7 +99,12 @@ export async function startDynamoLocal(opts: { port?: number; dataDir?: string |
   const client = localClient(endpoint);
   const started = Date.now();
   while (true) {
-    if (child.exitCode !== null) throw new Error(whyDynamoFailed(child.exitCode, stderr, opts.dataDir));
+    if (child.exitCode !== null) {
+      // A port we picked can be taken by another process before the JVM binds it (the OS hands
+      // out the same ports for outgoing connections): pick another. A port asked for stays an error.
+      if (opts.port === undefined && PORT_TAKEN.test(stderr) && attempt < 3) return startDynamoLocal(opts, attempt + 1);
+      throw new Error(whyDynamoFailed(child.exitCode, stderr, opts.dataDir));
+    }
     try {
       await client.send(new ListTablesCommand({}));
       break;
@@ -135,8 +145,7 @@ function whyDynamoFailed(code: number, stderr: string, dataDir?: string | null) 
   const last = stderr.trim().split("\n").filter(Boolean).pop() ?? "";
   if (/UnsupportedClassVersionError/.test(stderr))
     return "DynamoDB Local needs Java 17 or newer: install it (e.g. `apt-get install -y openjdk-17-jre-headless`) and try again.";
-  if (/BindException|Address already in use/.test(stderr))
-    return "DynamoDB Local could not get its port (already in use): try again.";
+  if (PORT_TAKEN.test(stderr)) return "DynamoDB Local could not get its port (already in use): try again.";
   if (dataDir && /SQLite|database|lock|Permission denied|AccessDenied/i.test(stderr)) {
     return `DynamoDB Local could not open its data in ${dataDir} (${last}). Is another npm start running? If not, delete that folder to start fresh.`;
   }

@@ -1,7 +1,8 @@
-import { serve, type ServerType } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { createIssuer, emulatedGoogleProvider } from "@payloft/functions/auth/issuer";
 import { runAsLambda } from "@payloft/core/lambda-scope";
 import { googleEmulator, type EmulatorAccount } from "./google-emulator";
+import { bindServer, closeServer, type BoundServer } from "./ports";
 
 /**
  * The OpenAuth issuer on plain Node at Resource.Auth.url (its own origin: OpenAuth must sit
@@ -9,8 +10,9 @@ import { googleEmulator, type EmulatorAccount } from "./google-emulator";
  */
 export const EMULATOR_PATH = "/__google";
 
-export async function startIssuer(opts: { port: number; suggested?: EmulatorAccount[] }) {
-  const url = `http://localhost:${opts.port}`;
+export async function startIssuer(opts: { port: number | BoundServer; suggested?: EmulatorAccount[] }) {
+  const bound = typeof opts.port === "number" ? await bindServer(opts.port, "the local sign-in issuer") : opts.port;
+  const url = bound.url;
   const auth = JSON.parse(process.env.SST_RESOURCE_Auth ?? "{}") as { url?: string };
   if (auth.url?.replace(/\/$/, "") !== url) throw new Error(`SST_RESOURCE_Auth must point at ${url}`);
   const secret = (name: string) => (JSON.parse(process.env[`SST_RESOURCE_${name}`] ?? "{}") as { value: string }).value;
@@ -23,26 +25,17 @@ export async function startIssuer(opts: { port: number; suggested?: EmulatorAcco
   });
   const issuer = createIssuer({ provider: emulatedGoogleProvider(`${url}${EMULATOR_PATH}`) });
 
-  const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve(
-      {
-        fetch: (req: Request) =>
-          new URL(req.url).pathname.startsWith(`${EMULATOR_PATH}/`)
-            ? emulator(req)
-            : runAsLambda("issuer", () => issuer.fetch(req)),
-        port: opts.port,
-        hostname: "127.0.0.1",
-      },
-      () => resolve(s),
-    );
-    s.once("error", reject);
-  });
+  bound.server.on(
+    "request",
+    getRequestListener((req: Request) =>
+      new URL(req.url).pathname.startsWith(`${EMULATOR_PATH}/`)
+        ? emulator(req)
+        : runAsLambda("issuer", () => issuer.fetch(req)),
+    ),
+  );
 
   return {
     url,
-    async stop() {
-      await new Promise<void>((r) => server.close(() => r()));
-      (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-    },
+    stop: () => closeServer(bound.server),
   };
 }

@@ -1,10 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 import { startDynamoLocal, ensureTable, type DynamoLocal } from "./dynamo";
 import { startDynamoFront } from "./dynamo-front/index";
 import { applyLocalEnv } from "./env";
-import { freePort, assertPortFree } from "./ports";
+import { bindServer, closeServer, type BoundServer } from "./ports";
 
 export interface StackOptions {
   /** Port of the one local origin (web + /api). 0 picks a free port. */
@@ -25,13 +25,6 @@ export interface StackOptions {
 
 export type Mount = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
 
-function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve((server.address() as { port: number }).port));
-  });
-}
-
 /**
  * Starts the whole offline product: DynamoDB Local, the table, the in-process bus, the
  * outbox and one HTTP origin serving the web app and /api/* through the route table.
@@ -39,10 +32,37 @@ function listen(server: Server, port: number): Promise<number> {
  */
 export async function startStack(opts: StackOptions = {}) {
   const here = dirname(fileURLToPath(import.meta.url));
+  // Every server is bound before anything starts: the URLs are known up front (the issuer's is
+  // baked into session tokens, the sandboxes' into hosted pages) and no other process can take
+  // a port in between. A fixed origin (npm start) keeps fixed neighbours, so those URLs survive
+  // a restart; port 0 (tests) lets the OS pick each one.
   const fixed = opts.port !== undefined && opts.port !== 0;
-  if (fixed) await assertPortFree(opts.port!, "the web app and API");
-  const port = fixed ? opts.port! : await freePort();
-  const siteUrl = `http://localhost:${port}`;
+  const at = (offset: number) => (fixed ? opts.port! + offset : 0);
+  const bound: BoundServer[] = [];
+  const bind = async (offset: number, what: string) => {
+    const b = await bindServer(at(offset), what);
+    bound.push(b);
+    return b;
+  };
+  let site: BoundServer, issuerAt: BoundServer, stripeAt: BoundServer, paypalAt: BoundServer;
+  try {
+    site = await bind(0, "the web app and API");
+    issuerAt = await bind(1, "the local sign-in issuer");
+    stripeAt = await bind(2, "the local payments sandbox");
+    paypalAt = await bind(3, "the local PayPal sandbox");
+  } catch (err) {
+    await Promise.all(bound.map((b) => closeServer(b.server)));
+    throw err;
+  }
+  const port = site.port;
+  const siteUrl = site.url;
+  // Until the stack is ready (the seed's payment setup may already make the sandbox call the
+  // site), the site answers 503, as an origin still starting would; the sandbox retries.
+  const ready: { serve?: (req: IncomingMessage, res: ServerResponse) => Promise<void> } = {};
+  site.server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    if (ready.serve) void ready.serve(req, res);
+    else res.writeHead(503, { "retry-after": "1" }).end();
+  });
 
   let dynamo: DynamoLocal | undefined;
   const dynamoLocal =
@@ -55,21 +75,9 @@ export async function startStack(opts: StackOptions = {}) {
   const tableName = opts.tableName ?? "payloft-local";
   await ensureTable(dynamoEndpoint, tableName);
 
-  // A fixed origin (npm start) keeps fixed neighbours, so the issuer URL (baked into
-  // session tokens) and the sandbox's hosted-page URLs survive a restart.
-  const issuerPort = fixed ? port + 1 : await freePort();
-  const stripePort = fixed ? port + 2 : await freePort();
-  const paypalPort = fixed ? port + 3 : await freePort();
-  const s3Port = fixed ? port + 4 : 0;
-  if (fixed) {
-    await assertPortFree(issuerPort, "the local sign-in issuer");
-    await assertPortFree(stripePort, "the local payments sandbox");
-    await assertPortFree(paypalPort, "the local PayPal sandbox");
-    await assertPortFree(s3Port, "the local S3 (hosted files)");
-  }
   const { startLocalS3 } = await import("./s3/index");
   const s3 = await startLocalS3({
-    port: s3Port,
+    port: at(4),
     bucket: "payloft-files-local",
     region: process.env.AWS_REGION ?? "local",
     allowedOrigins: [siteUrl],
@@ -79,9 +87,9 @@ export async function startStack(opts: StackOptions = {}) {
     siteUrl,
     dynamoEndpoint,
     tableName,
-    issuerUrl: `http://localhost:${issuerPort}`,
-    stripeApiUrl: `http://localhost:${stripePort}`,
-    paypalApiUrl: `http://localhost:${paypalPort}`,
+    issuerUrl: issuerAt.url,
+    stripeApiUrl: stripeAt.url,
+    paypalApiUrl: paypalAt.url,
     s3,
   });
 
@@ -99,18 +107,18 @@ export async function startStack(opts: StackOptions = {}) {
 
   const { startIssuer } = await import("./issuer");
   const { DEMO_ACCOUNTS } = await import("./seed/accounts");
-  const issuer = await startIssuer({ port: issuerPort, suggested: opts.seed ? [...DEMO_ACCOUNTS] : [] });
+  const issuer = await startIssuer({ port: issuerAt, suggested: opts.seed ? [...DEMO_ACCOUNTS] : [] });
   const bus = startLocalBus();
   const outbox = startOutbox();
   const { startLocalQueue } = await import("./queue");
   const queue = startLocalQueue();
   // Before the seed: it saves a demo seller's Stripe integration, which calls the sandbox.
   const { startLocalPayments } = await import("./stripe-sandbox/local");
-  const stripe = await startLocalPayments({ port: stripePort, siteUrl, dataDir: opts.dataDir });
+  const stripe = await startLocalPayments({ port: stripeAt, siteUrl, dataDir: opts.dataDir });
   // Before the seed too: the demo PayPal seller's credentials are checked against it.
   const { startPayPalSandbox } = await import("./paypal-sandbox/index");
   const paypal = await startPayPalSandbox({
-    port: paypalPort,
+    port: paypalAt,
     stateFile: opts.dataDir ? join(opts.dataDir, "..", "paypal-sandbox.json") : undefined,
   });
   if (opts.seed) {
@@ -122,7 +130,7 @@ export async function startStack(opts: StackOptions = {}) {
   const mounts: Mount[] = [handleApi, outbox.handle, handleAwsRequest, schedules.handle];
   const serveStatic = staticSite(opts.webDist ?? join(here, "../../web/dist"));
 
-  const server = createServer(async (req, res) => {
+  ready.serve = async (req, res) => {
     try {
       for (const mount of mounts) if (await mount(req, res)) return;
       await serveStatic(req, res);
@@ -132,8 +140,7 @@ export async function startStack(opts: StackOptions = {}) {
         res.writeHead(500, { "content-type": "application/json", "x-content-type-options": "nosniff" });
       res.end(JSON.stringify({ error: "Local gateway error" }));
     }
-  });
-  await listen(server, port);
+  };
 
   return {
     url: siteUrl,
@@ -169,8 +176,7 @@ export async function startStack(opts: StackOptions = {}) {
       await stripe.stop();
       await paypal.stop();
       await s3.stop();
-      await new Promise<void>((r) => server.close(() => r()));
-      server.closeAllConnections?.();
+      await closeServer(site.server);
       await issuer.stop();
       await front.stop();
       await dynamo?.stop();

@@ -3,7 +3,6 @@ import { createServer, type Server } from "node:http";
 import { randomUUID } from "node:crypto";
 import { paypalClient, PayPalRequestError, valueToCents, type PayPalClient } from "@payloft/core/paypal/client";
 import { startPayPalSandbox, type PayPalSandbox } from "../src/paypal-sandbox/index";
-import { freePort } from "../src/ports";
 
 /**
  * The PayPal sandbox driven by Payloft's own PayPal client over HTTP, and its webhook
@@ -22,10 +21,9 @@ let client: PayPalClient;
 let webhookId = "";
 
 beforeAll(async () => {
-  sandbox = await startPayPalSandbox({ port: await freePort(), retryDelaysMs: [100, 200] });
+  sandbox = await startPayPalSandbox({ port: 0, retryDelaysMs: [100, 200] });
   process.env.PAYPAL_API_URL = sandbox.url;
   client = seller();
-  const rport = await freePort();
   receiver = createServer((req, res) => {
     let raw = "";
     req.on("data", (c) => (raw += c));
@@ -39,8 +37,8 @@ beforeAll(async () => {
       res.writeHead(200).end("{}");
     });
   });
-  await new Promise<void>((r) => receiver.listen(rport, "127.0.0.1", () => r()));
-  receiverUrl = `http://127.0.0.1:${rport}/paypal-hook`;
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/paypal-hook`;
 });
 
 afterAll(async () => {
@@ -48,14 +46,12 @@ afterAll(async () => {
   await new Promise<void>((r) => receiver?.close(() => r()));
 });
 
-async function waitFor<T>(fn: () => T | undefined, ms = 5000): Promise<T> {
-  const start = Date.now();
-  while (Date.now() - start < ms) {
-    const v = fn();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("timed out waiting");
+/** `fn()` once the sandbox has sent every delivery (and retry); fails if it has nothing then. */
+async function waitFor<T>(fn: () => T | undefined): Promise<T> {
+  await sandbox.idle();
+  const v = fn();
+  if (!v) throw new Error("nothing matching once every delivery was sent");
+  return v;
 }
 const delivered = (type: string, match: (resource: any) => boolean) =>
   waitFor(() => received.find((r) => r.event.event_type === type && match(r.event.resource)));

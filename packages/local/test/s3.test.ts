@@ -22,12 +22,13 @@ const objectUrl = (key: string) => `${stack().s3.url}/${bucketName()}/${key}`;
 const put = (key: string, body: string | Buffer, type = "application/pdf") =>
   s3().send(new PutObjectCommand({ Bucket: bucketName(), Key: key, Body: body, ContentType: type }));
 
-function clientWith(secretAccessKey: string) {
+function clientWith(secretAccessKey: string, systemClockOffset = 0) {
   return new S3Client({
     endpoint: stack().s3.url,
     forcePathStyle: true,
     region: process.env.AWS_REGION,
     credentials: { accessKeyId: stack().s3.credentials.accessKeyId, secretAccessKey },
+    systemClockOffset,
   });
 }
 
@@ -44,8 +45,8 @@ async function postForm(
   return { status: res.status, text: await res.text() };
 }
 
-const presignPost = (key: string, opts: { max?: number; type?: string; expires?: number } = {}) =>
-  createPresignedPost(s3(), {
+const presignPost = (key: string, opts: { max?: number; type?: string; expires?: number; client?: S3Client } = {}) =>
+  createPresignedPost(opts.client ?? s3(), {
     Bucket: bucketName(),
     Key: key,
     Conditions: [
@@ -182,8 +183,9 @@ describe("local S3: browser form uploads (POST policy)", () => {
   });
 
   it("refuses an expired policy and a form without one", async () => {
-    const post = await presignPost("uploads/late.pdf", { expires: 1 });
-    await new Promise((r) => setTimeout(r, 1500));
+    // Signed by a client whose clock is two minutes behind, for 60 seconds: expired now.
+    const behind = clientWith(stack().s3.credentials.secretAccessKey, -120_000);
+    const post = await presignPost("uploads/late.pdf", { expires: 60, client: behind });
     const late = await postForm(post, pdf(10));
     expect(late.status).toBe(403);
     expect(late.text).toContain("Policy expired");

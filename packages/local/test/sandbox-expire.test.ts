@@ -3,7 +3,6 @@ import { createServer, type Server } from "node:http";
 import type Stripe from "stripe";
 import { stripeClient } from "@payloft/core/payment/stripe";
 import { startStripeSandbox, type StripeSandbox } from "../src/stripe-sandbox/index";
-import { freePort } from "../src/ports";
 
 /**
  * POST /v1/checkout/sessions/{id}/expire through the real SDK: only an open session expires
@@ -16,9 +15,8 @@ const received: { event: Stripe.Event; raw: string; header: string }[] = [];
 const SELLER = "sk_test_expireSeller0001";
 
 beforeAll(async () => {
-  sandbox = await startStripeSandbox({ port: await freePort(), retryDelaysMs: [100] });
+  sandbox = await startStripeSandbox({ port: 0, retryDelaysMs: [100] });
   process.env.STRIPE_API_URL = sandbox.url;
-  const rport = await freePort();
   receiver = createServer((req, res) => {
     let raw = "";
     req.on("data", (c) => (raw += c));
@@ -27,8 +25,8 @@ beforeAll(async () => {
       res.writeHead(200).end("{}");
     });
   });
-  await new Promise<void>((r) => receiver.listen(rport, "127.0.0.1", () => r()));
-  receiverUrl = `http://127.0.0.1:${rport}/hook`;
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
 });
 
 afterAll(async () => {

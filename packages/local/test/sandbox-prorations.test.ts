@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stripeClient } from "@payloft/core/payment/stripe";
 import { startStripeSandbox, type StripeSandbox } from "../src/stripe-sandbox/index";
-import { freePort } from "../src/ports";
 
 /**
  * Plan changes at the sandbox prorate like Stripe: pending proration items for a price change
@@ -16,7 +15,7 @@ type Subscription = Awaited<ReturnType<ReturnType<typeof stripe>["subscriptions"
 type ProrationBehavior = "create_prorations" | "none" | "always_invoice";
 
 beforeAll(async () => {
-  sandbox = await startStripeSandbox({ port: await freePort(), retryDelaysMs: [100] });
+  sandbox = await startStripeSandbox({ port: 0, retryDelaysMs: [100] });
   process.env.STRIPE_API_URL = sandbox.url;
 });
 afterAll(async () => {

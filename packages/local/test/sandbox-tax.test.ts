@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stripeClient } from "@payloft/core/payment/stripe";
 import { startStripeSandbox, type StripeSandbox } from "../src/stripe-sandbox/index";
-import { freePort } from "../src/ports";
 
 /**
  * Stripe Tax in the payments sandbox, through the real SDK: `automatic_tax[enabled]` and
@@ -13,7 +12,7 @@ let sandbox: StripeSandbox;
 const SELLER = "sk_test_taxSellerAAAA1111";
 
 beforeAll(async () => {
-  sandbox = await startStripeSandbox({ port: await freePort(), retryDelaysMs: [100] });
+  sandbox = await startStripeSandbox({ port: 0, retryDelaysMs: [100] });
   process.env.STRIPE_API_URL = sandbox.url;
 });
 afterAll(async () => {

@@ -3,7 +3,6 @@ import { createServer, type Server } from "node:http";
 import Stripe from "stripe";
 import { stripeClient } from "@payloft/core/payment/stripe";
 import { startStripeSandbox, type StripeSandbox } from "../src/stripe-sandbox/index";
-import { freePort } from "../src/ports";
 
 /**
  * The payments sandbox driven by the real stripe SDK over HTTP, and its webhooks received by
@@ -20,10 +19,8 @@ const SELLER = "sk_test_sellerAAAA1111";
 const OTHER = "sk_test_sellerBBBB2222";
 
 beforeAll(async () => {
-  const port = await freePort();
-  sandbox = await startStripeSandbox({ port, retryDelaysMs: [100, 200] });
+  sandbox = await startStripeSandbox({ port: 0, retryDelaysMs: [100, 200] });
   process.env.STRIPE_API_URL = sandbox.url;
-  const rport = await freePort();
   receiver = createServer((req, res) => {
     let raw = "";
     req.on("data", (c) => (raw += c));
@@ -37,8 +34,8 @@ beforeAll(async () => {
       res.writeHead(200, { "content-type": "application/json" }).end('{"received":true}');
     });
   });
-  await new Promise<void>((r) => receiver.listen(rport, "127.0.0.1", () => r()));
-  receiverUrl = `http://127.0.0.1:${rport}/hook`;
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
 });
 
 afterAll(async () => {
@@ -46,14 +43,12 @@ afterAll(async () => {
   await new Promise<void>((r) => receiver?.close(() => r()));
 });
 
-async function waitFor<T>(fn: () => T | undefined, ms = 5000): Promise<T> {
-  const start = Date.now();
-  while (Date.now() - start < ms) {
-    const v = fn();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("timed out waiting");
+/** `fn()` once the sandbox has sent every delivery (and retry); fails if it has nothing then. */
+async function waitFor<T>(fn: () => T | undefined): Promise<T> {
+  await sandbox.idle();
+  const v = fn();
+  if (!v) throw new Error("nothing matching once every delivery was sent");
+  return v;
 }
 
 const eventOf = (type: string, objectId: string) =>

@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { bindServer, closeServer, type BoundServer } from "../ports";
 import { handleApi } from "./api";
 import { PayPalApiError } from "./errors";
 import { EventBus, type EventsOptions } from "./events";
@@ -20,7 +21,8 @@ export { REFUSED_CLIENT_PREFIX } from "./api";
  * has no API for (refund from the events page, a buyer opening a dispute).
  */
 export interface PayPalSandboxOptions extends EventsOptions {
-  port: number;
+  /** The port (0: one the OS picks), or a server the caller has bound already. */
+  port: number | BoundServer;
   /** Keeps sandbox data across restarts (npm start); tests keep it in memory. */
   stateFile?: string;
 }
@@ -56,7 +58,8 @@ const redirect = (res: ServerResponse, location: string) => {
 };
 
 export async function startPayPalSandbox(opts: PayPalSandboxOptions) {
-  const baseUrl = `http://localhost:${opts.port}`;
+  const bound = typeof opts.port === "number" ? await bindServer(opts.port, "the local PayPal sandbox") : opts.port;
+  const baseUrl = bound.url;
   const store = new PayPalStore(opts.stateFile);
   const signer = new Signer(`${baseUrl}/v1/notifications/certs/CERT-local-sandbox`);
   const events = new EventBus(store, signer, baseUrl, opts);
@@ -125,15 +128,11 @@ export async function startPayPalSandbox(opts: PayPalSandboxOptions) {
     send(res, 404, { name: "NOT_FOUND", message: `This sandbox does not implement ${method} ${path}.` });
   }
 
-  const server = createServer((req, res) => {
+  bound.server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     route(req, res).catch((err: Error) => {
       if (!res.headersSent) send(res, 500, { name: "INTERNAL_SERVER_ERROR", message: `Sandbox error: ${err.message}` });
       else res.end();
     });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.port, "127.0.0.1", () => resolve());
   });
 
   return {
@@ -148,8 +147,7 @@ export async function startPayPalSandbox(opts: PayPalSandboxOptions) {
     async stop() {
       events.stop();
       store.flush();
-      await new Promise<void>((r) => server.close(() => r()));
-      server.closeAllConnections?.();
+      await closeServer(bound.server);
     },
   };
 }

@@ -3,7 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FILES_BUCKET_ACTIONS, FILES_OBJECT_ACTIONS } from "@payloft/core/permissions";
-import { s3Server } from "./server";
+import { bindServer, closeServer } from "../ports";
+import { s3Requests } from "./server";
 import { objectStore } from "./store";
 
 /**
@@ -34,12 +35,8 @@ export async function startLocalS3(opts: LocalS3Options) {
   };
   const store = objectStore(root, [opts.bucket]);
   const granted = opts.granted ?? [...FILES_OBJECT_ACTIONS, ...FILES_BUCKET_ACTIONS];
-  const server = s3Server({ store, creds, granted, allowedOrigins: opts.allowedOrigins });
-  const port = await new Promise<number>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.port, "127.0.0.1", () => resolve((server.address() as { port: number }).port));
-  });
-  const url = `http://localhost:${port}`;
+  const { server, url } = await bindServer(opts.port, "the local S3 (hosted files)");
+  server.on("request", s3Requests({ store, creds, granted, allowedOrigins: opts.allowedOrigins }));
   return {
     url,
     bucket: opts.bucket,
@@ -47,9 +44,7 @@ export async function startLocalS3(opts: LocalS3Options) {
     /** The stored objects, read directly (tests check tags and sizes without signing). */
     objects: store,
     async stop() {
-      const closed = new Promise<void>((r) => server.close(() => r()));
-      server.closeAllConnections();
-      await closed;
+      await closeServer(server);
       if (temporary) await rm(root, { recursive: true, force: true });
     },
   };

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import busboy from "busboy";
@@ -227,13 +227,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, o: S3Options) {
   throw new S3Refusal("MethodNotAllowed", 405, "The specified method is not allowed against this resource.");
 }
 
-export function s3Server(o: S3Options): Server {
-  return createServer((req, res) => {
+/** The bucket's request listener, for a server of the caller's (see ports.ts bindServer). */
+export function s3Requests(o: S3Options) {
+  return (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res, o).catch((err: unknown) => {
       if (err instanceof S3Refusal) return sendError(res, err);
       if (err instanceof TooLarge) return sendError(res, new S3Refusal("EntityTooLarge", 400, "Upload too large."));
       console.error("local S3:", err);
       sendError(res, new S3Refusal("InternalError", 500, "We encountered an internal error. Please try again."));
     });
-  });
+  };
 }

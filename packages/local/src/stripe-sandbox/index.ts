@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { bindServer, closeServer, type BoundServer } from "../ports";
 import { handleApi, createEndpoint } from "./api";
 import { completeSession } from "./checkout";
 import { addressFromPage } from "./tax";
@@ -25,7 +26,8 @@ export { signatureHeader } from "./events";
  * (refund a payment, dispute a charge, fail a subscription's renewal).
  */
 export interface SandboxOptions extends EventsOptions {
-  port: number;
+  /** The port (0: one the OS picks), or a server the caller has bound already. */
+  port: number | BoundServer;
   /** Keeps sandbox data across restarts (npm start); tests keep it in memory. */
   stateFile?: string;
 }
@@ -56,7 +58,8 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
 export async function startStripeSandbox(opts: SandboxOptions) {
   const store = new SandboxStore(opts.stateFile);
   const events = new EventBus(store, opts);
-  const baseUrl = `http://localhost:${opts.port}`;
+  const bound = typeof opts.port === "number" ? await bindServer(opts.port, "the local payments sandbox") : opts.port;
+  const baseUrl = bound.url;
   const sb: Sandbox = { store, events, baseUrl };
 
   async function route(req: IncomingMessage, res: ServerResponse) {
@@ -166,15 +169,11 @@ export async function startStripeSandbox(opts: SandboxOptions) {
     });
   }
 
-  const server = createServer((req, res) => {
+  bound.server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     route(req, res).catch((err: Error) => {
       if (!res.headersSent) send(res, 500, { error: { type: "api_error", message: `Sandbox error: ${err.message}` } });
       else res.end();
     });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.port, "127.0.0.1", () => resolve());
   });
 
   return {
@@ -201,8 +200,7 @@ export async function startStripeSandbox(opts: SandboxOptions) {
     async stop() {
       events.stop();
       store.flush();
-      await new Promise<void>((r) => server.close(() => r()));
-      server.closeAllConnections?.();
+      await closeServer(bound.server);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { Resource } from "sst";
+import type { BoundServer } from "../ports";
 import { startStripeSandbox } from "./index";
 
 /**
@@ -8,7 +9,11 @@ import { startStripeSandbox } from "./index";
  * SITE_URL/api/webhooks/stripe under the signing secret the app already has
  * (Resource.StripeWebhookSecret, chosen in env.ts before the app loaded).
  */
-export async function startLocalPayments(opts: { port: number; siteUrl: string; dataDir?: string | null }) {
+export async function startLocalPayments(opts: {
+  port: number | BoundServer;
+  siteUrl: string;
+  dataDir?: string | null;
+}) {
   const sandbox = await startStripeSandbox({
     port: opts.port,
     // Next to the DynamoDB data, so sellers' endpoints and sessions survive a restart too.

@@ -12,7 +12,7 @@ export const adminRoutes: RouteDef[] = [
   { method: "GET", path: "/api/admin/stats", handler: "admin-stats", access: "admin" },
   { method: "GET", path: "/api/admin/chart-data", handler: "admin-chart-data", access: "admin" },
   { method: "GET", path: "/api/admin/finance", handler: "admin-finance", access: "admin" },
-  { method: "GET", path: "/api/admin/users", handler: "admin-users-list", access: "admin" },
+  { method: "GET", path: "/api/admin/users", handler: "admin-users-list", access: "admin", query: true },
   {
     method: "POST",
     path: "/api/admin/users/create",
@@ -33,6 +33,7 @@ export const adminRoutes: RouteDef[] = [
     path: "/api/admin/users/{id}/deactivate",
     handler: "admin-users-deactivate",
     access: "admin",
+    body: false,
     links: ["StripeSecretKey"],
   },
   {
@@ -40,6 +41,7 @@ export const adminRoutes: RouteDef[] = [
     path: "/api/admin/users/{id}/reactivate",
     handler: "admin-users-reactivate",
     access: "admin",
+    body: false,
     links: ["StripeSecretKey"],
   },
   {
@@ -49,9 +51,9 @@ export const adminRoutes: RouteDef[] = [
     access: "admin",
     links: ["StripeSecretKey"],
   },
-  { method: "GET", path: "/api/admin/sales", handler: "admin-sales", access: "admin" },
-  { method: "GET", path: "/api/admin/customers", handler: "admin-customers", access: "admin" },
-  { method: "GET", path: "/api/admin/products", handler: "admin-products", access: "admin" },
+  { method: "GET", path: "/api/admin/sales", handler: "admin-sales", access: "admin", query: true },
+  { method: "GET", path: "/api/admin/customers", handler: "admin-customers", access: "admin", query: true },
+  { method: "GET", path: "/api/admin/products", handler: "admin-products", access: "admin", query: true },
   {
     method: "PUT",
     path: "/api/admin/products/{id}/moderate",

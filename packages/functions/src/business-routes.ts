@@ -45,6 +45,7 @@ export const businessRoutes: RouteDef[] = [
     path: "/api/webhook-endpoints/{id}/deliveries",
     handler: "webhook-endpoints-deliveries",
     access: "creator",
+    query: true,
     links: ["EncryptionKey", "WebhookQueue"],
   },
   {
@@ -52,6 +53,7 @@ export const businessRoutes: RouteDef[] = [
     path: "/api/webhook-endpoints/{id}/deliveries/{deliveryId}/resend",
     handler: "webhook-endpoints-resend",
     access: "creator",
+    body: false,
     links: ["EncryptionKey", "WebhookQueue"],
   },
   {
@@ -59,6 +61,7 @@ export const businessRoutes: RouteDef[] = [
     path: "/api/webhook-endpoints/{id}/roll-secret",
     handler: "webhook-endpoints-roll-secret",
     access: "creator",
+    body: false,
     links: ["EncryptionKey", "WebhookQueue"],
   },
   {
@@ -66,16 +69,17 @@ export const businessRoutes: RouteDef[] = [
     path: "/api/webhook-endpoints/{id}/test",
     handler: "webhook-endpoints-test",
     access: "creator",
+    body: false,
     links: ["EncryptionKey", "WebhookQueue"],
   },
 
   // ── Business plan: the public REST API v1 (documented by GET /api/v1/openapi.json) ──
   { method: "GET", path: "/api/v1/openapi.json", handler: "v1-openapi", access: "anonymous" },
-  { method: "GET", path: "/api/v1/products", handler: "v1-products-list", access: "apikey" },
+  { method: "GET", path: "/api/v1/products", handler: "v1-products-list", access: "apikey", query: true },
   { method: "POST", path: "/api/v1/products", handler: "v1-products-create", access: "apikey" },
   { method: "GET", path: "/api/v1/products/{id}", handler: "v1-products-get", access: "apikey" },
   { method: "PATCH", path: "/api/v1/products/{id}", handler: "v1-products-update", access: "apikey" },
   { method: "DELETE", path: "/api/v1/products/{id}", handler: "v1-products-delete", access: "apikey" },
-  { method: "GET", path: "/api/v1/sales", handler: "v1-sales", access: "apikey" },
-  { method: "GET", path: "/api/v1/customers", handler: "v1-customers", access: "apikey" },
+  { method: "GET", path: "/api/v1/sales", handler: "v1-sales", access: "apikey", query: true },
+  { method: "GET", path: "/api/v1/customers", handler: "v1-customers", access: "apikey", query: true },
 ];

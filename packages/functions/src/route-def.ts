@@ -11,6 +11,15 @@ export interface RouteDef {
   handler: string;
   access: Access;
   /**
+   * `false` on a POST, PUT or PATCH whose handler reads no body (logout, "send a test"). Every
+   * other write gets its body (req.body, or req.rawBody for a signed webhook) and a GET or DELETE
+   * never does; a row without one hands its handler an empty body, so a handler cannot read
+   * what its row does not declare. The bad-input test sends each body-taking row wrong shapes.
+   */
+  body?: false;
+  /** The handler reads query parameters (req.query); on any other row req.query is empty. */
+  query?: true;
+  /**
    * Webhooks, the health check and the checkout success page bypass maintenance mode and the
    * Origin check: providers and monitors call them, and a buyer mid-payment must not be stranded.
    */
@@ -40,3 +49,8 @@ export interface RateLimitRule {
   windowSeconds: number;
   bucket?: string;
 }
+
+const WRITES: ReadonlySet<Method> = new Set(["POST", "PUT", "PATCH"]);
+
+/** Does the row's handler get the request body? Writes do, unless the row says `body: false`. */
+export const takesBody = (route: Pick<RouteDef, "method" | "body">) => WRITES.has(route.method) && route.body !== false;

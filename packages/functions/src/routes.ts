@@ -18,6 +18,7 @@ import type { RateLimitRule, RouteDef } from "./route-def";
 import { deliveryRoutes } from "./routes-delivery";
 
 export type { Access, Method, RateLimitRule, RouteDef } from "./route-def";
+export { takesBody } from "./route-def";
 
 /** Both halves of sign-in (the redirect and the code exchange) share one count per address. */
 const SIGN_IN_LIMIT: RateLimitRule = { per: "address", limit: 60, windowSeconds: 600, bucket: "sign-in" };
@@ -49,6 +50,7 @@ export const routes: RouteDef[] = [
     path: "/api/logout",
     handler: "logout",
     access: "anonymous",
+    body: false,
     rateLimit: { per: "address", limit: 30, windowSeconds: 60 },
   },
   // Anonymous so a visitor's start-up check answers 200 {user: null}, not a console 401.
@@ -175,6 +177,7 @@ export const routes: RouteDef[] = [
     path: "/api/checkout/success",
     handler: "checkout-success",
     access: "anonymous",
+    query: true,
     // system: a buyer who paid just before maintenance began still gets their purchase.
     system: true,
     links: ["Email", "EncryptionKey"],
@@ -195,6 +198,7 @@ export const routes: RouteDef[] = [
     path: "/api/checkout/paypal/return",
     handler: "checkout-paypal-return",
     access: "anonymous",
+    query: true,
     system: true,
     links: ["Email", "EncryptionKey"],
   },
@@ -233,6 +237,7 @@ export const routes: RouteDef[] = [
     path: "/api/platform/subscription-success",
     handler: "platform-subscription-success",
     access: "user",
+    query: true,
     links: ["StripeSecretKey"],
   },
   {
@@ -259,10 +264,17 @@ export const routes: RouteDef[] = [
     handler: "dashboard-products-analytics",
     access: "creator",
   },
-  { method: "GET", path: "/api/dashboard/traffic", handler: "dashboard-traffic", access: "creator" },
-  { method: "GET", path: "/api/sales-history", handler: "sales-history", access: "creator" },
-  { method: "POST", path: "/api/sales/{id}/refund", handler: "sales-refund", access: "creator", links: SALE_REFUND },
-  { method: "GET", path: "/api/customers", handler: "customers", access: "creator" },
+  { method: "GET", path: "/api/dashboard/traffic", handler: "dashboard-traffic", access: "creator", query: true },
+  { method: "GET", path: "/api/sales-history", handler: "sales-history", access: "creator", query: true },
+  {
+    method: "POST",
+    path: "/api/sales/{id}/refund",
+    handler: "sales-refund",
+    access: "creator",
+    body: false,
+    links: SALE_REFUND,
+  },
+  { method: "GET", path: "/api/customers", handler: "customers", access: "creator", query: true },
   { method: "GET", path: "/api/customer/purchases", handler: "customer-purchases", access: "customer" },
   { method: "POST", path: "/api/customer/track-access", handler: "customer-track-access", access: "customer" },
   { method: "PUT", path: "/api/customer/profile", handler: "customer-profile", access: "customer" },

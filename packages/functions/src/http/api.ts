@@ -11,7 +11,7 @@ import { isKeyTooLong } from "@payloft/core/db/errors";
 import { isDependencyFault, unavailable } from "@payloft/core/faults";
 import { isAdmin, type Actor } from "@payloft/core/actor/index";
 import { logger } from "@payloft/core/log/index";
-import { findRoute, type RouteDef } from "../routes";
+import { findRoute, takesBody, type RouteDef } from "../routes";
 import { WEBHOOK_FAILED, isWebhookRoute } from "../monitoring";
 import { Reply, parseCookies, type ApiRequest } from "./request";
 import { API_CSP, commonHeaders } from "./headers";
@@ -50,7 +50,7 @@ export function api(fn: Handler, opts: ApiOptions = {}) {
       assertConfigured(route);
       // First, before any other work: a flood costs one counter write per request.
       await enforceRateLimit(route, event);
-      const req = buildRequest(event, requestId);
+      const req = buildRequest(route, event, requestId);
       cookies = req.setCookies;
       if (route.access === "apikey") {
         if (!opts.resolveApiKey) throw new Error(`${event.routeKey} is an API-key route: wrap it with keyApi()`);
@@ -78,7 +78,7 @@ export function api(fn: Handler, opts: ApiOptions = {}) {
   };
 }
 
-function buildRequest(event: APIGatewayProxyEventV2, requestId: string): ApiRequest {
+function buildRequest(route: RouteDef, event: APIGatewayProxyEventV2, requestId: string): ApiRequest {
   const rawBody = event.body
     ? event.isBase64Encoded
       ? Buffer.from(event.body, "base64").toString("utf8")
@@ -97,12 +97,13 @@ function buildRequest(event: APIGatewayProxyEventV2, requestId: string): ApiRequ
   // Our ids are short; a path id beyond any real one names nothing (and would overflow DynamoDB's key size).
   if (Object.values(params).some((v) => v.length > MAX_PATH_ID))
     throw new NotFoundError("route.not_found", "We could not find that. Please check the address.");
+  // Malformed JSON is refused on every row (above); the input itself only reaches rows that declare it.
   return {
     event,
-    rawBody,
-    body,
+    rawBody: takesBody(route) ? rawBody : "",
+    body: takesBody(route) ? body : undefined,
     params,
-    query: (event.queryStringParameters ?? {}) as Record<string, string>,
+    query: route.query ? ((event.queryStringParameters ?? {}) as Record<string, string>) : {},
     cookies: parseCookies(event.cookies, headers.cookie),
     headers,
     actor: null,

@@ -10,6 +10,23 @@ import { createTypeScriptImportResolver } from "eslint-import-resolver-typescrip
 import prettier from "eslint-config-prettier";
 import globals from "globals";
 
+/** `import { z } from "zod"` makes every bundle carry zod's whole locale set (about 350 KB in a
+ * Lambda); `import * as z from "zod"` lets esbuild drop what is not used. */
+const ZOD_NAMED_IMPORT = {
+  selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z']",
+  message: 'Use `import * as z from "zod"`: the named import bundles all of zod.',
+};
+
+/** A bus event's detail is an envelope: code reads `detail.properties` (the event) and `detail.metadata`, nothing else. */
+const ENVELOPE = "/^(metadata|properties)$/";
+const BUS_ENVELOPE = [
+  `MemberExpression[object.name='detail'][property.name!=${ENVELOPE}]`,
+  `MemberExpression[object.property.name='detail'][property.name!=${ENVELOPE}]`,
+].map((selector) => ({
+  selector,
+  message: "Read a bus event through its envelope: detail.properties (the event) or detail.metadata.",
+}));
+
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", ".sst/**", ".local/**", ".e2e/**", "coverage/**", "sst-env.d.ts"] },
   js.configs.recommended,
@@ -30,15 +47,7 @@ export default tseslint.config(
     rules: {
       // A cycle makes load order decide behaviour and keeps features from splitting into chunks.
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
-      // `import { z } from "zod"` makes every bundle carry zod's whole locale set (about 350 KB in a
-      // Lambda); `import * as z from "zod"` lets esbuild drop what is not used.
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z']",
-          message: 'Use `import * as z from "zod"`: the named import bundles all of zod.',
-        },
-      ],
+      "no-restricted-syntax": ["error", ZOD_NAMED_IMPORT],
       // The domain's convention: one namespace per concern (Product.create, Plan.change), declared in its module.
       "@typescript-eslint/no-namespace": "off",
       // `_name` marks a parameter or binding kept on purpose (a handler's signature, a destructured leftover).
@@ -47,6 +56,11 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
       ],
     },
+  },
+  {
+    // The server side publishes and handles bus events (core, functions, and the local bus).
+    files: ["packages/{core,functions,local}/src/**/*.ts"],
+    rules: { "no-restricted-syntax": ["error", ZOD_NAMED_IMPORT, ...BUS_ENVELOPE] },
   },
   {
     files: ["packages/web/src/**/*.{ts,tsx}"],

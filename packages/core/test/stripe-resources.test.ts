@@ -5,6 +5,13 @@ import { join, relative } from "node:path";
 import ts from "typescript";
 import { STRIPE_RESOURCES, clientResources } from "../../../infra/stripe-resources.mjs";
 
+/*
+ * This test reads source on purpose, through TypeScript's type checker (not by matching text):
+ * which Stripe resources Lambda bundles may leave out depends on every call our code CAN make,
+ * on every path; running the code shows only the calls the tests happen to make, and a resource
+ * used on a rare path would pass here and fail in production. stripe-bundle.test.ts then runs
+ * every kept call through the trimmed SDK.
+ */
 const root = join(import.meta.dirname, "../../..");
 // The code Lambdas are built from; the local runtime and the web app never run in one.
 const LAMBDA_SOURCES = ["packages/core/src", "packages/functions/src"];

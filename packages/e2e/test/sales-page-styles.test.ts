@@ -9,7 +9,9 @@ import { describe, expect, it } from "vitest";
  * Tailwind reads only the sources listed by `@source`. A module the sales page imports from
  * outside those sources would arrive unstyled, in production only, with nothing failing. This
  * test takes the sales page's whole import graph from the bundler and checks that every module of
- * it is a listed source.
+ * it is a listed source. It reads the stylesheet's `@source` lines on purpose: they are the
+ * build's input (Tailwind scans exactly those paths), and a class missing from the built CSS
+ * shows in no DOM assertion, only as an unstyled page.
  */
 const web = resolve(dirname(fileURLToPath(import.meta.url)), "../../web");
 const stylesheet = join(web, "src/features/sales-page/sales.css");

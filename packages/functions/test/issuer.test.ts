@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { useStack } from "@payloft/local/testing/index";
 import { signIn } from "@payloft/local/testing/auth";
 
@@ -77,16 +75,5 @@ describe("the issuer's keys at rest", () => {
     } finally {
       await AuthStoreEntity.delete({ ns: "oauth:key", key: "legacy" }).go();
     }
-  });
-});
-
-describe("infra", () => {
-  it("a stable issuer URL per stage (its own Router, not a bare function URL) and no Auth table", () => {
-    const auth = readFileSync(join(__dirname, "../../../infra/auth.ts"), "utf8");
-    expect(auth).not.toMatch(/sst\.aws\.Auth\(/);
-    expect(auth).toMatch(/new sst\.aws\.Router\(\s*"AuthRouter"/);
-    expect(auth).toMatch(/authRouter\.route\("\/", issuer\.url\)/);
-    expect(auth).toMatch(/new sst\.Linkable\("Auth", \{ properties: \{ url: authUrl \} \}\)/);
-    expect(auth).toMatch(/auth\.\$\{settings\.domain\}/);
   });
 });

@@ -48,7 +48,11 @@ const createEndpoint = (who: Person, body: unknown) =>
 const deliveriesOf = async (who: Person, id: string) =>
   (await call(stack(), "GET", `/api/webhook-endpoints/${id}/deliveries`, { cookie: who.cookie })).json.deliveries;
 
-/** The verification snippet exactly as docs/webhooks.md documents it, loaded as a module. */
+/**
+ * The verification snippet exactly as docs/webhooks.md documents it, loaded as a module. It reads
+ * the document on purpose: the snippet is what creators copy, so the test runs that very code
+ * against real deliveries (and checks the developer screen shows the same lines).
+ */
 async function documentedVerifier() {
   const doc = readFileSync(join(__dirname, "../../../docs/webhooks.md"), "utf8");
   const code = /## Verifying a delivery[\s\S]*?```js\n([\s\S]*?)```/.exec(doc)?.[1];

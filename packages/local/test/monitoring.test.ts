@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { readFileSync } from "node:fs";
 import { logger } from "@payloft/core/log/index";
 import { routes } from "@payloft/functions/routes";
 import { WEBHOOK_FAILED, WEBHOOK_FAILED_PATTERN, isWebhookRoute } from "@payloft/functions/monitoring";
@@ -8,7 +7,8 @@ import { call, useStack } from "../src/testing/index";
 /**
  * The webhook-failure alarm counts log lines with a CloudWatch Logs filter (infra/alarms.ts):
  * these tests check the wrapper writes exactly the line the filter looks for, on the webhooks
- * it does not accept and nowhere else.
+ * it does not accept and nowhere else. The alarms, filters and tracing the stage declares are
+ * checked on the deploy program in infra.test.ts.
  */
 const stack = useStack();
 afterEach(() => vi.restoreAllMocks());
@@ -50,39 +50,5 @@ describe("webhook failure alarm", () => {
     const warn = vi.spyOn(logger, "warn");
     expect((await call(stack(), "POST", "/api/products", { body: { name: "x" } })).status).toBe(401);
     expect(warn.mock.calls.some(([message]) => message === WEBHOOK_FAILED)).toBe(false);
-  });
-});
-
-/** The deploy wiring, read as text: `node scripts/typecheck.mjs` proves it type-checks, this that it is there. */
-describe("alarms and tracing in infra", () => {
-  const infra = (file: string) => readFileSync(new URL(`../../../${file}`, import.meta.url), "utf8");
-
-  it("the stage deploys the alarms, and they count what the code writes", () => {
-    expect(infra("sst.config.ts")).toContain('await import("./infra/alarms")');
-    const alarms = infra("infra/alarms.ts");
-    for (const piece of [
-      "pattern: WEBHOOK_FAILED_PATTERN",
-      "isWebhookRoute(r.route)",
-      "deadLetters.nodes.queue.name",
-      '"DestinationDeliveryFailures"',
-      'metric("errors", "5xx")',
-      "endpoint: settings.alarmEmail",
-      // Creators' outgoing webhooks: the consumer's errors and the deliveries that died.
-      "webhookConsumerName,",
-      "webhookDeadLetters.nodes.queue.name",
-      "watchOutgoingWebhooks(alarmTopic.arn)",
-    ])
-      expect(alarms).toContain(piece);
-    expect(infra("infra/webhooks.ts")).toMatch(/webhookConsumerName = consumer\.apply/);
-  });
-
-  it("the HTTP API allows no cross-origin calls (SST's default is every origin)", () => {
-    expect(infra("infra/api.ts")).toMatch(/new sst\.aws\.ApiGatewayV2\("Api", \{\s*(\/\/.*\n\s*)*cors: false,/);
-  });
-
-  it("every Lambda traces, with a role that may only write traces", () => {
-    const defaults = infra("infra/defaults.ts");
-    expect(defaults).toContain('fn.tracingConfig = { mode: "Active" }');
-    expect(defaults).toMatch(/actions: \["xray:PutTraceSegments", "xray:PutTelemetryRecords"\]/);
   });
 });

@@ -75,6 +75,8 @@ describe("a product priced in euros", () => {
 
   it("the traffic report credits the euro sale to the newsletter, in euros", async () => {
     const { page } = seller;
+    // Charts honour reduced motion: drawn in their final state at once, so screenshots need no wait.
+    await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/dashboard?section=analytics");
     const sources = page.getByRole("table", { name: "Sources" });
     const newsletter = sources.getByRole("row", { name: /^newsletter/ });
@@ -98,6 +100,8 @@ describe("a product priced in euros", () => {
 
   it("the chart plots one currency at a time, picked with a switch, in that currency", async () => {
     const { page } = seller;
+    // Charts honour reduced motion: drawn in their final state at once, so screenshots need no wait.
+    await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/dashboard?section=analytics");
     const currency = page.getByRole("radiogroup", { name: "Revenue currency" });
     await currency.waitFor();
@@ -107,7 +111,6 @@ describe("a product priced in euros", () => {
     await chart.getByText("Revenue (EUR)").waitFor();
     const ticks = () => chart.locator(".recharts-yAxis-tick-labels").last().locator("text").allTextContents();
     await expect.poll(async () => (await ticks()).join(" ")).toMatch(/^€0 €\d/);
-    await page.waitForTimeout(1600); // the chart's animation, for the screenshot
     await b.shot(page, "currency-chart-eur");
     await currency.getByRole("radio", { name: "JPY" }).click();
     await chart.getByText("Revenue (JPY)").waitFor();
@@ -116,13 +119,11 @@ describe("a product priced in euros", () => {
     const box = (await chart.locator(".recharts-wrapper").boundingBox())!;
     await page.mouse.move(box.x + box.width - 70, box.y + box.height / 2);
     await page.getByText("$20.00 · €9.50 · ¥1,500").waitFor();
-    await page.waitForTimeout(1600);
     await b.shot(page, "currency-chart-jpy");
     await page.setViewportSize(PHONE);
     await page.goto("/dashboard?section=analytics");
     await page.getByRole("radiogroup", { name: "Revenue currency" }).getByRole("radio", { name: "EUR" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);
-    await page.waitForTimeout(1600);
     await b.shot(page, "currency-chart-phone");
     await seller.context.close();
   });
@@ -133,6 +134,7 @@ describe("the admin sees each sale in its own currency", () => {
     for (const viewport of [undefined, PHONE]) {
       const tag = viewport ? "phone" : "desktop";
       const { page, context } = await b.newPage(viewport ? { viewport } : {});
+      await page.emulateMedia({ reducedMotion: "reduce" }); // charts drawn at once, as above
       await signIn(page, "admin@demo.local");
       await page.goto("/admin?section=sales");
       // A table on a desktop, a list on a phone: the same sales, each in its own currency.
@@ -158,7 +160,6 @@ describe("the admin sees each sale in its own currency", () => {
         .first()
         .waitFor();
       await page.getByTestId("chart-revenue").getByRole("radiogroup", { name: "Revenue currency" }).waitFor();
-      await page.waitForTimeout(1600);
       await b.shot(page, `currency-admin-overview-${tag}`);
 
       await page.goto("/admin?section=finance");

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { Stack } from "@payloft/local/stack";
-import { settle } from "@payloft/local/stripe-sandbox/testing";
 
 /**
  * A creator's webhook receiver for tests: a real HTTP server on localhost (allowed offline)
@@ -35,28 +34,9 @@ export function useHookReceiver() {
   return { received, url: () => url, opts };
 }
 
-export async function until<T>(what: string, read: () => T, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /**
  * Nothing more can happen: no provider webhook in flight, no subscriber running, no webhook
- * delivery queued or being sent (a condition, not a sleep: "exactly one" is checked after it).
+ * delivery queued, being sent or waiting for its retry (a condition, not a sleep: "exactly
+ * one" is checked after it). Stack.settled() is that condition.
  */
-export async function quiet(stack: Stack) {
-  for (let i = 0; i < 3; i++) {
-    await settle(stack);
-    await until(
-      "the webhook queue to empty",
-      () => stack.queue.waiting,
-      (n) => n === 0,
-    );
-    await stack.queue.idle();
-  }
-}
+export const quiet = (stack: Stack) => stack.settled();

@@ -3,9 +3,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { call, useStack } from "@payloft/local/testing/index";
+import { call, useStack, whenSettled } from "@payloft/local/testing/index";
 import { signInWithRole, type Person } from "./actors";
-import { quiet, until, useHookReceiver } from "./hook-receiver";
+import { quiet, useHookReceiver } from "./hook-receiver";
 
 /**
  * Outgoing webhook secrets and on-demand sends: rolling a secret in place (both secrets sign for
@@ -53,7 +53,8 @@ async function verifier() {
 async function testDelivery(who: Person, id: string) {
   const sent = await sendTest(who, id);
   expect(sent.status).toBe(200);
-  const got = await until(
+  const got = await whenSettled(
+    stack(),
     "the test event",
     () => hooks.received.find((r) => r.event.id === sent.json.event_id),
     (r) => !!r,

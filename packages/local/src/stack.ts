@@ -69,8 +69,7 @@ export async function startStack(opts: StackOptions = {}) {
     opts.dynamoEndpoint ?? (dynamo = await startDynamoLocal({ dataDir: opts.dataDir ?? null })).endpoint;
   // Every caller reaches DynamoDB Local through the front that conflicts and throttles as
   // DynamoDB does (dynamo-front/); npm start prints it (PORT+5) for the AWS CLI and table browsers.
-  if (fixed) await assertPortFree(port + 5, "the local DynamoDB");
-  const front = await startDynamoFront({ target: dynamoLocal, port: fixed ? port + 5 : 0 });
+  const front = await startDynamoFront({ target: dynamoLocal, port: at(5) });
   const dynamoEndpoint = front.endpoint;
   const tableName = opts.tableName ?? "payloft-local";
   await ensureTable(dynamoEndpoint, tableName);

@@ -1,4 +1,5 @@
-import { createServer, request as httpRequest, Agent, type IncomingMessage, type ServerResponse } from "node:http";
+import { request as httpRequest, Agent, type IncomingMessage, type ServerResponse } from "node:http";
+import { bindServer, closeServer } from "../ports";
 import { randomUUID } from "node:crypto";
 import * as zlib from "node:zlib";
 import { scaled } from "./capacity";
@@ -224,28 +225,23 @@ export async function startDynamoFront(opts: {
     );
   }
 
-  const server = createServer((req, res) => {
+  const { server, port } = await bindServer(opts.port ?? 0, "the local DynamoDB");
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((err) => {
       if (!res.headersSent) res.writeHead(500, { "content-type": JSON_TYPE });
       res.end(JSON.stringify({ __type: "com.amazonaws.dynamodb.v20120810#InternalServerError", message: String(err) }));
     });
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.port ?? 0, "127.0.0.1", () => resolve((server.address() as { port: number }).port));
   });
   return {
     endpoint: `http://127.0.0.1:${port}`,
     port,
     scale,
     state,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        state.capacity.stop();
-        agent.destroy();
-        server.close(() => resolve());
-        server.closeAllConnections?.();
-      }),
+    async stop() {
+      state.capacity.stop();
+      agent.destroy();
+      await closeServer(server);
+    },
   };
 }
 

@@ -15,7 +15,7 @@ import {
   QUEUE_ACTIONS,
   TABLE_ACTIONS,
 } from "@payloft/core/permissions";
-import { STAGE_ENV, label, linkNames, runInfra, transformed, type Declared } from "../src/testing/infra";
+import { STAGE_ENV, label, linkNames, resolved, runInfra, transformed, type Declared } from "../src/testing/infra";
 
 /**
  * The deploy program itself (sst.config.ts and infra/*), run against recording stand-ins for
@@ -163,5 +163,47 @@ describe("least privilege", () => {
     walk([program.declared.map((d) => d.args), program.namespaceCalls.map((c) => c.args)]);
     expect(strings.filter((s) => /^[a-z0-9-]+:\*$/.test(s))).toEqual([]);
     expect(TABLE_ACTIONS).not.toContain("dynamodb:Scan"); // never on a request path
+  });
+});
+
+describe("the stage's name decides nothing", () => {
+  /**
+   * Everything the program declares, with its transforms applied, as plain data: symbolic
+   * outputs by their label, the stage's name in the metric namespace (Payloft/<stage>) left out.
+   */
+  async function declaredFor(stage: string, env: Record<string, string | undefined>) {
+    const program = await runInfra({ stage, env: { ...STAGE_ENV, ...env } });
+    const withTransforms = (args: Record<string, any>) => ({
+      ...args,
+      transform: Object.fromEntries(
+        Object.entries(args.transform ?? {}).map(([k, fn]) => {
+          const applied: Record<string, any> = {};
+          try {
+            if (typeof fn === "function") fn(applied, {}, k);
+          } catch (err) {
+            applied.needs = String(err); // a transform that reads SST's own arguments first
+          }
+          return [k, applied];
+        }),
+      ),
+    });
+    const everything = {
+      declared: program.declared.map((d) => ({ ...d, args: withTransforms(d.args), ref: undefined })),
+      defaults: program.transforms.map((t) => {
+        const args: Record<string, any> = {};
+        t.fn(args);
+        return withTransforms(args);
+      }),
+    };
+    const text = JSON.stringify(everything, (_k, v) => (typeof v === "function" ? label(v) : resolved(v)));
+    return JSON.parse(text.replaceAll(`Payloft/${stage}`, "Payloft/<stage>"));
+  }
+
+  it("production is the PAYLOFT_PRODUCTION setting: any two names declare the same stage", async () => {
+    const production = { PAYLOFT_PRODUCTION: "1", PAYLOFT_ALARM_EMAIL: "ops@example.com" };
+    expect(await declaredFor("production", production)).toEqual(await declaredFor("shop", production));
+    expect(await declaredFor("dev", { PAYLOFT_PRODUCTION: undefined })).toEqual(
+      await declaredFor("alice", { PAYLOFT_PRODUCTION: undefined }),
+    );
   });
 });

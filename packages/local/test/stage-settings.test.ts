@@ -1,4 +1,3 @@
-import { readFileSync, readdirSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { productionStage, stageProtection, stageRegion, stageSettings } from "../../../infra/settings";
 
@@ -126,12 +125,5 @@ describe("production is a setting, not a stage name", () => {
     process.env.PAYLOFT_PRODUCTION = "1";
     expect(await config.app({ stage: "prod" })).toMatchObject({ removal: "retain", protect: true });
     expect(await config.app({ stage: "shop" })).toMatchObject({ removal: "retain", protect: true });
-  });
-
-  it("no infra file decides by the stage's name", () => {
-    const root = new URL("../../../", import.meta.url);
-    const files = ["sst.config.ts", ...readdirSync(new URL("infra/", root)).map((f) => `infra/${f}`)];
-    for (const file of files.filter((f) => /\.(ts|mjs)$/.test(f)))
-      expect(readFileSync(new URL(file, root), "utf8"), file).not.toMatch(/stage\s*===?\s*["'`]/);
   });
 });

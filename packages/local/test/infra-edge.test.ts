@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { routeKey, routes } from "@payloft/functions/routes";
 import { subscribers } from "@payloft/functions/subscribers";
+import { schedules } from "@payloft/functions/schedules";
 import { ALARM_RULES, WEBHOOK_FAILED_PATTERN, isWebhookRoute } from "@payloft/functions/monitoring";
 import { FRAMEABLE_PATH_PREFIXES, HSTS_MAX_AGE, VIEWER_ADDRESS_HEADER, pageCsp } from "@payloft/functions/http/headers";
+import { LAMBDA_NODEJS, LAMBDA_RUNTIME } from "../../../infra/lambda-bundling.mjs";
 import { STAGE_ENV, label, resolved, runInfra, transformed, type Program } from "../src/testing/infra";
 
 /**
@@ -100,9 +102,9 @@ describe("alarms and tracing", () => {
       threshold: ALARM_RULES.webhookFailures.atLeast,
     });
 
-    // Every route and subscriber Lambda, the dead-letter queue, and the API's share of 5xx.
+    // Every route, subscriber and scheduled Lambda, the dead-letter queue, and the API's share of 5xx.
     const crashes = program.all("aws.cloudwatch.MetricAlarm").filter((a) => a.args.metricName === "Errors");
-    expect(crashes).toHaveLength(routes.length + subscribers.length + 3); // + issuer, share preview, webhook consumer
+    expect(crashes).toHaveLength(routes.length + subscribers.length + schedules.length + 3); // + issuer, share preview, webhook consumer
     const lost = program
       .all("aws.cloudwatch.MetricAlarm")
       .filter((a) => a.args.metricName === "DestinationDeliveryFailures");
@@ -128,13 +130,19 @@ describe("alarms and tracing", () => {
     ]);
   });
 
-  it("every Lambda traces, with a role that may only write traces", async () => {
+  it("every Lambda: the runtime and bundling the bundle tests build with, and traces with a role that may only write them", async () => {
     const program = await plain();
     const defaults = program.transforms.filter((t) => t.type === "sst.aws.Function");
     expect(defaults).toHaveLength(1);
     const args: Record<string, any> = {};
     defaults[0]!.fn(args);
-    expect(args).toMatchObject({ runtime: "nodejs22.x", architecture: "arm64" });
+    expect(args).toMatchObject({ runtime: LAMBDA_RUNTIME, architecture: "arm64" });
+    // SST gets infra/lambda-bundling.mjs's settings in full (lambda-bundles.test.ts builds with them).
+    expect(resolved(args.nodejs)).toEqual({ ...LAMBDA_NODEJS, esbuild: { ...LAMBDA_NODEJS.esbuild } });
+    // A function's own settings win.
+    const own: Record<string, any> = { nodejs: { minify: false } };
+    defaults[0]!.fn(own);
+    expect(resolved(own.nodejs)).toMatchObject({ minify: false, esbuild: LAMBDA_NODEJS.esbuild });
     const fn: Record<string, any> = {};
     args.transform.function(fn, {}, "AnyFunction");
     expect(fn.tracingConfig).toEqual({ mode: "Active" });

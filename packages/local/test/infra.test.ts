@@ -6,6 +6,7 @@ import {
   subscribers,
   subscriberModule,
 } from "@payloft/functions/subscribers";
+import { scheduleExpression, scheduleModule, schedules } from "@payloft/functions/schedules";
 import { ISSUER_LINKS, SHARE_PREVIEW_LINKS, WEBHOOK_CONSUMER_LINKS, routeLinks } from "@payloft/functions/links";
 import {
   BUS_ACTIONS,
@@ -89,6 +90,21 @@ describe("the bus and its dead letters", () => {
     expect(transformed(program.one("sst.aws.Queue", "BusDeadLetters"), "queue").messageRetentionSeconds).toBe(
       14 * 24 * 3600,
     );
+  });
+});
+
+describe("scheduled jobs", () => {
+  it("one Cron per row of the schedule table, not retried (the next run redoes the work), linked exactly", async () => {
+    const program = await plain();
+    const crons = program.all("sst.aws.Cron");
+    expect(crons.map((c) => c.name).sort()).toEqual(schedules.map((s) => s.name).sort());
+    const names = linkNames(program);
+    for (const row of schedules) {
+      const { schedule, function: fn } = program.one("sst.aws.Cron", row.name).args;
+      expect(schedule).toBe(scheduleExpression(row));
+      expect(fn).toMatchObject({ handler: `${scheduleModule(row)}.handler`, retries: 0 });
+      expect(names(fn.link), row.name).toEqual([...row.links].sort());
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { digits } from "./page.mjs";
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
@@ -24,6 +25,29 @@ export async function demoProductId() {
   const products = (await ProductEntity.query.byCreator({ creator_id: creatorId }).go()).data;
   return products[0]?.id;
 }
+
+/** The demo creator's storefront handle (seeded with the product). */
+export async function demoStoreHandle() {
+  const { DEMO_STORE_HANDLE } = await import(join(root, "packages/local/src/seed/products.ts"));
+  return DEMO_STORE_HANDLE;
+}
+
+/** The page's first HTML answer, as a crawler or a browser without JavaScript gets it. */
+export async function firstHtml(url) {
+  const res = await fetch(url);
+  const text = await res.text();
+  return { status: res.status, text, bytes: Buffer.byteLength(text) };
+}
+
+/** Lighthouse's mobile emulation (a Moto G Power), for Playwright contexts. */
+export const MOBILE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/135.0.0.0 Mobile Safari/537.36",
+};
 
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -90,7 +114,7 @@ export function print(title) {
   if (load > cores)
     console.log(`  ⚠ load average ${load.toFixed(1)} on ${cores} cores: the machine is busy, timings are inflated.`);
   for (const r of results) {
-    const v = `${r.value.toFixed(r.unit === "ms" ? 1 : 0)} ${r.unit}`;
+    const v = `${r.value.toFixed(digits(r.unit))} ${r.unit}`;
     console.log(
       `  ${r.ok ? "PASS" : "FAIL"}  ${r.name.padEnd(44)} ${v.padStart(12)}   budget ${r.atLeast ? "≥" : "≤"} ${r.limit} ${r.unit}`,
     );

@@ -19,13 +19,14 @@ export function readSections(page) {
 
 const STOPPED = /\n*The run of .* stopped before measuring.*$/m;
 
-const digits = (unit) => (unit === "ms" || unit === "kB" || unit === "KB" ? 1 : 0);
+/** Decimals a figure is shown with: a unitless score (CLS) needs three. */
+export const digits = (unit) => (unit === "" ? 3 : unit === "ms" || unit === "kB" || unit === "KB" ? 1 : 0);
 
 /** One benchmark's section from the figures it recorded (scripts/bench/lib.mjs `print`). */
 export function renderSection(r) {
   const rows = r.results.map(
     (x) =>
-      `| ${x.name} | ${x.value.toFixed(digits(x.unit))} ${x.unit} | ${x.atLeast ? "≥" : "≤"} ${x.limit} ${x.unit} | ${x.ok ? "pass" : "**FAIL**"} |`,
+      `| ${x.name} | ${`${x.value.toFixed(digits(x.unit))} ${x.unit}`.trim()} | ${`${x.atLeast ? "≥" : "≤"} ${x.limit} ${x.unit}`.trim()} | ${x.ok ? "pass" : "**FAIL**"} |`,
   );
   return [
     `### ${r.title}`,

@@ -21,6 +21,9 @@ export const MAIN_SCREENS: Screen[] = [
   { name: "pricing", viewer: "visitor", path: "/pricing", ready: "Choose the plan that fits your business" },
   { name: "login", viewer: "visitor", path: "/login", ready: "Continue with Google" },
   { name: "sales-page", viewer: "visitor", path: "/product/{product}", ready: /Buy Now/ },
+  // The demo creator's storefront (packages/local/src/seed/products.ts) and the overlay checkout.
+  { name: "store", viewer: "visitor", path: "/s/demo-creator", ready: "The Creator's Launch Kit" },
+  { name: "overlay", viewer: "visitor", path: "/overlay/product/{product}", ready: /Buy Now/ },
   { name: "dashboard", viewer: "creator@demo.local", path: "/dashboard", ready: "Total Revenue" },
   { name: "settings", viewer: "creator@demo.local", path: "/settings", ready: "Display name" },
   { name: "admin", viewer: "admin@demo.local", path: "/admin", ready: "Total Users" },

@@ -4,7 +4,7 @@ import { call, useStack } from "@payloft/local/testing/index";
 const stack = useStack({ seed: true });
 
 describe("demo seed: selling", () => {
-  it("gives creator@demo.local a Stripe test integration, one approved product with its cover and the code LAUNCH30, idempotently", async () => {
+  it("gives creator@demo.local a Stripe test integration, one approved product with its cover, the code LAUNCH30 and a store, idempotently", async () => {
     const { EmailEntity } = await import("@payloft/core/db/entities");
     const { Product } = await import("@payloft/core/product/index");
     const { seed } = await import("@payloft/local/seed/products");
@@ -30,6 +30,10 @@ describe("demo seed: selling", () => {
       body: { code: "launch30" },
     });
     expect(preview.json).toMatchObject({ code: "LAUNCH30", list_price: 2900, price: 2030 });
+
+    const store = await call(stack(), "GET", "/api/public/stores/demo-creator");
+    expect(store.json).toMatchObject({ store: { handle: "demo-creator", name: "Demo Creator" } });
+    expect((store.json as { products: { id: string }[] }).products.map((p) => p.id)).toEqual([demo!.id]);
 
     await seed();
     expect(await Product.list(creatorId)).toHaveLength(1);

@@ -3,13 +3,15 @@ import { EmailEntity, ProductEntity, UniqueEntity } from "@payloft/core/db/entit
 import { Discount } from "@payloft/core/discount/index";
 import { Integration } from "@payloft/core/integration/index";
 import { Product } from "@payloft/core/product/index";
+import { Store } from "@payloft/core/store/index";
 
 /**
  * Demo selling data: creator@demo.local gets a saved Stripe TEST integration on
  * the local payments sandbox and one approved product with a cover image served by the web
- * app itself (packages/web/public/demo), so a first `npm start` has a sales page that sells, and
- * the discount code LAUNCH30 (30% off), so `/product/{id}?code=LAUNCH30` shows a code's effect.
- * Idempotent: an existing integration, product or code is left alone.
+ * app itself (packages/web/public/demo), so a first `npm start` has a sales page that sells,
+ * the discount code LAUNCH30 (30% off), so `/product/{id}?code=LAUNCH30` shows a code's effect,
+ * and a storefront at /s/{DEMO_STORE_HANDLE} listing the product.
+ * Idempotent: an existing integration, product, code or store is left alone.
  */
 const CREATOR = "creator@demo.local";
 const COVER_PATH = "/demo/creator-launch-kit.svg";
@@ -28,6 +30,8 @@ export const DEMO_PRODUCT = {
   media_type: "image" as const,
 };
 
+export const DEMO_STORE_HANDLE = "demo-creator";
+
 export async function seed() {
   const creatorId = (await EmailEntity.get({ email: CREATOR }).go()).data?.user_id;
   if (!creatorId) return; // the accounts step did not create the demo creator
@@ -45,6 +49,13 @@ export async function seed() {
   const code = "LAUNCH30";
   if (!(await UniqueEntity.get({ scope: Discount.claimScope(creatorId), value: code }).go()).data) {
     await Discount.create(creatorId, { code, percent_off: 30 });
+  }
+
+  if (!(await Store.mine(creatorId))) {
+    await Store.save(creatorId, {
+      handle: DEMO_STORE_HANDLE,
+      bio: "Templates and checklists for creators launching their first digital product.",
+    });
   }
 
   // The cover is served by this origin; media URLs must be absolute http(s) (rule: Web links only).

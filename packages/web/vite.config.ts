@@ -11,15 +11,20 @@ export default defineConfig({
       { find: /^@\//, replacement: fileURLToPath(new URL("./src/", import.meta.url)) },
       // `@docs/x` is the repository's docs/x: pages that show a guide import the guide itself (?raw).
       { find: /^@docs\//, replacement: fileURLToPath(new URL("../../docs/", import.meta.url)) },
-      // Preact runs the React code (docs/decisions.md "Preact instead of react-dom"): react-dom alone
-      // is ~60 KB gzipped, more than the sales page's whole budget. The code and types stay React's.
-      { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
-      { find: /^react-dom$/, replacement: "preact/compat" },
-      { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
-      { find: /^react\/jsx-dev-runtime$/, replacement: "preact/jsx-dev-runtime" },
-      { find: /^react$/, replacement: "preact/compat" },
     ],
   },
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 700 },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      // The build prints no warnings: each one is a bug to fix (a missing export is undefined at
+      // run time), so it fails the build instead of scrolling past on the first `npm start`.
+      onwarn(warning) {
+        throw new Error(`The web build warned: ${warning.message}`);
+      },
+    },
+  },
   server: { proxy: { "/api": "http://localhost:3000" } },
 });

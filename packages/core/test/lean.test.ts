@@ -20,8 +20,11 @@ const load = async () => {
     setting: (await import("../src/db/schemas/setting")).settingSchema,
     counter: (await import("../src/db/schemas/counter")).counterSchema,
     rateLimit: (await import("../src/db/schemas/rate-limit")).rateLimitSchema,
+    integration: (await import("../src/db/schemas/integration")).integrationSchema,
+    daily: (await import("../src/db/schemas/daily-stat")).dailyStatSchema,
   };
-  return { ...entities, ...items, ...update, keyOf, schemas };
+  const { queryBetween } = await import("../src/db/lean/query");
+  return { ...entities, ...items, ...update, keyOf, queryBetween, schemas };
 };
 
 describe("lean reads match ElectroDB", () => {
@@ -125,6 +128,94 @@ describe("lean reads match ElectroDB", () => {
       null,
       (await UserEntity.get({ id: "u-Batch" }).go()).data,
     ]);
+  });
+});
+
+describe("lean reads of the sales page's payment info, the status and the chart match ElectroDB", () => {
+  it("integrations, bare and with every key", async () => {
+    const { IntegrationEntity, getItem, keyOf, schemas } = await load();
+    await IntegrationEntity.create({ user_id: "u-Bare" }).go();
+    await IntegrationEntity.create({
+      user_id: "u-Paypal",
+      provider: "paypal",
+      is_active: false,
+      is_live: true,
+      paypal_client_id: "cid",
+      paypal_client_secret_enc: "enc",
+      paypal_webhook_id: "wh",
+      paypal_is_live: true,
+      automatic_tax: true,
+    }).go();
+    for (const user_id of ["u-Bare", "u-Paypal", "u-None"]) {
+      expect(await getItem(schemas.integration, { user_id })).toEqual(
+        (await IntegrationEntity.get({ user_id }).go()).data,
+      );
+      expect(keyOf(schemas.integration, { user_id })).toEqual(IntegrationEntity.get({ user_id }).params().Key);
+    }
+  });
+
+  it("a range of daily items: the Query ElectroDB sends, and its items", async () => {
+    const { DailyStatEntity, UserEntity, queryBetween, keyOf, schemas } = await load();
+    const { watchCalls } = await import("../src/db/lean/call");
+    const scope = "creator#u-Chart";
+    for (const [date, sales] of [
+      ["2026-01-01", 1],
+      ["2026-01-02", 2],
+      ["2026-01-05", 3],
+      ["2026-02-01", 4],
+    ] as const)
+      await DailyStatEntity.update({ scope, date })
+        .add({ sales, revenue: sales * 100, revenue_eur: 7 })
+        .go();
+    // An item of another type inside the range: ElectroDB leaves it out of the answer.
+    const { pk, sk } = keyOf(schemas.daily, { scope, date: "2026-01-03" });
+    await UserEntity.create({ id: "u-Intruder", email: "i@x.test" }).go();
+    const { dynamo, tableName } = await import("../src/db/client");
+    const { PutItemCommand } = await import("@aws-sdk/client-dynamodb");
+    const Item = { pk: { S: pk! }, sk: { S: sk! }, __edb_e__: { S: "user" }, __edb_v__: { S: "1" } };
+    await dynamo().send(new PutItemCommand({ TableName: tableName(), Item }));
+    const query = DailyStatEntity.query.primary({ scope }).between({ date: "2026-01-01" }, { date: "2026-01-30" });
+    const sent: unknown[] = [];
+    const stop = watchCalls((operation, input) => void sent.push({ operation, input }));
+    const lean = await queryBetween(schemas.daily, { scope }, { date: "2026-01-01" }, { date: "2026-01-30" });
+    stop();
+    expect(lean).toEqual((await query.go({ pages: "all" })).data);
+    expect(lean.map((d) => (d as { date: string }).date)).toEqual(["2026-01-01", "2026-01-02", "2026-01-05"]);
+    const params = query.params<{ ExpressionAttributeValues: Record<string, string> }>();
+    const values = Object.entries(params.ExpressionAttributeValues).map(([name, S]) => [name, { S }]);
+    expect(sent).toEqual([
+      { operation: "Query", input: { ...params, ExpressionAttributeValues: Object.fromEntries(values) } },
+    ]);
+  });
+
+  it("the public status: its settings as Setting.list reads them, stored or default", async () => {
+    const { SettingEntity } = await load();
+    const { Setting } = await import("../src/setting/index");
+    const { publicStatus } = await import("../src/setting/public");
+    const fromList = async () => {
+      const all = await Setting.list();
+      const value = (k: string) => all.find((s) => s.setting_key === k)!.setting_value;
+      const quote = value("testimonial_quote").trim();
+      return {
+        maintenance_mode: value("maintenance_mode") === "true",
+        support_email: value("support_email"),
+        site_name: value("site_name"),
+        primary_color: value("primary_color"),
+        testimonial: quote ? { quote, author: value("testimonial_author"), role: value("testimonial_role") } : null,
+      };
+    };
+    expect(await publicStatus()).toEqual(await fromList());
+    await SettingEntity.create({ key: "site_name", value: "Shop", category: "branding" }).go();
+    await Setting.set({ key: "maintenance_mode", value: "true" });
+    await Setting.set({ key: "testimonial_quote", value: " Sold out in a day. " });
+    await Setting.set({ key: "testimonial_author", value: "Ada" });
+    const status = await publicStatus();
+    expect(status).toEqual(await fromList());
+    expect(status).toMatchObject({
+      maintenance_mode: true,
+      site_name: "Shop",
+      testimonial: { quote: "Sold out in a day." },
+    });
   });
 });
 

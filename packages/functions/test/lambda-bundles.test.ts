@@ -12,6 +12,8 @@ import { subscribers } from "../src/subscribers";
  * starts against budgets; this holds what those figures rest on, whatever the machine's load.
  */
 const repo = join(import.meta.dirname, "../../..");
+/** The Lambdas every sales page view and every dashboard visit calls (the bench gives them 150 KB). */
+const HOT = ["public-product", "public-payment-info", "public-status", "dashboard-stats", "dashboard-chart-data"];
 let functions: { name: string; entry: string }[];
 let outputs: Map<string, Metafile["outputs"][string]>;
 
@@ -59,6 +61,16 @@ describe("the Lambda bundles", () => {
     for (const [name, out] of outputs) {
       const outside = out.imports.map((i) => i.path).filter((p) => !p.startsWith("node:") && !/^[a-z_]+$/.test(p));
       expect(outside, name).toEqual([]);
+    }
+  });
+
+  it("leave ElectroDB, the AWS SDK and zod classic out of the Lambdas the sales page and the dashboards call", () => {
+    for (const name of HOT) {
+      const inputs = Object.keys(outputs.get(name)!.inputs);
+      expect(
+        inputs.filter((f) => /\/(electrodb|@aws-sdk|jsonschema)\/|\/zod\/v4\/classic\//.test(f)),
+        name,
+      ).toEqual([]);
     }
   });
 });

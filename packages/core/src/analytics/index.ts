@@ -1,6 +1,13 @@
 import * as z from "zod";
-import { currencyOf, revenueByCurrency, type Currency } from "../currency/index";
-import { DailyStatEntity, ProductEntity } from "../db/entities";
+import { currencyOf, type Currency } from "../currency/index";
+import { ProductEntity } from "../db/entities";
+import {
+  CHART_DAYS as CHART_DAYS_SHOWN,
+  creatorChart,
+  dailySeries as dailySeriesOf,
+  lastDays as lastDaysOf,
+  type ChartPoint as DailyPoint,
+} from "./chart";
 import { conversionRate as rateOf, creatorStats, type Stats as CreatorStats } from "./stats";
 
 /**
@@ -8,26 +15,17 @@ import { conversionRate as rateOf, creatorStats, type Stats as CreatorStats } fr
  * and daily aggregates that fulfilment and view tracking write at event time, so the cost
  * of a dashboard is a fixed handful of GetItem/Query calls however many sales exist:
  *  - stats:  GetItem counter `creator#<id>` + GetItem user (plan, product count);
- *  - chart:  one Query of ≤ 30 daily items `creator#<id>`;
+ *  - chart:  one Query of ≤ 30 daily items `creator#<id>` (chart.ts, through the lean layer);
  *  - per-product figures: one Query of the creator's products (bounded by the plan limit,
  *    not by sales), whose items carry their own view/sale/revenue totals.
  */
 export namespace Analytics {
-  /** The chart always covers this many days, today (UTC) included. */
-  export const CHART_DAYS = 30;
+  export const CHART_DAYS = CHART_DAYS_SHOWN;
 
   const CreatorId = z.string().min(1);
 
   export type Stats = CreatorStats;
-
-  export interface ChartPoint {
-    date: string;
-    sales: number;
-    /** USD cents; see revenue_by_currency */
-    revenue: number;
-    revenue_by_currency: Partial<Record<Currency, number>>;
-    views: number;
-  }
+  export type ChartPoint = DailyPoint;
 
   export interface ProductFigures {
     id: string;
@@ -44,37 +42,9 @@ export namespace Analytics {
   export const conversionRate = rateOf;
   export const stats = creatorStats;
 
-  /** YYYY-MM-DD (UTC) of the last `days` days, oldest first, ending with `today`. */
-  export function lastDays(days: number, today = new Date()): string[] {
-    const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-    return Array.from({ length: days }, (_, i) =>
-      new Date(end - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
-    );
-  }
-
-  /** The last 30 days for one scope, zero-filled, read with a single Query. */
-  export async function dailySeries(scope: string, today = new Date()): Promise<ChartPoint[]> {
-    const dates = lastDays(CHART_DAYS, today);
-    const res = await DailyStatEntity.query
-      .primary({ scope })
-      .between({ date: dates[0]! }, { date: dates[dates.length - 1]! })
-      .go({ pages: "all" });
-    const byDate = new Map(res.data.map((d) => [d.date, d]));
-    return dates.map((date) => {
-      const d = byDate.get(date);
-      return {
-        date,
-        sales: d?.sales ?? 0,
-        revenue: d?.revenue ?? 0,
-        revenue_by_currency: revenueByCurrency(d),
-        views: d?.views ?? 0,
-      };
-    });
-  }
-
-  export async function chartData(creatorId: string, today = new Date()): Promise<ChartPoint[]> {
-    return dailySeries(`creator#${CreatorId.parse(creatorId)}`, today);
-  }
+  export const lastDays = lastDaysOf;
+  export const dailySeries = dailySeriesOf;
+  export const chartData = creatorChart;
 
   /** Views, sales, revenue and conversion per product, best sellers first (by sales). */
   export async function productFigures(creatorId: string): Promise<ProductFigures[]> {

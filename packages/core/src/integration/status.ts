@@ -1,12 +1,15 @@
-import { IntegrationEntity } from "../db/entities";
+import type { IntegrationItem } from "../db/entities/integration";
+import { getItem } from "../db/lean/items";
+import { integrationSchema } from "../db/schemas/integration";
 
 /**
  * What may be known about a seller's payment setup without touching any key: which buy
  * button the sales page shows, and the admin's list. Apart from ./index (which decrypts
- * sellers' keys) so the routes that need only this are not linked to the EncryptionKey.
+ * sellers' keys) so the routes that need only this are not linked to the EncryptionKey, and
+ * read through the lean layer, so the sales page's payment-info Lambda carries no ElectroDB.
  */
 export namespace IntegrationStatus {
-  const load = async (userId: string) => (await IntegrationEntity.get({ user_id: userId }).go()).data;
+  const load = (userId: string) => getItem<IntegrationItem>(integrationSchema, { user_id: userId });
 
   /** Which buy button the sales page shows: null when nothing usable is active. */
   export async function paymentInfo(userId: string): Promise<{ provider: "stripe" | "paypal" | null }> {

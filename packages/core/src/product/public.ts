@@ -1,14 +1,14 @@
 import { currencyOf } from "../currency/index";
 import { ValidationError } from "../errors";
 import { getProduct, productNotFound } from "./view";
-import { productPublicView, unavailableReason } from "./sales-page";
+import { productCreatorOf, productPublicView, unavailableReason } from "./sales-page";
 
 /**
- * The buyer's side of a product: what checkout may sell, the seller of a product, and (from
- * sales-page.ts, the lean read path) the sales-page view. The Product namespace (index.ts)
+ * The buyer's side of a product: what checkout may sell, and (from sales-page.ts, the lean read
+ * path) the sales-page view and the seller of a product. The Product namespace (index.ts)
  * re-exports these under its own names.
  */
-export { productPublicView };
+export { productCreatorOf, productPublicView };
 
 /** What checkout needs from a product it may sell (its snapshot included); refuses unavailable ones. */
 export async function productForCheckout(id: string) {
@@ -31,11 +31,4 @@ export async function productForCheckout(id: string) {
     license_keys: p.license_keys ?? false,
     creator_id: p.creator_id,
   };
-}
-
-/** The seller of a product (for GET /api/public/payment-info/{id}). */
-export async function productCreatorOf(id: string): Promise<string> {
-  const p = await getProduct(id);
-  if (!p) throw productNotFound();
-  return p.creator_id;
 }

@@ -55,6 +55,13 @@ function sellerFace(creatorId: string): Promise<SellerFace> {
   });
 }
 
+/** The seller of a product (GET /api/public/payment-info/{id}, which the sales page reads too). */
+export async function productCreatorOf(id: string): Promise<string> {
+  const p = id ? await getItem<ProductItem>(productSchema, { id }) : null;
+  if (!p) throw productNotFound();
+  return p.creator_id;
+}
+
 /**
  * GET /api/public/products/{id}: the sales-page view. Never content_url (rule: Access links).
  * An unavailable product answers is_active=false with its selling content blanked, so a

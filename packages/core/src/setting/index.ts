@@ -10,6 +10,7 @@ import {
   legacyOf,
   type Category as SettingCategory,
 } from "./definitions";
+import { publicStatus as readPublicStatus } from "./public";
 import { forgetRecent, recentValue } from "./recent";
 
 /**
@@ -170,18 +171,6 @@ export namespace Setting {
     for (const old of Object.keys(RENAMED)) if (stored.has(old)) await SettingEntity.delete({ key: old }).go();
   }
 
-  /** Public, anonymous subset (GET /api/public/status). */
-  export async function publicStatus() {
-    const all = await list();
-    const value = (k: Key) => all.find((s) => s.setting_key === k)!.setting_value;
-    const quote = value("testimonial_quote").trim();
-    return {
-      maintenance_mode: value("maintenance_mode") === "true",
-      support_email: value("support_email"),
-      site_name: value("site_name"),
-      primary_color: value("primary_color"),
-      // Hidden while the admin has not given one (rule: Honest social proof).
-      testimonial: quote ? { quote, author: value("testimonial_author"), role: value("testimonial_role") } : null,
-    };
-  }
+  /** Public, anonymous subset (GET /api/public/status), read without ElectroDB (./public.ts). */
+  export const publicStatus = readPublicStatus;
 }

@@ -1,5 +1,5 @@
-import { Analytics } from "@payloft/core/analytics/index";
+import { creatorChart } from "@payloft/core/analytics/chart";
 import { api } from "../http/api";
 
-/** GET /api/dashboard/chart-data: 30 zero-filled days of sales and revenue (cents). */
-export const handler = api(async (req) => ({ chartData: await Analytics.chartData(req.actor!.userId) }));
+/** GET /api/dashboard/chart-data: 30 zero-filled days of sales and revenue (cents), without ElectroDB. */
+export const handler = api(async (req) => ({ chartData: await creatorChart(req.actor!.userId) }));

@@ -1,10 +1,10 @@
 import { IntegrationStatus } from "@payloft/core/integration/status";
-import { Product } from "@payloft/core/product/index";
+import { productCreatorOf } from "@payloft/core/product/sales-page";
 import { api } from "../http/api";
 
-/** {provider: 'stripe' | 'paypal' | null}: which buy button the sales page shows. */
+/** {provider: 'stripe' | 'paypal' | null}: which buy button the sales page shows (two reads, no ElectroDB). */
 export const handler = api(async (req) => {
-  const creatorId = await Product.creatorOf(req.params.productId ?? "");
+  const creatorId = await productCreatorOf(req.params.productId ?? "");
   const { provider } = await IntegrationStatus.paymentInfo(creatorId);
   return { provider: provider ?? null };
 });

@@ -1,5 +1,5 @@
-import { Setting } from "@payloft/core/setting/index";
+import { publicStatus } from "@payloft/core/setting/public";
 import { api } from "../http/api";
 
 /** Anonymous and `system`, so the web app can show the maintenance notice during maintenance. */
-export const handler = api(async () => Setting.publicStatus());
+export const handler = api(async () => publicStatus());

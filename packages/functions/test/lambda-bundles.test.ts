@@ -4,6 +4,8 @@ import { build, type Metafile } from "esbuild";
 import { lambdaBuild, lambdaFunctions } from "../../../infra/lambda-build.mjs";
 import { LAMBDA_NODEJS, LAMBDA_RUNTIME } from "../../../infra/lambda-bundling.mjs";
 import { routes } from "../src/routes";
+import { STAGE_ENV, runInfra } from "@payloft/local/testing/infra";
+import { schedules } from "../src/schedules";
 import { subscribers } from "../src/subscribers";
 
 /**
@@ -48,12 +50,28 @@ describe("the Lambda bundles", () => {
     // deploy program (packages/local/test/infra-edge.test.ts).
   });
 
-  it("are every function of the route and subscriber tables and every other Lambda infra declares", () => {
+  it("are every Lambda the deploy program declares: each row of the route, subscriber and schedule tables, and the rest", async () => {
+    // The program (sst.config.ts, infra/*) run offline on recording stand-ins: every `handler`
+    // given to a component or to one of its methods (api.route, bus.subscribe, queue.subscribe, a Cron's function).
+    const program = await runInfra({ stage: "test", env: STAGE_ENV });
+    const handlers = new Set<string>();
+    const collect = (value: unknown, depth = 0): void => {
+      if (!value || typeof value !== "object" || depth > 4) return;
+      for (const [key, v] of Object.entries(value)) {
+        if (key === "handler" && typeof v === "string") handlers.add(v);
+        else collect(v, depth + 1);
+      }
+    };
+    for (const component of program.declared) {
+      collect(component.args);
+      for (const call of component.calls) collect(call.args);
+    }
+    const entries = [...handlers].map((h) => join(repo, h.replace(/\.handler$/, ".ts"))).sort();
+    expect(functions.map((f) => f.entry).sort()).toEqual(entries);
     const names = functions.map((f) => f.name);
     for (const route of routes) expect(names, route.path).toContain(route.handler);
     for (const row of subscribers) expect(names, row.name).toContain(`events/${row.handler}`);
-    for (const other of ["auth/issuer", "share/preview", "queues/webhook-delivery"]) expect(names).toContain(other);
-    expect(names.length).toBe(new Set(routes.map((r) => r.handler)).size + subscribers.length + 3);
+    for (const row of schedules) expect(names, row.name).toContain(`scheduled/${row.handler}`);
     expect([...outputs.keys()].sort()).toEqual([...names].sort());
   });
 

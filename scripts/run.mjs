@@ -5,6 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { selectsJourneys } from "./vitest-args.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const pnpmVersion = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).packageManager.split("@")[1];
@@ -71,12 +72,21 @@ if (command === "start") {
   const child = spawn("node", ["--import", "tsx", "packages/local/src/main.ts"], { cwd: root, stdio: "inherit", env });
   for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(sig, () => child.kill(sig));
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
-} else if (command === "test") {
+} else if (command === "test" || command === "one") {
+  // `npm test -- <file or pattern>` and `npm run test:one -- <file or pattern>` hand the
+  // arguments to vitest. The browser and the web build are only needed when a journey runs.
+  const args = process.argv.slice(3);
+  const journeys = selectsJourneys(root, args);
   ensureJava();
-  ensureChromium();
-  must("npm", ["run", "--silent", "lint"], "Lint (eslint + prettier --check)");
-  must("node", ["scripts/typecheck.mjs"], "Type-checking (code and infra)");
-  buildWeb();
+  if (journeys) ensureChromium();
+  if (command === "test") {
+    must("npm", ["run", "--silent", "lint"], "Lint (eslint + prettier --check)");
+    must("node", ["scripts/typecheck.mjs"], "Type-checking (code and infra)");
+  }
+  if (journeys) buildWeb();
+  if (command === "one") process.exit(run("npx", ["vitest", "run", ...args]));
+  // One vitest runs both projects, api then e2e. Side by side, on two cores, every API test
+  // would share the CPU with Chromium and a second stack; no run has shown that to be faster.
   mkdirSync(join(root, ".e2e"), { recursive: true });
   const report = join(root, ".e2e/vitest.json");
   const code = run("npx", [
@@ -85,7 +95,7 @@ if (command === "start") {
     "--reporter=default",
     "--reporter=json",
     `--outputFile.json=${report}`,
-    ...process.argv.slice(3),
+    ...args,
   ]);
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, "utf8"));
@@ -95,6 +105,6 @@ if (command === "start") {
   }
   process.exit(code);
 } else {
-  console.error("usage: node scripts/run.mjs start|test");
+  console.error("usage: node scripts/run.mjs start|test|one [vitest arguments]");
   process.exit(2);
 }

@@ -64,6 +64,14 @@ export const subscribers: SubscriberDef[] = [
     detailTypes: ["checkout.expired"],
     links: ["Table", "AdminEmails", "UnlimitedEmails", "Email"],
   },
+  // sales: an expired, unpaid product checkout is closed at once (its discount use given back)
+  {
+    name: "CloseExpiredCheckout",
+    handler: "close-expired-checkout",
+    detailTypes: ["checkout.expired"],
+    // The provider is asked with the seller's keys; paid after all, it is fulfilled (receipt).
+    links: ["Table", "AdminEmails", "UnlimitedEmails", "Email", "EncryptionKey"],
+  },
   // plans: a failed renewal tells the creator (once per invoice); ApplyPlan changes the plan
   {
     name: "DunningEmail",

@@ -59,6 +59,7 @@ describe("PayPal credentials through POST /api/payment-integration", () => {
         id: saved.json.paypal_webhook_id,
         events: [
           "PAYMENT.CAPTURE.COMPLETED",
+          "CHECKOUT.ORDER.VOIDED",
           "PAYMENT.CAPTURE.REFUNDED",
           "PAYMENT.CAPTURE.REVERSED",
           "CUSTOMER.DISPUTE.CREATED",

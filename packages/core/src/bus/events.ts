@@ -154,8 +154,10 @@ export const LifetimeRefunded = define(
 );
 
 /**
- * A buyer's product checkout expired unpaid, and we know who they are (payment recovery).
- * `buyer_email` is the checkout record's (signed-in buyer) or what the provider collected.
+ * A buyer's product checkout expired unpaid, says its provider (Stripe's checkout.session.expired,
+ * PayPal's voided order): what it held is given back, and the buyer, when we know who they are,
+ * may get a recovery e-mail. `buyer_email` is the checkout record's (signed-in buyer) or what the
+ * provider collected.
  */
 export const CheckoutExpired = define(
   EventType.CheckoutExpired,
@@ -164,7 +166,7 @@ export const CheckoutExpired = define(
     seller_id: id,
     checkout_id: id,
     product_id: id,
-    buyer_email: z.string().min(3).max(320),
+    buyer_email: z.string().min(3).max(320).optional(),
   }),
 );
 

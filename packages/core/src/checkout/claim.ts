@@ -12,6 +12,7 @@ import { visitOf } from "../traffic/source";
 import { parseInput } from "../validation";
 import { priceWithCode, type Priced } from "./pricing";
 import { productSnapshot, recordCheckout } from "./record";
+import { storedReservation } from "./reservation";
 
 /**
  * Claiming a free product (rule: Free claims): a price of 0, a pay-what-you-want minimum of 0, or
@@ -77,6 +78,8 @@ export namespace Claim {
         amount: 0,
         list_price: product.price,
         ...(code ? { discount_code: code.code } : {}),
+        // Consumed by fulfilment like a paid checkout's.
+        ...storedReservation(reservation),
         currency: product.currency,
         buyer_email: email,
         ...(visit ? { visit } : {}),

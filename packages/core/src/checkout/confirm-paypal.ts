@@ -38,6 +38,8 @@ export async function confirmPayPal(record: CheckoutItem) {
       return unpaid(open || !(err instanceof PayPalRequestError) || err.isUnavailable);
     }
   }
+  // PayPal voided it: it can never be paid.
+  if (order.status === "VOIDED") return unpaid(false);
   const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
   if (order.status !== "COMPLETED" || capture?.status !== "COMPLETED") return unpaid();
   // The capture must be for this checkout (Payloft's id is its custom_id).

@@ -17,6 +17,7 @@ import { chargeFor, type Charge } from "./pricing";
 import { checkoutLocale } from "./locale";
 import { PAYABLE_SECONDS } from "./lifetime";
 import { isoFromSeconds, productSnapshot, recordCheckout } from "./record";
+import { storedReservation } from "./reservation";
 
 /**
  * Buying a product: a Checkout Session on the SELLER's own Stripe account (or a PayPal order,
@@ -48,12 +49,13 @@ export namespace Checkout {
    * use reserved for it is tied to the checkout, or given back when no checkout could be created.
    * `visit` (referrer, utm_*) is the sales-page visit the buyer came from: the record keeps it, so
    * the sale counts in traffic analytics. `acceptLanguage` is the buyer's browser's header: the
-   * payment page speaks their language (see ./locale).
+   * payment page speaks their language (see ./locale). `address` is the buyer's network address:
+   * one address holds at most a few of a discount code's uses in unpaid checkouts (discount/redeem.ts).
    */
   export async function createSession(
     input: unknown,
     buyer?: { email?: string } | null,
-    opts: { acceptLanguage?: string } = {},
+    opts: { acceptLanguage?: string; address?: string } = {},
   ): Promise<{ url: string; checkout_id: string }> {
     const { productId } = parseInput(CreateInput, input);
     const visit = visitOf(input);
@@ -61,7 +63,7 @@ export namespace Checkout {
 
     const { provider } = await IntegrationStatus.paymentInfo(product.creator_id);
     if (!provider) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
-    const charge = await chargeFor(product, input);
+    const charge = await chargeFor(product, input, { address: opts.address });
     try {
       const started =
         provider === "paypal"
@@ -138,6 +140,7 @@ export namespace Checkout {
       amount: charge.amount,
       list_price: product.price,
       ...(charge.discount_code ? { discount_code: charge.discount_code } : {}),
+      ...storedReservation(charge.reservation),
       currency: product.currency,
       ...(stripe.automaticTax ? { automatic_tax: true } : {}),
       session_expires_at: isoFromSeconds(session.expires_at),

@@ -1,6 +1,8 @@
 import { CheckoutEntity, OpenCheckoutEntity, type CheckoutItem } from "../db/entities";
 import { ifConditionFailed } from "../db/errors";
+import { release } from "../discount/redeem";
 import { SETTLE_SECONDS } from "./lifetime";
+import { reservationOf } from "./reservation";
 
 /**
  * Open product checkouts: those a provider may take money for that are neither a recorded sale
@@ -33,10 +35,16 @@ export async function markSettled(record: Pick<CheckoutItem, "session_id" | "ses
 }
 
 /**
- * The provider's deadline passed and nothing was paid: the checkout is closed (once, `closed_at`)
- * and leaves the open list. Only for a checkout that is not a sale and can no longer become one.
+ * The provider's deadline passed (or it said the checkout expired) and nothing was paid: the
+ * discount use it held goes back, the checkout is closed (once, `closed_at`) and leaves the open
+ * list. Only for a checkout that is not a sale and can no longer become one. Each step is
+ * idempotent, so a repeat after a crash half-way finishes the job.
  */
-export async function closeUnpaid(record: Pick<CheckoutItem, "session_id" | "session_expires_at">): Promise<void> {
+export async function closeUnpaid(
+  record: Pick<CheckoutItem, "session_id" | "session_expires_at" | "discount_reservation">,
+): Promise<void> {
+  const reservation = reservationOf(record);
+  if (reservation) await release(reservation);
   await CheckoutEntity.patch({ session_id: record.session_id })
     .set({ closed_at: new Date().toISOString() })
     .where((a, op) => op.notExists(a.closed_at))

@@ -8,6 +8,7 @@ import type { Attribution } from "../traffic/source";
 import type { Charge } from "./pricing";
 import { PAYABLE_SECONDS } from "./lifetime";
 import { productSnapshot, recordCheckout } from "./record";
+import { storedReservation } from "./reservation";
 
 /** The alert a buyer sees when a PayPal seller's integration cannot take payments (rule: PayPal). */
 export const PAYPAL_UNAVAILABLE = "PayPal integration is coming soon. Please contact the seller directly.";
@@ -87,6 +88,7 @@ export async function startPayPalCheckout(
     amount: charge.amount,
     list_price: product.price,
     ...(charge.discount_code ? { discount_code: charge.discount_code } : {}),
+    ...storedReservation(charge.reservation),
     currency: product.currency,
     session_expires_at: payableUntil.toISOString(),
     // The app it was made with: confirming it uses that one, even after Payment Setup changes.

@@ -136,10 +136,11 @@ export async function quote(product: Priced, input: unknown): Promise<Quote> {
 
 /**
  * What a paid checkout charges, with the code's use reserved; the caller attaches the reservation
- * to the checkout it creates, or releases it when it could not create one. A code that makes the
+ * to the checkout it creates, or releases it when it could not create one; `address` (the buyer's)
+ * limits how many of the code's uses one person holds in unpaid checkouts. A code that makes the
  * product free is refused here: nothing is paid, so it is claimed instead (POST /api/checkout/claim).
  */
-export async function chargeFor(product: Priced, input: unknown): Promise<Charge> {
+export async function chargeFor(product: Priced, input: unknown, opts: { address?: string } = {}): Promise<Charge> {
   const q = await quote(product, input);
   if (!q.discount) return { amount: q.amount };
   if (q.amount === 0)
@@ -147,5 +148,5 @@ export async function chargeFor(product: Priced, input: unknown): Promise<Charge
       `With the code ${q.discount.code} this product is free: claim it with your e-mail address instead.`,
       "discount.free",
     );
-  return { amount: q.amount, discount_code: q.discount.code, reservation: await reserve(q.discount) };
+  return { amount: q.amount, discount_code: q.discount.code, reservation: await reserve(q.discount, opts) };
 }

@@ -1,9 +1,17 @@
-import { OpenCheckoutEntity, PurchaseEntity, RetiredCredentialEntity, type OpenCheckoutItem } from "../db/entities";
+import {
+  OpenCheckoutEntity,
+  PurchaseEntity,
+  RetiredCredentialEntity,
+  type CheckoutItem,
+  type OpenCheckoutItem,
+} from "../db/entities";
+import { consume } from "../discount/redeem";
 import { logger } from "../log/index";
 import { fulfilCheckout } from "../purchase/fulfil";
 import { confirmPayment, stopTakingPayment } from "./confirm";
 import { closeUnpaid } from "./open";
 import { findCheckout } from "./record";
+import { reservationOf } from "./reservation";
 
 /**
  * The checkout reconciler, run on a schedule (packages/functions/src/schedules.ts): every open
@@ -47,7 +55,10 @@ export namespace Reconciler {
       credentials_deleted: 0,
     };
     for (const open of due) {
-      const result = await settle(open, now);
+      const result = await settle(open, now).catch((err: Error): Result => {
+        logger.warn("checkout could not be reconciled", { checkoutId: open.session_id, error: err.message });
+        return "failed";
+      });
       if (result === "fulfilled" || result === "closed" || result === "waiting" || result === "failed")
         report[result].push(open.session_id);
     }
@@ -59,30 +70,56 @@ export namespace Reconciler {
   /** One open checkout past its deadline, settled with its provider. */
   export async function settle(open: OpenCheckoutItem, now = Date.now()): Promise<Result> {
     const forget = () => OpenCheckoutEntity.delete({ due_at: open.due_at, session_id: open.session_id }).go();
+    const record = await findCheckout(open.session_id);
     if ((await PurchaseEntity.get({ id: open.session_id }).go()).data) {
+      // A sale whose fulfilment stopped before it let go of its discount use: finish that.
+      const reservation = record ? reservationOf(record) : undefined;
+      if (reservation) await consume(reservation);
       await forget();
       return "recorded";
     }
-    const record = await findCheckout(open.session_id);
     if (!record || record.closed_at) {
       await forget();
       return "gone";
     }
+    return settleRecord(record, { now, pastDeadline: true });
+  }
+
+  /**
+   * checkout.expired: the provider says the checkout expired unpaid. Its word is checked with the
+   * provider itself (a signed event is only a hint): paid after all → the sale; expired → closed
+   * now, its discount use given back at once rather than at the next run.
+   */
+  export async function onExpired(p: { checkout_id: string; seller_id: string }): Promise<Result> {
+    const record = await findCheckout(p.checkout_id);
+    if (!record || record.kind !== "product" || record.creator_id !== p.seller_id || record.closed_at) return "gone";
+    if ((await PurchaseEntity.get({ id: p.checkout_id }).go()).data) return "recorded";
+    const result = await settleRecord(record, { now: Date.now(), pastDeadline: false });
+    // The provider could not be asked: throw, so the bus delivers the event again.
+    if (result === "failed") throw new Error(`checkout ${p.checkout_id} could not be settled; the bus will retry`);
+    return result;
+  }
+
+  /**
+   * Asks the provider and acts on its answer: paid → fulfilled; still payable → waits (past the
+   * deadline a Stripe session still open is expired there first); otherwise closed unpaid.
+   */
+  async function settleRecord(record: CheckoutItem, opts: { now: number; pastDeadline: boolean }): Promise<Result> {
     try {
       let paid = await confirmPayment(record);
-      if (paid?.open) {
+      if (paid?.open && opts.pastDeadline) {
         // Past the deadline and still open at Stripe: stop it taking money, then look again.
         await stopTakingPayment(record);
         paid = await confirmPayment(record);
       }
       if (paid?.paid) return (await fulfilCheckout(record.session_id, record.creator_id)) ? "fulfilled" : "failed";
-      const deadline = Date.parse(record.session_expires_at ?? open.due_at);
-      if (paid?.payable && now < deadline + PROCESSING_DAYS * 86_400_000) return "waiting";
+      const deadline = Date.parse(record.session_expires_at ?? new Date(opts.now).toISOString());
+      if (paid?.payable && opts.now < deadline + PROCESSING_DAYS * 86_400_000) return "waiting";
       await closeUnpaid(record);
       return "closed";
     } catch (err) {
       // The provider could not be asked (or fulfilment failed half-way): the next run tries again.
-      logger.warn("checkout could not be reconciled", { checkoutId: open.session_id, error: (err as Error).message });
+      logger.warn("checkout could not be reconciled", { checkoutId: record.session_id, error: (err as Error).message });
       return "failed";
     }
   }

@@ -45,6 +45,8 @@ export interface NewCheckout {
   session_expires_at?: string;
   /** The seller's credentials it was created with (integration/credentials.ts). */
   credential_id?: string;
+  /** The discount use reserved for it (discount/redeem.ts). */
+  discount_reservation?: { discount_id: string; id: string; holder?: string };
   buyer_email?: string;
   product_id?: string;
   creator_id?: string;

@@ -16,6 +16,7 @@ import { StoreEntity } from "./entities/store";
 import { TrafficStatEntity } from "./entities/traffic-stat";
 import { DiscountEntity } from "./entities/discount";
 import { DiscountReservationEntity } from "./entities/discount-reservation";
+import { DiscountHoldEntity } from "./entities/discount-hold";
 import { ApiKeyEntity } from "./entities/api-key";
 import { WebhookEndpointEntity } from "./entities/webhook-endpoint";
 import { WebhookDeliveryEntity } from "./entities/webhook-delivery";
@@ -51,6 +52,7 @@ export * from "./entities/store";
 export * from "./entities/traffic-stat";
 export * from "./entities/discount";
 export * from "./entities/discount-reservation";
+export * from "./entities/discount-hold";
 export * from "./entities/api-key";
 export * from "./entities/webhook-endpoint";
 export * from "./entities/webhook-delivery";
@@ -82,6 +84,7 @@ export const Db = new LazyService(
     traffic: TrafficStatEntity,
     discount: DiscountEntity,
     discountReservation: DiscountReservationEntity,
+    discountHold: DiscountHoldEntity,
     apiKey: ApiKeyEntity,
     webhookEndpoint: WebhookEndpointEntity,
     webhookDelivery: WebhookDeliveryEntity,

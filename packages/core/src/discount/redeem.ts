@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import {
   Db,
   DiscountEntity,
@@ -12,19 +12,27 @@ import { AGAIN, jitter, retry } from "../retry";
 import { discountClaimScope, discountStatusOf } from "./status";
 
 /**
- * Applying a seller's discount code to a checkout. A use is RESERVED when the
- * checkout is created: one transaction adds 1 to the code's `redemptions` under the condition
- * that it is still below the limit, and writes a reservation item; so two buyers can never both
- * take the last use. A reservation whose checkout can no longer be paid, and was not, is given
- * back (deleted in the same transaction that subtracts the use) when the code next runs out:
- * a lazy release that needs no timer and reads only that code's own reservations.
+ * Applying a seller's discount code to a checkout. A use is RESERVED when the checkout is
+ * created: one transaction adds 1 to the code's `redemptions` under the condition that it is
+ * still below the limit, writes a reservation item and (for a buyer's address) raises the
+ * address's hold on the code under the condition that it stays within MAX_OPEN_PER_ADDRESS; so
+ * two buyers can never both take the last use, nor one person all of them. The checkout record
+ * keeps the reservation: when the checkout is paid the reservation is consumed (the use stays
+ * taken, the hold goes down); when the provider says it expired, or the reconciler closes it
+ * unpaid after its deadline, the use is given back (checkout/open.ts), each in one transaction.
+ * Every count here moves only by conditional writes, never by read-then-write.
  */
 export interface Reservation {
   discountId: string;
   id: string;
+  /** The buyer address's hash (salted with the code), when the reservation counts in a hold. */
+  holder?: string;
 }
 
-/** After a checkout's provider deadline, how long a payment may still be on its way to us. */
+/** Open (unpaid) checkouts one buyer address may hold with one code at a time. */
+export const MAX_OPEN_PER_ADDRESS = 2;
+
+/** A reservation whose checkout never got created (a crash in between) is given back after this. */
 export const RELEASE_GRACE_MS = 60 * 60 * 1000;
 
 const refused = (message: string, code: string) => new ValidationError(message, code);
@@ -54,8 +62,23 @@ export function discounted(d: Pick<DiscountItem, "percent_off" | "amount_off">, 
   return Math.max(0, price - (d.amount_off ?? 0));
 }
 
-/** Takes one use of the code for a checkout about to be created (see the module comment). */
-export async function reserve(d: DiscountItem): Promise<Reservation> {
+const held = (code: string) =>
+  new AppError(
+    "discount.held",
+    `You already have ${MAX_OPEN_PER_ADDRESS} unpaid checkouts with the code ${code}. Finish paying one, or wait for them to expire (30 minutes).`,
+    429,
+  );
+
+/** The hold key of a buyer address for a code: a hash, so no address is stored. */
+export const holderOf = (discountId: string, address: string) =>
+  createHash("sha256").update(`${discountId}|${address}`).digest("hex").slice(0, 32);
+
+/**
+ * Takes one use of the code for a checkout about to be created (see the module comment).
+ * `address`: the buyer's network address, whose open reservations of this code are limited.
+ */
+export async function reserve(d: DiscountItem, opts: { address?: string } = {}): Promise<Reservation> {
+  const holder = opts.address ? holderOf(d.id, opts.address) : undefined;
   return retry(
     async (attempt) => {
       const now = attempt === 1 ? d : (await DiscountEntity.get({ id: d.id }).go({ consistent: true })).data;
@@ -68,7 +91,7 @@ export async function reserve(d: DiscountItem): Promise<Reservation> {
       const id = randomUUID();
       const max = now.max_redemptions;
       const result = await Db.transaction
-        .write(({ discount, discountReservation }) => [
+        .write(({ discount, discountReservation, discountHold }) => [
           discount
             .patch({ id: d.id })
             .add({ redemptions: 1 })
@@ -82,11 +105,26 @@ export async function reserve(d: DiscountItem): Promise<Reservation> {
               ].join(" AND "),
             )
             .commit(),
-          discountReservation.create({ discount_id: d.id, id, releasable_after: inAnHour() }).commit(),
+          discountReservation
+            .create({ discount_id: d.id, id, releasable_after: inAnHour(), ...(holder ? { holder } : {}) })
+            .commit(),
+          ...(holder
+            ? [
+                discountHold
+                  .update({ discount_id: d.id, holder })
+                  .add({ open: 1 })
+                  .where((a, op) => `${op.notExists(a.open)} OR ${op.lt(a.open, MAX_OPEN_PER_ADDRESS)}`)
+                  .commit(),
+              ]
+            : []),
         ])
         .go();
+      if (!result.canceled) return { discountId: d.id, id, ...(holder ? { holder } : {}) };
+      // This address holds its share already: trying again cannot help.
+      const codes = (result.data as { code?: string }[]).map((x) => x.code);
+      if (holder && codes[2] === "ConditionalCheckFailed") throw held(d.code);
       // Someone took a use (or changed the code) between our read and our write: read again.
-      return result.canceled ? AGAIN : { discountId: d.id, id };
+      return AGAIN;
     },
     {
       attempts: 6,
@@ -100,7 +138,10 @@ export async function reserve(d: DiscountItem): Promise<Reservation> {
 /** Until the checkout exists, a reservation is held for an hour (a crash in between frees it then). */
 const inAnHour = () => new Date(Date.now() + RELEASE_GRACE_MS).toISOString();
 
-/** The checkout now exists: its use is held until it can no longer be paid, plus the grace. */
+/**
+ * The checkout now exists: its use is held until it is paid (consume) or its provider says it
+ * can no longer be (release, by the expiry event or the checkout reconciler).
+ */
 export async function attachCheckout(r: Reservation, checkoutId: string, payableUntil: Date): Promise<void> {
   await DiscountReservationEntity.patch({ discount_id: r.discountId, id: r.id })
     .set({
@@ -110,36 +151,76 @@ export async function attachCheckout(r: Reservation, checkoutId: string, payable
     .go();
 }
 
-/** The checkout could not be created: the use goes back at once. */
+/**
+ * The use goes back: its checkout could not be created, or was closed unpaid. One transaction
+ * deletes the reservation (only if it is still there, so a second release changes nothing),
+ * subtracts the use and lowers the address's hold.
+ */
 export async function release(r: Reservation): Promise<boolean> {
-  const result = await Db.transaction
-    .write(({ discount, discountReservation }) => [
-      discountReservation
-        .delete({ discount_id: r.discountId, id: r.id })
-        .where((a, op) => op.exists(a.id))
-        .commit(),
-      discount
-        .patch({ id: r.discountId })
-        .subtract({ redemptions: 1 })
-        .where((a, op) => op.gt(a.redemptions, 0))
-        .commit(),
-    ])
-    .go();
-  return !result.canceled;
+  return settleReservation(r, "release");
+}
+
+/** The checkout was paid: the use stays taken; the reservation goes and the address's hold goes down. */
+export async function consume(r: Reservation): Promise<boolean> {
+  return settleReservation(r, "consume");
+}
+
+async function settleReservation(r: Reservation, how: "release" | "consume"): Promise<boolean> {
+  return retry<boolean>(
+    async () => {
+      const result = await Db.transaction
+        .write(({ discount, discountReservation, discountHold }) => [
+          discountReservation
+            .delete({ discount_id: r.discountId, id: r.id })
+            .where((a, op) => op.exists(a.id))
+            .commit(),
+          ...(how === "release"
+            ? [
+                discount
+                  .patch({ id: r.discountId })
+                  .subtract({ redemptions: 1 })
+                  .where((a, op) => op.gt(a.redemptions, 0))
+                  .commit(),
+              ]
+            : []),
+          ...(r.holder
+            ? [
+                // No condition of its own: the reservation's delete above makes the whole write once-only.
+                discountHold.update({ discount_id: r.discountId, holder: r.holder }).add({ open: -1 }).commit(),
+              ]
+            : []),
+        ])
+        .go();
+      if (!result.canceled) return true;
+      // Released or consumed already (a repeated event, a second run): nothing more to do.
+      if ((result.data as { code?: string }[])[0]?.code === "ConditionalCheckFailed") return false;
+      // Another transaction was writing one of these items: try again.
+      return AGAIN;
+    },
+    {
+      attempts: 8,
+      delayMs: jitter(10, 60),
+      exhausted: () => new Error(`discount reservation ${r.id} could not be ${how}d: too much contention`),
+    },
+  );
 }
 
 /**
- * Gives back the uses of this code's checkouts that were not paid and can no longer be; a
- * paid one keeps its use (its reservation item is simply dropped). Returns how many came back.
+ * Run when a code is used up: gives back the uses of reservations whose checkout was never
+ * created (past the grace), and drops those of checkouts already paid (recorded before sales
+ * consumed their reservation). A checkout that exists is never given back here: only its
+ * provider can say it will not be paid (the expiry event, or the checkout reconciler after its
+ * deadline). Returns how many uses came back.
  */
 export async function giveBackExpired(discountId: string): Promise<number> {
   const now = new Date().toISOString();
   const { data } = await DiscountReservationEntity.query.primary({ discount_id: discountId }).go({ pages: "all" });
   let freed = 0;
   for (const r of data.filter((r) => r.releasable_after <= now)) {
-    const paid = r.checkout_id ? (await PurchaseEntity.get({ id: r.checkout_id }).go()).data : null;
-    if (paid) await DiscountReservationEntity.delete({ discount_id: discountId, id: r.id }).go();
-    else if (await release({ discountId, id: r.id })) freed++;
+    const reservation = { discountId, id: r.id, ...(r.holder ? { holder: r.holder } : {}) };
+    if (!r.checkout_id) {
+      if (await release(reservation)) freed++;
+    } else if ((await PurchaseEntity.get({ id: r.checkout_id }).go()).data) await consume(reservation);
   }
   return freed;
 }

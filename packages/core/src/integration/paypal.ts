@@ -13,6 +13,8 @@ import { newCredentialId, retirePayPal } from "./retire";
  */
 export const PAYPAL_WEBHOOK_EVENTS = [
   "PAYMENT.CAPTURE.COMPLETED",
+  // An order PayPal voids can no longer be paid: the discount use it held comes back at once.
+  "CHECKOUT.ORDER.VOIDED",
   "PAYMENT.CAPTURE.REFUNDED",
   "PAYMENT.CAPTURE.REVERSED",
   "CUSTOMER.DISPUTE.CREATED",

@@ -1,7 +1,16 @@
 import * as z from "zod";
 import { logger } from "../log/index";
 import { PayPalRequestError, valueToCents, type Capture, type PayPalClient, type WebhookEvent } from "../paypal/client";
-import { DisputeCreated, emit, PurchasePaid, RefundCreated, type Publishable, type PropertiesOf } from "../bus/events";
+import {
+  CheckoutExpired,
+  DisputeCreated,
+  emit,
+  PurchasePaid,
+  RefundCreated,
+  type Publishable,
+  type PropertiesOf,
+} from "../bus/events";
+import { findCheckout } from "../checkout/record";
 
 type PurchasePaidProps = PropertiesOf<typeof PurchasePaid>;
 
@@ -122,6 +131,27 @@ export async function translatePayPalEvent(
           amount: valueToCents(money.value, money.currency_code),
           currency: money.currency_code.toLowerCase(),
           reason: (dispute.reason ?? "general").slice(0, 100),
+        }),
+      ];
+    }
+    case "CHECKOUT.ORDER.VOIDED": {
+      // Read back: the order as PayPal holds it, and Payloft's checkout id on it.
+      const { id } = CaptureResource.parse(event.resource);
+      const order = await client.getOrder(id).catch((err) => {
+        if (err instanceof PayPalRequestError && err.status === 404) return null;
+        throw err;
+      });
+      const checkoutId = order?.purchase_units?.[0]?.custom_id;
+      const record = checkoutId ? await findCheckout(checkoutId) : null;
+      if (!order || order.status !== "VOIDED" || !record?.product_id || record.creator_id !== sellerId) return [];
+      const email = (record.buyer_email ?? order.payer?.email_address ?? "").trim().toLowerCase();
+      return [
+        emit(CheckoutExpired, {
+          ...base,
+          seller_id: sellerId,
+          checkout_id: record.session_id,
+          product_id: record.product_id,
+          ...(email ? { buyer_email: email } : {}),
         }),
       ];
     }

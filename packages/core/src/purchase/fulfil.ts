@@ -1,4 +1,6 @@
 import { findCheckout, productSnapshot, type ProductSnapshot } from "../checkout/record";
+import { reservationOf } from "../checkout/reservation";
+import { consume } from "../discount/redeem";
 import { confirmPayment, type ConfirmedPayment } from "../checkout/confirm";
 import { markSettled } from "../checkout/open";
 import { EmailEntity, ProductEntity, PurchaseEntity, type CheckoutItem, type PurchaseItem } from "../db/entities";
@@ -82,7 +84,10 @@ export async function fulfilCheckout(
     ...(record.visit ? { visit: record.visit } : {}),
   });
   const stored = (await load(record.session_id))!;
-  // A sale now: the checkout reconciler need not look at it (it would see the sale and skip it).
+  // A sale now: the discount use it held is taken for good (the buyer's hold on the code goes
+  // down), and the checkout reconciler need not look at it (it would see the sale and skip it).
+  const reservation = reservationOf(record);
+  if (reservation) await consume(reservation);
   await markSettled(record);
   if (afterSteps) await runAfterFulfilment(stored);
   return stored;

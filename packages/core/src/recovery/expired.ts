@@ -6,9 +6,10 @@ import { logger } from "../log/index";
 type Source = { provider: "stripe"; provider_event_id: string; occurred_at: number };
 
 /**
- * A seller's Checkout Session expired unpaid: worth a recovery e-mail only for a product
- * checkout Payloft created for this seller (its record names the product, rule: Our checkouts only) and a
- * buyer we can write to: the signed-in buyer's e-mail on the record, else what Stripe collected.
+ * A seller's Checkout Session expired unpaid: announced for a product checkout Payloft created
+ * for this seller (its record names the product, rule: Our checkouts only), so what it held is
+ * given back, with the buyer's e-mail when we can write to them (a recovery e-mail): the
+ * signed-in buyer's e-mail on the record, else what Stripe collected.
  */
 export async function expiredCheckout(
   sellerId: string,
@@ -24,12 +25,12 @@ export async function expiredCheckout(
   const email = (record.buyer_email ?? session.customer_details?.email ?? session.customer_email ?? "")
     .trim()
     .toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 320) return null;
+  const reachable = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 320;
   return emit(CheckoutExpired, {
     ...source,
     seller_id: sellerId,
     checkout_id: session.id,
     product_id: record.product_id,
-    buyer_email: email,
+    ...(reachable ? { buyer_email: email } : {}),
   });
 }

@@ -15,9 +15,12 @@ import { standing, unsubscribeTokenFor } from "./list";
 export namespace Recovery {
   export const WEEK_SECONDS = 7 * 24 * 3600;
 
-  export type Outcome = "sent" | "not_entitled" | "unavailable" | "unsubscribed" | "bought" | "already_sent";
+  export type Outcome =
+    "sent" | "no_buyer" | "not_entitled" | "unavailable" | "unsubscribed" | "bought" | "already_sent";
 
   export async function onCheckoutExpired(p: PropertiesOf<typeof CheckoutExpired>): Promise<Outcome> {
+    // Nobody to write to: the expiry only gives back what the checkout held (CloseExpiredCheckout).
+    if (!p.buyer_email) return "no_buyer";
     const seller = (await UserEntity.get({ id: p.seller_id }).go()).data;
     if (!seller || seller.deactivated || !allows(seller, "payment_recovery")) return "not_entitled";
     const product = (await ProductEntity.get({ id: p.product_id }).go()).data;

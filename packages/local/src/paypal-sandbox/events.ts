@@ -14,6 +14,7 @@ const RESOURCE_TYPES: Record<string, string> = {
   "PAYMENT.CAPTURE.REFUNDED": "refund",
   "CHECKOUT.ORDER.APPROVED": "checkout-order",
   "CHECKOUT.ORDER.COMPLETED": "checkout-order",
+  "CHECKOUT.ORDER.VOIDED": "checkout-order",
   "CUSTOMER.DISPUTE.CREATED": "dispute",
 };
 
@@ -22,6 +23,7 @@ const SUMMARIES: Record<string, string> = {
   "PAYMENT.CAPTURE.REFUNDED": "A capture was refunded",
   "CHECKOUT.ORDER.APPROVED": "An order has been approved by buyer",
   "CHECKOUT.ORDER.COMPLETED": "Checkout Order Completed",
+  "CHECKOUT.ORDER.VOIDED": "A checkout order is voided",
   "CUSTOMER.DISPUTE.CREATED": "A new dispute opened",
 };
 

@@ -3,11 +3,11 @@ import { bindServer, closeServer, type BoundServer } from "../ports";
 import { handleApi } from "./api";
 import { PayPalApiError } from "./errors";
 import { EventBus, type EventsOptions } from "./events";
-import { approveOrder } from "./orders";
+import { approveOrder, voidOrder } from "./orders";
 import { openDispute, refundCapture } from "./payments";
 import { approvePage, approvedPage, eventsPage, withParams } from "./pages";
 import { Signer } from "./signing";
-import { PayPalStore } from "./store";
+import { PayPalStore, present } from "./store";
 import type { PayPal } from "./context";
 
 export { REFUSED_CLIENT_PREFIX } from "./api";
@@ -120,6 +120,17 @@ export async function startPayPalSandbox(opts: PayPalSandboxOptions) {
             : openDispute(pp, found.merchant, found.capture);
         if ((req.headers.accept ?? "").includes("text/html")) return redirect(res, "/events");
         return send(res, 201, result);
+      } catch (err) {
+        if (err instanceof PayPalApiError) return send(res, err.status, err.body());
+        throw err;
+      }
+    }
+    const voiding = /^\/__sandbox\/orders\/([^/]+)\/void$/.exec(path);
+    if (method === "POST" && voiding) {
+      const found = store.findOrder(decodeURIComponent(voiding[1]!));
+      if (!found) return send(res, 404, { name: "RESOURCE_NOT_FOUND", message: "No such order." });
+      try {
+        return send(res, 200, present(voidOrder(pp, found.merchant, found.order)));
       } catch (err) {
         if (err instanceof PayPalApiError) return send(res, err.status, err.body());
         throw err;

@@ -177,3 +177,18 @@ export function captureOrder(pp: PayPal, m: Merchant, order: PayPalObject): PayP
   pp.events.emit(m, "CHECKOUT.ORDER.COMPLETED", order);
   return order;
 }
+
+/**
+ * What PayPal does to an order that can no longer be paid (its approval lapsed, the payer
+ * action was abandoned): VOIDED, with CHECKOUT.ORDER.VOIDED to the merchant's webhooks. The
+ * sandbox's helper POST /__sandbox/orders/:id/void stands in for PayPal's own timing.
+ */
+export function voidOrder(pp: PayPal, m: Merchant, order: PayPalObject): PayPalObject {
+  if (order.status === "COMPLETED") throw unprocessable("ORDER_ALREADY_CAPTURED", "Order already captured.");
+  if (order.status === "VOIDED") return order;
+  order.status = "VOIDED";
+  order.update_time = isoNow();
+  pp.store.changed();
+  pp.events.emit(m, "CHECKOUT.ORDER.VOIDED", order);
+  return order;
+}

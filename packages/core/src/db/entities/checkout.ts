@@ -60,6 +60,15 @@ export const CheckoutEntity = new LazyEntity(
        * them (RetiredCredentialEntity). Absent on records made before credentials were named.
        */
       credential_id: { type: "string" },
+      /** The discount use reserved for it: consumed when it is paid, given back when it is closed unpaid. */
+      discount_reservation: {
+        type: "map",
+        properties: {
+          discount_id: { type: "string", required: true },
+          id: { type: "string", required: true },
+          holder: { type: "string" },
+        },
+      },
       /** Set once when it was closed unpaid (the provider's deadline passed): its discount use was given back. */
       closed_at: { type: "string" },
       /** The sales-page visit it began from, when the page said (its sale is credited there). */

@@ -16,6 +16,8 @@ export const DiscountReservationEntity = new LazyEntity(
       id: { type: "string", required: true },
       /** The checkout (and so the purchase) id, once the provider gave one. */
       checkout_id: { type: "string" },
+      /** The buyer address's hash whose DiscountHoldEntity counts this use while it is open. */
+      holder: { type: "string" },
       /** ISO: from then on, a reservation whose checkout has no purchase can be given back. */
       releasable_after: { type: "string", required: true },
       ...timestamps,

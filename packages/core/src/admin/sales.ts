@@ -1,6 +1,7 @@
 import { spentByCurrency } from "../currency/index";
 import { BuyerEntity, PurchaseEntity } from "../db/entities";
 import { ValidationError } from "../errors";
+import { PurchaseShape } from "../purchase/shapes";
 import { pageInput, withCursor } from "./page";
 
 /**
@@ -32,18 +33,7 @@ export namespace AdminSales {
       return filtered.go({ order: "desc", cursor, ...(filterStatus || q ? { count: limit } : { limit }) });
     });
     return {
-      sales: res.data.map((p) => ({
-        id: p.id,
-        created_at: p.created_at,
-        product_id: p.product_id,
-        product_name: p.product_name,
-        creator_id: p.creator_id,
-        creator_name: p.creator_name ?? "",
-        customer_email: p.customer_email,
-        amount: p.amount,
-        currency: p.currency,
-        status: p.status,
-      })),
+      sales: res.data.map(PurchaseShape.adminSale),
       nextCursor: res.cursor ?? null,
     };
   }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { DisputeCreated, PropertiesOf, PurchasePaid, RefundCreated, SubscriptionChanged } from "../bus/events";
 import { PurchaseEntity, type PurchaseItem } from "../db/entities";
+import { PurchaseShape } from "../purchase/shapes";
 import { AGAIN, retry } from "../retry";
 import { WebhookDeliveries } from "./deliveries";
 import type { WebhookEvent, WebhookEventType } from "./events";
@@ -45,19 +46,6 @@ export namespace WebhookFanOut {
   /** A sale.completed (and its licence's license.created) describes the sale as it began. */
   const COMPLETED = 1;
 
-  /** The sale as the public API shows it, plus its currency and the tax collected on top of `amount` (0 when none). */
-  const saleData = (p: PurchaseItem) => ({
-    id: p.id,
-    created_at: p.created_at,
-    product_id: p.product_id,
-    product_name: p.product_name,
-    customer_email: p.customer_email,
-    amount: p.amount,
-    currency: p.currency,
-    tax: p.tax ?? 0,
-    status: p.status,
-  });
-
   /** The seller's recorded sale once `ready` says so; throws (bus retry) when it is not there in time. */
   function recordedSale(checkoutId: string, ready: (p: PurchaseItem) => boolean): Promise<PurchaseItem> {
     return retry(
@@ -84,7 +72,7 @@ export namespace WebhookFanOut {
     // Fulfilment refuses a product of another seller; so does its webhook.
     if (sale.creator_id !== e.seller_id) return [];
     // As the sale was when it completed (sequence 1), even when a refund was recorded first.
-    const begun = { ...saleData(sale), status: "completed" };
+    const begun = { ...PurchaseShape.sale(sale), status: "completed" as const };
     const queued = completed
       ? await WebhookDeliveries.emit(e.seller_id, envelope("sale.completed", e, COMPLETED, { sale: begun }))
       : [];
@@ -111,7 +99,7 @@ export namespace WebhookFanOut {
     return WebhookDeliveries.emit(
       e.seller_id,
       envelope("sale.refunded", e, saleSequence(sale), {
-        sale: saleData(sale),
+        sale: PurchaseShape.sale(sale),
         reason,
         amount_refunded: e.amount,
         currency: e.currency,

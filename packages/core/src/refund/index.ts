@@ -1,9 +1,10 @@
 import * as z from "zod";
 import { isAdmin, type Actor } from "../actor/index";
 import { RefundCreated } from "../bus/events";
-import { PurchaseEntity, type PurchaseItem } from "../db/entities";
+import { PurchaseEntity } from "../db/entities";
 import { ConflictError, NotFoundError } from "../errors";
 import { Purchase } from "../purchase/index";
+import { PurchaseShape } from "../purchase/shapes";
 import { parseInput } from "../validation";
 import { refundAtPayPal, refundAtStripe } from "./providers";
 
@@ -20,18 +21,7 @@ export namespace SaleRefund {
     id: z.string({ message: "Sale id is required." }).trim().min(1, "Sale id is required.").max(200),
   });
 
-  export interface RefundedSale {
-    id: string;
-    created_at: string;
-    product_id: string;
-    product_name: string;
-    customer_email: string;
-    /** cents */
-    amount: number;
-    currency: string;
-    status: "completed" | "refunded" | "disputed";
-    refunded_at: string | null;
-  }
+  export type RefundedSale = PurchaseShape.RefundedSale;
 
   export interface Result {
     success: true;
@@ -74,23 +64,9 @@ export namespace SaleRefund {
       message: pending
         ? "The refund was accepted and is being processed by the payment provider. The sale will show as refunded when it completes."
         : "Sale refunded. The buyer's access has been revoked.",
-      purchase: serialize(after),
+      purchase: PurchaseShape.refundedSale(after),
     };
   }
 
   const load = async (id: string) => (await PurchaseEntity.get({ id }).go()).data;
-
-  function serialize(p: PurchaseItem): RefundedSale {
-    return {
-      id: p.id,
-      created_at: p.created_at,
-      product_id: p.product_id,
-      product_name: p.product_name,
-      customer_email: p.customer_email,
-      amount: p.amount,
-      currency: p.currency,
-      status: p.status,
-      refunded_at: p.refunded_at ?? null,
-    };
-  }
 }

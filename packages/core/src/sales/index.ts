@@ -5,6 +5,7 @@ import { CustomerEntity, PurchaseEntity, UserEntity } from "../db/entities";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { isDynamoValidation } from "../db/errors";
 import { Access } from "../access/index";
+import { PurchaseShape } from "../purchase/shapes";
 
 /**
  * Sales seen from both sides: a creator's sales history and customers (the creator's
@@ -33,22 +34,8 @@ export namespace Sales {
   });
   export type PageInput = z.infer<typeof PageInput>;
 
-  export interface Sale {
-    id: string;
-    created_at: string;
-    product_id: string;
-    product_name: string;
-    customer_email: string;
-    /** minor units of `currency`: the price, net of tax (the seller's revenue) */
-    amount: number;
-    /** same unit: tax collected on top for the state (Stripe Tax); 0 when none */
-    tax: number;
-    currency: string;
-    status: "completed" | "refunded" | "disputed";
-    /** Sold with licence keys: the key, and whether the creator disabled it (PUT /api/sales/{id}/license-key). */
-    license_key: string | null;
-    license_disabled: boolean;
-  }
+  /** A sale in GET /api/sales-history (purchase/shapes.ts). */
+  export type Sale = PurchaseShape.SellerSale;
 
   export interface Customer {
     email: string;
@@ -98,7 +85,7 @@ export namespace Sales {
         .byCreator({ creator_id: creatorId })
         .go({ order: "desc", cursor: cursor ?? null, limit: limit ?? DEFAULT_PAGE }),
     );
-    return { sales: res.data.map(toSale), nextCursor: res.cursor ?? null };
+    return { sales: res.data.map(PurchaseShape.sellerSale), nextCursor: res.cursor ?? null };
   }
 
   /** A creator's customers (aggregated at purchase time), in e-mail order. */
@@ -220,22 +207,6 @@ export namespace Sales {
 
   function emailKeys(email: string) {
     return [...new Set([email.trim().toLowerCase(), email.trim()])];
-  }
-
-  function toSale(p: PurchaseItem): Sale {
-    return {
-      id: p.id,
-      created_at: p.created_at,
-      product_id: p.product_id,
-      product_name: p.product_name,
-      customer_email: p.customer_email,
-      amount: p.amount,
-      tax: p.tax ?? 0,
-      currency: p.currency ?? "usd",
-      status: p.status,
-      license_key: p.license_key ?? null,
-      license_disabled: p.license_disabled ?? false,
-    };
   }
 
   function toPurchase(p: PurchaseItem, accessUrl: string): Purchase {

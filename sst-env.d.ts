@@ -20,6 +20,8 @@ declare module "sst" {
     GoogleClientId: { value: string; type: "sst.sst.Secret" };
     GoogleClientSecret: { value: string; type: "sst.sst.Secret" };
     AuthStorageKey: { value: string; type: "sst.sst.Secret" };
+    /** Added by CloudFront to every request it forwards; the API and the issuer refuse requests without it. */
+    OriginSecret: { value: string; type: "sst.sst.Secret" };
   }
 }
 export {};

@@ -29,14 +29,14 @@ export default $config({
     const { bus, deadLetters } = await import("./infra/bus");
     const { webhookDeadLetters } = await import("./infra/webhooks");
     await import("./infra/schedules");
-    const { api } = await import("./infra/api");
+    // The API answers only through the router (its own URL refuses requests: infra/router.ts).
+    await import("./infra/api");
     await import("./infra/web");
     await import("./infra/alarms");
 
     return {
       site: siteUrl,
       router: router.url,
-      api: api.url,
       authUrl,
       googleRedirectUri: $interpolate`${authUrl}/google/callback`,
       stripeWebhookUrl: $interpolate`${siteUrl}/api/webhooks/stripe`,

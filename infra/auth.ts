@@ -1,7 +1,7 @@
 import { ISSUER_LINKS } from "../packages/functions/src/links";
 import { table } from "./storage";
 import { secrets } from "./secret";
-import { siteUrl } from "./router";
+import { originSecretInjection, siteUrl } from "./router";
 import { settings } from "./stage";
 
 /**
@@ -21,10 +21,11 @@ export const issuer = new sst.aws.Function("AuthIssuer", {
   environment: { SITE_URL: siteUrl },
 });
 
-const authRouter = new sst.aws.Router(
-  "AuthRouter",
-  settings.domain ? { domain: { name: `auth.${settings.domain}` } } : {},
-);
+const authRouter = new sst.aws.Router("AuthRouter", {
+  ...(settings.domain ? { domain: { name: `auth.${settings.domain}` } } : {}),
+  // The issuer refuses requests without the origin secret: its function URL answers nobody else.
+  edge: { viewerRequest: { injection: originSecretInjection } },
+});
 authRouter.route("/", issuer.url);
 
 export const authUrl = authRouter.url;

@@ -1,12 +1,14 @@
 import {
   FRAMEABLE_PATH_PREFIXES,
   HSTS_MAX_AGE,
+  ORIGIN_SECRET_HEADER,
   REFERRER_POLICY,
   VIEWER_ADDRESS_HEADER,
   pageCsp,
 } from "../packages/functions/src/http/headers";
 import { settings } from "./stage";
 import { files } from "./files";
+import { secrets } from "./secret";
 
 /**
  * The one public origin (CloudFront). The web app and /api/* share it, so the session
@@ -63,10 +65,25 @@ const UNCACHED_ERRORS = [400, 403, 404, 405, 414, 416, 500, 501, 502, 503, 504];
  */
 const viewerAddressInjection = `event.request.headers[${JSON.stringify(VIEWER_ADDRESS_HEADER)}] = { value: event.viewer.ip };`;
 
+/**
+ * The origin secret, added to every request this edge forwards (overwriting a client's): the API
+ * and the issuer refuse requests without it (packages/functions/src/http/edge.ts), so their own
+ * AWS addresses, which stay public, answer nobody. Closing them instead does not fit: API
+ * Gateway's default endpoint can be disabled (`disableExecuteApiEndpoint` through
+ * `transform.api`), but the Router reaches the API by that very URL, and the only other way in
+ * is a custom API domain with its own certificate, which a stage without PAYLOFT_DOMAIN has not;
+ * CloudFront's origin access control covers function URLs but not API Gateway, and for the
+ * issuer would need signed POST bodies or Lambda@Edge (SST's Router `protection`). One secret
+ * header serves both (docs/production.md).
+ */
+export const originSecretInjection = secrets.OriginSecret.value.apply(
+  (secret) => `event.request.headers[${JSON.stringify(ORIGIN_SECRET_HEADER)}] = { value: ${JSON.stringify(secret)} };`,
+);
+
 export const router = new sst.aws.Router("Router", {
   ...(domain ? { domain: { name: domain } } : {}),
   edge: {
-    viewerRequest: { injection: viewerAddressInjection },
+    viewerRequest: { injection: $interpolate`${viewerAddressInjection}\n${originSecretInjection}` },
     viewerResponse: { injection: overlayInjection },
   },
   transform: {

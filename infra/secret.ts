@@ -21,4 +21,9 @@ export const secrets = {
   GoogleClientSecret: new sst.Secret("GoogleClientSecret"),
   /** 32 random bytes, base64: seals the sign-in issuer's private signing keys in the table. */
   AuthStorageKey: new sst.Secret("AuthStorageKey"),
+  /**
+   * 32 random bytes, base64: CloudFront adds it to every request it forwards to the API and the
+   * issuer, which refuse requests without it (their own AWS addresses stay public).
+   */
+  OriginSecret: new sst.Secret("OriginSecret"),
 } satisfies Record<SecretName, sst.Secret>;

@@ -2,7 +2,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { afterAll, beforeAll, inject } from "vitest";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { VIEWER_ADDRESS_HEADER } from "@payloft/local/testing/auth";
+import { viewerHeaders } from "@payloft/local/testing/auth";
 
 /** Where journeys save screenshots (git-ignored). */
 export const shotsDir = join(__dirname, "../../../.e2e/screenshots");
@@ -53,9 +53,10 @@ export function useBrowser() {
         viewport: opts.viewport ?? { width: 1280, height: 860 },
         baseURL: inject("baseUrl"),
         // Each context is another person on another device: its own address for the per-address
-        // limits (sign-in, checkout), as CloudFront would report it. The suite shares one stack,
+        // limits (sign-in, checkout), sent as CloudFront forwards it (with the origin secret, or
+        // the local gateway would use the connection's address). The suite shares one stack,
         // so on one address the journeys together would exhaust the sign-in limit.
-        extraHTTPHeaders: { [VIEWER_ADDRESS_HEADER]: nextAddress() },
+        extraHTTPHeaders: viewerHeaders(nextAddress(), inject("originSecret")),
       });
       const page = await context.newPage();
       page.on("console", (msg) => {

@@ -14,6 +14,11 @@ export default async function setup(project: TestProject) {
   const { startStack } = await import("@payloft/local/stack");
   const stack = await startStack({ port: 0, dataDir: null, seed: true, webDist, tableName: "e2e", quiet: true });
   project.provide("baseUrl", stack.url);
+  // The journeys play CloudFront for each browser context's viewer address (browser.ts).
+  project.provide(
+    "originSecret",
+    (JSON.parse(process.env.SST_RESOURCE_OriginSecret ?? "{}") as { value: string }).value,
+  );
   // The payments sandbox, for journeys that do what a seller does in Stripe's dashboard.
   project.provide("stripeUrl", stack.stripe.url);
   return () => stack.stop();
@@ -23,5 +28,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     stripeUrl: string;
+    originSecret: string;
   }
 }

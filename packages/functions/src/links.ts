@@ -14,6 +14,7 @@ export const SECRET_NAMES = [
   "GoogleClientId",
   "GoogleClientSecret",
   "AuthStorageKey",
+  "OriginSecret",
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 /** `WebhookQueue`: outgoing webhook deliveries wait there (send, and retry later from the consumer).
@@ -22,14 +23,20 @@ export type LinkName = "Table" | "Auth" | "Bus" | "Email" | "WebhookQueue" | "Fi
 
 /**
  * What the api() wrapper itself reaches, so every route has it: the table, the issuer's URL
- * (sessions are verified on every call) and the two e-mail lists that decide roles and limits
- * (settings, not credentials).
+ * (sessions are verified on every call), the two e-mail lists that decide roles and limits
+ * (settings, not credentials) and the origin secret that proves a request came through CloudFront.
  */
-export const ROUTE_BASE_LINKS = ["Table", "Auth", "AdminEmails", "UnlimitedEmails"] as const satisfies LinkName[];
+export const ROUTE_BASE_LINKS = [
+  "Table",
+  "Auth",
+  "AdminEmails",
+  "UnlimitedEmails",
+  "OriginSecret",
+] as const satisfies LinkName[];
 
 /**
  * The sign-in issuer: its storage on the table (private keys sealed under AuthStorageKey), the
- * Google client, and the admin list.
+ * Google client, the admin list, and the origin secret its CloudFront adds.
  */
 export const ISSUER_LINKS = [
   "Table",
@@ -38,6 +45,7 @@ export const ISSUER_LINKS = [
   "GoogleClientId",
   "GoogleClientSecret",
   "AuthStorageKey",
+  "OriginSecret",
 ] as const satisfies LinkName[];
 
 /** The share-preview Lambda (sales and store pages' Open Graph tags): reads products and stores. */

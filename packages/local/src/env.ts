@@ -56,4 +56,7 @@ export function applyLocalEnv(e: LocalEnv) {
   res("GoogleClientId", { value: "local-google-client", type: "sst.sst.Secret" });
   res("GoogleClientSecret", { value: "local-google-secret", type: "sst.sst.Secret" });
   res("AuthStorageKey", { value: "bG9jYWwtaXNzdWVyLWtleXMtZG8tbm90LXVzZS1pdCE=", type: "sst.sst.Secret" });
+  // Random per process, like a stage's own: the local gateway and issuer add it as CloudFront does.
+  process.env.LOCAL_ORIGIN_SECRET ??= randomBytes(32).toString("base64url");
+  res("OriginSecret", { value: process.env.LOCAL_ORIGIN_SECRET, type: "sst.sst.Secret" });
 }

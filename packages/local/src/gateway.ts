@@ -5,12 +5,13 @@ import { dirname, join } from "node:path";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { routes, routeKey, type RouteDef } from "@payloft/functions/routes";
 import { runAsLambda } from "@payloft/core/lambda-scope";
-import { API_CSP, commonHeaders } from "@payloft/functions/http/headers";
+import { Resource } from "sst";
+import { API_CSP, ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER, commonHeaders } from "@payloft/functions/http/headers";
 
 /**
- * The local stand-in for API Gateway (HTTP API, payload format 2.0): it matches a request
- * against the same route table infra/api.ts deploys, builds the v2 event and calls the
- * route's real handler module.
+ * The local stand-in for CloudFront and API Gateway (HTTP API, payload format 2.0): it sets
+ * the viewer's address and the origin secret as the edge does, matches a request against the
+ * same route table infra/api.ts deploys, builds the v2 event and calls the route's real handler.
  */
 const apiDir = join(dirname(fileURLToPath(import.meta.url)), "../../functions/src/api");
 
@@ -166,6 +167,19 @@ const gatewayHeaders = { "content-type": "application/json", ...commonHeaders(),
 /** First path segments the table's routes live under (/api, /a), as the router forwards them. */
 const prefixes = [...new Set(routes.map((r) => `/${r.path.split("/")[1]}`))];
 
+/**
+ * CloudFront's part (infra/router.ts): the viewer's address is the connection's, whatever the
+ * client put in that header, and the origin secret is added. A request that already carries the
+ * secret comes from an edge that knows it (the tests and the bench play CloudFront for many
+ * viewers) and keeps the address it names, as a call to API Gateway with the secret could in AWS.
+ */
+function asEdge(req: IncomingMessage) {
+  const secret = Resource.OriginSecret.value;
+  if (req.headers[ORIGIN_SECRET_HEADER] === secret) return;
+  req.headers[VIEWER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "unknown";
+  req.headers[ORIGIN_SECRET_HEADER] = secret;
+}
+
 /** Handles requests under a route prefix (/api/*, /a/*); answers false for anything else (the web app). */
 export async function handleApi(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   const url = new URL(req.url ?? "/", "http://local");
@@ -193,6 +207,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse): Prom
     res.end(JSON.stringify({ error: `The request is too large: at most ${MAX_BODY_BYTES / 1024 / 1024} MB.` }));
     return true;
   }
+  asEdge(req);
   const event = buildEvent(req, match.route, match.params, body, url);
   const { handler } = await loadHandler(match.route);
   const context = { awsRequestId: event.requestContext.requestId, functionName: match.route.handler };

@@ -1,5 +1,6 @@
 import { getRequestListener } from "@hono/node-server";
 import { createIssuer, emulatedGoogleProvider } from "@payloft/functions/auth/issuer";
+import { ORIGIN_SECRET_HEADER } from "@payloft/functions/http/headers";
 import { runAsLambda } from "@payloft/core/lambda-scope";
 import { googleEmulator, type EmulatorAccount } from "./google-emulator";
 import { bindServer, closeServer, type BoundServer } from "./ports";
@@ -7,6 +8,7 @@ import { bindServer, closeServer, type BoundServer } from "./ports";
 /**
  * The OpenAuth issuer on plain Node at Resource.Auth.url (its own origin: OpenAuth must sit
  * at the root), with the Google sign-in emulator mounted under /__google on the same server.
+ * The server is also the issuer's CloudFront: it adds the origin secret to what it forwards.
  */
 export const EMULATOR_PATH = "/__google";
 
@@ -27,11 +29,12 @@ export async function startIssuer(opts: { port: number | BoundServer; suggested?
 
   bound.server.on(
     "request",
-    getRequestListener((req: Request) =>
-      new URL(req.url).pathname.startsWith(`${EMULATOR_PATH}/`)
-        ? emulator(req)
-        : runAsLambda("issuer", () => issuer.fetch(req)),
-    ),
+    getRequestListener((req: Request) => {
+      if (new URL(req.url).pathname.startsWith(`${EMULATOR_PATH}/`)) return emulator(req);
+      // What the issuer's CloudFront does (infra/auth.ts): every request it forwards carries the origin secret.
+      req.headers.set(ORIGIN_SECRET_HEADER, secret("OriginSecret"));
+      return runAsLambda("issuer", () => issuer.fetch(req));
+    }),
   );
 
   return {

@@ -39,6 +39,8 @@ const RULES: Record<string, Rule> = {
   UnlimitedEmails: secret(set("UnlimitedEmails", '""'), () => true),
   GoogleClientId: secret(set("GoogleClientId", "....apps.googleusercontent.com")),
   GoogleClientSecret: secret(set("GoogleClientSecret", "GOCSPX-...")),
+  // Sent in a header by CloudFront: long enough not to be guessed, and header-safe.
+  OriginSecret: secret(set("OriginSecret", '"$(openssl rand -base64 32)"'), (v) => /^[A-Za-z0-9+/=_-]{32,}$/.test(v)),
 };
 
 /** One sentence per problem; empty when everything `names` needs is there and well-formed. */

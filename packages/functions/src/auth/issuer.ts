@@ -13,6 +13,7 @@ import { logger } from "@payloft/core/log/index";
 import { ISSUER_LINKS } from "../links";
 import { subjects } from "./subjects";
 import { guardRedirects, isAllowedRedirect } from "./redirects";
+import { guardEdge } from "./edge-guard";
 
 type OauthProvider = Provider<{ tokenset: Oauth2Token; clientID: string }>;
 
@@ -72,7 +73,7 @@ export function createIssuer(opts: { provider: OauthProvider; storage?: StorageA
   const log = console.log;
   console.log = () => {};
   try {
-    return guardRedirects(buildIssuer(opts));
+    return guardEdge(guardRedirects(buildIssuer(opts)));
   } finally {
     console.log = log;
   }

@@ -18,6 +18,7 @@ import { API_CSP, commonHeaders } from "./headers";
 import { NO_STORE, cacheControl } from "./cache";
 import { enforceRateLimit } from "./limits";
 import { assertConfigured } from "./startup";
+import { NOT_THROUGH_SITE, cameThroughEdge } from "./edge";
 import { resolveSession } from "../auth/session";
 import { guardPlatform } from "./guards";
 
@@ -48,6 +49,8 @@ export function api(fn: Handler, opts: ApiOptions = {}) {
     try {
       if (!route) throw new AppError("route.unknown", "Not found", 404);
       assertConfigured(route);
+      // Only requests CloudFront forwarded: its origin secret is what makes its viewer address true.
+      if (!cameThroughEdge(event.headers)) throw new ForbiddenError(NOT_THROUGH_SITE, "request.not_through_site");
       // First, before any other work: a flood costs one counter write per request.
       await enforceRateLimit(route, event);
       const req = buildRequest(route, event, requestId);

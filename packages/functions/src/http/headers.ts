@@ -64,6 +64,14 @@ export const pageHeaders = (path: string, https = false, uploadOrigin?: string):
 
 /**
  * The viewer's own address, set by CloudFront's viewer-request function on every request
- * (overwriting what a client sent), for per-address rate limits (http/limits.ts).
+ * (overwriting what a client sent), for per-address rate limits (http/limits.ts). Trusted only
+ * on a request that also carries ORIGIN_SECRET_HEADER.
  */
 export const VIEWER_ADDRESS_HEADER = "x-payloft-viewer-address";
+
+/**
+ * The secret (`OriginSecret`) CloudFront adds to every request it forwards (infra/router.ts,
+ * infra/auth.ts): the API and the issuer answer only requests that carry it, so a call to API
+ * Gateway's or a function URL's own address cannot skip the edge or choose its viewer address.
+ */
+export const ORIGIN_SECRET_HEADER = "x-payloft-origin-secret";

@@ -2,18 +2,20 @@ import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { RateLimit } from "@payloft/core/rate-limit/index";
 import { routeKey, type RouteDef } from "../routes";
 import { VIEWER_ADDRESS_HEADER } from "./headers";
+import { cameThroughEdge } from "./edge";
 
 export { VIEWER_ADDRESS_HEADER };
 
 /**
  * The caller's address for per-address limits. Behind CloudFront, API Gateway's sourceIp is
  * the edge server's, so the Router's viewer-request function puts the viewer's own address in
- * VIEWER_ADDRESS_HEADER (overwriting anything the client sent: infra/router.ts); without it
- * (the local runtime, a direct call) the connection's address is used.
+ * VIEWER_ADDRESS_HEADER, overwriting anything the client sent (infra/router.ts). The header is
+ * believed only on a request that carries CloudFront's origin secret (http/edge.ts; the wrapper
+ * refuses any other); without it the connection's address is used.
  */
 export function clientAddress(event: APIGatewayProxyEventV2): string {
   const headers = event.headers ?? {};
-  const viewer = Object.entries(headers).find(([k]) => k.toLowerCase() === VIEWER_ADDRESS_HEADER)?.[1];
+  const viewer = cameThroughEdge(headers) ? headers[VIEWER_ADDRESS_HEADER] : undefined;
   return (viewer?.trim() || event.requestContext?.http?.sourceIp || "unknown").slice(0, 64);
 }
 

@@ -1,9 +1,22 @@
 import { createHash } from "node:crypto";
-import { VIEWER_ADDRESS_HEADER } from "@payloft/functions/http/headers";
+import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from "@payloft/functions/http/headers";
 import type { Stack } from "../stack";
 
 /** The header CloudFront fills with the viewer's address (tests set it to act as several people). */
 export { VIEWER_ADDRESS_HEADER };
+
+/**
+ * The headers CloudFront forwards for a viewer at `address`: a test (or the bench) that plays
+ * the edge for several people sends these. The local gateway overwrites the address of any
+ * request without the origin secret with the connection's own, as CloudFront does; `secret` is
+ * this process's stack's unless given (a browser test gets it from the global setup).
+ */
+export function viewerHeaders(
+  address: string,
+  secret = (JSON.parse(process.env.SST_RESOURCE_OriginSecret ?? "{}") as { value?: string }).value ?? "",
+): Record<string, string> {
+  return { [VIEWER_ADDRESS_HEADER]: address, [ORIGIN_SECRET_HEADER]: secret };
+}
 
 /**
  * Each test person signs in from their own address (as real people do), so a file that signs
@@ -31,7 +44,7 @@ export async function signIn(stack: Stack, who: { email: string; name?: string }
       "content-type": "application/json",
       origin: stack.url,
       cookie: flow.siteJar.header(),
-      [VIEWER_ADDRESS_HEADER]: addressOf(who.email),
+      ...viewerHeaders(addressOf(who.email)),
     },
     body: JSON.stringify({ code: flow.code }),
   });
@@ -49,7 +62,7 @@ export async function startSignIn(stack: Stack, who: { email: string; name?: str
   const siteJar = new CookieJar();
   const issuerJar = new CookieJar();
   const start = await fetch(`${stack.url}/api/oauth/google/redirect_url`, {
-    headers: { [VIEWER_ADDRESS_HEADER]: addressOf(who.email) },
+    headers: viewerHeaders(addressOf(who.email)),
   });
   if (!start.ok) throw new Error(`redirect_url answered ${start.status}`);
   siteJar.take(start);

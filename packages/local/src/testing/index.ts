@@ -2,7 +2,7 @@ import { afterAll, beforeAll, inject } from "vitest";
 import { randomUUID } from "node:crypto";
 import type { Stack } from "../stack";
 import { VIEWER_ADDRESS_HEADER } from "@payloft/functions/http/headers";
-import { addressOf } from "./auth";
+import { addressOf, viewerHeaders } from "./auth";
 
 /**
  * Starts a real in-process stack (gateway, bus, outbox, issuer, payments sandbox) for one
@@ -61,14 +61,17 @@ export async function call(
     headers?: Record<string, string>;
   } = {},
 ) {
+  // Each signed-in person calls from their own address, as people do (the per-address rate
+  // limits are per client), and a test may name one; anonymous calls share the test runner's
+  // address. A named address is sent the way CloudFront forwards it (viewerHeaders).
+  const address = opts.headers?.[VIEWER_ADDRESS_HEADER] ?? (opts.cookie ? addressOf(opts.cookie) : undefined);
   const res = await fetch(`${stack.url}${path}`, {
     method,
     headers: {
       ...(opts.body !== undefined ? { "content-type": "application/json" } : {}),
       ...(method !== "GET" ? { origin: stack.url } : {}),
-      // Each signed-in person calls from their own address, as people do (the per-address rate
-      // limits are per client); anonymous calls share the test runner's address.
-      ...(opts.cookie ? { cookie: opts.cookie, [VIEWER_ADDRESS_HEADER]: addressOf(opts.cookie) } : {}),
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+      ...(address ? viewerHeaders(address) : {}),
       ...opts.headers,
     },
     body: opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),

@@ -83,7 +83,7 @@ export const originSecretInjection = secrets.OriginSecret.value.apply(
 export const router = new sst.aws.Router("Router", {
   ...(domain ? { domain: { name: domain } } : {}),
   edge: {
-    viewerRequest: { injection: $interpolate`${viewerAddressInjection}\n${originSecretInjection}` },
+    viewerRequest: { injection: originSecretInjection.apply((secret) => `${viewerAddressInjection}\n${secret}`) },
     viewerResponse: { injection: overlayInjection },
   },
   transform: {

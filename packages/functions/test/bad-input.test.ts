@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, useStack } from "@payloft/local/testing/index";
+import { viewerHeaders } from "@payloft/local/testing/auth";
 import { routes, routeKey, takesBody, type Access, type RouteDef } from "../src/routes";
 import type { ApiRequest } from "../src/http/request";
 import { productBody, signInAdmin, signInWithRole, signInWithoutRole, type Person } from "./actors";
@@ -241,7 +242,8 @@ describe("the row declares what the handler reads", () => {
     const request = {
       url: `${route.path}?session_id=cs_1`,
       method: route.method,
-      headers: { host: "localhost", "content-type": "application/json" },
+      // As CloudFront forwards it (the wrapper refuses anything else: http/edge.ts).
+      headers: { host: "localhost", "content-type": "application/json", ...viewerHeaders("198.51.100.77") },
       socket: { remoteAddress: "198.51.100.77" },
     } as unknown as IncomingMessage;
     const answer = await probe(buildEvent(request, route, {}, Buffer.from('{"productId":"p1"}')));

@@ -3,7 +3,13 @@ import { routeKey, routes } from "@payloft/functions/routes";
 import { subscribers } from "@payloft/functions/subscribers";
 import { schedules } from "@payloft/functions/schedules";
 import { ALARM_RULES, WEBHOOK_FAILED_PATTERN, isWebhookRoute } from "@payloft/functions/monitoring";
-import { FRAMEABLE_PATH_PREFIXES, HSTS_MAX_AGE, VIEWER_ADDRESS_HEADER, pageCsp } from "@payloft/functions/http/headers";
+import {
+  FRAMEABLE_PATH_PREFIXES,
+  HSTS_MAX_AGE,
+  ORIGIN_SECRET_HEADER,
+  VIEWER_ADDRESS_HEADER,
+  pageCsp,
+} from "@payloft/functions/http/headers";
 import { LAMBDA_NODEJS, LAMBDA_RUNTIME } from "../../../infra/lambda-bundling.mjs";
 import { STAGE_ENV, label, resolved, runInfra, transformed, type Program } from "../src/testing/infra";
 
@@ -57,11 +63,20 @@ describe("CloudFront", () => {
     }
     const page = run(edge.viewerResponse.injection, { request: { uri: "/dashboard" }, response: { headers: {} } });
     expect(page.response.headers).toEqual({});
-    const request = run(edge.viewerRequest.injection, {
+    const request = run(resolved(edge.viewerRequest.injection), {
       viewer: { ip: "203.0.113.7" },
-      request: { headers: { [VIEWER_ADDRESS_HEADER]: { value: "1.1.1.1" } } },
+      request: { headers: { [VIEWER_ADDRESS_HEADER]: { value: "1.1.1.1" }, [ORIGIN_SECRET_HEADER]: { value: "x" } } },
     });
     expect(request.request.headers[VIEWER_ADDRESS_HEADER]).toEqual({ value: "203.0.113.7" });
+    // The origin secret the API requires, from the OriginSecret secret, over a client's own.
+    expect(request.request.headers[ORIGIN_SECRET_HEADER]).toEqual({ value: "<OriginSecret.value>" });
+  });
+
+  it("the issuer's edge adds the same origin secret", async () => {
+    const { edge } = (await plain()).one("sst.aws.Router", "AuthRouter").args;
+    const code = resolved(edge.viewerRequest.injection) as string;
+    const request = new Function("event", `${code}; return event;`)({ request: { headers: {} } });
+    expect(request.request.headers[ORIGIN_SECRET_HEADER]).toEqual({ value: "<OriginSecret.value>" });
   });
 });
 

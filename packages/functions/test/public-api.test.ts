@@ -248,8 +248,16 @@ describe("GET /api/v1/openapi.json", () => {
   it("describes the request bodies with the rules the API enforces", async () => {
     const { json } = await v1("GET", "/openapi.json");
     const create = json.components.schemas.ProductCreate;
-    expect(create.required).toEqual(expect.arrayContaining(["name", "content_url", "price"]));
+    // price: required of a one-time product; a recurring one's is what its tiers start at.
+    expect(create.required).toEqual(expect.arrayContaining(["name", "content_url"]));
     expect(create.properties.price).toMatchObject({ type: "integer", minimum: 0, maximum: 99_999_999 });
+    expect(create.properties.price.description).toMatch(/required when billing is one_time/);
+    expect(create.properties.trial_days).toMatchObject({ type: "integer", minimum: 0, maximum: 90 });
+    expect(create.properties.tiers.items.properties.prices.items.properties.interval.enum).toEqual([
+      "month",
+      "quarter",
+      "year",
+    ]);
     expect(json.paths["/api/v1/products/{id}"].patch.requestBody.content["application/json"].schema).toEqual({
       $ref: "#/components/schemas/ProductUpdate",
     });

@@ -1,4 +1,4 @@
-import { currencyOf, toMinor } from "../currency/index";
+import { currencyOf, toMinor, type Currency } from "../currency/index";
 import { ProductEntity, type ProductItem } from "../db/entities";
 import { AppError, ConflictError } from "../errors";
 import { AGAIN, jitter, retry } from "../retry";
@@ -6,6 +6,7 @@ import { Setting } from "../setting/index";
 import { contentFor, type HostedFiles } from "./content";
 import { ProductState, validate, type UpdateProductInput } from "./input";
 import { ownedProduct } from "./view";
+import { billingOf, type Interval } from "./tiers";
 
 /**
  * Editing a product (rule: Editing products): the fields sent over the stored ones, checked
@@ -37,6 +38,7 @@ function stateOf(p: ProductItem): ProductState {
     price: p.price,
     pay_what_you_want: p.pay_what_you_want ?? false,
     suggested_price: p.suggested_price ?? null,
+    ...billingOf(p),
   } as ProductState;
 }
 
@@ -47,14 +49,30 @@ function stateOf(p: ProductItem): ProductState {
  */
 function implied(sent: Sent, current: ProductState, unit: "dollars" | "cents") {
   const currency = sent.currency ?? current.currency;
+  const major = unit === "dollars";
   return {
+    // A product made one-time leaves its tiers and trial behind.
+    ...(sent.billing === "one_time" && sent.tiers === undefined ? { tiers: [] } : {}),
+    ...(sent.billing === "one_time" && sent.trial_days === undefined ? { trial_days: 0 } : {}),
     ...(sent.content_url && sent.content_file === undefined ? { content_file: "" } : {}),
     ...(sent.content_file && sent.content_url === undefined ? { content_url: "" } : {}),
     ...(sent.pay_what_you_want === false && sent.suggested_price === undefined ? { suggested_price: null } : {}),
     ...sent,
-    ...(sent.price !== undefined ? { price: unit === "dollars" ? toMinor(sent.price, currency) : sent.price } : {}),
+    ...(sent.price !== undefined ? { price: major ? toMinor(sent.price, currency) : sent.price } : {}),
+    ...(sent.tiers && major
+      ? { tiers: sent.tiers.map((t) => ({ ...t, prices: minorPrices(t.prices, currency) })) }
+      : {}),
   };
 }
+
+const minorPrices = (prices: { interval: Interval; amount: number }[], currency: Currency) =>
+  prices.map((x) => ({ ...x, amount: toMinor(x.amount, currency) }));
+
+export const HAS_MEMBERS =
+  "This product has members: it can't become a one-time product while their memberships run. Cancel them first, or create a new product.";
+
+const sameTiers = (a: ProductState["tiers"], b: ProductState["tiers"]) =>
+  JSON.stringify(billingOf({ tiers: a }).tiers) === JSON.stringify(billingOf({ tiers: b }).tiers);
 
 export async function editProduct(
   creatorId: string,
@@ -69,10 +87,15 @@ export async function editProduct(
       const current = stateOf(p);
       const checked = validate(ProductState, { ...current, ...implied(sent, current, opts.price) });
       const next = { ...checked, suggested_price: checked.suggested_price ?? null } as ProductState;
-      const changed = (Object.keys(next) as (keyof ProductState)[]).filter((k) => next[k] !== current[k]);
+      const changed = (Object.keys(next) as (keyof ProductState)[]).filter((k) =>
+        k === "tiers" ? !sameTiers(next.tiers, current.tiers) : next[k] !== current[k],
+      );
       if (!changed.length) return null;
       if (next.currency !== current.currency && p.sales_count > 0)
         throw new ConflictError("product.currency_locked", CURRENCY_LOCKED);
+      // Members keep what they pay for (rule: Paid means delivered): their product stays recurring.
+      if (next.billing === "one_time" && current.billing === "recurring" && (p.member_count ?? 0) > 0)
+        throw new ConflictError("product.has_members", HAS_MEMBERS);
 
       const set: Record<string, unknown> = {};
       const remove: string[] = [];

@@ -1,6 +1,15 @@
 import * as z from "zod";
 import { CURRENCIES } from "../currency/index";
 import { MEDIA_TYPES } from "./media-types";
+import { BILLINGS, INTERVALS } from "./tiers";
+
+/** A recurring product's tier: its prices per interval in minor units of the product's currency. */
+export const TierInfo = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  prices: z.array(z.object({ interval: z.enum(INTERVALS), amount: z.number().int() })),
+});
 
 /**
  * A product as its owner's API answers it (the dashboard and the public REST API, whose OpenAPI
@@ -20,6 +29,12 @@ export const ProductInfo = z.object({
   pay_what_you_want: z.boolean(),
   /** cents, or null */
   suggested_price: z.number().int().nullable(),
+  /** one_time (bought once) or recurring (a membership: `price` is what its tiers start at) */
+  billing: z.enum(BILLINGS),
+  /** a recurring product's tiers (empty when one_time) */
+  tiers: z.array(TierInfo),
+  /** a recurring product's free trial, 0 to 90 days */
+  trial_days: z.number().int(),
   /** Owner only (rule: Access links): the content link, or the hosted file (bucket key, name, bytes). */
   content_url: z.string().optional(),
   content_file: z.string().optional(),

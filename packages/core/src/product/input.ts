@@ -2,6 +2,7 @@ import { parseInput } from "../validation";
 import * as z from "zod";
 import { CurrencyInput, formatMoney, toMinor } from "../currency/index";
 import { MEDIA_TYPES, type MediaType } from "./media-types";
+import { billingFields, checkBilling } from "./billing";
 
 export { MEDIA_TYPES, type MediaType } from "./media-types";
 
@@ -151,30 +152,54 @@ function checkMedia<T extends { media_type: MediaType; media_url: string }>(p: T
   return p;
 }
 
-type Sent = Partial<{ [K in keyof typeof fields]: z.output<(typeof fields)[K]> }> & { name: string; price?: number };
+type Billed = ReturnType<typeof billingFields>;
+type Sent = Partial<{ [K in keyof typeof fields]: z.output<(typeof fields)[K]> }> &
+  Partial<{ [K in keyof Billed]: z.output<Billed[K]> }> & { name: string; price?: number };
 
 /**
  * The whole product, checked together: a new product's defaults under what was sent, the price
  * in the minor unit (`major`: as typed in the dialog, 12.34), at most Stripe's largest amount,
  * pay what you want, content and media.
  */
-const complete = (unit: "major" | "minor") => (sent: Sent, ctx: z.RefinementCtx) => {
-  const { pay_what_you_want, suggested_price, ...p } = { ...DEFAULTS, ...sent };
-  if (checkContent(p, ctx) === z.NEVER) return z.NEVER;
-  const price = unit === "major" ? toMinor(p.price, p.currency) : p.price;
-  if (price > MAX_PRICE_CENTS) {
-    ctx.addIssue({ code: "custom", message: `Price can be at most ${formatMoney(MAX_PRICE_CENTS, p.currency)}.` });
-    return z.NEVER;
-  }
-  const pricing = pwywFields(price, pay_what_you_want, suggested_price, ctx);
-  if (pricing === null) return z.NEVER;
-  return checkMedia({ ...p, ...pricing, price }, ctx);
-};
+const complete =
+  (unit: "major" | "minor", priceRequired = false) =>
+  (sent: Sent, ctx: z.RefinementCtx) => {
+    const { pay_what_you_want, suggested_price, billing, tiers, trial_days, ...p } = { ...DEFAULTS, ...sent };
+    if (checkContent(p, ctx) === z.NEVER) return z.NEVER;
+    const billed = checkBilling(
+      { billing, tiers, trial_days, pay_what_you_want, currency: p.currency },
+      unit,
+      MAX_PRICE_CENTS,
+      ctx,
+    );
+    if (billed === null) return z.NEVER;
+    if (priceRequired && billed.lowest === null && sent.price === undefined) {
+      // API v1's one-time product states its price; a recurring one's is what its tiers start at.
+      ctx.addIssue({ code: "custom", message: CENTS_MESSAGE });
+      return z.NEVER;
+    }
+    const { lowest, ...billingState } = billed;
+    const price = lowest ?? (unit === "major" ? toMinor(p.price, p.currency) : p.price);
+    if (price > MAX_PRICE_CENTS) {
+      ctx.addIssue({ code: "custom", message: `Price can be at most ${formatMoney(MAX_PRICE_CENTS, p.currency)}.` });
+      return z.NEVER;
+    }
+    const pricing = pwywFields(price, pay_what_you_want, suggested_price, ctx);
+    if (pricing === null) return z.NEVER;
+    return checkMedia({ ...p, ...pricing, ...billingState, price }, ctx);
+  };
 
 /** The dialog's product: its price as typed, in the currency's major unit (rule: Cents and server prices). */
-const DialogProduct = z.object({ ...fields, price: dollars });
+const DialogProduct = z.object({ ...fields, ...billingFields(dollars), price: dollars });
 /** The public API's: its price in the minor unit; delivered by a link (its Lambdas do not reach the bucket). */
-const MinorProduct = z.object({ ...fields, price: cents });
+const MinorProduct = z.object({
+  ...fields,
+  ...billingFields(cents),
+  price: cents.meta({
+    description:
+      "minor units of currency; required when billing is one_time (a recurring product's is the lowest tier price)",
+  }),
+});
 const ApiProduct = MinorProduct.omit({ content_file: true });
 const isActive = { is_active: z.boolean("is_active must be true or false.").optional() };
 
@@ -191,8 +216,8 @@ export const UpdateProductInput = DialogProduct.partial().extend(isActive);
 
 /** POST /api/v1/products: the same product with its price in cents, delivered by a content URL. */
 export const ApiCreateProductInput = ApiProduct.partial()
-  .required({ name: true, content_url: true, price: true })
-  .transform(complete("minor"));
+  .required({ name: true, content_url: true })
+  .transform(complete("minor", true));
 
 /** PATCH /api/v1/products/{id}: any of the fields, plus is_active; absent fields stay as they are. */
 export const ApiUpdateProductInput = ApiProduct.partial().extend(isActive);
@@ -203,7 +228,7 @@ export const ApiUpdateProductInput = ApiProduct.partial().extend(isActive);
  * the amount in the product's currency (a dialog's price was typed in its major unit).
  */
 export const ProductState = z
-  .object({ ...fields, price: z.number().int().min(0) })
+  .object({ ...fields, ...billingFields(z.number().int()), price: z.number().int().min(0) })
   .partial()
   .required({ name: true })
   .transform(complete("minor"));

@@ -1,6 +1,7 @@
 import { currencyOf } from "../currency/index";
 import { ValidationError } from "../errors";
 import { getProduct, productNotFound } from "./view";
+import { billingOf } from "./tiers";
 import { productCreatorOf, productPublicView, unavailableReason } from "./sales-page";
 
 /**
@@ -10,14 +11,25 @@ import { productCreatorOf, productPublicView, unavailableReason } from "./sales-
  */
 export { productCreatorOf, productPublicView };
 
-/** What checkout needs from a product it may sell (its snapshot included); refuses unavailable ones. */
-export async function productForCheckout(id: string) {
+export const MEMBERSHIP_ONLY =
+  "This product is a membership: it is bought by subscribing to one of its tiers, not as a one-time purchase.";
+
+/**
+ * What checkout needs from a product it may sell (its snapshot included); refuses unavailable
+ * ones, and recurring ones unless the caller sells memberships (`recurring`): a one-time path
+ * (a free claim, PayPal's order, a discount preview) never sells a membership as one purchase.
+ */
+export async function productForCheckout(id: string, opts: { recurring?: boolean } = {}) {
   const p = await getProduct(id);
   if (!p) throw productNotFound();
   if (await unavailableReason(p)) {
     throw new ValidationError("This product is currently unavailable for purchase.", "product.unavailable");
   }
+  const billing = billingOf(p);
+  if (billing.billing === "recurring" && !opts.recurring)
+    throw new ValidationError(MEMBERSHIP_ONLY, "product.membership_only");
   return {
+    ...billing,
     id: p.id,
     name: p.name,
     description: p.description ?? "",

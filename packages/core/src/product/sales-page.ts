@@ -11,6 +11,7 @@ import { currencyOf } from "../currency/units";
 import { brandingOf, type Branding } from "../store/branding";
 import { userById } from "../user/read";
 import { productNotFound } from "./not-found";
+import { billingOf } from "./tiers";
 
 /**
  * The sales page's read path, through the lean layer (no ElectroDB in its Lambda): the product,
@@ -79,6 +80,7 @@ export async function productPublicView(id: string) {
     currency: currencyOf(p.currency),
     pay_what_you_want: p.pay_what_you_want ?? false,
     suggested_price: p.suggested_price ?? null,
+    ...billingOf(p),
     creator_id: p.creator_id,
     creator_name: seller.name,
     created_at: p.created_at,

@@ -3,6 +3,7 @@ import { currencyOf } from "../currency/index";
 import type { ProductInfo } from "./info";
 import { ownerContent } from "./content";
 import { productNotFound } from "./not-found";
+import { billingOf } from "./tiers";
 
 /**
  * How a stored product reads: its owner's API shape (serializeProduct, typed by info.ts) and the
@@ -24,6 +25,7 @@ export function serializeProduct(p: ProductItem, opts: { owner: boolean }): Prod
     currency: currencyOf(p.currency),
     pay_what_you_want: p.pay_what_you_want ?? false,
     suggested_price: p.suggested_price ?? null,
+    ...billingOf(p),
     ...(opts.owner ? ownerContent(p) : {}),
     media_type: p.media_type,
     media_url: p.media_url ?? "",

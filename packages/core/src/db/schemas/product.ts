@@ -25,6 +25,34 @@ export const productSchema = itemSchema({
     pay_what_you_want: { type: "boolean", required: true, default: false },
     /** cents; pre-filled amount of a pay-what-you-want product (at least price) */
     suggested_price: { type: "number" },
+    /** Memberships (product/billing.ts): absent on products from before them, which are one_time. */
+    billing: { type: ["one_time", "recurring"] as const },
+    /** A recurring product's tiers, each with a price per interval in minor units of `currency`. */
+    tiers: {
+      type: "list",
+      items: {
+        type: "map",
+        properties: {
+          id: { type: "string", required: true },
+          name: { type: "string", required: true },
+          description: { type: "string" },
+          prices: {
+            type: "list",
+            required: true,
+            items: {
+              type: "map",
+              properties: {
+                interval: { type: ["month", "quarter", "year"] as const, required: true },
+                amount: { type: "number", required: true },
+              },
+            },
+          },
+        },
+      },
+    },
+    trial_days: { type: "number" },
+    /** Memberships not yet ended (trialing, active, past_due, canceled before its end): kept by core/src/membership. */
+    member_count: { type: "number" },
     media_type: { type: ["none", "image", "youtube", "video", "embed"] as const, required: true, default: "none" },
     media_url: { type: "string", default: "" },
     is_active: { type: "boolean", required: true, default: true },

@@ -72,7 +72,7 @@ export function ModerationSection() {
             No products {filter === "all" ? "yet" : `with status ${STATUS_LABELS[filter].toLowerCase()}`}.
           </p>
         ) : (
-          <Table caption="Products to moderate">
+          <Table caption="Products to moderate" stickyActions>
             <THead>
               <TR>
                 <TH>Product</TH>
@@ -87,17 +87,22 @@ export function ModerationSection() {
             <TBody>
               {rows.map((p) => (
                 <TR key={p.id} data-testid={`moderation-row-${p.id}`}>
-                  <TD className="max-w-[16rem]">
-                    <p className="truncate font-medium text-slate-900">{p.name}</p>
+                  {/* Widths that let the table fit 1280 px; Action stays pinned in view regardless. */}
+                  <TD className="max-w-[13rem]">
+                    <p className="truncate font-medium text-slate-900" title={p.name}>
+                      {p.name}
+                    </p>
                     {p.moderation_notes && (
                       <p className="truncate text-xs text-slate-500" title={p.moderation_notes}>
                         “{p.moderation_notes}”
                       </p>
                     )}
                   </TD>
-                  <TD className="max-w-[12rem]">
+                  <TD className="max-w-[11rem]">
                     <p className="truncate">{p.creator_name}</p>
-                    <p className="truncate text-xs text-slate-500">{p.creator_email}</p>
+                    <p className="truncate text-xs text-slate-500" title={p.creator_email}>
+                      {p.creator_email}
+                    </p>
                   </TD>
                   <TD className="text-right tabular-nums">{formatMoney(p.price, p.currency)}</TD>
                   <TD>

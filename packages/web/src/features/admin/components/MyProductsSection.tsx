@@ -70,7 +70,7 @@ export function MyProductsSection() {
         />
       ) : (
         <Card className="overflow-hidden">
-          <Table caption="My products">
+          <Table caption="My products" stickyActions>
             <THead>
               <TR>
                 <TH>Product</TH>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { SaleStatusBadge } from "@/components/SaleStatusBadge";
 import { Card } from "@/components/ui/Card";
+import { EmailAddress } from "@/components/ui/EmailAddress";
 import { Select } from "@/components/ui/Select";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
@@ -75,7 +76,9 @@ export function SalesSection() {
                       <TD className="whitespace-nowrap text-slate-500">{formatDate(s.created_at)}</TD>
                       <TD className="max-w-[14rem] truncate font-medium text-slate-900">{s.product_name}</TD>
                       <TD className="max-w-[10rem] truncate">{s.creator_name || "—"}</TD>
-                      <TD className="max-w-[14rem] truncate">{s.customer_email}</TD>
+                      <TD className="max-w-[14rem]">
+                        <EmailAddress email={s.customer_email} />
+                      </TD>
                       <TD className="text-right tabular-nums">{formatSaleAmount(s.amount, s.currency)}</TD>
                       <TD>
                         <SaleStatusBadge status={s.status} />

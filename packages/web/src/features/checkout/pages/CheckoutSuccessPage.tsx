@@ -3,6 +3,8 @@ import { Link, useSearchParams } from "react-router-dom";
 import { ApiError } from "@/lib/api";
 import { Logo } from "@/components/Logo";
 import { buttonClasses } from "@/components/ui/Button";
+import { CopyButton } from "@/components/ui/CopyButton";
+import { EmailAddress } from "@/components/ui/EmailAddress";
 import { IconAlert, IconCheck, IconDownload, IconInbox, IconLink, IconShield } from "@/components/ui/icons";
 import { Skeleton, SkeletonText } from "@/components/ui/Skeleton";
 import { usePageTitle } from "@/components/usePageTitle";
@@ -119,7 +121,7 @@ export default function CheckoutSuccessPage() {
         <div className="border-t border-slate-100 px-6 py-6 sm:px-8">
           <h2 className="text-lg font-semibold text-slate-900">{product.name}</h2>
           {product.description && <p className="mt-1 line-clamp-3 text-sm text-slate-600">{product.description}</p>}
-          <dl className="mt-5 grid gap-4 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-3">
+          <dl className="mt-5 grid gap-4 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2">
             <div>
               <dt className="text-slate-500">Amount Paid</dt>
               <dd className="mt-0.5 font-semibold text-slate-900">
@@ -130,14 +132,15 @@ export default function CheckoutSuccessPage() {
               <dt className="text-slate-500">Purchase Date</dt>
               <dd className="mt-0.5 font-semibold text-slate-900">{purchaseDate(purchase.created_at)}</dd>
             </div>
-            <div className="min-w-0">
+            <div className="min-w-0 sm:col-span-2">
               <dt className="text-slate-500">Email</dt>
-              <dd className="mt-0.5 truncate font-semibold text-slate-900" title={purchase.customer_email}>
-                {purchase.customer_email}
+              {/* Wrapped, never cut off: the buyer checks it is the address the receipt went to. */}
+              <dd className="mt-0.5 font-semibold text-slate-900">
+                <EmailAddress email={purchase.customer_email} />
               </dd>
             </div>
             {tax > 0 && (
-              <div className="flex flex-wrap gap-x-6 gap-y-1 border-t border-slate-200 pt-3 sm:col-span-3">
+              <div className="flex flex-wrap gap-x-6 gap-y-1 border-t border-slate-200 pt-3 sm:col-span-2">
                 <div className="flex gap-2">
                   <dt className="text-slate-500">Price</dt>
                   <dd className="font-medium text-slate-900">{formatCents(purchase.amount, purchase.currency)}</dd>
@@ -150,14 +153,17 @@ export default function CheckoutSuccessPage() {
             )}
           </dl>
           {purchase.license_key && (
-            <div className="mt-4 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
-              <p className="text-sm text-slate-500">Your licence key</p>
-              <p
-                data-testid="license-key"
-                className="mt-1 break-all font-mono text-base font-semibold tracking-wide text-slate-900"
-              >
-                {purchase.license_key}
-              </p>
+            <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
+              <div className="min-w-0">
+                <p className="text-sm text-slate-500">Your licence key</p>
+                <p
+                  data-testid="license-key"
+                  className="mt-1 break-all font-mono text-base font-semibold tracking-wide text-slate-900"
+                >
+                  {purchase.license_key}
+                </p>
+              </div>
+              <CopyButton value={purchase.license_key} what="licence key" />
             </div>
           )}
           {purchase.access_url ? (
@@ -180,8 +186,10 @@ export default function CheckoutSuccessPage() {
           <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Next steps</h2>
           <ul className="mt-4 space-y-3 text-sm text-slate-700">
             <li className="flex gap-3">
-              <IconInbox className="h-5 w-5 shrink-0 text-brand-600" /> A receipt with your access link has been emailed
-              to {purchase.customer_email}.
+              <IconInbox className="h-5 w-5 shrink-0 text-brand-600" />
+              <span className="min-w-0">
+                A receipt with your access link has been emailed to <EmailAddress email={purchase.customer_email} />.
+              </span>
             </li>
             <li className="flex gap-3">
               <IconShield className="h-5 w-5 shrink-0 text-brand-600" /> Your access is permanent: the link keeps

@@ -1,4 +1,5 @@
 import { SaleStatusBadge, isRevoked } from "@/components/SaleStatusBadge";
+import { CopyButton } from "@/components/ui/CopyButton";
 import { buttonClasses } from "@/components/ui/Button";
 import { Card, CardHeader } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
@@ -78,9 +79,12 @@ export function MyProductsTab({ purchases }: { purchases: Purchase[] }) {
                       {p.last_accessed_at ? ` · Last opened ${formatDate(p.last_accessed_at)}` : ""}
                     </p>
                     {p.license_key && (
-                      <p className="mt-1 text-xs text-slate-600">
-                        Licence key: <code className="font-mono text-slate-900">{p.license_key}</code>
-                      </p>
+                      <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
+                        <span>
+                          Licence key: <code className="break-all font-mono text-slate-900">{p.license_key}</code>
+                        </span>
+                        <CopyButton value={p.license_key} what={`licence key for ${p.product_name}`} />
+                      </div>
                     )}
                   </div>
                   {revoked || !p.access_url ? (

@@ -1,4 +1,6 @@
 import { Button, buttonClasses } from "@/components/ui/Button";
+import { CopyButton } from "@/components/ui/CopyButton";
+import { EmailAddress } from "@/components/ui/EmailAddress";
 import { IconAlert, IconCheck, IconDownload } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/Spinner";
 import { useCheckoutSuccess } from "@/features/checkout/api/useCheckoutSuccess";
@@ -99,12 +101,13 @@ export function OverlayOutcome({
       <p className="mt-1 font-semibold text-slate-800">{product.name}</p>
       <p className="mt-1 text-sm text-slate-600">
         {paid === 0 ? "Free" : `${formatCents(paid, purchase.currency)} paid`} ·{" "}
-        <span className="break-all">{purchase.customer_email}</span>
+        <EmailAddress email={purchase.customer_email} />
       </p>
       {purchase.license_key && (
-        <p className="mt-4 break-all rounded-lg bg-slate-50 px-3 py-2 font-mono text-sm font-semibold text-slate-900">
-          {purchase.license_key}
-        </p>
+        <div className="mt-4 flex flex-wrap items-center justify-center gap-2 rounded-lg bg-slate-50 px-3 py-2">
+          <p className="break-all font-mono text-sm font-semibold text-slate-900">{purchase.license_key}</p>
+          <CopyButton value={purchase.license_key} what="licence key" />
+        </div>
       )}
       {purchase.access_url && (
         <a
@@ -117,7 +120,7 @@ export function OverlayOutcome({
         </a>
       )}
       <p className="mt-4 text-xs text-slate-500">
-        A receipt with your access link has been e-mailed to {purchase.customer_email}.
+        A receipt with your access link has been e-mailed to <EmailAddress email={purchase.customer_email} />.
       </p>
     </div>
   );

@@ -28,7 +28,7 @@ export function PhoneRecordList({ label, records }: { label: string; records: Ph
             <p className="min-w-0 font-medium text-slate-900">{r.title}</p>
             <p className="shrink-0 font-semibold tabular-nums text-slate-900">{r.amount}</p>
           </div>
-          <p className="mt-0.5 truncate text-sm text-slate-500">{r.detail}</p>
+          <p className="mt-0.5 text-sm text-slate-500 [overflow-wrap:anywhere]">{r.detail}</p>
           {r.note}
           <div className="mt-2 flex items-center justify-between gap-3 text-sm text-slate-500">
             <span>{r.date}</span>

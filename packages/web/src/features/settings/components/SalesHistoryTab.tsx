@@ -2,6 +2,7 @@ import { SaleStatusBadge } from "@/components/SaleStatusBadge";
 import { Card } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { SkeletonText } from "@/components/ui/Skeleton";
+import { EmailAddress } from "@/components/ui/EmailAddress";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
 import { IconInbox } from "@/components/ui/icons";
 import { useSalesHistory, type Sale } from "@/features/dashboard/api/salesHistory";
@@ -63,7 +64,7 @@ export function SalesHistoryTab() {
         }))}
       />
       <div className="hidden sm:block">
-        <Table caption="Sales history">
+        <Table caption="Sales history" fit stickyActions>
           <THead>
             <TR>
               <TH>Date</TH>
@@ -81,11 +82,13 @@ export function SalesHistoryTab() {
             {sales.map((s) => (
               <TR key={s.id}>
                 <TD className="whitespace-nowrap text-slate-500">{formatDate(s.created_at)}</TD>
-                <TD>
+                <TD className="min-w-40 break-words">
                   <span className="font-medium text-slate-900">{s.product_name}</span>
                   <SaleLicenseKey sale={s} />
                 </TD>
-                <TD>{s.customer_email}</TD>
+                <TD className="min-w-40">
+                  <EmailAddress email={s.customer_email} />
+                </TD>
                 <TD className="text-right tabular-nums">{formatSaleAmount(s.amount, s.currency)}</TD>
                 <TD className="text-right tabular-nums text-slate-500">
                   {s.tax ? formatMoney(s.tax, s.currency) : "—"}

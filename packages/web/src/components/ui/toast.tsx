@@ -41,9 +41,12 @@ export function Toaster() {
     return () => void listeners.delete(setList);
   }, []);
   return (
+    // At the top (under a phone's top bar; in the top-right corner from sm up), never at the
+    // bottom where forms keep their buttons: a "saved" message must not cover Save or Delete.
     <div
-      className="pointer-events-none fixed inset-x-0 bottom-4 z-[100] flex flex-col items-center gap-2 px-4"
+      className="pointer-events-none fixed inset-x-0 top-16 z-[100] flex flex-col items-center gap-2 px-4 sm:inset-x-auto sm:right-4 sm:top-4 sm:w-80 sm:items-end sm:px-0"
       aria-live="polite"
+      data-testid="toaster"
     >
       {list.map((t) => (
         <div

@@ -9,10 +9,14 @@
 // validator that reports no errors: a valid model behaves exactly the same.
 //
 // Stripe's client is built with only the API resources our code calls (infra/stripe-resources.mjs).
+//
+// The AWS SDK's clients take their credentials from the Lambda's environment, without the rest of
+// the SDK's default chain (infra/aws-credentials.mjs).
 import { fileURLToPath } from "node:url";
 import { keepUsedStripeResources } from "./stripe-resources.mjs";
 
 const acceptAllModels = fileURLToPath(new URL("./electrodb-model-check.cjs", import.meta.url));
+const environmentCredentials = fileURLToPath(new URL("./aws-credentials.mjs", import.meta.url));
 
 export const skipElectroDbModelCheck = {
   name: "skip-electrodb-model-check",
@@ -23,4 +27,11 @@ export const skipElectroDbModelCheck = {
   },
 };
 
-export default [skipElectroDbModelCheck, keepUsedStripeResources];
+export const environmentCredentialsOnly = {
+  name: "environment-credentials-only",
+  setup(build) {
+    build.onResolve({ filter: /^@aws-sdk\/credential-provider-node$/ }, () => ({ path: environmentCredentials }));
+  },
+};
+
+export default [skipElectroDbModelCheck, keepUsedStripeResources, environmentCredentialsOnly];

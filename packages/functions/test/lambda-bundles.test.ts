@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { build, type Metafile } from "esbuild";
 import { lambdaBuild, lambdaFunctions } from "../../../infra/lambda-build.mjs";
 import { LAMBDA_NODEJS, LAMBDA_RUNTIME } from "../../../infra/lambda-bundling.mjs";
@@ -89,6 +93,59 @@ describe("the Lambda bundles", () => {
         inputs.filter((f) => /\/(electrodb|@aws-sdk|jsonschema)\/|\/zod\/v4\/classic\//.test(f)),
         name,
       ).toEqual([]);
+    }
+  });
+
+  it("take AWS credentials from the Lambda's environment, without the rest of the SDK's default chain", async () => {
+    for (const [name, out] of outputs) {
+      const chain = Object.keys(out.inputs).filter((f) =>
+        /\/@aws-sdk\/(credential-provider-|nested-clients\/)/.test(f),
+      );
+      expect(chain, name).toEqual([]);
+    }
+    // An SDK client bundled as the Lambdas bundle it signs its calls with the environment's keys.
+    const result = await build({
+      ...lambdaBuild,
+      stdin: {
+        contents: 'export { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";',
+        resolveDir: join(repo, "packages/core"),
+        loader: "js",
+      },
+      write: false,
+    });
+    const file = join(mkdtempSync(join(tmpdir(), "sdk-bundle-")), "dynamodb.mjs");
+    writeFileSync(file, result.outputFiles[0]!.text);
+    type Bundled = {
+      DynamoDBClient: new (config: object) => { send(command: unknown): Promise<unknown> };
+      ListTablesCommand: new (input: object) => unknown;
+    };
+    const { DynamoDBClient, ListTablesCommand } = (await import(pathToFileURL(file).href)) as Bundled;
+    const seen: IncomingHttpHeaders[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.headers);
+      req.resume().on("end", () => res.end('{"TableNames":[]}'));
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const { port } = server.address() as { port: number };
+    const keys = ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN"] as const;
+    const saved = keys.map((k) => process.env[k]);
+    const client = () =>
+      new DynamoDBClient({ endpoint: `http://127.0.0.1:${port}`, region: "eu-west-1", maxAttempts: 1 });
+    try {
+      Object.assign(process.env, {
+        AWS_ACCESS_KEY_ID: "AKIDLAMBDAROLE",
+        AWS_SECRET_ACCESS_KEY: "s",
+        AWS_SESSION_TOKEN: "tok",
+      });
+      await expect(client().send(new ListTablesCommand({}))).resolves.toMatchObject({ TableNames: [] });
+      expect(seen[0]!.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDLAMBDAROLE\//);
+      expect(seen[0]!["x-amz-security-token"]).toBe("tok");
+      for (const k of keys) delete process.env[k];
+      await expect(client().send(new ListTablesCommand({}))).rejects.toThrow(/AWS_ACCESS_KEY_ID/);
+      expect(seen).toHaveLength(1);
+    } finally {
+      keys.forEach((k, i) => (saved[i] === undefined ? delete process.env[k] : (process.env[k] = saved[i])));
+      server.close();
     }
   });
 });

@@ -117,6 +117,24 @@ describe("one address holds at most two of a code's uses in unpaid checkouts", (
     expect(all.filter((r) => r.status === 429)).toHaveLength(8);
     expect(await counts(id)).toEqual({ redemptions: 2, reservations: 2, holding: 2 });
   });
+
+  it("an IPv6 address counts by its /64 (one subscriber's network), an IPv4 address written as IPv6 as itself", async () => {
+    const id = await code({ code: "SIXTYFOUR", percent_off: 30, max_redemptions: 20 });
+    const statuses = async (...from: string[]) => {
+      const out: number[] = [];
+      for (const address of from) out.push((await buy("SIXTYFOUR", address)).status);
+      return out;
+    };
+    // Rotating the interface identifier inside one /64 (any host can) does not buy a third hold.
+    expect(await statuses("2001:db8:7:1::1", "2001:DB8:7:1:0:0:0:2", "2001:db8:7:1:ffff:1:2:3")).toEqual([
+      200, 200, 429,
+    ]);
+    // The next /64 is someone else.
+    expect(await statuses("2001:db8:7:2::1")).toEqual([200]);
+    // An IPv4 buyer seen once as IPv4 and once in IPv4-mapped form is one buyer.
+    expect(await statuses("198.51.100.7", "::ffff:198.51.100.7", "::ffff:c633:6407")).toEqual([200, 200, 429]);
+    expect(await counts(id)).toEqual({ redemptions: 5, reservations: 5, holding: 5 });
+  });
 });
 
 describe("exact under concurrency", () => {

@@ -15,6 +15,7 @@ import { attachCheckout, release } from "../discount/redeem";
 import { PAYPAL_UNAVAILABLE, startPayPalCheckout, type StartedCheckout } from "./paypal";
 import { chargeFor, type Charge } from "./pricing";
 import { checkoutLocale } from "./locale";
+import { buyerNetwork } from "./buyer-network";
 import { PAYABLE_SECONDS } from "./lifetime";
 import { isoFromSeconds, productSnapshot, recordCheckout } from "./record";
 import { storedReservation } from "./reservation";
@@ -50,7 +51,8 @@ export namespace Checkout {
    * `visit` (referrer, utm_*) is the sales-page visit the buyer came from: the record keeps it, so
    * the sale counts in traffic analytics. `acceptLanguage` is the buyer's browser's header: the
    * payment page speaks their language (see ./locale). `address` is the buyer's network address:
-   * one address holds at most a few of a discount code's uses in unpaid checkouts (discount/redeem.ts).
+   * one address (an IPv6 one by its /64: ./buyer-network) holds at most a few of a discount
+   * code's uses in unpaid checkouts (discount/redeem.ts).
    */
   export async function createSession(
     input: unknown,
@@ -63,7 +65,7 @@ export namespace Checkout {
 
     const { provider } = await IntegrationStatus.paymentInfo(product.creator_id);
     if (!provider) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
-    const charge = await chargeFor(product, input, { address: opts.address });
+    const charge = await chargeFor(product, input, opts.address ? { address: buyerNetwork(opts.address) } : {});
     try {
       const started =
         provider === "paypal"

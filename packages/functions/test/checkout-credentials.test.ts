@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
+import { createServer } from "node:net";
 import { call, useStack } from "@payloft/local/testing/index";
 import { payOnHostedPage, settle } from "@payloft/local/stripe-sandbox/testing";
 import { signInWithRole, type Person } from "./actors";
@@ -58,6 +59,14 @@ async function pastDeadline(checkoutId: string) {
   await OpenCheckoutEntity.delete({ due_at: dueAt(record.session_expires_at!), session_id: checkoutId }).go();
   await CheckoutEntity.patch({ session_id: checkoutId }).set({ session_expires_at: expired }).go();
   await OpenCheckoutEntity.create(openCheckoutOf({ ...record, session_expires_at: expired })!).go();
+}
+/** An address nothing listens on any more: connections are refused, as when Stripe is unreachable. */
+async function refusingUrl() {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as { port: number };
+  await new Promise((r) => server.close(r));
+  return `http://127.0.0.1:${port}`;
 }
 const reconcile = async () => {
   const run = await stack().schedules.run("ReconcileCheckouts");
@@ -132,6 +141,26 @@ describe("the seller changes Payment Setup while a buyer is paying (Stripe)", ()
     expect(receipts("never.returned@example.com")).toHaveLength(1);
   });
 
+  it("Stripe cannot be reached: the run fails (its alarm counts that), the checkout stays open, the next run settles it", async () => {
+    const seller = await sellerWith("fay.unreachable@example.com", stripeKeys(account()));
+    const checkoutId = sessionOf(await buy(seller.productId));
+    await pastDeadline(checkoutId);
+    const real = process.env.STRIPE_API_URL;
+    process.env.STRIPE_API_URL = await refusingUrl();
+    const down = await stack()
+      .schedules.run("ReconcileCheckouts")
+      .finally(() => (process.env.STRIPE_API_URL = real));
+    expect(down.ok).toBe(false);
+    expect(down.error).toContain(checkoutId);
+    const { CheckoutEntity, OpenCheckoutEntity } = await import("@payloft/core/db/entities");
+    const open = (await OpenCheckoutEntity.query.primary({}).go({ pages: "all" })).data;
+    expect(open.map((o) => o.session_id)).toContain(checkoutId);
+    expect((await CheckoutEntity.get({ session_id: checkoutId }).go()).data!.closed_at).toBeUndefined();
+
+    // Stripe is back: the next run expires the session there and closes it.
+    expect((await reconcile()).closed).toContain(checkoutId);
+  });
+
   it("an unpaid checkout past its deadline is closed; retired keys go once no open checkout needs them", async () => {
     const seller = await sellerWith("una.unpaid@example.com", stripeKeys(account()));
     const url = await buy(seller.productId);
@@ -192,6 +221,42 @@ describe("the seller changes Payment Setup while a buyer is paying (PayPal)", ()
     const page = await success(new URLSearchParams(location.split("?")[1]).get("session_id")!);
     expect(page.status).toBe(200);
     expect(page.json.purchase).toMatchObject({ status: "completed", amount: 2200 });
+  });
+
+  it("captured, but the sale never recorded and no webhook coming: the reconciler records it and sends the receipt", async () => {
+    const app = `pp-${account()}`;
+    const seller = await sellerWith("polly.captured@example.com", paypal(app));
+    const url = await buy(seller.productId);
+    const returnPath = await approve(url, "pp.captured@example.com");
+    const checkoutId = new URLSearchParams(returnPath.split("?")[1]).get("checkout_id")!;
+    // The seller removes the app (its webhook goes with it); Payloft's capture on the buyer's
+    // return went through at PayPal, and the request died before it recorded the sale.
+    expect((await removeIntegration(seller)).status).toBe(200);
+    const { paypalClient } = await import("@payloft/core/paypal/client");
+    const { CheckoutEntity, PurchaseEntity } = await import("@payloft/core/db/entities");
+    const record = (await CheckoutEntity.get({ session_id: checkoutId }).go()).data!;
+    const captured = await paypalClient({ clientId: app, clientSecret: `${app}-secret`, live: false }).captureOrder(
+      record.provider_ref!,
+      `capture-${checkoutId}`,
+    );
+    expect(captured.status).toBe("COMPLETED");
+    await settle(stack());
+    expect((await PurchaseEntity.get({ id: checkoutId }).go()).data).toBeNull();
+
+    await pastDeadline(checkoutId);
+    const report = await reconcile();
+    expect(report.fulfilled).toEqual([checkoutId]);
+    await settle(stack());
+    expect((await PurchaseEntity.get({ id: checkoutId }).go()).data).toMatchObject({
+      status: "completed",
+      amount: 2200,
+    });
+    expect(receipts("pp.captured@example.com")).toHaveLength(1);
+    // Done once: the next run finds nothing to do, and the receipt is not sent again.
+    const again = await reconcile();
+    expect([...again.fulfilled, ...again.closed, ...again.failed]).not.toContain(checkoutId);
+    await settle(stack());
+    expect(receipts("pp.captured@example.com")).toHaveLength(1);
   });
 
   it("approved but not captured by Payloft's deadline: not captured, and closed by the reconciler", async () => {

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api";
+import { publicStatusQuery } from "@/lib/publicStatus";
 import { adminKeys } from "./paged";
 import type { PlatformSetting } from "./types";
 
@@ -21,7 +22,7 @@ export function useUpdateSetting() {
         client.invalidateQueries({ queryKey: adminKeys.settings() }),
         client.invalidateQueries({ queryKey: adminKeys.finance() }),
         // Maintenance notice, support e-mail and site name are read from the public status.
-        client.invalidateQueries({ queryKey: ["public-status"] }),
+        client.invalidateQueries({ queryKey: publicStatusQuery().queryKey }),
       ]),
   });
 }

@@ -1,6 +1,9 @@
 import { Card, CardContent, CardHeader } from "@/components/ui/Card";
 import { IconCheck } from "@/components/ui/icons";
-import { SUPPORT_RESPONSE_TIME, useSupportEmail } from "@/features/customer/api/supportContact";
+import { useSupportEmail } from "@/lib/publicStatus";
+
+/** Response time shown next to the support address. */
+const SUPPORT_RESPONSE_TIME = "Usually within 24 hours";
 
 /** Help & Support: FAQ, the support e-mail (an admin setting), response time and troubleshooting tips. */
 const FAQ = [

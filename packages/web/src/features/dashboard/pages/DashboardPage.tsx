@@ -3,7 +3,7 @@ import { planOf } from "@payloft/core/plan/plans";
 import { PageSpinner } from "@/components/PageSpinner";
 import { useSession } from "@/app/session";
 import { AnnouncementBanner } from "@/features/announcements/components/AnnouncementBanner";
-import { useSupportEmail } from "@/features/customer/api/supportContact";
+import { useSupportEmail } from "@/lib/publicStatus";
 import { SettingsSection } from "@/features/settings/components/SettingsSection";
 import { DashboardShell, SECTIONS, type SectionId } from "@/features/dashboard/components/DashboardShell";
 import {

@@ -4,7 +4,7 @@ import { Logo } from "@/components/Logo";
 import { Button } from "@/components/ui/Button";
 import { IconMenu, IconX } from "@/components/ui/icons";
 import { useSession } from "@/app/session";
-import { usePublicStatus } from "@/features/maintenance/api/publicStatus";
+import { usePublicStatus } from "@/lib/publicStatus";
 import { StartButton } from "./StartButton";
 
 const ANCHORS = [

@@ -1,4 +1,4 @@
-import { usePublicStatus } from "@/features/maintenance/api/publicStatus";
+import { usePublicStatus } from "@/lib/publicStatus";
 import { usePublicStats } from "@/features/landing/api/publicStats";
 import { figuresOf } from "@/features/landing/lib/figures";
 import { cn } from "@/components/ui/cn";

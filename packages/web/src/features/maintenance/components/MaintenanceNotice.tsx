@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "@/app/session";
 import { LogoWordmark } from "@/components/LogoMark";
 import { profileQuery } from "@/lib/profile";
-import { usePublicStatus } from "@/features/maintenance/api/publicStatus";
+import { usePublicStatus } from "@/lib/publicStatus";
 
 /**
  * Maintenance mode (product rule): while it is on, every page shows this full-page notice to

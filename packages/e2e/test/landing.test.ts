@@ -213,9 +213,13 @@ describe("landing page", () => {
       await expect(page.evaluate(() => (window as unknown as { navs: string[] }).navs[0])).resolves.toBe(target);
       if (email === "creator@demo.local") {
         await page.goto("/");
+        // The bar shows "Sign In" at once (logout clears locally first); the server's answer
+        // follows. A reload before it would cancel the call, so wait for it, not for the bar.
+        const ended = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/logout");
         await nav.getByRole("button", { name: "Log Out" }).click();
         await nav.getByRole("button", { name: "Sign In" }).waitFor();
         expect(new URL(page.url()).pathname).toBe("/");
+        expect((await ended).ok()).toBe(true);
         // The server ended the session too: a reload stays signed out.
         await page.reload();
         await nav.getByRole("button", { name: "Sign In" }).waitFor();

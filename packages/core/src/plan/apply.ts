@@ -1,4 +1,4 @@
-import { AGAIN, retry } from "../retry";
+import { AGAIN, backoff, retry } from "../retry";
 import { CounterEntity, Db, UserEntity, type UserItem } from "../db/entities";
 import { ConflictError, NotFoundError } from "../errors";
 import { planOf, type SelectablePlanId } from "./plans";
@@ -95,9 +95,23 @@ export async function applyPlanUpdate(
       return { applied: true, user: fresh ?? user };
     },
     {
-      attempts: 5,
+      // A cancelled write lost a race: with the person (decide again) or, on the platform
+      // counter every plan change shares, with another transaction (TransactionConflict). Waits
+      // grow and are jittered like transact()'s, so a burst of plan webhooks drains instead of
+      // colliding again in lockstep until the attempts run out.
+      attempts: 12,
+      delayMs: backoff(10, 400),
+      // The map's one-off creation is a single write on that same counter: refused, not failed,
+      // while a transaction there is in flight (after the client's own retries).
+      retryOn: isTransactionConflict,
       exhausted: () =>
         new ConflictError("plan.conflict", "Your plan is being changed right now. Please try again in a moment."),
     },
   );
+}
+
+/** The SDK's TransactionConflictException, as thrown or as the cause ElectroDB wraps. */
+function isTransactionConflict(err: unknown): boolean {
+  const e = err as { name?: string; cause?: { name?: string } } | undefined;
+  return e?.name === "TransactionConflictException" || e?.cause?.name === "TransactionConflictException";
 }

@@ -1,8 +1,8 @@
 /**
- * What an operator sets once per AWS account and stage, as environment variables read at
- * deploy time (README, "Deploying a stage"). Plain TypeScript with no SST globals, so the
- * rules are unit-tested (packages/local/test/stage-settings.test.ts) and a wrong value
- * stops `sst deploy` with one clear sentence instead of a half-working stage.
+ * What an operator sets once per AWS account and stage, as environment variables read by every
+ * `sst` command (README, "Deploying to a fresh AWS account"). Plain TypeScript with no SST
+ * globals, so the rules are unit-tested (packages/local/test/stage-settings.test.ts) and a wrong
+ * value stops `sst deploy` with one clear sentence instead of a half-working stage.
  */
 export interface StageSettings {
   /**

@@ -1,4 +1,5 @@
 import { Resource } from "sst";
+import { SECRET_PLACEHOLDER } from "./placeholder";
 
 /**
  * The startup check: are the settings and secrets a Lambda (or the local runtime) is about to
@@ -17,8 +18,9 @@ const isUrl = (v: string) => {
 };
 
 type Rule = { ok: (r: Record<string, unknown>) => boolean; fix: string };
+/** A secret still holding the first deploy's placeholder is not set, whatever its own rule says. */
 const secret = (fix: string, ok: (v: string) => boolean = (v) => v.trim().length > 0): Rule => ({
-  ok: (r) => typeof r.value === "string" && ok(r.value),
+  ok: (r) => typeof r.value === "string" && r.value !== SECRET_PLACEHOLDER && ok(r.value),
   fix,
 });
 const set = (name: string, value: string) => `npx sst secret set ${name} ${value} --stage <stage>`;
@@ -36,7 +38,7 @@ const RULES: Record<string, Rule> = {
   StripeSecretKey: secret(set("StripeSecretKey", "sk_live_..."), (v) => /^sk_(test|live)_/.test(v)),
   StripeWebhookSecret: secret(set("StripeWebhookSecret", "whsec_..."), (v) => v.startsWith("whsec_")),
   AdminEmails: secret(set("AdminEmails", "you@example.com")),
-  UnlimitedEmails: secret(set("UnlimitedEmails", '""'), () => true),
+  UnlimitedEmails: secret(set("UnlimitedEmails", '"a@example.com,b@example.com"'), () => true),
   GoogleClientId: secret(set("GoogleClientId", "....apps.googleusercontent.com")),
   GoogleClientSecret: secret(set("GoogleClientSecret", "GOCSPX-...")),
   // Sent in a header by CloudFront: long enough not to be guessed, and header-safe.

@@ -2,6 +2,7 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { applyLocalEnv } from "../env";
 import { startDynamoLocal, type DynamoLocal } from "../dynamo";
+import { stageRegion } from "../../../../infra/settings";
 
 /**
  * Where an operator command (npm run recount, npm run replay-dead-letters) works:
@@ -23,8 +24,11 @@ export async function opsEnv(opts: { database?: boolean } = {}): Promise<OpsEnv>
   process.env.LOG_LEVEL ??= "WARN";
   if (process.env.SST_RESOURCE_Table) {
     const table = JSON.parse(process.env.SST_RESOURCE_Table) as { name: string };
+    // The stage's own region, as sst.config.ts pins it (PAYLOFT_REGION, exported for `sst shell`
+    // too), never the profile's: with another region the SDK would look for the table there.
+    process.env.AWS_REGION = stageRegion();
     return {
-      where: `table ${table.name} (${process.env.AWS_REGION ?? "region from the profile"})`,
+      where: `table ${table.name} (${process.env.AWS_REGION})`,
       local: false,
       close: async () => {},
     };

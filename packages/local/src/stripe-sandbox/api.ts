@@ -9,6 +9,7 @@ import type { Sandbox } from "./context";
 import { authenticate } from "./auth";
 import { requirePermission } from "./restricted";
 import { checkUrl, createEndpoint, hideSecret, liveEndpoint } from "./endpoints";
+import { catalogRoutes } from "./catalog";
 
 export { createEndpoint };
 
@@ -47,6 +48,7 @@ function get(a: Account, id: string, type: string, what = type): StripeObject {
 }
 
 const routes: Route[] = [
+  ...catalogRoutes,
   { method: "POST", pattern: /^\/v1\/checkout\/sessions$/, run: (sb, a, p) => present(createSession(sb, a, p)) },
   {
     method: "GET",

@@ -134,6 +134,7 @@ export function completeSession(
   email: string,
   address: BillingAddress | null = null,
   cardholder: string | null = null,
+  card = "",
 ): StripeObject {
   if (session.status !== "open")
     throw new StripeApiError(
@@ -199,6 +200,7 @@ export function completeSession(
       customer.id,
       session._line_items.map((li: StripeObject) => li.price),
       session._subscription_data,
+      { number: card, email, name: cardholder },
     );
     session.subscription = sub.id;
     session.invoice = sub.latest_invoice;

@@ -37,7 +37,8 @@ export class EventBus {
       id: randomId("evt_"),
       object: "event",
       api_version: API_VERSION,
-      created: nowSeconds(),
+      // The billing clock's time (./clock.ts): events of a clock advance are stamped when they happen.
+      created: this.store.billingNow(),
       data: { object: structuredClone(object), ...(previous ? { previous_attributes: previous } : {}) },
       livemode: account.livemode,
       pending_webhooks: 0,

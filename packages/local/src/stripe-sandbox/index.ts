@@ -11,6 +11,8 @@ import { checkoutPage, completedPage, eventsPage, successUrl } from "./pages";
 import { createRefund } from "./refunds";
 import { SandboxStore, parseKey, type StripeObject } from "./store";
 import { failPayment } from "./subscriptions";
+import { cardDigits, DECLINED_CARDS, FAILS_LATER } from "./cards";
+import { advanceClock } from "./clock";
 import { createDispute } from "./disputes";
 import { createRestrictedKey } from "./restricted";
 import { restrictedKeyPage } from "./restricted-page";
@@ -33,7 +35,6 @@ export interface SandboxOptions extends EventsOptions {
 }
 
 /** Cards that decline, like Stripe's test cards. */
-const DECLINED_CARDS = new Set(["4000000000000002", "4000000000009995"]);
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -93,11 +94,14 @@ export async function startStripeSandbox(opts: SandboxOptions) {
       const name = (str(body.name) ?? "").trim();
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
         return send(res, 400, checkoutPage(session, t, { error: t.invalidEmail, email, name }));
-      if (DECLINED_CARDS.has((str(body.card) ?? "").replace(/\s/g, ""))) {
+      const card = cardDigits(str(body.card));
+      // 4000 0000 0000 0341 attaches, then every charge fails: today's, unless a trial defers it.
+      const chargedNow = session.mode === "payment" || !session._subscription_data?.trial_period_days;
+      if (DECLINED_CARDS.has(card) || (card === FAILS_LATER && chargedNow)) {
         return send(res, 402, checkoutPage(session, t, { error: t.declined, email, name, form: body }));
       }
       try {
-        completeSession(sb, found.account, session, email, addressFromPage(session, body), name || null);
+        completeSession(sb, found.account, session, email, addressFromPage(session, body), name || null, card);
       } catch (err) {
         if (err instanceof StripeApiError)
           return send(res, 400, checkoutPage(session, t, { error: err.message, email, name, form: body }));
@@ -156,6 +160,14 @@ export async function startStripeSandbox(opts: SandboxOptions) {
           return send(res, err.status, restrictedKeyPage({ error: err.message, secretKey: str(body.secret_key) }));
         return send(res, err.status, err.body());
       }
+    }
+    if (method === "POST" && path === "/__sandbox/clock/advance") {
+      const seconds = typeof body.seconds === "number" ? body.seconds : Number(str(body.seconds));
+      if (!Number.isInteger(seconds) || seconds < 0 || seconds > 5 * 366 * 86400)
+        return send(res, 400, {
+          error: { type: "invalid_request_error", message: "seconds must be a whole number from 0 to 5 years." },
+        });
+      return send(res, 200, advanceClock(sb, seconds));
     }
     const fail = /^\/__sandbox\/subscriptions\/([^/]+)\/fail_payment$/.exec(path);
     if (method === "POST" && fail) {

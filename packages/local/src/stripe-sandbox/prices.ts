@@ -18,17 +18,33 @@ export function resolvePrice(
   if (priceId) {
     const found = account.objects[priceId];
     if (!found || found.object !== "price") throw noSuch("price", priceId, `${param}[price]`);
+    if (found.active === false)
+      throw invalidParam(`${param}[price]`, `The price specified is inactive. This field only accepts active prices.`);
     return found;
   }
   const data = obj(item.price_data);
   if (!data) throw missingParam(`${param}[price]`);
+  return createPrice(store, account, data, `${param}[price_data]`);
+}
+
+/**
+ * A new Price from its fields (POST /v1/prices, or a line item's `price_data`, whose parameters
+ * are named under `prefix`): its Product an id or, inline, `product_data`.
+ */
+export function createPrice(
+  store: SandboxStore,
+  account: Account,
+  data: Record<string, FormValue>,
+  prefix: string,
+): StripeObject {
+  const at = (name: string) => (prefix ? `${prefix}[${name}]` : name);
   const currency = str(data.currency)?.toLowerCase();
-  if (!currency) throw missingParam(`${param}[price_data][currency]`);
+  if (!currency) throw missingParam(at("currency"));
   const unitAmount = int(data.unit_amount);
-  if (unitAmount === undefined) throw missingParam(`${param}[price_data][unit_amount]`);
+  if (unitAmount === undefined) throw missingParam(at("unit_amount"));
   if (Number.isNaN(unitAmount) || unitAmount < 0) {
     throw invalidParam(
-      `${param}[price_data][unit_amount]`,
+      at("unit_amount"),
       "Invalid integer: unit_amount must be a whole number of the currency's smallest unit (e.g. cents) and not negative.",
     );
   }
@@ -37,14 +53,14 @@ export function resolvePrice(
   if (recurringIn) {
     const interval = str(recurringIn.interval);
     if (!interval || !INTERVALS.includes(interval)) {
-      throw invalidParam(
-        `${param}[price_data][recurring][interval]`,
-        `Invalid interval: must be one of ${INTERVALS.join(", ")}`,
-      );
+      throw invalidParam(`${at("recurring")}[interval]`, `Invalid interval: must be one of ${INTERVALS.join(", ")}`);
     }
+    const count = int(recurringIn.interval_count) ?? 1;
+    if (Number.isNaN(count) || count < 1 || (interval === "year" ? count > 3 : count > 36))
+      throw invalidParam(`${at("recurring")}[interval_count]`, "The maximum billing frequency is three years.");
     recurring = {
       interval,
-      interval_count: int(recurringIn.interval_count) ?? 1,
+      interval_count: count,
       usage_type: "licensed",
       meter: null,
       trial_period_days: null,
@@ -53,11 +69,10 @@ export function resolvePrice(
   let productId = str(data.product);
   const productData = obj(data.product_data);
   if (productId) {
-    if (account.objects[productId]?.object !== "product")
-      throw noSuch("product", productId, `${param}[price_data][product]`);
+    if (account.objects[productId]?.object !== "product") throw noSuch("product", productId, at("product"));
   } else if (productData) {
     const name = str(productData.name);
-    if (!name) throw missingParam(`${param}[price_data][product_data][name]`);
+    if (!name) throw missingParam(`${at("product_data")}[name]`);
     productId = store.put(account, {
       id: randomId("prod_", 14),
       object: "product",
@@ -69,7 +84,7 @@ export function resolvePrice(
       name,
     }).id;
   } else {
-    throw missingParam(`${param}[price_data][product]`);
+    throw missingParam(at("product"));
   }
   return store.put(account, {
     id: randomId("price_"),
@@ -79,7 +94,9 @@ export function resolvePrice(
     created: nowSeconds(),
     currency,
     livemode: account.livemode,
+    lookup_key: null,
     metadata: {},
+    nickname: null,
     product: productId,
     recurring,
     type: recurring ? "recurring" : "one_time",

@@ -19,6 +19,8 @@ export interface RestrictedKey {
 const RESOURCES: [RegExp, string][] = [
   [/^\/v1\/checkout\/sessions/, "checkout_session"],
   [/^\/v1\/subscriptions/, "subscription"],
+  // Stripe keeps Products and their Prices under one permission.
+  [/^\/v1\/(products|prices)/, "product"],
   [/^\/v1\/customers/, "customer"],
   [/^\/v1\/payment_intents/, "payment_intent"],
   [/^\/v1\/charges/, "charge"],

@@ -70,20 +70,39 @@ export function randomId(prefix: string, length = 24): string {
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** What the state file holds (before the billing clock existed it was the bare account list). */
+interface Saved {
+  accounts: Account[];
+  clock_offset: number;
+}
+
 export class SandboxStore {
   accounts = new Map<string, Account>();
+  /**
+   * How far the sandbox's billing clock is ahead of the wall clock, in seconds (./clock.ts):
+   * like a Stripe test clock that every customer is attached to. Subscriptions, invoices and
+   * events follow it; Checkout Sessions and webhook signatures keep the wall clock, as at Stripe.
+   */
+  clockOffset = 0;
   private saveTimer: NodeJS.Timeout | undefined;
 
   /** stateFile: where `npm start` keeps sandbox data so it survives a restart (like the DB). */
   constructor(private readonly stateFile?: string) {
     if (stateFile && existsSync(stateFile)) {
       try {
-        const saved = JSON.parse(readFileSync(stateFile, "utf8")) as Account[];
-        for (const a of saved) this.accounts.set(a.id, a);
+        const saved = JSON.parse(readFileSync(stateFile, "utf8")) as Account[] | Saved;
+        const accounts = Array.isArray(saved) ? saved : saved.accounts;
+        if (!Array.isArray(saved)) this.clockOffset = saved.clock_offset ?? 0;
+        for (const a of accounts) this.accounts.set(a.id, a);
       } catch {
         // A corrupt state file only loses sandbox history; start clean rather than refuse to run.
       }
     }
+  }
+
+  /** The billing clock's time (unix seconds): the wall clock plus how far it was advanced. */
+  billingNow(): number {
+    return nowSeconds() + this.clockOffset;
   }
 
   account(key: ParsedKey): Account {
@@ -128,6 +147,7 @@ export class SandboxStore {
     this.saveTimer = undefined;
     if (!this.stateFile) return;
     mkdirSync(dirname(this.stateFile), { recursive: true });
-    writeFileSync(this.stateFile, JSON.stringify([...this.accounts.values()]));
+    const saved: Saved = { accounts: [...this.accounts.values()], clock_offset: this.clockOffset };
+    writeFileSync(this.stateFile, JSON.stringify(saved));
   }
 }

@@ -3,6 +3,8 @@ import { bool, list, metadataOf, obj, str, int, type FormObject } from "./form";
 import { addInterval, resolvePrice } from "./prices";
 import { PRORATION_BEHAVIORS, invoiceNow, prorateItemChange } from "./prorations";
 import { nowSeconds, randomId, type Account, type StripeObject } from "./store";
+import { attachCard } from "./cards";
+import { collectInvoice, createInvoice } from "./invoices";
 import type { Sandbox } from "./context";
 
 /** After this many failed payment attempts the subscription goes unpaid and is cancelled. */
@@ -78,19 +80,25 @@ function invoice(
   });
 }
 
-/** Called when a subscription-mode Checkout Session is paid. */
+/**
+ * Called when a subscription-mode Checkout Session is paid: the card entered on the page is
+ * attached to the customer as the subscription's default payment method, and the first invoice
+ * (zero during a trial) is created and charged. Times follow the billing clock (./clock.ts).
+ */
 export function createSubscription(
   sb: Sandbox,
   account: Account,
   customer: string,
   prices: StripeObject[],
   data: { trial_period_days: number | null; metadata: Record<string, string> },
+  card?: { number: string; email?: string | null; name?: string | null },
 ): StripeObject {
-  const now = nowSeconds();
+  const now = sb.store.billingNow();
   const id = randomId("sub_");
   const trialEnd = data.trial_period_days ? now + data.trial_period_days * 86400 : null;
   const recurring = prices.filter((p) => p.recurring);
   const items = recurring.map((p) => item(account, id, p, now, trialEnd ?? addInterval(now, p.recurring)));
+  const pm = attachCard(sb, account, customer, card?.number ?? "", card ?? {});
   const sub: StripeObject = {
     id,
     object: "subscription",
@@ -102,6 +110,7 @@ export function createSubscription(
     created: now,
     currency: recurring[0]?.currency ?? "usd",
     customer,
+    default_payment_method: pm.id,
     ended_at: null,
     items: itemsList(id, items),
     latest_invoice: null,
@@ -110,16 +119,28 @@ export function createSubscription(
     start_date: now,
     status: trialEnd ? "trialing" : "active",
     trial_end: trialEnd,
+    trial_settings: { end_behavior: { missing_payment_method: "create_invoice" } },
     trial_start: trialEnd ? now : null,
   };
   sb.store.put(account, sub);
-  sub.latest_invoice = invoice(sb, account, sub, "paid", "subscription_create").id;
+  const lines = items.map((i: StripeObject) => {
+    const name = account.objects[i.price.product]?.name ?? "subscription";
+    return {
+      amount: trialEnd ? 0 : i.price.unit_amount * i.quantity,
+      description: trialEnd ? `Trial period for ${name}` : `${i.quantity} × ${name}`,
+      period: { start: i.current_period_start, end: i.current_period_end },
+      item: i,
+    };
+  });
+  const first = createInvoice(sb, account, sub, lines, "subscription_create");
+  sub.latest_invoice = first.id;
   sb.events.emit(account, "customer.subscription.created", strip(sub));
+  collectInvoice(sb, account, sub, first);
   return sub;
 }
 
 /** Records the change and emits customer.subscription.updated with Stripe's previous_attributes. */
-function changed(sb: Sandbox, account: Account, sub: StripeObject, before: StripeObject) {
+export function subscriptionChanged(sb: Sandbox, account: Account, sub: StripeObject, before: StripeObject) {
   const previous: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(strip(before))) {
     if (JSON.stringify(v) !== JSON.stringify(sub[k])) previous[k] = v;
@@ -197,14 +218,14 @@ export function updateSubscription(sb: Sandbox, account: Account, sub: StripeObj
     sub.status = "active";
     sub.trial_end = nowSeconds();
   }
-  changed(sb, account, sub, before);
+  subscriptionChanged(sb, account, sub, before);
   return sub;
 }
 
 /** DELETE /v1/subscriptions/:id */
 export function cancelSubscription(sb: Sandbox, account: Account, sub: StripeObject): StripeObject {
   if (sub.status === "canceled") return sub;
-  const now = nowSeconds();
+  const now = sb.store.billingNow();
   Object.assign(sub, {
     status: "canceled",
     canceled_at: now,
@@ -235,11 +256,11 @@ export function failPayment(sb: Sandbox, account: Account, sub: StripeObject, fi
   sub.latest_invoice = inv.id;
   sb.events.emit(account, "invoice.payment_failed", inv);
   sub.status = "past_due";
-  changed(sb, account, sub, before);
+  subscriptionChanged(sb, account, sub, before);
   if (last) {
     before = structuredClone(sub);
     sub.status = "unpaid";
-    changed(sb, account, sub, before);
+    subscriptionChanged(sb, account, sub, before);
     cancelSubscription(sb, account, sub);
   }
   return sub;

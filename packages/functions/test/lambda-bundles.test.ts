@@ -86,8 +86,8 @@ describe("the Lambda bundles", () => {
     }
   });
 
-  it("leave ElectroDB, the AWS SDK and zod classic out of the Lambdas the sales page and the dashboards call", () => {
-    for (const name of HOT) {
+  it("leave ElectroDB, the AWS SDK and zod classic out of the Lambdas the sales page, the dashboards and the landing page call", () => {
+    for (const name of [...HOT, "public-stats"]) {
       const inputs = Object.keys(outputs.get(name)!.inputs);
       expect(
         inputs.filter((f) => /\/(electrodb|@aws-sdk|jsonschema)\/|\/zod\/v4\/classic\//.test(f)),

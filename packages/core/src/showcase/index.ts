@@ -1,10 +1,13 @@
-import { CounterEntity } from "../db/entities";
+import type { CounterItem } from "../db/entities/counter";
+import { getItem } from "../db/lean/items";
+import { counterSchema } from "../db/schemas/counter";
 import { CURRENCIES, decimalsOf, revenueByCurrency, type Currency } from "../currency/units";
 
 /**
  * The platform's public figures for the landing and lifetime-deal pages
  * (rule: Honest social proof): products sold, creators and revenue per currency, from the platform counter
- * written with every sale and role change (one GetItem, however large the platform). Never
+ * written with every sale and role change (one GetItem, however large the platform, read through
+ * the lean layer so the public-stats Lambda carries no ElectroDB). Never
  * invented, never summed across currencies; each is rounded down to two significant digits
  * and given only from a threshold up, so a young platform shows nothing rather than "3 sales".
  */
@@ -37,7 +40,7 @@ export namespace Showcase {
   };
 
   export async function figures(): Promise<Figures> {
-    const c = (await CounterEntity.get({ scope: "platform" }).go()).data;
+    const c = await getItem<CounterItem>(counterSchema, { scope: "platform" });
     const revenue = revenueByCurrency(c);
     const revenue_by_currency: Figures["revenue_by_currency"] = {};
     for (const currency of CURRENCIES) {

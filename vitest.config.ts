@@ -1,4 +1,10 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+/** `@/x` is packages/web/src/x (as in tsconfig.json): the page Lambda renders the web app's pages. */
+const resolve = {
+  alias: [{ find: /^@\//, replacement: fileURLToPath(new URL("./packages/web/src/", import.meta.url)) }],
+};
 
 /**
  * One vitest run covers the workspace:
@@ -10,6 +16,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: "api",
           include: ["packages/{core,functions,local}/test/**/*.test.ts", "scripts/**/test/*.test.mjs"],
@@ -21,6 +28,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: "e2e",
           include: ["packages/e2e/test/**/*.test.ts"],

@@ -4,7 +4,7 @@ import { deadLetters, subscriberFunctions } from "./bus";
 import { webhookConsumerName, webhookDeadLetters } from "./webhooks";
 import { scheduledFunctions } from "./schedules";
 import { issuer } from "./auth";
-import { sharePreview } from "./web";
+import { pages } from "./web";
 import { settings } from "./stage";
 
 /**
@@ -98,7 +98,7 @@ function watchFunctions(topic: $util.Output<string>) {
       `Scheduled job ${row} keeps failing (its log names what it could not do).`,
       topic,
     );
-  lambdaAlarm("ErrorsSharePreview", sharePreview.name, "Errors", rule, "Share previews crashed.", topic);
+  lambdaAlarm("ErrorsPages", pages.name, "Errors", rule, "The server-rendered pages crashed.", topic);
 }
 
 function watchBus(topic: $util.Output<string>) {

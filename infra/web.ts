@@ -1,7 +1,7 @@
-import { PREVIEW_PREFIXES } from "../packages/core/src/share/paths";
+import { PAGE_PREFIXES } from "../packages/core/src/pages/paths";
 import { router, siteUrl } from "./router";
 import { api } from "./api";
-import { SHARE_PREVIEW_LINKS } from "../packages/functions/src/links";
+import { PAGE_LINKS } from "../packages/functions/src/links";
 import { table } from "./storage";
 import { secrets } from "./secret";
 import { files } from "./files";
@@ -39,16 +39,18 @@ export const site = new sst.aws.StaticSite("Web", {
 });
 
 /**
- * Share previews: the sales and store pages' paths go to a Lambda that answers the same
- * index.html with the page's Open Graph / Twitter tags filled in (crawlers do not run
- * JavaScript). It reads products and stores only: the table and the e-mail lists that decide
- * plan features, no credentials (SHARE_PREVIEW_LINKS; a test derives them from its imports).
+ * The pages the server renders: the sales, overlay and store pages' paths go to a Lambda that
+ * answers the page rendered with react-dom/server into its built shell (dist/pages/<page>.html,
+ * fetched from the site), with its data and its Open Graph / Twitter tags (crawlers do not run
+ * JavaScript). It reads products, stores and which provider a seller takes: the table and the
+ * e-mail lists that decide plan features, no credentials (PAGE_LINKS; a test derives them from
+ * its imports).
  */
-export const sharePreview = new sst.aws.Function("SharePreview", {
-  handler: "packages/functions/src/share/preview.handler",
+export const pages = new sst.aws.Function("Pages", {
+  handler: "packages/functions/src/pages/handler.handler",
   runtime: "nodejs22.x",
   url: true,
-  link: SHARE_PREVIEW_LINKS.map((name) => (name === "Table" ? table : secrets[name])),
+  link: PAGE_LINKS.map((name) => (name === "Table" ? table : secrets[name])),
   environment: { SITE_URL: siteUrl },
 });
-for (const prefix of PREVIEW_PREFIXES) router.route(prefix, sharePreview.url);
+for (const prefix of PAGE_PREFIXES) router.route(prefix, pages.url);

@@ -9,7 +9,13 @@ import { selectsJourneys } from "./vitest-args.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const pnpmVersion = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).packageManager.split("@")[1];
-const env = { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true", NODE_NO_WARNINGS: "1" };
+const env = {
+  ...process.env,
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+  NODE_NO_WARNINGS: "1",
+  // tsx compiles the web app's server-rendered pages too (tsconfig.runtime.json says why).
+  TSX_TSCONFIG_PATH: "tsconfig.runtime.json",
+};
 
 function run(cmd, args, opts = {}) {
   const out = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env, ...opts });

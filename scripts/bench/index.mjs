@@ -31,7 +31,8 @@ for (const file of files) {
   attempted.set(name, stamp());
   const out = spawnSync(process.execPath, ["--import", "tsx", join(here, file)], {
     stdio: "inherit",
-    env: { ...process.env, NODE_NO_WARNINGS: "1" },
+    // tsx compiles the web app's server-rendered pages too (tsconfig.runtime.json says why).
+    env: { ...process.env, NODE_NO_WARNINGS: "1", TSX_TSCONFIG_PATH: join(here, "../../tsconfig.runtime.json") },
   });
   // A benchmark that ends without recording figures measured nothing: that is a failure, not a pass.
   if (out.status !== 0 || !existsSync(join(resultsDir, `${name}.json`))) failed.push(file);

@@ -21,6 +21,24 @@ const args = [
 let contexts = 0;
 const nextAddress = () => `10.${process.pid % 250}.${Math.floor(++contexts / 250) % 250}.${contexts % 250}`;
 
+const patched = new WeakSet<Page>();
+/**
+ * A server-rendered page (the sales, overlay and store pages) shows before React takes it over,
+ * and a click that lands before that does nothing: every journey's goto waits for it.
+ */
+function waitForHydration(page: Page) {
+  if (patched.has(page)) return;
+  patched.add(page);
+  const goto = page.goto.bind(page);
+  page.goto = async (...args: Parameters<Page["goto"]>) => {
+    const res = await goto(...args);
+    await page.waitForFunction(
+      () => !document.getElementById("page-data") || document.documentElement.dataset.hydrated === "true",
+    );
+    return res;
+  };
+}
+
 /**
  * One headless Debian Chromium per test file. `browser().newContext()` gives a fresh,
  * cookie-less visitor; `baseUrl` is the local stack's origin.
@@ -46,12 +64,13 @@ export function useBrowser() {
   return {
     baseUrl: () => inject("baseUrl"),
     async newPage(
-      opts: { viewport?: { width: number; height: number } } = {},
+      opts: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {},
     ): Promise<{ page: Page; context: BrowserContext }> {
       if (!browser) throw new Error("browser not started");
       const context = await browser.newContext({
         viewport: opts.viewport ?? { width: 1280, height: 860 },
         baseURL: inject("baseUrl"),
+        javaScriptEnabled: opts.javaScriptEnabled ?? true,
         // Each context is another person on another device: its own address for the per-address
         // limits (sign-in, checkout), sent as CloudFront forwards it (with the origin secret, or
         // the local gateway would use the connection's address). The suite shares one stack,
@@ -59,6 +78,10 @@ export function useBrowser() {
         extraHTTPHeaders: viewerHeaders(nextAddress(), inject("originSecret")),
       });
       const page = await context.newPage();
+      if (opts.javaScriptEnabled !== false) {
+        waitForHydration(page);
+        context.on("page", waitForHydration);
+      }
       page.on("console", (msg) => {
         const text = msg.text();
         if (msg.type() === "error" && /Content Security Policy/i.test(text) && !expected.some((e) => e.test(text)))

@@ -48,8 +48,8 @@ export const ISSUER_LINKS = [
   "OriginSecret",
 ] as const satisfies LinkName[];
 
-/** The share-preview Lambda (sales and store pages' Open Graph tags): reads products and stores. */
-export const SHARE_PREVIEW_LINKS = ["Table", "AdminEmails", "UnlimitedEmails"] as const satisfies LinkName[];
+/** The page Lambda (server-rendered sales, overlay and store pages): reads products, stores, integrations. */
+export const PAGE_LINKS = ["Table", "AdminEmails", "UnlimitedEmails"] as const satisfies LinkName[];
 
 /** A route's full link list: the base plus what its row adds. */
 export const routeLinks = (row: { links?: readonly LinkName[] }): LinkName[] => [

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -8,8 +8,9 @@ import { productBody, signInAdmin, signInWithRole, type Person } from "./actors"
 /**
  * Share previews: the HTML of /product/{id}, /p/{id} and /s/{handle}, as
  * served, carries og:title, og:description, og:image and twitter:card, HTML-escaped; the
- * production Lambda answers the same HTML as the local static server (one core function).
- * A fixture index.html stands in for the Vite build, so this runs without building the web.
+ * production page Lambda answers the same HTML as the local static server (one function).
+ * Fixture shells stand in for the Vite build (index.html, pages/*.html), so this runs without
+ * building the web; the pages are rendered into them by the real renderer.
  */
 const dist = mkdtempSync(join(tmpdir(), "payloft-web-"));
 const TEMPLATE = `<!doctype html>
@@ -29,6 +30,10 @@ const TEMPLATE = `<!doctype html>
 </html>
 `;
 writeFileSync(join(dist, "index.html"), TEMPLATE);
+mkdirSync(join(dist, "pages"));
+for (const page of ["product", "overlay", "store"]) {
+  writeFileSync(join(dist, "pages", `${page}.html`), TEMPLATE.replace("index-abc123", `page-${page}-abc123`));
+}
 const stack = useStack({ webDist: dist });
 
 let ann: Person;
@@ -36,9 +41,9 @@ let productId = "";
 const NASTY = `Ship <script>alert("pwned")</script> & 'win' $& $'`;
 
 /** The raw HTML as a crawler receives it: no JavaScript runs. */
-const raw = async (path: string) => {
+const raw = async (path: string, status = 200) => {
   const res = await fetch(`${stack().url}${path}`);
-  expect(res.status).toBe(200);
+  expect(res.status, path).toBe(status);
   expect(res.headers.get("content-type")).toMatch(/text\/html/);
   return res.text();
 };
@@ -88,9 +93,9 @@ describe("share previews in the served HTML", () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain(`<title>Ship &lt;script&gt;`);
     expect(html).not.toContain("sell digital products with a sales page");
-    // The SPA stays the SPA: same root and scripts.
-    expect(html).toContain('<div id="root"></div>');
-    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    // The page is rendered into its own shell, which names that page's scripts.
+    expect(html).toMatch(/<div id="root"><[a-z]/);
+    expect(html).toContain('<script type="module" crossorigin src="/assets/page-product-abc123.js"></script>');
   });
 
   it("/p/{id} carries the same preview with its own URL", async () => {
@@ -125,22 +130,33 @@ describe("share previews in the served HTML", () => {
     await UserEntity.patch({ id: ann.id }).set({ plan: "pro" }).go();
   });
 
-  it("unknown and unavailable products, unknown stores and other pages keep the generic page", async () => {
+  it("unknown and unavailable products and unknown stores answer 404 with the generic preview", async () => {
     const paused = await call(stack(), "POST", "/api/products", { cookie: ann.cookie, body: productBody("Paused") });
     await call(stack(), "PUT", `/api/products/${paused.json.id}`, { cookie: ann.cookie, body: { is_active: false } });
-    for (const path of [`/product/${paused.json.id}`, "/product/nope", "/s/nobody-here", "/s/%E0%A4%A", "/pricing"]) {
-      const html = await raw(path);
-      expect(html, path).toBe(TEMPLATE);
+    for (const path of [`/product/${paused.json.id}`, "/product/nope", "/s/nobody-here", "/s/%E0%A4%A"]) {
+      const html = await raw(path, 404);
+      expect(meta(html, "og:title"), path).toBeUndefined();
+      expect(html, path).toContain("sell digital products with a sales page");
+      expect(/<title>(.*)<\/title>/.exec(html)?.[1], path).toMatch(
+        /^(Product not found|Product Unavailable|Store not found)/,
+      );
     }
+    // Any other page is the app's, untouched.
+    expect(await raw("/pricing")).toBe(TEMPLATE);
   });
 
-  it("the production preview Lambda answers the same HTML as the local server", async () => {
-    const { handler } = await import("../src/share/preview");
-    for (const path of [`/product/${productId}`, "/s/ann-archer", "/product/nope"]) {
-      const res = await handler({ rawPath: path } as Parameters<typeof handler>[0]);
-      expect(res.statusCode, path).toBe(200);
+  it("the production page Lambda answers the same HTML as the local server", async () => {
+    const { handler } = await import("../src/pages/handler");
+    for (const [path, status] of [
+      [`/product/${productId}`, 200],
+      ["/s/ann-archer", 200],
+      ["/product/nope", 404],
+      ["/product/a/b", 200],
+    ] as const) {
+      const res = await handler({ rawPath: path, rawQueryString: "" } as Parameters<typeof handler>[0]);
+      expect(res.statusCode, path).toBe(status);
       expect(res.headers?.["content-type"]).toBe("text/html; charset=utf-8");
-      expect(res.body, path).toBe(await raw(path));
+      expect(res.body, path).toBe(await raw(path, status));
     }
   });
 });

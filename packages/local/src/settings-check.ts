@@ -1,5 +1,5 @@
 import { assertSettings } from "@payloft/core/config/check";
-import { ISSUER_LINKS, SHARE_PREVIEW_LINKS, routeLinks } from "@payloft/functions/links";
+import { ISSUER_LINKS, PAGE_LINKS, routeLinks } from "@payloft/functions/links";
 import { routes } from "@payloft/functions/routes";
 import { subscribers } from "@payloft/functions/subscribers";
 import { schedules } from "@payloft/functions/schedules";
@@ -11,7 +11,7 @@ export const allLinkNames = () => [
     ...subscribers.flatMap((s) => s.links),
     ...schedules.flatMap((s) => s.links),
     ...ISSUER_LINKS,
-    ...SHARE_PREVIEW_LINKS,
+    ...PAGE_LINKS,
   ]),
 ];
 

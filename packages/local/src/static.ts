@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, normalize } from "node:path";
 import { pageHeaders } from "@payloft/functions/http/headers";
-import { SharePreview } from "@payloft/core/share/index";
+import { logger } from "@payloft/core/log/index";
+import { isRenderedPage, renderPublicPage } from "@payloft/functions/pages/render";
 
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -21,8 +22,8 @@ const types: Record<string, string> = {
 /**
  * Serves the built web app like CloudFront does: files, then index.html for client routes,
  * with the same security headers (CSP, nosniff, Referrer-Policy; HSTS only over https).
- * Sales and store pages get index.html with their share preview filled in, as the
- * production preview Lambda does with the same core function.
+ * The sales, overlay and store pages are rendered on the server through the page Lambda's own
+ * code (packages/functions/src/pages/render.ts), from the built shells in dist/pages.
  */
 export function staticSite(dist: string) {
   return async (req: IncomingMessage, res: ServerResponse) => {
@@ -39,16 +40,20 @@ export function staticSite(dist: string) {
       );
       return;
     }
-    if (SharePreview.matches(rawPath) && target === join(dist, "index.html")) {
-      const template = readFileSync(target, "utf8");
-      // Like production: a preview that cannot be made never keeps the page from loading.
-      const html = await SharePreview.page(template, rawPath).catch(() => template);
-      res.writeHead(200, {
+    if (isRenderedPage(rawPath)) {
+      const query = new URL(req.url ?? "/", "http://local").searchParams;
+      const shell = async (page: string) => readFileSync(join(dist, "pages", `${page}.html`), "utf8");
+      // Like the Lambda (pages/handler.ts): a page that cannot be rendered asks for a reload, never a 500.
+      const page = await renderPublicPage(rawPath, query, shell).catch((err: Error) => {
+        logger.error("page could not be rendered", err);
+        return null;
+      });
+      res.writeHead(page?.status ?? 503, {
         ...pageHeaders(path, false, process.env.S3_ENDPOINT),
         "content-type": types[".html"]!,
-        "cache-control": "no-cache",
+        "cache-control": page?.cacheControl ?? "no-store",
       });
-      res.end(html);
+      res.end(page?.html ?? "<!doctype html><title>Payloft</title><p>Please reload the page in a moment.</p>");
       return;
     }
     const immutable = target.includes(`${join(dist, "assets")}`);

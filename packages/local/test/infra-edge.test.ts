@@ -119,7 +119,7 @@ describe("alarms and tracing", () => {
 
     // Every route, subscriber and scheduled Lambda, the dead-letter queue, and the API's share of 5xx.
     const crashes = program.all("aws.cloudwatch.MetricAlarm").filter((a) => a.args.metricName === "Errors");
-    expect(crashes).toHaveLength(routes.length + subscribers.length + schedules.length + 3); // + issuer, share preview, webhook consumer
+    expect(crashes).toHaveLength(routes.length + subscribers.length + schedules.length + 3); // + issuer, page Lambda, webhook consumer
     const lost = program
       .all("aws.cloudwatch.MetricAlarm")
       .filter((a) => a.args.metricName === "DestinationDeliveryFailures");

@@ -7,7 +7,7 @@ import {
   subscriberModule,
 } from "@payloft/functions/subscribers";
 import { scheduleExpression, scheduleModule, schedules } from "@payloft/functions/schedules";
-import { ISSUER_LINKS, SHARE_PREVIEW_LINKS, WEBHOOK_CONSUMER_LINKS, routeLinks } from "@payloft/functions/links";
+import { ISSUER_LINKS, PAGE_LINKS, WEBHOOK_CONSUMER_LINKS, routeLinks } from "@payloft/functions/links";
 import {
   BUS_ACTIONS,
   EMAIL_ACTIONS,
@@ -130,12 +130,12 @@ describe("sign-in", () => {
 });
 
 describe("least privilege", () => {
-  it("the queue consumer and the share-preview Lambda link exactly their lists", async () => {
+  it("the queue consumer and the page Lambda link exactly their lists", async () => {
     const program = await plain();
     const names = linkNames(program);
     const consumer = program.one("sst.aws.Queue", "WebhookQueue").calls.find((c) => c.method === "subscribe")!;
     expect(names(consumer.args[0].link)).toEqual([...WEBHOOK_CONSUMER_LINKS].sort());
-    expect(names(program.one("sst.aws.Function", "SharePreview").args.link)).toEqual([...SHARE_PREVIEW_LINKS].sort());
+    expect(names(program.one("sst.aws.Function", "Pages").args.link)).toEqual([...PAGE_LINKS].sort());
   });
 
   it("the table, bus, queue, e-mail and files links grant exactly the actions the code calls, never a wildcard", async () => {

@@ -6,7 +6,7 @@ import { schedules, scheduleModule } from "@payloft/functions/schedules";
 import {
   ISSUER_LINKS,
   ROUTE_BASE_LINKS,
-  SHARE_PREVIEW_LINKS,
+  PAGE_LINKS,
   WEBHOOK_CONSUMER_LINKS,
   routeLinks,
 } from "@payloft/functions/links";
@@ -72,8 +72,8 @@ describe("each Lambda links exactly what its code reads", () => {
     expect(extra).toEqual([]);
   });
 
-  it("the share-preview Lambda", () => {
-    const { missing, extra } = explain(join(repoRoot, "packages/functions/src/share/preview.ts"), SHARE_PREVIEW_LINKS);
+  it("the page Lambda", () => {
+    const { missing, extra } = explain(join(repoRoot, "packages/functions/src/pages/handler.ts"), PAGE_LINKS);
     expect(missing).toEqual([]);
     expect(extra).toEqual([]);
   });

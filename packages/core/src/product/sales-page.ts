@@ -109,3 +109,6 @@ export async function productPublicView(id: string) {
     sales_count: p.sales_count,
   };
 }
+
+/** The sales page's view of a product (GET /api/public/products/{id}, and the rendered page's data). */
+export type ProductPublicView = Awaited<ReturnType<typeof productPublicView>>;

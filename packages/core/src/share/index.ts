@@ -1,16 +1,14 @@
 import { formatMoney } from "../currency/units";
 import { Config } from "../config/index";
-import { AppError } from "../errors";
-import { Product } from "../product/index";
+import type { ProductPublicView } from "../product/sales-page";
 import { mediaImage } from "../product/media";
-import { Store } from "../store/index";
-import { previewTarget } from "./paths";
+import type { Store } from "../store/index";
 
 /**
  * Share previews: the sales page and store page HTML, as served, carries the title,
  * description and picture that chat apps and social sites show for a link (Open Graph and
- * Twitter cards). Crawlers do not run JavaScript, so the SPA's index.html is filled on the
- * server: the local static server and the production preview Lambda both call `page()`.
+ * Twitter cards). Crawlers do not run JavaScript: the page Lambda (which renders these pages,
+ * packages/functions/src/pages) puts them in the page's head from the data it rendered with.
  * Everything a seller typed is HTML-escaped; an unavailable product or store gets the site's
  * generic preview (nothing of a rejected product leaks through its link).
  */
@@ -30,9 +28,6 @@ export namespace SharePreview {
 
   const DESCRIPTION_MAX = 200;
 
-  /** The SPA paths that get a preview: /product/{id}, /p/{id} and /s/{handle}. */
-  export const matches = (pathname: string) => previewTarget(pathname) !== null;
-
   const defaultImage = () => `${Config.siteUrl()}/og-image.jpg`;
 
   /** One line of plain text of at most `max` characters (an ellipsis marks a cut). */
@@ -43,27 +38,8 @@ export namespace SharePreview {
     return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
   }
 
-  /** The preview of a path, or null when it has none (unknown, unavailable, not a preview path). */
-  export async function forPath(pathname: string): Promise<Meta | null> {
-    const target = previewTarget(pathname);
-    if (!target) return null;
-    let key: string;
-    try {
-      key = decodeURIComponent(target.key);
-    } catch {
-      return null;
-    }
-    if (!key || key.length > 200) return null;
-    try {
-      return target.prefix === "s" ? await forStore(key) : await forProduct(key, target.prefix);
-    } catch (err) {
-      if (err instanceof AppError && err.status === 404) return null;
-      throw err;
-    }
-  }
-
-  async function forProduct(id: string, prefix: "product" | "p"): Promise<Meta | null> {
-    const p = await Product.publicView(id);
+  /** A sales page's preview (none for an unavailable product); `prefix`: the link's own form. */
+  export function ofProduct(p: ProductPublicView, prefix: "product" | "p"): Meta | null {
     if (!p.is_active) return null;
     const picture = mediaImage(p.media_type, p.media_url);
     const by = p.creator_name ? ` by ${p.creator_name}` : "";
@@ -80,8 +56,8 @@ export namespace SharePreview {
     };
   }
 
-  async function forStore(handle: string): Promise<Meta | null> {
-    const { store, products } = await Store.publicView(handle);
+  /** A store page's preview. */
+  export function ofStore({ store, products }: Store.PublicView): Meta {
     const name = store.name || store.handle;
     const count = products.length;
     return {
@@ -125,11 +101,5 @@ export namespace SharePreview {
       .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/i, "");
     // A function replacement: "$&" or "$'" typed by a seller must stay text, not a pattern.
     return stripped.replace(/<\/head>/i, () => `  ${tags}\n  </head>`);
-  }
-
-  /** The HTML to serve for `pathname`: the filled template, or the template untouched. */
-  export async function page(template: string, pathname: string): Promise<string> {
-    const meta = await forPath(pathname);
-    return meta ? render(template, meta) : template;
   }
 }

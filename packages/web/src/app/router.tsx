@@ -5,8 +5,9 @@ import { PageSpinner } from "@/components/PageSpinner";
 import { PageTitle } from "@/components/usePageTitle";
 
 /**
- * Every screen of the product: the public pages, the creator's, the buyer's and the admin's. Pages are lazy so the buyer's sales page never loads
- * dashboard or chart code (each feature is its own chunk).
+ * Every screen of the product: the public pages, the creator's, the buyer's and the admin's. Pages
+ * are lazy (each feature is its own chunk). The buyer's sales page, the overlay checkout and store
+ * pages are not among them: the server renders those (src/rendered).
  */
 const page = (load: () => Promise<{ default: ComponentType }>, title: string | null) => {
   const Page: LazyExoticComponent<ComponentType> = lazy(load);
@@ -59,13 +60,11 @@ export const router = createBrowserRouter([
         element: page(() => import("@/features/customer/pages/CustomerDashboardPage"), "My purchases"),
       },
       { path: "/admin", element: page(() => import("@/features/admin/pages/AdminPage"), "Admin") },
-      { path: "/product/:productId", element: page(() => import("@/features/sales-page/pages/SalesRoute"), "Product") },
-      { path: "/p/:productId", element: page(() => import("@/features/sales-page/pages/SalesRoute"), "Product") },
-      {
-        path: "/overlay/product/:productId",
-        element: page(() => import("@/features/sales-page/pages/OverlayPage"), "Checkout"),
-      },
-      { path: "/s/:handle", element: page(() => import("@/features/storefront/pages/StorePage"), "Store") },
+      // Rendered by the server, not by the app (./ServerPage).
+      ...["/product/:productId", "/p/:productId", "/overlay/product/:productId", "/s/:handle"].map((path) => ({
+        path,
+        element: page(() => import("./ServerPage"), null),
+      })),
       {
         path: "/checkout/success",
         element: page(() => import("@/features/checkout/pages/CheckoutSuccessPage"), "Payment Successful"),

@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 
 /**
@@ -25,13 +24,16 @@ interface SessionValue {
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+/**
+ * `onLogout`: what else the page forgets when the person signs out (the app clears its query
+ * cache, so the next person on this browser sees none of their data).
+ */
+export function SessionProvider({ children, onLogout }: { children: ReactNode; onLogout?: () => void }) {
   const [user, setUser] = useState<SessionUser | null>(null);
   const [isPending, setPending] = useState(true);
   const [isFetching, setFetching] = useState(false);
   const inflight = useRef<Promise<void> | null>(null);
   const exchange = useRef<Promise<void> | null>(null);
-  const queryClient = useQueryClient();
 
   const fetchUser = useCallback(() => {
     inflight.current ??= (async () => {
@@ -84,13 +86,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     setUser(null);
-    queryClient.clear(); // the next person on this browser must not see this one's cached data
+    onLogout?.();
     try {
       await (await fetch("/api/logout", { method: "POST", credentials: "include" })).text();
     } catch (err) {
       console.error("Failed to logout", err);
     }
-  }, [queryClient]);
+  }, [onLogout]);
 
   const value = useMemo(
     () => ({ user, isPending, isFetching, fetchUser, redirectToLogin, exchangeCodeForSessionToken, logout }),

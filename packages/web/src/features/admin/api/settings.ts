@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api";
 import { publicStatusQuery } from "@/lib/publicStatus";
+import { refreshLiveStatus } from "@/features/maintenance/api/liveStatus";
 import { adminKeys } from "./paged";
 import type { PlatformSetting } from "./types";
 
@@ -23,6 +24,7 @@ export function useUpdateSetting() {
         client.invalidateQueries({ queryKey: adminKeys.finance() }),
         // Maintenance notice, support e-mail and site name are read from the public status.
         client.invalidateQueries({ queryKey: publicStatusQuery().queryKey }),
+        refreshLiveStatus(),
       ]),
   });
 }

@@ -1,35 +1,33 @@
-import { useEffect, useRef } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { useSession } from "@/app/session";
 import { LogoWordmark } from "@/components/LogoMark";
-import { profileQuery } from "@/lib/profile";
-import { usePublicStatus } from "@/lib/publicStatus";
+import { apiFetch } from "@/lib/api";
+import type { Profile } from "@/lib/profile";
+import { useLiveStatus } from "@/features/maintenance/api/liveStatus";
 
 /**
  * Maintenance mode (product rule): while it is on, every page shows this full-page notice to
  * anyone who is not an admin. Sign-in pages and /admin stay reachable so an admin can get
  * in (the admin panel itself sends non-admins away), and so does the checkout success page:
  * a buyer who paid just before maintenance began still gets their content. Mounted once over
- * the app's router, and once by the sales page's own entry.
+ * the app's router, and once around each page the server renders (src/rendered/Shell.tsx), so
+ * it needs no query cache. `onEnd`: the app loads again what failed while maintenance was on.
  */
 const OPEN_DURING_MAINTENANCE = ["/login", "/auth/callback", "/admin", "/checkout/success"];
 
-export function MaintenanceNotice({ pathname }: { pathname: string }) {
-  const status = usePublicStatus();
+export function MaintenanceNotice({ pathname, onEnd }: { pathname: string; onEnd?: () => void }) {
+  const status = useLiveStatus();
   const { user } = useSession();
-  const on = status.data?.maintenance_mode === true;
-  // Only an admin's profile call succeeds during maintenance; a 503 means "not an admin".
-  const profile = useQuery({ ...profileQuery(), enabled: on && !!user });
-  const isAdmin = !!profile.data && (profile.data.role === "admin" || profile.data.is_admin);
-  const client = useQueryClient();
+  const on = status?.maintenance_mode === true;
+  const isAdmin = useIsAdmin(on && !!user);
   const wasOn = useRef(false);
   useEffect(() => {
     // Calls made during maintenance failed with 503: when it ends, load them again.
-    if (wasOn.current && !on) void client.invalidateQueries();
+    if (wasOn.current && !on) onEnd?.();
     wasOn.current = on;
-  }, [on, client]);
+  }, [on, onEnd]);
 
-  const shown = on && !isAdmin && !OPEN_DURING_MAINTENANCE.includes(pathname) && !(user && profile.isPending);
+  const shown = on && isAdmin === false && !OPEN_DURING_MAINTENANCE.includes(pathname);
   useEffect(() => {
     if (!shown) return;
     // The page underneath must not scroll behind the notice.
@@ -43,7 +41,7 @@ export function MaintenanceNotice({ pathname }: { pathname: string }) {
 
   if (!shown) return null;
 
-  const site = status.data?.site_name || "Payloft";
+  const site = status?.site_name || "Payloft";
   return (
     <div
       className="fixed inset-0 z-[90] flex items-center justify-center overflow-y-auto bg-slate-50 px-4 py-10"
@@ -78,14 +76,11 @@ export function MaintenanceNotice({ pathname }: { pathname: string }) {
         <p className="mt-2 text-sm leading-relaxed text-slate-600">
           {site} is down for maintenance. Please try again soon.
         </p>
-        {status.data?.support_email && (
+        {status?.support_email && (
           <p className="mt-4 text-sm text-slate-500">
             Need help?{" "}
-            <a
-              className="font-semibold text-brand-600 hover:text-brand-700"
-              href={`mailto:${status.data.support_email}`}
-            >
-              {status.data.support_email}
+            <a className="font-semibold text-brand-600 hover:text-brand-700" href={`mailto:${status.support_email}`}>
+              {status.support_email}
             </a>
           </p>
         )}
@@ -97,4 +92,25 @@ export function MaintenanceNotice({ pathname }: { pathname: string }) {
       </div>
     </div>
   );
+}
+
+/**
+ * Whether the signed-in person is an admin, asked only while `ask` (maintenance is on and someone
+ * is signed in): only an admin's profile call succeeds during maintenance, a 503 means "not an
+ * admin". false when nobody is signed in; undefined while the answer is on its way.
+ */
+function useIsAdmin(ask: boolean): boolean | undefined {
+  const [admin, setAdmin] = useState<boolean | undefined>();
+  useEffect(() => {
+    if (!ask) return;
+    let live = true;
+    apiFetch<Profile>("/api/profile").then(
+      (p) => live && setAdmin(p.role === "admin" || p.is_admin),
+      () => live && setAdmin(false),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ask]);
+  return ask ? admin : false;
 }

@@ -1,5 +1,5 @@
-import { useMutation } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api";
+import { useAction } from "@/lib/useAction";
 import type { CheckoutSuccess } from "@/features/checkout/api/useCheckoutSuccess";
 
 /** What a buyer sends to claim a free product: their e-mail address, and a code that takes everything off. */
@@ -15,8 +15,8 @@ export interface ClaimRequest {
  * POST /api/checkout/claim {productId, email, discount_code?, visit?}: answers like the success page
  * (the purchase's id, access link and licence key). No payment provider is involved.
  */
-export function useClaim() {
-  return useMutation({
-    mutationFn: (body: ClaimRequest) => apiFetch<CheckoutSuccess>("/api/checkout/claim", { method: "POST", body }),
-  });
-}
+export const CLAIM_PATH = "/api/checkout/claim";
+
+const claim = (body: ClaimRequest) => apiFetch<CheckoutSuccess>(CLAIM_PATH, { method: "POST", body });
+
+export const useClaim = () => useAction(claim);

@@ -1,5 +1,5 @@
-import { useMutation } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api";
+import { useAction } from "@/lib/useAction";
 
 /** What the buyer asks for: the product, and a discount code or a pay-what-you-want amount (cents). */
 export interface CheckoutRequest {
@@ -17,10 +17,10 @@ export interface StartedCheckout {
   error?: string;
 }
 
+/** The checkout route; a page without JavaScript posts its buy form here too (answered 303 to the payment page). */
+export const CHECKOUT_PATH = "/api/checkout/create-session";
+
+const createCheckout = (body: CheckoutRequest) => apiFetch<StartedCheckout>(CHECKOUT_PATH, { method: "POST", body });
+
 /** POST /api/checkout/create-session {productId, discount_code?, amount?, visit?} -> {url, checkout_id}. */
-export function useCreateCheckout() {
-  return useMutation({
-    mutationFn: (body: CheckoutRequest) =>
-      apiFetch<StartedCheckout>("/api/checkout/create-session", { method: "POST", body }),
-  });
-}
+export const useCreateCheckout = () => useAction(createCheckout);

@@ -1,3 +1,5 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { queryClient } from "@/app/queryClient";
 import { Button, buttonClasses } from "@/components/ui/Button";
 import { CopyButton } from "@/components/ui/CopyButton";
 import { EmailAddress } from "@/components/ui/EmailAddress";
@@ -5,56 +7,13 @@ import { IconAlert, IconCheck, IconDownload } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/Spinner";
 import { useCheckoutSuccess } from "@/features/checkout/api/useCheckoutSuccess";
 import { formatCents } from "@/features/sales-page/lib/money";
-
-const panel = "rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-xl shadow-slate-900/5";
-
-/** While the buyer pays in the other tab: what is happening, and a way back to that tab. */
-export function OverlayWaiting({
-  blocked,
-  onReopen,
-  onBack,
-}: {
-  /** The browser refused the new tab: the buyer opens it with a click of their own. */
-  blocked: boolean;
-  onReopen: () => void;
-  onBack: () => void;
-}) {
-  return (
-    <div className={panel} role="status">
-      {!blocked && <Spinner size="lg" className="justify-center text-brand-600" />}
-      <h2 className="mt-4 text-lg font-bold text-slate-900">
-        {blocked ? "Open the payment page to continue" : "Complete your payment in the new tab"}
-      </h2>
-      <p className="mt-2 text-sm text-slate-600">
-        {blocked
-          ? "Your browser kept the payment page from opening by itself."
-          : "Your purchase shows here as soon as the payment goes through; this page stays where it is."}
-      </p>
-      <div className="mt-5 space-y-2">
-        <Button fullWidth onClick={onReopen}>
-          {blocked ? "Open the payment page" : "Show the payment page"}
-        </Button>
-        <Button fullWidth variant="ghost" onClick={onBack}>
-          Cancel
-        </Button>
-      </div>
-    </div>
-  );
-}
+import { OVERLAY_PANEL as panel } from "./OverlayWaiting";
 
 /**
  * The purchase, once the payment tab said it is paid (or a free claim was made), with the
  * access link; or, when the tab closed first, the server's answer: paid after all, or not yet.
  */
-export function OverlayOutcome({
-  checkoutId,
-  closed,
-  onBack,
-}: {
-  checkoutId: string;
-  closed: boolean;
-  onBack: () => void;
-}) {
+function Outcome({ checkoutId, closed, onBack }: { checkoutId: string; closed: boolean; onBack: () => void }) {
   const q = useCheckoutSuccess(checkoutId);
   if (q.isPending)
     return (
@@ -123,5 +82,17 @@ export function OverlayOutcome({
         A receipt with your access link has been e-mailed to <EmailAddress email={purchase.customer_email} />.
       </p>
     </div>
+  );
+}
+
+/**
+ * Loaded only once there is a purchase to show (the overlay's first load carries none of it): the
+ * success call through the app's query layer, as the success page reads it.
+ */
+export default function OverlayOutcome(props: Parameters<typeof Outcome>[0]) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outcome {...props} />
+    </QueryClientProvider>
   );
 }

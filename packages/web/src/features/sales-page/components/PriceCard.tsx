@@ -12,8 +12,8 @@ export interface BuyState {
   /** minor units of `currency` */
   price: number;
   currency?: string;
-  /** undefined while payment info loads. */
-  provider: PaymentProvider | "unknown" | undefined;
+  /** The seller's payment provider (the server rendered the page knowing it); null: none connected. */
+  provider: PaymentProvider;
   busy: boolean;
   /** A pay-what-you-want amount under the minimum: the field says why. */
   disabled?: boolean;
@@ -46,7 +46,7 @@ export function BuyButton({
     );
   }
   return (
-    <Button size={size} fullWidth loading={busy} disabled={provider === undefined || disabled} onClick={onBuy}>
+    <Button size={size} fullWidth loading={busy} disabled={disabled} onClick={onBuy}>
       {busy ? "Processing..." : `Buy Now - ${formatCents(price, currency)}`}
     </Button>
   );
@@ -104,17 +104,12 @@ export function PriceCard({
 
       {/* A claim needs no payment provider, so no setup notice. */}
       {provider === null && !claim && <PaymentSetupNotice className="mt-5" />}
-      {/* While the payment info loads (provider undefined) the card is laid out as for a
-          connected seller, the common case, so nothing in it moves when the answer comes. */}
       {provider !== null && fields && <CheckoutChoiceFields choices={choices} />}
 
       <div className="mt-5">{claim ?? <BuyButton {...props} />}</div>
 
       {provider !== null && !claim && (
-        <div
-          className={`mt-4 space-y-1 text-center text-xs text-slate-500 ${provider ? "" : "invisible"}`}
-          aria-hidden={!provider || undefined}
-        >
+        <div className="mt-4 space-y-1 text-center text-xs text-slate-500">
           <p className="flex items-center justify-center gap-1.5">
             <IconLock className="h-3.5 w-3.5" /> Secure payment via {providerName(provider)}
           </p>

@@ -1,25 +1,6 @@
-import { Skeleton, SkeletonText } from "@/components/ui/Skeleton";
 import { buttonClasses } from "@/components/ui/Button";
 import { IconAlert, IconSearch } from "@/components/ui/icons";
 import { SalesHeader } from "./SalesHeader";
-
-/** Loading skeleton shaped like the page, so nothing jumps when the product arrives. */
-export function SalesSkeleton() {
-  return (
-    <div className="min-h-screen bg-slate-50" aria-busy="true" aria-label="Loading product">
-      <SalesHeader />
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[1fr_22rem] lg:py-12">
-        <div className="space-y-5">
-          <Skeleton className="h-10 w-4/5" />
-          <Skeleton className="h-5 w-3/5" />
-          <Skeleton className="aspect-video w-full rounded-2xl" />
-          <SkeletonText lines={4} />
-        </div>
-        <Skeleton className="h-80 rounded-2xl" />
-      </div>
-    </div>
-  );
-}
 
 /**
  * Not found / unavailable: a short message and a way back home. The icon is an SVG, not an

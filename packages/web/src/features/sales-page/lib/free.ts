@@ -7,12 +7,11 @@ export const CLAIM_FORM_ID = "claim";
 /**
  * Whether the buyer claims the product with their e-mail instead of paying (rule: Free claims):
  * a price of 0 (as it is, or after an applied code) always; a pay-what-you-want minimum of 0
- * when the seller cannot take payments or the buyer's amount is 0 (or not typed). `provider`
- * undefined: still loading.
+ * when the seller cannot take payments or the buyer's amount is 0 (or not typed).
  */
 export function isClaimable(
   product: { pay_what_you_want?: boolean },
-  provider: PaymentProvider | "unknown" | undefined,
+  provider: PaymentProvider,
   choices: Pick<CheckoutChoices, "amount" | "price">,
 ): boolean {
   if (choices.price !== 0) return false;

@@ -29,16 +29,11 @@ const leavePage: PaymentOpener = { go: ({ url }) => window.location.assign(url) 
  */
 export function useBuy(
   product: { id: string; price: number; currency?: string },
-  payment: { isPending: boolean; isError: boolean; data?: { provider: PaymentProvider } },
+  provider: PaymentProvider,
   choices?: CheckoutChoices,
   opener: PaymentOpener = leavePage,
 ): BuyState {
   const checkout = useCreateCheckout();
-  const provider: BuyState["provider"] = payment.isPending
-    ? undefined
-    : payment.isError
-      ? "unknown"
-      : (payment.data?.provider ?? null);
   const onBuy = () => {
     opener.start?.();
     checkout.mutate(

@@ -43,8 +43,6 @@ export interface CheckoutChoices {
   body: () => { discount_code?: string; amount?: number };
 }
 
-const codeFromLink = () => new URLSearchParams(window.location.search).get("code")?.trim().slice(0, 64) ?? "";
-
 interface Sellable {
   id: string;
   price: number;
@@ -54,12 +52,13 @@ interface Sellable {
   is_active?: boolean;
 }
 
-export function useCheckoutChoices(product: Sellable | undefined): CheckoutChoices {
-  const [code, setCode] = useState(codeFromLink);
+/** `linkCode`: the `?code=` of the product link, as the server read it (the page is rendered with it). */
+export function useCheckoutChoices(product: Sellable | undefined, linkCode = ""): CheckoutChoices {
+  const [code, setCode] = useState(linkCode);
   const [typed, setAmountText] = useState<string | null>(null);
   const [applied, setApplied] = useState<DiscountPreview | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
-  const preview = useDiscountPreview(product?.id ?? "");
+  const preview = useDiscountPreview();
   const payWhatYouWant = Boolean(product?.pay_what_you_want);
   const currency = product?.currency || "usd";
 
@@ -67,16 +66,19 @@ export function useCheckoutChoices(product: Sellable | undefined): CheckoutChoic
     const wanted = text.trim();
     setCodeError(null);
     if (!wanted) return setCodeError("Please enter a code.");
-    preview.mutate(wanted, {
-      onSuccess: (res) => {
-        setApplied(res);
-        setCode(res.code);
+    preview.mutate(
+      { productId: product?.id ?? "", code: wanted },
+      {
+        onSuccess: (res) => {
+          setApplied(res);
+          setCode(res.code);
+        },
+        onError: (err) => {
+          setApplied(null);
+          setCodeError(err instanceof ApiError ? err.message : "The code could not be checked. Please try again.");
+        },
       },
-      onError: (err) => {
-        setApplied(null);
-        setCodeError(err instanceof ApiError ? err.message : "The code could not be checked. Please try again.");
-      },
-    });
+    );
   };
 
   // A product link with ?code= shows the discounted price at once.

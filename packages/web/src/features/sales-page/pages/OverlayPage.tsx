@@ -1,15 +1,12 @@
-import { useEffect } from "react";
-import { useParams } from "react-router-dom";
+import { lazy, Suspense, useEffect } from "react";
 import { mediaImage } from "@payloft/core/product/media";
-import { ApiError } from "@/lib/api";
-import { Skeleton, SkeletonText } from "@/components/ui/Skeleton";
 import { usePageTitle } from "@/components/usePageTitle";
-import { usePublicProduct } from "@/features/sales-page/api/usePublicProduct";
-import { usePaymentInfo } from "@/features/sales-page/api/usePaymentInfo";
+import type { ProductPageData } from "@/rendered/data";
 import { useRecordView } from "@/features/sales-page/api/useRecordView";
 import { PriceCard } from "@/features/sales-page/components/PriceCard";
 import { LazyClaimForm } from "@/features/sales-page/components/LazyClaimForm";
-import { OverlayOutcome, OverlayWaiting } from "@/features/sales-page/components/OverlayOutcome";
+import { OVERLAY_PANEL, OverlayWaiting } from "@/features/sales-page/components/OverlayWaiting";
+import { productTitle } from "@/features/sales-page/lib/page";
 import { isClaimable } from "@/features/sales-page/lib/free";
 import { useBuy } from "@/features/sales-page/lib/useBuy";
 import { useCheckoutChoices } from "@/features/sales-page/lib/useCheckoutChoices";
@@ -24,7 +21,11 @@ const hostOrigin = () => {
     return "*";
   }
 };
-const framed = () => window.parent !== window;
+// Rendered on the server too, where there is no window: a page that is not framed.
+const framed = () => typeof window !== "undefined" && window.parent !== window;
+
+// Shown only after a purchase: the overlay's first load does not carry it.
+const OverlayOutcome = lazy(() => import("@/features/sales-page/components/OverlayOutcome"));
 const tellHost = (message: { type: string; height?: number }) => window.parent.postMessage(message, hostOrigin());
 
 const claimId = (url: string) => new URL(url, window.location.origin).searchParams.get("session_id") ?? "";
@@ -37,22 +38,19 @@ const claimId = (url: string) => new URL(url, window.location.origin).searchPara
  * A free claim shows its purchase here at once. Escape inside the frame closes the overlay
  * like Escape on the host page.
  */
-export default function OverlayPage() {
-  const { productId = "" } = useParams();
-  const product = usePublicProduct(productId);
-  const payment = usePaymentInfo(productId);
-  const data = product.data;
-  const choices = useCheckoutChoices(data);
+export default function OverlayPage({ data: page }: { data: ProductPageData }) {
+  const data = page.product;
+  const choices = useCheckoutChoices(data ?? undefined, page.code);
   const tab = usePaymentTab();
   // Opened on its own (not framed), it is an ordinary page that may go to the payment page.
   const buy = useBuy(
-    { id: productId, price: data?.price ?? 0, currency: data?.currency },
-    payment,
+    { id: data?.id ?? "", price: data?.price ?? 0, currency: data?.currency },
+    page.provider,
     choices,
     framed() ? tab.opener : undefined,
   );
-  useRecordView(productId, Boolean(data?.is_active));
-  usePageTitle(data ? data.headline || data.name : product.isError ? "Product not found" : undefined);
+  useRecordView(data?.id ?? "", Boolean(data?.is_active));
+  usePageTitle(productTitle(page));
 
   useEffect(() => {
     if (!framed()) return;
@@ -73,20 +71,10 @@ export default function OverlayPage() {
     };
   }, []);
 
-  if (product.isPending)
-    return (
-      <div className="space-y-4 p-6" aria-busy="true" aria-label="Loading product">
-        <Skeleton className="aspect-video w-full rounded-xl" />
-        <SkeletonText lines={3} />
-      </div>
-    );
-  if (product.isError || !data || !data.is_active) {
-    const missing = product.error instanceof ApiError && product.error.status === 404;
+  if (!data || !data.is_active) {
     return (
       <main className="flex min-h-screen flex-col items-center justify-center p-8 text-center">
-        <h1 className="text-xl font-bold text-slate-900">
-          {data && !data.is_active ? "Product Unavailable" : missing ? "Product not found" : "Failed to load product"}
-        </h1>
+        <h1 className="text-xl font-bold text-slate-900">{data ? "Product Unavailable" : productTitle(page)}</h1>
         <p className="mt-2 text-sm text-slate-600">This product is currently unavailable for purchase.</p>
       </main>
     );
@@ -105,7 +93,9 @@ export default function OverlayPage() {
         {tab.state.step === "waiting" ? (
           <OverlayWaiting blocked={tab.state.blocked} onReopen={tab.reopen} onBack={tab.back} />
         ) : tab.state.step === "outcome" ? (
-          <OverlayOutcome checkoutId={tab.state.checkoutId} closed={tab.state.closed} onBack={tab.back} />
+          <Suspense fallback={<div className={`${OVERLAY_PANEL} h-40`} aria-busy="true" />}>
+            <OverlayOutcome checkoutId={tab.state.checkoutId} closed={tab.state.closed} onBack={tab.back} />
+          </Suspense>
         ) : (
           <PriceCard
             {...buy}

@@ -1,8 +1,6 @@
-import { ApiError } from "@/lib/api";
 import { IconLock } from "@/components/ui/icons";
 import { usePageTitle } from "@/components/usePageTitle";
-import { usePublicProduct } from "@/features/sales-page/api/usePublicProduct";
-import { usePaymentInfo } from "@/features/sales-page/api/usePaymentInfo";
+import type { ProductPageData } from "@/rendered/data";
 import { useRecordView } from "@/features/sales-page/api/useRecordView";
 import { Benefits } from "@/features/sales-page/components/Benefits";
 import { BuyButton, PaymentSetupNotice, PriceCard } from "@/features/sales-page/components/PriceCard";
@@ -12,36 +10,38 @@ import { useBuy } from "@/features/sales-page/lib/useBuy";
 import { useCheckoutChoices } from "@/features/sales-page/lib/useCheckoutChoices";
 import { ProductMedia } from "@/features/sales-page/components/ProductMedia";
 import { SalesHeader } from "@/features/sales-page/components/SalesHeader";
-import { SalesMessage, SalesSkeleton } from "@/features/sales-page/components/SalesStates";
+import { SalesMessage } from "@/features/sales-page/components/SalesStates";
 import { joinOthers } from "@/features/sales-page/components/SocialProof";
 import { LazyClaimForm } from "@/features/sales-page/components/LazyClaimForm";
+import { productTitle } from "@/features/sales-page/lib/page";
 import { PriceTag } from "@/features/sales-page/components/PriceTag";
 import { PoweredBy } from "@/features/storefront/components/PoweredBy";
 import { accentStyle } from "@/features/storefront/lib/accent";
 
 /**
- * The public sales page at /product/:productId and /p/:productId. A buyer's first load boots it
- * through its own light entry (features/sales-page/entry.tsx: no router, no dashboard, admin or
- * chart code); inside the app it is a lazy route (SalesRoute). So nothing here may import the router.
+ * The public sales page at /product/:productId and /p/:productId, rendered by the server with
+ * its data (packages/web/src/rendered: the product, its seller's payment provider, the link's
+ * `?code=`) and hydrated in the browser from the same data. It is a document of its own, not a
+ * route of the app, so nothing here may import the router or the query cache.
  */
-export default function SalesPage({ productId }: { productId: string }) {
-  const product = usePublicProduct(productId);
-  const payment = usePaymentInfo(productId);
-  const data = product.data;
-  const choices = useCheckoutChoices(data);
-  const buy = useBuy({ id: productId, price: data?.price ?? 0, currency: data?.currency }, payment, choices);
-  const provider = buy.provider;
-  useRecordView(productId, Boolean(data));
+export default function SalesPage({ data: page }: { data: ProductPageData }) {
+  const data = page.product;
+  const provider = page.provider;
+  const choices = useCheckoutChoices(data ?? undefined, page.code);
+  const buy = useBuy({ id: data?.id ?? "", price: data?.price ?? 0, currency: data?.currency }, provider, choices);
+  useRecordView(data?.id ?? "", Boolean(data));
+  usePageTitle(productTitle(page));
 
-  usePageTitle(data ? data.headline || data.name : product.isError ? "Product not found" : undefined);
-
-  if (product.isPending) return <SalesSkeleton />;
-  if (product.isError || !data) {
-    const err = product.error;
-    const title =
-      err instanceof ApiError && err.status === 404 ? err.message || "Product not found" : "Failed to load product";
+  if (!data) {
     return (
-      <SalesMessage title={title} message="The product you're looking for doesn't exist or is no longer available." />
+      <SalesMessage
+        title={productTitle(page)}
+        message={
+          page.failed
+            ? "Please try again in a moment."
+            : "The product you're looking for doesn't exist or is no longer available."
+        }
+      />
     );
   }
   if (!data.is_active) {

@@ -1,14 +1,14 @@
-import { Link } from "react-router-dom";
-import type { PublicStore } from "@/features/storefront/api/publicStore";
+import type { Store } from "@payloft/core/store/index";
 import { formatCents } from "@/features/sales-page/lib/money";
 
 /** One product on a store page: picture (or a tinted title card), name, headline and price
  * (a pay-what-you-want price with a "+": the minimum, in the product's own currency). */
-export function StoreProductCard({ product }: { product: PublicStore["products"][number] }) {
+export function StoreProductCard({ product }: { product: Store.PublicProduct }) {
   return (
     <li>
-      <Link
-        to={`/product/${product.id}`}
+      {/* A page load: the server renders the sales page (it is not a route of the app). */}
+      <a
+        href={`/product/${encodeURIComponent(product.id)}`}
         className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
       >
         <div className="aspect-[16/9] bg-slate-100">
@@ -29,7 +29,7 @@ export function StoreProductCard({ product }: { product: PublicStore["products"]
             {product.pay_what_you_want && "+"}
           </p>
         </div>
-      </Link>
+      </a>
     </li>
   );
 }

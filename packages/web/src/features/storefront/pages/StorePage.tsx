@@ -1,32 +1,31 @@
-import { useParams } from "react-router-dom";
-import { ApiError } from "@/lib/api";
 import { usePageTitle } from "@/components/usePageTitle";
-import { SalesMessage, SalesSkeleton } from "@/features/sales-page/components/SalesStates";
-import { usePublicStore } from "@/features/storefront/api/publicStore";
+import type { StorePageData } from "@/rendered/data";
+import { SalesMessage } from "@/features/sales-page/components/SalesStates";
 import { PoweredBy } from "@/features/storefront/components/PoweredBy";
 import { StoreProductCard } from "@/features/storefront/components/StoreProductCard";
 import { accentStyle } from "@/features/storefront/lib/accent";
 
-/** /s/:handle: a creator's storefront with their buyable products, in their colours (Pro and up). */
-export default function StorePage() {
-  const { handle = "" } = useParams();
-  const q = usePublicStore(handle);
-  const data = q.data;
-  usePageTitle(data ? data.store.name || data.store.handle : q.isError ? "Store not found" : undefined);
+/** The tab's title: the store's name, or why there is no store to show. */
+export const storeTitle = ({ store, failed }: StorePageData) =>
+  store ? store.store.name || store.store.handle : failed ? "Failed to load store" : "Store not found";
 
-  if (q.isPending) return <SalesSkeleton />;
-  if (q.isError || !data) {
-    const missing = q.error instanceof ApiError && q.error.status === 404;
+/**
+ * /s/:handle: a creator's storefront with their buyable products, in their colours (Pro and up).
+ * Rendered by the server with its data (packages/web/src/rendered) and hydrated in the browser.
+ */
+export default function StorePage({ data }: { data: StorePageData }) {
+  usePageTitle(storeTitle(data));
+  if (!data.store) {
     return (
       <SalesMessage
-        title={missing ? "Store not found" : "Failed to load store"}
+        title={storeTitle(data)}
         message={
-          missing ? "There is no store at this address. Please check the link." : "Please try again in a moment."
+          data.failed ? "Please try again in a moment." : "There is no store at this address. Please check the link."
         }
       />
     );
   }
-  const { store, products } = data;
+  const { store, products } = data.store;
   const initial = (store.name || store.handle).slice(0, 1).toUpperCase();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50" style={accentStyle(store.accent_color)}>

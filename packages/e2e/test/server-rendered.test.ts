@@ -1,0 +1,116 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { useBrowser } from "../src/browser";
+import { DESKTOP, PHONE } from "../src/screens";
+import { sellerWithProducts } from "../src/seller";
+
+/**
+ * The sales page, its short link, the overlay checkout and store pages are rendered on the server
+ * (packages/functions/src/pages): the first HTML already shows the product and its price, and the
+ * browser takes the page over (hydrateRoot) from the data in the page, without a single hydration
+ * warning: React logs a mismatch as a console error or warning, and either fails this file.
+ */
+const b = useBrowser();
+const ids = { paid: "", pwyw: "", free: "" };
+
+beforeAll(async () => {
+  const seller = await sellerWithProducts(b, { email: "rhea@e2e.local", name: "Rhea Render", plan: "pro" }, [
+    { name: "Render Kit", headline: "Pages that arrive ready", price: "24", media_type: "none", media_url: "" },
+    {
+      name: "Yen Guide",
+      headline: "Pay what it is worth",
+      price: "500",
+      currency: "jpy",
+      pay_what_you_want: true,
+      media_type: "none",
+      media_url: "",
+    },
+    { name: "Free Sheet", headline: "One page, free", price: "0", currency: "eur", media_type: "none", media_url: "" },
+  ]);
+  [ids.paid, ids.pwyw, ids.free] = seller.ids as [string, string, string];
+  const store = await seller.context.request.put("/api/store", { data: { handle: "rhea-render", bio: "Fast pages." } });
+  expect(store.status(), await store.text()).toBe(200);
+  await seller.context.close();
+});
+
+/** Every console error or warning and every uncaught error of the page, hydration's included. */
+function listen(page: Page) {
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error" || msg.type() === "warning") problems.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
+  return problems;
+}
+
+/** The path, what the first HTML shows before any script runs, and what the page then shows. */
+const PAGES = () =>
+  [
+    { path: `/product/${ids.paid}`, text: ["Pages that arrive ready", "$24.00"], status: 200 },
+    { path: `/p/${ids.pwyw}`, text: ["Pay what it is worth", "¥500"], status: 200 },
+    { path: `/product/${ids.free}`, text: ["One page, free", "Get it free"], status: 200 },
+    { path: `/overlay/product/${ids.paid}`, text: ["Render Kit", "$24.00"], status: 200 },
+    { path: "/s/rhea-render", text: ["Rhea Render", "Render Kit", "Yen Guide"], status: 200 },
+    { path: "/product/no-such-product", text: ["Product not found"], status: 404 },
+    { path: "/s/no-such-store", text: ["Store not found"], status: 404 },
+  ] as const;
+
+describe("server-rendered pages", () => {
+  it("the first HTML carries the page, its data in a JSON script that never runs, and no inline script", async () => {
+    for (const { path, text, status } of PAGES()) {
+      const res = await fetch(`${b.baseUrl()}${path}`);
+      expect(res.status, path).toBe(status);
+      const html = await res.text();
+      const visible = html.replace(/<script[\s\S]*?<\/script>/g, "");
+      for (const t of text) expect(visible, `${path}: ${t}`).toContain(t.replace("'", "&#x27;"));
+      expect(html, path).toContain('<script type="application/json" id="page-data">');
+      // Every other script is a module loaded by URL: nothing inline, so the CSP needs no unsafe-inline.
+      const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+      for (const [, attrs, body] of scripts) {
+        if (attrs!.includes('type="application/json"')) continue;
+        expect(attrs, path).toMatch(/ src="\/assets\//);
+        expect(body, path).toBe("");
+      }
+      const scriptSrc = /script-src ([^;]*)/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+      expect(scriptSrc, path).toBe("'self'");
+    }
+  });
+
+  for (const [width, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
+    it(`the browser hydrates every page with no warning at ${width} width`, async () => {
+      const { page, context } = await b.newPage({ viewport });
+      const problems = listen(page);
+      for (const { path, text } of PAGES()) {
+        await page.goto(path);
+        await page.locator("html[data-hydrated]").waitFor();
+        for (const t of text) await expect(page.getByText(t).first().isVisible(), `${path}: ${t}`).resolves.toBe(true);
+      }
+      // The 404 pages' own document answers 404: the browser logs that response, not a warning.
+      expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("the hydrated sales page behaves as before: pay what you want and the claim form work", async () => {
+    const { page, context } = await b.newPage({ viewport: DESKTOP });
+    await page.goto(`/p/${ids.pwyw}`);
+    await page.locator("html[data-hydrated]").waitFor();
+    await page.getByRole("spinbutton", { name: "Your price (JPY)" }).first().fill("800");
+    await expect(
+      page
+        .getByRole("button", { name: /Buy Now/ })
+        .first()
+        .textContent(),
+    ).resolves.toContain("800");
+    await page.goto(`/product/${ids.free}`);
+    await page.locator("html[data-hydrated]").waitFor();
+    await page.getByRole("textbox", { name: "Your e-mail address" }).first().fill("fan@example.com");
+    await page.getByRole("button", { name: "Get it free" }).first().click();
+    await page.waitForURL(/\/checkout\/success\?session_id=claim_/);
+    await page.getByRole("heading", { name: "It's yours!" }).waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+});

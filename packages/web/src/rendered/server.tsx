@@ -1,0 +1,59 @@
+import type { ComponentType } from "react";
+import { renderToString } from "react-dom/server";
+import { documentTitle } from "@/components/usePageTitle";
+import OverlayPage from "@/features/sales-page/pages/OverlayPage";
+import SalesPage from "@/features/sales-page/pages/SalesPage";
+import { productTitle, salesPageReady } from "@/features/sales-page/lib/page";
+import StorePage, { storeTitle } from "@/features/storefront/pages/StorePage";
+import { PAGE_DATA_ID, type PageData } from "./data";
+import { PageShell } from "./Shell";
+
+/**
+ * The server's half of the public pages (the page Lambda, packages/functions/src/pages, and
+ * through it the local server): the same components the browser hydrates, rendered to HTML into
+ * the page's built shell (packages/web/pages/<page>.html, which names that page's own scripts and
+ * stylesheet), with the data beside them in a JSON script that never runs.
+ */
+interface PageDef<D extends PageData> {
+  Page: ComponentType<{ data: D }>;
+  title: (data: D) => string;
+  ready?: (data: D) => Promise<unknown> | undefined;
+}
+type Pages = { [K in PageData["page"]]: PageDef<Extract<PageData, { page: K }>> };
+
+const PAGES: Pages = {
+  product: { Page: SalesPage, title: productTitle, ready: salesPageReady },
+  overlay: { Page: OverlayPage, title: productTitle, ready: salesPageReady },
+  store: { Page: StorePage, title: storeTitle },
+};
+
+const ROOT = '<div id="root"></div>';
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** JSON that stays data inside a <script> element: no "<" can close it, no "&" or ">" can matter. */
+export const scriptJson = (data: unknown) =>
+  JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+
+/** The page's whole HTML: `template` (its built shell) with the page rendered into the root and its data. */
+export async function renderPage(template: string, data: PageData): Promise<string> {
+  if (!template.includes(ROOT)) throw new Error(`the ${data.page} page's template has no empty ${ROOT}`);
+  const def = PAGES[data.page] as PageDef<PageData>;
+  await def.ready?.(data);
+  const body = renderToString(
+    <PageShell>
+      <def.Page data={data} />
+    </PageShell>,
+  );
+  const script = `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script>`;
+  // Function replacements: a "$&" in a seller's text must stay text, not a pattern.
+  return template
+    .replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(documentTitle(def.title(data)))}</title>`)
+    .replace(ROOT, () => `<div id="root">${body}</div>\n    ${script}`);
+}

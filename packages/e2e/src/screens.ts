@@ -3,7 +3,7 @@ import { signIn } from "@payloft/local/testing/auth";
 import type { Stack } from "@payloft/local/stack";
 
 /** Who looks at a screen: a signed-out visitor or one of the demo accounts (packages/local/src/seed/accounts.ts). */
-export type Viewer = "visitor" | "creator@demo.local" | "buyer@demo.local" | "admin@demo.local";
+export type Viewer = "visitor" | "creator@demo.local" | "paypal@demo.local" | "buyer@demo.local" | "admin@demo.local";
 
 export interface Screen {
   /** File-name friendly; also names the test. */
@@ -25,6 +25,8 @@ export const MAIN_SCREENS: Screen[] = [
   { name: "store", viewer: "visitor", path: "/s/demo-creator", ready: "The Creator's Launch Kit" },
   { name: "overlay", viewer: "visitor", path: "/overlay/product/{product}", ready: /Buy Now/ },
   { name: "dashboard", viewer: "creator@demo.local", path: "/dashboard", ready: "Total Revenue" },
+  // The demo PayPal seller has a product and no sale yet: the dashboard's setup checklist, one step left.
+  { name: "dashboard-setup", viewer: "paypal@demo.local", path: "/dashboard", ready: "Get ready to sell" },
   { name: "settings", viewer: "creator@demo.local", path: "/settings", ready: "Display name" },
   { name: "admin", viewer: "admin@demo.local", path: "/admin", ready: "Total Users" },
   { name: "customer", viewer: "buyer@demo.local", path: "/customer", ready: "Purchase History" },

@@ -6,12 +6,13 @@ import { StoreSettings } from "@/features/storefront/components/StoreSettings";
 import type { Profile } from "@/lib/profile";
 import { useDashboardStats } from "@/features/dashboard/api/stats";
 import { ProductFiguresTable } from "./ProductFiguresTable";
+import { SetupChecklist } from "./SetupChecklist";
 import { SalesAnalytics } from "./SalesAnalytics";
 import { StatsStrip } from "./StatsStrip";
 import { TrafficSection } from "./TrafficSection";
 
 /**
- * The dashboard's sections. Products: plan banner (free plan only), stats strip, the
+ * The dashboard's sections. Products: the setup checklist (until the first sale), plan banner (free plan only), stats strip, the
  * Sales Analytics chart once there is a sale, and the product grid. Analytics and
  * Customers are built out instead of the spec's 'coming soon'.
  */
@@ -20,6 +21,7 @@ export function ProductsOverview({ plan }: { plan: string }) {
   return (
     <div className="space-y-6">
       <PastDueBanner />
+      <SetupChecklist />
       <PlanBanner plan={plan} />
       <StatsStrip stats={stats.data} loading={stats.isPending} />
       {(stats.data?.totalSales ?? 0) > 0 && <SalesAnalytics />}

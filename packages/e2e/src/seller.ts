@@ -23,19 +23,28 @@ export async function sellerWithProducts(
 
   const { page, context } = await b.newPage();
   await signIn(page, seller.email, seller.name);
-  const tag = seller.email.replace(/[^a-z0-9]/gi, "");
-  if (seller.payments !== false) {
-    const keys = await page.request.post("/api/payment-integration", {
-      data: {
-        provider: "stripe",
-        is_live: false,
-        is_active: true,
-        stripe_publishable_key: `pk_test_${tag}`,
-        stripe_secret_key: `sk_test_${tag}`,
-      },
-    });
-    expect(keys.ok(), await keys.text()).toBe(true);
-  }
+  if (seller.payments !== false) await connectStripe(page, seller.email);
+  const ids = await createProducts(page, products);
+  return { page, context, ids };
+}
+
+/** Payment Setup through the API: sandbox Stripe keys of the signed-in seller's own (`tag` makes them unique). */
+export async function connectStripe(page: Page, tag: string) {
+  tag = tag.replace(/[^a-z0-9]/gi, "");
+  const keys = await page.request.post("/api/payment-integration", {
+    data: {
+      provider: "stripe",
+      is_live: false,
+      is_active: true,
+      stripe_publishable_key: `pk_test_${tag}`,
+      stripe_secret_key: `sk_test_${tag}`,
+    },
+  });
+  expect(keys.ok(), await keys.text()).toBe(true);
+}
+
+/** Lists products for the signed-in seller through the API (a content link unless given); their ids in order. */
+export async function createProducts(page: Page, products: Record<string, unknown>[]) {
   const ids: string[] = [];
   for (const body of products) {
     const res = await page.request.post("/api/products", {
@@ -44,7 +53,7 @@ export async function sellerWithProducts(
     expect(res.status(), await res.text()).toBe(201);
     ids.push(((await res.json()) as { id: string }).id);
   }
-  return { page, context, ids };
+  return ids;
 }
 
 /** The demo admin grants `email` a plan through the real admin API, before that person first signs in. */

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { PHONE, useBrowser } from "../src/browser";
-import { payOnSandbox } from "../src/pay";
+import { buyOnSalesPage as buy } from "../src/sales-page";
 import { sellerWithProducts } from "../src/seller";
 import { signIn } from "../src/sign-in";
 
@@ -33,16 +32,6 @@ beforeAll(async () => {
   ]);
   [dollarId, euroId, yenId] = seller.ids as [string, string, string];
 });
-
-async function buy(page: Page, path: string, headline: string, price: string, email: string) {
-  await page.goto(path);
-  await page.getByRole("heading", { name: headline }).waitFor();
-  await page
-    .getByRole("button", { name: `Buy Now - ${price}` })
-    .first()
-    .click();
-  await payOnSandbox(page, email, price);
-}
 
 describe("a product priced in euros", () => {
   it("the buyer from the newsletter sees €9.50 on the sales page and pays €9.50", async () => {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { graveViolations } from "../src/axe";
 import { useBrowser, PHONE } from "../src/browser";
 import { payOnSandbox } from "../src/pay";
+import { codeField, purchaseCard as card } from "../src/sales-page";
 import { sellerWithProducts } from "../src/seller";
 
 /**
@@ -47,9 +47,6 @@ beforeAll(async () => {
   }
   await seller.context.close();
 });
-
-const card = (page: Page) => page.getByRole("complementary", { name: "Purchase" });
-const codeField = (page: Page) => card(page).getByRole("textbox", { name: "Have a code?" });
 
 describe("a discount code on the sales page", () => {
   it("?code=LAUNCH30 shows the discounted price before Buy, and Buy charges it", async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { graveViolations } from "../src/axe";
 import { useBrowser, PHONE } from "../src/browser";
+import { openEditDialog as openEdit, productCard as cardOf } from "../src/products";
 import { sellerWithProducts } from "../src/seller";
 import { signIn } from "../src/sign-in";
 
@@ -25,18 +25,6 @@ beforeAll(async () => {
   ]);
   [planner, cards] = seller.ids as [string, string];
 });
-
-const cardOf = (page: Page, name: string) => page.getByTestId("product-card").filter({ hasText: name });
-
-async function openEdit(page: Page, name: string) {
-  await page.goto("/dashboard");
-  const card = cardOf(page, name);
-  await card.waitFor();
-  await card.getByRole("button", { name: `Edit ${name}` }).click();
-  const dialog = page.getByRole("dialog", { name: "Edit Product" });
-  await dialog.waitFor();
-  return dialog;
-}
 
 describe("editing a product", () => {
   it("the dialog opens filled in; the change shows on the same sales page", async () => {

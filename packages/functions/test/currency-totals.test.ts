@@ -151,16 +151,16 @@ describe("the admin's money figures", () => {
     expect(stats.recent.revenue_30d_by_currency).toMatchObject({ usd: 10_000, eur: 950, jpy: 950 });
     const sales = (await call(stack(), "GET", "/api/admin/sales?q=una", { cookie: admin.cookie })).json.sales;
     expect(sales.map((s: { currency: string }) => s.currency).sort()).toEqual(["eur", "eur", "jpy", "usd"]);
+    // A pay-what-you-want price is the minimum: the flag lets Moderation show it with a "+".
+    await product(kim, { name: "Tip Jar", price: "3", currency: "gbp", pay_what_you_want: true });
     const products = (await call(stack(), "GET", "/api/admin/products", { cookie: admin.cookie })).json.products;
     const mine = products.filter((p: { creator_id: string }) => p.creator_id === kim.id);
-    expect(
-      Object.fromEntries(
-        mine.map((p: { name: string; price: number; currency: string }) => [p.name, [p.price, p.currency]]),
-      ),
-    ).toEqual({
-      "Dollar Guide": [5000, "usd"],
-      "Euro Guide": [950, "eur"],
-      "Yen Guide": [950, "jpy"],
+    type Row = { name: string; price: number; currency: string; pay_what_you_want: boolean };
+    expect(Object.fromEntries(mine.map((p: Row) => [p.name, [p.price, p.currency, p.pay_what_you_want]]))).toEqual({
+      "Dollar Guide": [5000, "usd", false],
+      "Euro Guide": [950, "eur", false],
+      "Yen Guide": [950, "jpy", false],
+      "Tip Jar": [300, "gbp", true],
     });
   });
 });

@@ -20,6 +20,8 @@ export namespace Moderation {
     /** minor units of `currency`, like total_revenue */
     price: number;
     currency: Currency;
+    /** The price is the minimum a buyer pays (shown with a "+", like everywhere else). */
+    pay_what_you_want: boolean;
     media_type: string;
     media_url: string;
     is_active: boolean;
@@ -53,6 +55,7 @@ export namespace Moderation {
       description: p.description ?? "",
       price: p.price,
       currency: currencyOf(p.currency),
+      pay_what_you_want: !!p.pay_what_you_want,
       media_type: p.media_type,
       media_url: p.media_url ?? "",
       is_active: p.is_active,

@@ -104,7 +104,10 @@ export function ModerationSection() {
                       {p.creator_email}
                     </p>
                   </TD>
-                  <TD className="text-right tabular-nums">{formatMoney(p.price, p.currency)}</TD>
+                  <TD className="text-right tabular-nums">
+                    {formatMoney(p.price, p.currency)}
+                    {p.pay_what_you_want && "+"}
+                  </TD>
                   <TD>
                     <div className="flex flex-wrap gap-1">
                       <Badge tone={STATUS_TONES[p.moderation_status]}>{STATUS_LABELS[p.moderation_status]}</Badge>

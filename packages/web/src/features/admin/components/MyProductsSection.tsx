@@ -98,7 +98,10 @@ export function MyProductsSection() {
                       )}
                     </div>
                   </TD>
-                  <TD className="text-right tabular-nums">{formatMoney(p.price, p.currency)}</TD>
+                  <TD className="text-right tabular-nums">
+                    {formatMoney(p.price, p.currency)}
+                    {p.pay_what_you_want && "+"}
+                  </TD>
                   <TD className="text-right tabular-nums">{formatCount(p.sales_count)}</TD>
                   <TD className="text-right tabular-nums">{formatMoney(p.total_revenue, p.currency)}</TD>
                   <TD>

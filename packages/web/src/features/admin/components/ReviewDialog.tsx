@@ -41,7 +41,7 @@ export function ReviewDialog({ product, onClose }: { product: AdminProduct | nul
       title="Review product"
       description={
         product
-          ? `${product.name} · ${formatMoney(product.price, product.currency)} · by ${product.creator_name}`
+          ? `${product.name} · ${formatMoney(product.price, product.currency)}${product.pay_what_you_want ? "+" : ""} · by ${product.creator_name}`
           : undefined
       }
       footer={

@@ -40,6 +40,18 @@ export const lambdaBuild = {
   logLevel: "error",
 };
 
+/**
+ * The Lambdas every sales page view and every dashboard visit calls: the bench gives them 150 KB
+ * and 50 ms of cold init, the bundle tests keep ElectroDB and the SDK out of them.
+ */
+export const HOT_LAMBDAS = [
+  "public-product",
+  "public-payment-info",
+  "public-status",
+  "dashboard-stats",
+  "dashboard-chart-data",
+];
+
 const root = fileURLToPath(new URL("..", import.meta.url));
 const FUNCTIONS = "packages/functions/src/";
 /** How infra/ names the handler of each row of the route, subscriber and schedule tables. */

@@ -8,10 +8,10 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { build } from "esbuild";
 import { root, budget, print, note } from "./lib.mjs";
-import { lambdaBuild, lambdaFunctions } from "../../infra/lambda-build.mjs";
+import { HOT_LAMBDAS, lambdaBuild, lambdaFunctions } from "../../infra/lambda-build.mjs";
 
 /** The Lambdas every sales page view and every dashboard visit calls, with their own budget. */
-const HOT = ["public-product", "public-payment-info", "public-status", "dashboard-stats", "dashboard-chart-data"];
+const HOT = HOT_LAMBDAS;
 const LIMIT_KB = { hot: 150, other: 500 };
 const COLD_MS = { hot: 50, other: 150 };
 const limitOf = (name, limits) => (HOT.includes(name) ? limits.hot : limits.other);

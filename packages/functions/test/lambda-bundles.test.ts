@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Metafile } from "esbuild";
-import { lambdaBuild, lambdaFunctions } from "../../../infra/lambda-build.mjs";
+import { HOT_LAMBDAS, lambdaBuild, lambdaFunctions } from "../../../infra/lambda-build.mjs";
 import { LAMBDA_NODEJS, LAMBDA_RUNTIME } from "../../../infra/lambda-bundling.mjs";
 import { routes } from "../src/routes";
 import { STAGE_ENV, runInfra } from "@payloft/local/testing/infra";
@@ -19,7 +19,7 @@ import { subscribers } from "../src/subscribers";
  */
 const repo = join(import.meta.dirname, "../../..");
 /** The Lambdas every sales page view and every dashboard visit calls (the bench gives them 150 KB). */
-const HOT = ["public-product", "public-payment-info", "public-status", "dashboard-stats", "dashboard-chart-data"];
+const HOT = HOT_LAMBDAS;
 let functions: { name: string; entry: string }[];
 let outputs: Map<string, Metafile["outputs"][string]>;
 

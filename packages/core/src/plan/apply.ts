@@ -1,4 +1,5 @@
 import { AGAIN, backoff, retry } from "../retry";
+import { isThrottled, isTransactionConflict } from "../db/errors";
 import { CounterEntity, Db, UserEntity, type UserItem } from "../db/entities";
 import { ConflictError, NotFoundError } from "../errors";
 import { planOf, type SelectablePlanId } from "./plans";
@@ -102,16 +103,11 @@ export async function applyPlanUpdate(
       attempts: 12,
       delayMs: backoff(10, 400),
       // The map's one-off creation is a single write on that same counter: refused, not failed,
-      // while a transaction there is in flight (after the client's own retries).
-      retryOn: isTransactionConflict,
+      // while a transaction there is in flight or the counter's partition is out of units
+      // (after the client's own retries; CI on 159dcb4 failed on the throttle).
+      retryOn: (err) => isTransactionConflict(err) || isThrottled(err),
       exhausted: () =>
         new ConflictError("plan.conflict", "Your plan is being changed right now. Please try again in a moment."),
     },
   );
-}
-
-/** The SDK's TransactionConflictException, as thrown or as the cause ElectroDB wraps. */
-function isTransactionConflict(err: unknown): boolean {
-  const e = err as { name?: string; cause?: { name?: string } } | undefined;
-  return e?.name === "TransactionConflictException" || e?.cause?.name === "TransactionConflictException";
 }

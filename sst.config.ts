@@ -32,6 +32,7 @@ export default $config({
     // The API answers only through the router (its own URL refuses requests: infra/router.ts).
     await import("./infra/api");
     await import("./infra/web");
+    await import("./infra/tally");
     await import("./infra/alarms");
 
     return {

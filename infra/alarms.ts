@@ -5,6 +5,7 @@ import { webhookConsumerName, webhookDeadLetters } from "./webhooks";
 import { scheduledFunctions } from "./schedules";
 import { issuer } from "./auth";
 import { pages } from "./web";
+import { figuresFoldSubscriber } from "./tally";
 import { settings } from "./stage";
 
 /**
@@ -196,6 +197,34 @@ function watchWebhooks(topic: $util.Output<string>) {
   });
 }
 
+/** The figures fold: crashing, or so far behind the stream that dashboards are stale. */
+function watchFigures(topic: $util.Output<string>) {
+  const functionName = figuresFoldSubscriber.nodes.function.apply((fn) => fn.name);
+  lambdaAlarm(
+    "ErrorsFoldFigures",
+    functionName,
+    "Errors",
+    ALARM_RULES.subscriberErrors,
+    "The figures fold keeps failing.",
+    topic,
+  );
+  const rule = ALARM_RULES.figuresBehind;
+  new aws.cloudwatch.MetricAlarm("FiguresBehind", {
+    alarmDescription:
+      "The figures fold is behind the table's stream: dashboards and counts are stale (sales are safe).",
+    namespace: "AWS/Lambda",
+    metricName: "IteratorAge",
+    dimensions: { FunctionName: functionName },
+    statistic: "Maximum",
+    period: rule.periodSeconds,
+    evaluationPeriods: 1,
+    comparisonOperator: "GreaterThanOrEqualToThreshold",
+    threshold: rule.atLeastMs,
+    treatMissingData: "notBreaching",
+    ...notify(topic),
+  });
+}
+
 if (alarmTopic && settings.alarmEmail) {
   // AWS e-mails a confirmation link first; alarms reach the address once it is clicked.
   new aws.sns.TopicSubscription("AlarmEmail", {
@@ -206,6 +235,7 @@ if (alarmTopic && settings.alarmEmail) {
   watchApi(alarmTopic.arn);
   watchFunctions(alarmTopic.arn);
   watchBus(alarmTopic.arn);
+  watchFigures(alarmTopic.arn);
   watchWebhooks(alarmTopic.arn);
   watchOutgoingWebhooks(alarmTopic.arn);
 }

@@ -59,25 +59,28 @@ const TABLE_HANDLERS = [
   "`${handlerModule(route)}.handler`",
   "`${subscriberModule(row)}.handler`",
   "`${scheduleModule(row)}.handler`",
+  "`${streamModule(figuresFold)}.handler`",
 ];
 
 /**
  * Every Lambda SST builds, by name (a route's handler, the path under packages/functions/src for
  * the rest: `events/<name>` for a subscriber, `scheduled/<name>` for a scheduled job) with its
  * entry file: one per row of the route table (routes.ts and the rows it spreads in), of the
- * subscriber table and of the schedule table, and every handler infra/ names by its path (the
- * sign-in issuer, the share preview, the webhook queue's consumer). A handler written any other
- * way in infra/ stops the list, so none is left out.
+ * subscriber table and of the schedule table, the figures fold on the table's stream, and every
+ * handler infra/ names by its path (the sign-in issuer, the share preview, the webhook queue's
+ * consumer). A handler written any other way in infra/ stops the list, so none is left out.
  */
 export async function lambdaFunctions() {
   const { routes, handlerModule } = await import("../packages/functions/src/routes.ts");
   const { subscribers, subscriberModule } = await import("../packages/functions/src/subscribers.ts");
   const { schedules, scheduleModule } = await import("../packages/functions/src/schedules.ts");
+  const { figuresFold, streamModule } = await import("../packages/functions/src/table-stream.ts");
   const found = new Map();
   const add = (module) => found.set(module.slice(FUNCTIONS.length).replace(/^api\//, ""), `${root}${module}.ts`);
   for (const route of routes) add(handlerModule(route));
   for (const row of subscribers) add(subscriberModule(row));
   for (const row of schedules) add(scheduleModule(row));
+  add(streamModule(figuresFold));
   for (const file of readdirSync(`${root}infra`).filter((f) => f.endsWith(".ts"))) {
     for (const [, handler] of readFileSync(`${root}infra/${file}`, "utf8").matchAll(
       /\bhandler:\s*(`[^`]*`|"[^"]*")/g,

@@ -17,6 +17,9 @@ export const table = new sst.aws.Dynamo("Table", {
   // Epoch seconds on OpenAuth's codes and refresh tokens (AuthStoreEntity): DynamoDB deletes
   // them once expired, so sign-in data does not pile up.
   ttl: "expires_at",
+  // Every change, before and after: the figures fold (infra/tally.ts) counts sales, refunds and
+  // views from it, so no purchase has to write an item that every purchase writes.
+  stream: "new-and-old-images",
   // Sales and purchases are records people rely on: a mistaken delete of a live table must fail.
   deletionProtection: protection.deletionProtection,
   transform: {

@@ -12,7 +12,16 @@ export default async function setup(project: TestProject) {
     throw new Error("packages/web/dist is missing: `npm test` builds it first (pnpm --filter @payloft/web build).");
   }
   const { startStack } = await import("@payloft/local/stack");
-  const stack = await startStack({ port: 0, dataDir: null, seed: true, webDist, tableName: "e2e", quiet: true });
+  // Journeys read figures right after a purchase: the figures fold's batching window is short here.
+  const stack = await startStack({
+    port: 0,
+    dataDir: null,
+    seed: true,
+    webDist,
+    tableName: "e2e",
+    quiet: true,
+    streamWindowMs: 50,
+  });
   project.provide("baseUrl", stack.url);
   // The journeys play CloudFront for each browser context's viewer address (browser.ts).
   project.provide(

@@ -42,4 +42,10 @@ export const ALARM_RULES = {
    * say our sending broke.
    */
   webhookDeadLetters: { atLeast: 10, periodSeconds: 300 },
+  /**
+   * The figures fold (infra/tally.ts) retries a batch until it folds: the age of the oldest
+   * record it has not folded says the dashboards are behind. Its batching window is 1 s and a
+   * launch's retries take seconds, so 10 minutes behind is news (the stream keeps 24 hours).
+   */
+  figuresBehind: { atLeastMs: 600_000, periodSeconds: 300 },
 } as const;

@@ -156,14 +156,18 @@ async function redeliver(provider: Provider, events: { id: string; event: unknow
 /** Everything a revocation touches: the sale, its product's and creator's figures, the e-mails about it. */
 async function state(provider: Provider, saleId: string) {
   const { PurchaseEntity, ProductEntity, CounterEntity } = await import("@payloft/core/db/entities");
+  const { withFigures } = await import("@payloft/core/product/figures");
+  // Figures follow from the table's stream (core/src/tally): read once it has caught up.
+  await stack().stream.idle();
   const p = (await PurchaseEntity.get({ id: saleId }).go({ consistent: true })).data!;
-  const product = (await ProductEntity.get({ id: sellers[provider].productId }).go({ consistent: true })).data!;
+  const item = (await ProductEntity.get({ id: sellers[provider].productId }).go({ consistent: true })).data!;
+  const [product] = await withFigures([item]);
   const creator = (await CounterEntity.get({ scope: `creator#${sellers[provider].id}` }).go({ consistent: true })).data;
   return {
     status: p.status,
     refunded_at: p.refunded_at,
     disputed_at: p.disputed_at,
-    product: { sales: product.sales_count, revenue: product.total_revenue },
+    product: { sales: product!.sales_count, revenue: product!.total_revenue },
     creator: { sales: creator?.sales, revenue: creator?.revenue },
     emails: stack().outbox.messages.filter((m) => m.text.includes(saleId)).length,
   };

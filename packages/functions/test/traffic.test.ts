@@ -41,6 +41,7 @@ describe("POST /api/public/products/{id}/view with where the visit came from", (
     for (const v of visits) expect((await view(productId, v)).status).toBe(204);
     // Another creator's visitor never shows in this creator's report.
     expect((await view(otherProductId, { referrer: "https://secret.example.com/" })).status).toBe(204);
+    await stack().stream.idle(); // views are counted from the table's stream (core/src/tally)
 
     const res = await traffic(pro, "?days=7");
     expect(res.status, res.text).toBe(200);
@@ -81,6 +82,7 @@ describe("POST /api/public/products/{id}/view with where the visit came from", (
     expect((await view(productId, { referrer: "javascript:alert(1)", utm_source: "  <b>Big#Deal</b>  " })).status).toBe(
       204,
     );
+    await stack().stream.idle();
     const res = await traffic(pro, "?days=7");
     expect(res.json.sources.map((r: { name: string }) => r.name)).toContain("b big deal /b");
   });

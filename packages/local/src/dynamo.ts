@@ -2,7 +2,13 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { mkdirSync } from "node:fs";
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTableCommand,
+} from "@aws-sdk/client-dynamodb";
 import { tableKeys } from "@payloft/core/db/table";
 import { freePort } from "./ports";
 
@@ -160,12 +166,20 @@ export function localClient(endpoint: string) {
   });
 }
 
-/** Creates the table from the same key schema infra/storage.ts declares, if it is missing. */
+/** The stream infra/storage.ts declares: the figures fold (core/src/tally) reads it. */
+const STREAM = { StreamEnabled: true, StreamViewType: "NEW_AND_OLD_IMAGES" as const };
+
+/**
+ * Creates the table from the same key schema infra/storage.ts declares, with its stream, if it
+ * is missing; a table kept from before the stream existed gets it.
+ */
 export async function ensureTable(endpoint: string, name: string) {
   const client = localClient(endpoint);
   try {
     try {
-      await client.send(new DescribeTableCommand({ TableName: name }));
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+      if (!Table?.StreamSpecification?.StreamEnabled)
+        await client.send(new UpdateTableCommand({ TableName: name, StreamSpecification: STREAM }));
       return;
     } catch (err) {
       if ((err as Error).name !== "ResourceNotFoundException") throw err;
@@ -178,6 +192,7 @@ export async function ensureTable(endpoint: string, name: string) {
       new CreateTableCommand({
         TableName: name,
         BillingMode: "PAY_PER_REQUEST",
+        StreamSpecification: STREAM,
         AttributeDefinitions: tableKeys.fields.map((f) => ({ AttributeName: f, AttributeType: "S" as const })),
         KeySchema: key(tableKeys.primary.hashKey, tableKeys.primary.rangeKey),
         GlobalSecondaryIndexes: Object.entries(tableKeys.globalIndexes).map(([IndexName, k]) => ({

@@ -16,6 +16,8 @@ export interface StackOptions {
   tableName?: string;
   /** Built web app to serve; defaults to packages/web/dist. */
   webDist?: string;
+  /** The figures fold's batching window (Lambda's, 1 s, unless a test shortens it). */
+  streamWindowMs?: number;
   /** Load the demo data (on by default for `npm start`). */
   seed?: boolean;
   quiet?: boolean;
@@ -108,6 +110,15 @@ export async function startStack(opts: StackOptions = {}) {
   const { DEMO_ACCOUNTS } = await import("./seed/accounts");
   const issuer = await startIssuer({ port: issuerAt, suggested: opts.seed ? [...DEMO_ACCOUNTS] : [] });
   const bus = startLocalBus();
+  // The table's stream to the figures fold, as Lambda's event source mapping delivers it.
+  const { startLocalStream } = await import("./stream/index");
+  const { figuresFold } = await import("@payloft/functions/table-stream");
+  const stream = startLocalStream({
+    endpoint: dynamoEndpoint,
+    tableName,
+    subscriber: figuresFold,
+    ...(opts.streamWindowMs !== undefined ? { windowMs: opts.streamWindowMs, pollMs: 50 } : {}),
+  });
   const outbox = startOutbox();
   const { startLocalQueue } = await import("./queue");
   const queue = startLocalQueue();
@@ -149,6 +160,8 @@ export async function startStack(opts: StackOptions = {}) {
     dynamoFront: front,
     tableName,
     bus,
+    /** The table's stream to the figures fold: `idle()` once every figure written so far is folded. */
+    stream,
     outbox,
     queue,
     issuer,
@@ -162,15 +175,21 @@ export async function startStack(opts: StackOptions = {}) {
      * being sent or waiting. Each part counts the work it hands on (a webhook's handler
      * publishes to the bus, a subscriber queues an outgoing webhook or calls the sandbox)
      * before it counts its own as done, so a moment when every part is idle is the end of
-     * every chain. Tests wait on this before asserting that something did not happen.
+     * every chain. Then the table's stream has folded every figure written so far (the fold
+     * hands nothing on, so the others stay idle unless something new began meanwhile). Tests
+     * wait on this before asserting that something did not happen.
      */
     async settled() {
       const parts = [stripe, paypal, bus, queue];
-      while (parts.some((p) => p.busy)) await Promise.all(parts.map((p) => p.idle()));
+      do {
+        while (parts.some((p) => p.busy)) await Promise.all(parts.map((p) => p.idle()));
+        await stream.idle();
+      } while (parts.some((p) => p.busy));
     },
     async stop() {
       schedules.stop();
       bus.stop();
+      stream.stop();
       queue.stop();
       await stripe.stop();
       await paypal.stop();

@@ -119,7 +119,8 @@ describe("alarms and tracing", () => {
 
     // Every route, subscriber and scheduled Lambda, the dead-letter queue, and the API's share of 5xx.
     const crashes = program.all("aws.cloudwatch.MetricAlarm").filter((a) => a.args.metricName === "Errors");
-    expect(crashes).toHaveLength(routes.length + subscribers.length + schedules.length + 3); // + issuer, page Lambda, webhook consumer
+    // + issuer, page Lambda, webhook consumer, figures fold
+    expect(crashes).toHaveLength(routes.length + subscribers.length + schedules.length + 4);
     const lost = program
       .all("aws.cloudwatch.MetricAlarm")
       .filter((a) => a.args.metricName === "DestinationDeliveryFailures");
@@ -133,6 +134,15 @@ describe("alarms and tracing", () => {
     });
     expect(label(alarm(program, "ErrorsWebhookDelivery").dimensions.FunctionName)).toBe(
       "<WebhookQueue.subscribe().nodes.function.name>",
+    );
+    // The figures fold: behind the table's stream (the age of its oldest unfolded record).
+    expect(alarm(program, "FiguresBehind")).toMatchObject({
+      metricName: "IteratorAge",
+      statistic: "Maximum",
+      threshold: ALARM_RULES.figuresBehind.atLeastMs,
+    });
+    expect(label(alarm(program, "FiguresBehind").dimensions.FunctionName)).toBe(
+      "<Table.subscribe(FoldFigures).nodes.function.name>",
     );
     expect(alarm(program, "WebhookDeadLetters")).toMatchObject({
       dimensions: { QueueName: program.one("sst.aws.Queue", "WebhookDeadLetters").ref.nodes.queue.name },

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { routes, routeKey, handlerModule } from "@payloft/functions/routes";
 import { subscribers, subscriberModule } from "@payloft/functions/subscribers";
 import { schedules, scheduleModule } from "@payloft/functions/schedules";
+import { figuresFold, streamModule } from "@payloft/functions/table-stream";
 import {
   ISSUER_LINKS,
   ROUTE_BASE_LINKS,
@@ -55,6 +56,12 @@ describe("each Lambda links exactly what its code reads", () => {
 
   it.each(schedules.map((s) => [s.name, s] as const))("scheduled job %s", (_name, job) => {
     const { missing, extra } = explain(file(scheduleModule(job)), job.links);
+    expect(missing).toEqual([]);
+    expect(extra).toEqual([]);
+  });
+
+  it("the table stream's figures fold", () => {
+    const { missing, extra } = explain(file(streamModule(figuresFold)), figuresFold.links);
     expect(missing).toEqual([]);
     expect(extra).toEqual([]);
   });

@@ -8,6 +8,7 @@ import {
   lastDays as lastDaysOf,
   type ChartPoint as DailyPoint,
 } from "./chart";
+import { withFigures } from "../product/figures";
 import { conversionRate as rateOf, creatorStats, type Stats as CreatorStats } from "./stats";
 
 /**
@@ -53,7 +54,7 @@ export namespace Analytics {
       attributes: ["id", "name", "is_active", "view_count", "sales_count", "total_revenue", "currency"],
     });
     return (
-      res.data
+      (await withFigures(res.data as (typeof res.data)[number][]))
         .map((p) => ({
           id: p.id,
           name: p.name,

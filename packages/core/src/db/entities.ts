@@ -27,6 +27,8 @@ import { AccessLinkEntity } from "./entities/access-link";
 import { LicenseKeyEntity } from "./entities/license-key";
 import { OpenCheckoutEntity } from "./entities/open-checkout";
 import { RetiredCredentialEntity } from "./entities/retired-credential";
+import { ViewEntity } from "./entities/view";
+import { TallyMarkEntity } from "./entities/tally-mark";
 
 /**
  * The data model: every ElectroDB entity of the one table, one file per item type under
@@ -63,6 +65,8 @@ export * from "./entities/access-link";
 export * from "./entities/license-key";
 export * from "./entities/open-checkout";
 export * from "./entities/retired-credential";
+export * from "./entities/view";
+export * from "./entities/tally-mark";
 
 /** All entities as one service, for transactions across them. */
 export const Db = new LazyService(
@@ -95,6 +99,8 @@ export const Db = new LazyService(
     licenseKey: LicenseKeyEntity,
     openCheckout: OpenCheckoutEntity,
     retiredCredential: RetiredCredentialEntity,
+    view: ViewEntity,
+    tallyMark: TallyMarkEntity,
   },
   cfg(),
 );

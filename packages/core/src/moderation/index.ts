@@ -2,6 +2,7 @@ import { currencyOf, type Currency } from "../currency/index";
 import { CounterEntity, ProductEntity, UserEntity, type ProductItem } from "../db/entities";
 import { ValidationError } from "../errors";
 import { pageInput, withCursor } from "../admin/page";
+import { withFigures } from "../product/figures";
 
 /**
  * Admin "Product Moderation" (rule: Product approval). The status decides whether a
@@ -103,6 +104,7 @@ export namespace Moderation {
         : ProductEntity.query.all({}).go({ order: "desc", cursor, limit }),
     );
     const who = await people(res.data.flatMap((p) => [p.creator_id, p.moderated_by ?? ""]));
-    return { products: res.data.map((p) => serialize(p, who)), counts: await counts(), nextCursor: res.cursor ?? null };
+    const products = (await withFigures(res.data)).map((p) => serialize(p, who));
+    return { products, counts: await counts(), nextCursor: res.cursor ?? null };
   }
 }

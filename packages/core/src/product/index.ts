@@ -17,6 +17,7 @@ import { contentFor, type HostedFiles } from "./content";
 import { productCreatorOf, productForCheckout, productPublicView } from "./public";
 import { activeLimit, activeLimitMessage } from "./active-limit";
 import { transact } from "./store";
+import { withFigures } from "./figures";
 import { ProductInfo } from "./info";
 import { getProduct as get, ownedProduct as owned, productNotFound, serializeProduct as serialize } from "./view";
 
@@ -103,18 +104,19 @@ export namespace Product {
   /** GET /api/products: the caller's own products, newest first (one Query). */
   export async function list(creatorId: string): Promise<Info[]> {
     const res = await ProductEntity.query.byCreator({ creator_id: creatorId }).go({ order: "desc", pages: "all" });
-    return res.data.map((p) => serialize(p, { owner: true }));
+    return (await withFigures(res.data)).map((p) => serialize(p, { owner: true }));
   }
 
   /** GET /api/v1/products?cursor=&limit=: one page of the caller's products, newest first. */
   export async function page(creatorId: string, cursor: string | null, limit: number) {
     const res = await ProductEntity.query.byCreator({ creator_id: creatorId }).go({ order: "desc", cursor, limit });
-    return { products: res.data.map((p) => serialize(p, { owner: true })), nextCursor: res.cursor ?? null };
+    const products = (await withFigures(res.data)).map((p) => serialize(p, { owner: true }));
+    return { products, nextCursor: res.cursor ?? null };
   }
 
   /** GET /api/v1/products/{id}: one of the caller's own products. */
   export const ownedView = async (creatorId: string, id: string) =>
-    serialize(await owned(creatorId, id), { owner: true });
+    serialize((await withFigures([await owned(creatorId, id)]))[0]!, { owner: true });
 
   /**
    * PUT /api/products/{id} (the dialog: price as typed, an uploaded file through `files`) and

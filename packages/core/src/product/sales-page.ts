@@ -4,6 +4,8 @@ import type { UserItem } from "../db/entities/user";
 import { batchGetItems, getItem } from "../db/lean/items";
 import { keep } from "../db/lean/kept";
 import { keyOf } from "../db/lean/schema";
+import type { CounterItem } from "../db/entities/counter";
+import { counterSchema } from "../db/schemas/counter";
 import { productSchema } from "../db/schemas/product";
 import { storeSchema } from "../db/schemas/store";
 import { userSchema } from "../db/schemas/user";
@@ -64,12 +66,25 @@ export async function productCreatorOf(id: string): Promise<string> {
 }
 
 /**
+ * The product's sales since the figures fold counts them (core/src/tally: its counter
+ * `product#<id>`), kept like the seller's face: "{n} customers" is at most SELLER_KEPT_MS behind,
+ * within the seconds CloudFront keeps the whole answer anyway (the route's `cache`).
+ */
+function salesSince(productId: string): Promise<number> {
+  const counter = { scope: `product#${productId}` };
+  return keep(`sales#${productId}`, [keyOf(counterSchema, counter)], { maxAgeMs: SELLER_KEPT_MS }, async () => {
+    return (await getItem<CounterItem>(counterSchema, counter))?.sales ?? 0;
+  });
+}
+
+/**
  * GET /api/public/products/{id}: the sales-page view. Never content_url (rule: Access links).
  * An unavailable product answers is_active=false with its selling content blanked, so a
  * rejected product's text and media are not served.
  */
 export async function productPublicView(id: string) {
-  const p = id ? await getItem<ProductItem>(productSchema, { id }) : null;
+  // The product and its counter at once: a view waits for one read, not two in a row.
+  const [p, sold] = id ? await Promise.all([getItem<ProductItem>(productSchema, { id }), salesSince(id)]) : [null, 0];
   if (!p) throw productNotFound();
   const seller = await sellerFace(p.creator_id);
   const available = (await unavailableReason(p, { sellerAvailable: seller.available })) === null;
@@ -106,7 +121,7 @@ export async function productPublicView(id: string) {
     media_type: p.media_type,
     media_url: p.media_url ?? "",
     is_active: true,
-    sales_count: p.sales_count,
+    sales_count: (p.sales_count ?? 0) + sold,
   };
 }
 

@@ -1,17 +1,17 @@
-import { CustomerEntity, Db, ProductEntity } from "../db/entities";
-import { revenueField, salesOf, spentField } from "../currency/index";
+import { CustomerEntity, Db } from "../db/entities";
+import { spentField } from "../currency/index";
 import { newLicenseKey } from "../license/key";
 import { AGAIN, backoff, retry } from "../retry";
-import { dimensionsOf, trafficScope } from "../traffic/dimensions";
 import type { Attribution } from "../traffic/source";
 
 /**
- * The purchase and every figure it moves, written in ONE DynamoDB transaction: the purchase
+ * The purchase and what only it can decide, written in ONE DynamoDB transaction: the purchase
  * itself (conditional on its id, the checkout session id, so it exists at most once), the
- * product's sales/revenue, the seller's customer record, the platform buyer aggregate, the
- * running counters, today's daily figures and, when the checkout recorded the visit it began
- * from, that visit's traffic items (source, referrer, campaign). Counters use update().add()
- * (creates missing items without resetting other totals).
+ * seller's customer record (created on a first purchase: the transaction decides who is new)
+ * and the platform buyer aggregate, both keyed by the buyer, and the licence key. Every figure
+ * the sale moves (the seller's, the product's and the platform's counters, daily and traffic
+ * items) follows from the purchase record through the table's stream, exactly once
+ * (core/src/tally): no item that every sale of a launch would write is in this transaction.
  */
 export interface NewPurchase {
   id: string;
@@ -41,42 +41,26 @@ export interface NewPurchase {
 }
 
 const codesOf = (data: { code?: string }[]) => data.map((d) => d.code ?? "None");
-const scopes = (creatorId: string, productId: string) => [`creator#${creatorId}`, `product#${productId}`, "platform"];
-/** The traffic items a sale (or its reversal) moves: none when no visit was recorded. */
-const trafficItems = (creatorId: string, date: string, visit: Attribution | undefined) =>
-  visit
-    ? dimensionsOf(visit).map(([dimension, value]) => ({ scope: trafficScope(creatorId), date, dimension, value }))
-    : [];
+/** The purchase's figures come from the stream (core/src/tally), set on every write that moves them. */
+const FOLDED = 1;
 
 /**
  * "created" when this call recorded it; "exists" when the session was already fulfilled. A
- * product deleted since the checkout began still gets its sale (from the snapshot) without
- * its own figures, which are gone with it (rule: Paid means delivered).
+ * product deleted since the checkout began still gets its sale from the snapshot
+ * (rule: Paid means delivered); its figures go on its counter, which nobody sees any more.
  */
 export function recordPurchase({ license_keys, ...p }: NewPurchase): Promise<"created" | "exists"> {
   return retry<"created" | "exists">(
     async () => {
       // A fresh key on each attempt: a (never yet seen) collision with another key just retries.
       const license_key = license_keys ? newLicenseKey() : undefined;
-      // "customers +1 only when new": decided from this read, enforced by the create's condition.
-      const [customer, product] = await Promise.all([
-        CustomerEntity.get({ creator_id: p.creator_id, email: p.customer_email }).go(),
-        ProductEntity.get({ id: p.product_id }).go({ attributes: ["id"] }),
-      ]);
-      const known = customer.data;
-      const productExists = !!product.data;
+      // "a new customer" is decided from this read, enforced by the create's condition.
+      const known = (await CustomerEntity.get({ creator_id: p.creator_id, email: p.customer_email }).go()).data;
       const now = new Date().toISOString();
-      const date = now.slice(0, 10);
-      // Each currency's revenue has its own attribute, so dollars and euros are never added up.
-      const revenue = revenueField(p.currency);
       const spent = spentField(p.currency);
       const result = await Db.transaction
-        .write(({ purchase, product, customer, buyer, counter, daily, traffic, licenseKey }) => [
-          purchase.create({ ...p, license_key, status: "completed" }).commit(),
-          // Conditional on the product existing (patch): deleted in between → decided again below.
-          ...(productExists
-            ? [product.patch({ id: p.product_id }).add({ sales_count: 1, total_revenue: p.amount }).commit()]
-            : []),
+        .write(({ purchase, customer, buyer, licenseKey }) => [
+          purchase.create({ ...p, license_key, status: "completed", tally: FOLDED, new_customer: !known }).commit(),
           known
             ? customer
                 .patch({ creator_id: p.creator_id, email: p.customer_email })
@@ -99,27 +83,6 @@ export function recordPurchase({ license_keys, ...p }: NewPurchase): Promise<"cr
             .add({ total_purchases: 1, [spent]: p.amount, creators: [p.creator_id] })
             .set({ last_purchase_at: now })
             .commit(),
-          counter
-            .update({ scope: `creator#${p.creator_id}` })
-            .add({ sales: 1, ...salesOf(p.currency, 1), [revenue]: p.amount, customers: known ? 0 : 1 })
-            .commit(),
-          counter
-            .update({ scope: "platform" })
-            .add({ sales: 1, ...salesOf(p.currency, 1), [revenue]: p.amount })
-            .commit(),
-          ...scopes(p.creator_id, p.product_id).map((scope) =>
-            daily
-              .update({ scope, date })
-              .add({ sales: 1, [revenue]: p.amount })
-              .commit(),
-          ),
-          // Traffic analytics: the sale counts where its visit came from, on the day it was paid.
-          ...trafficItems(p.creator_id, date, p.visit).map((key) =>
-            traffic
-              .update(key)
-              .add({ sales: 1, [revenue]: p.amount })
-              .commit(),
-          ),
           // Last, so the codes above keep their places.
           ...(license_key
             ? [licenseKey.create({ key: license_key, purchase_id: p.id, product_id: p.product_id }).commit()]
@@ -129,8 +92,8 @@ export function recordPurchase({ license_keys, ...p }: NewPurchase): Promise<"cr
       if (!result.canceled) return "created";
       const codes = codesOf(result.data);
       if (codes[0] === "ConditionalCheckFailed") return "exists";
-      // The product was deleted, a concurrent first purchase created the customer, or
-      // transactions collided: read again and decide again.
+      // A concurrent first purchase created the customer, or transactions collided (the same
+      // buyer twice at once): read again and decide again.
       return AGAIN;
     },
     contention(`could not record purchase ${p.id}: too much contention`),
@@ -158,30 +121,27 @@ export interface StoredPurchase {
 export type Reversal = "refunded" | "disputed";
 
 /**
- * Takes a sale back (refund or dispute): marks the purchase and reverses everything it counted,
- * once, conditional on the purchase still being completed (a refund after a dispute, or a
- * second dispute, changes nothing). Reversed on the day the sale was counted, so a day's
- * figures stay the net of its own sales. A deleted product's own figures are gone with it.
+ * Takes a sale back (refund or dispute): marks the purchase, once, conditional on it still being
+ * completed (a refund after a dispute, or a second dispute, changes nothing), and takes the sale
+ * off its buyer's totals. The figures follow from the stream (core/src/tally), reversed on the
+ * day the sale was counted, so a day's figures stay the net of its own sales; `tally` marks
+ * the reversal as the fold's to count (also for a sale recorded before the fold existed).
  */
 export async function recordReversal(p: StoredPurchase, kind: Reversal): Promise<Reversal | "already"> {
-  const date = p.created_at.slice(0, 10);
   const now = new Date().toISOString();
-  const revenue = revenueField(p.currency ?? "usd");
   const spent = spentField(p.currency ?? "usd");
   return retry<Reversal | "already">(
     async () => {
-      const productExists = !!(await ProductEntity.get({ id: p.product_id }).go({ attributes: ["id"] })).data;
       const result = await Db.transaction
-        .write(({ purchase, product, customer, buyer, counter, daily, traffic }) => [
+        .write(({ purchase, customer, buyer }) => [
           purchase
             .patch({ id: p.id })
-            .set(kind === "refunded" ? { status: kind, refunded_at: now } : { status: kind, disputed_at: now })
+            .set({
+              ...(kind === "refunded" ? { status: kind, refunded_at: now } : { status: kind, disputed_at: now }),
+              tally: FOLDED,
+            })
             .where((a, op) => op.eq(a.status, "completed"))
             .commit(),
-          // patch: conditional on the product existing, so a deleted one is never recreated.
-          ...(productExists
-            ? [product.patch({ id: p.product_id }).add({ sales_count: -1, total_revenue: -p.amount }).commit()]
-            : []),
           customer
             .update({ creator_id: p.creator_id, email: p.customer_email })
             .add({ total_purchases: -1, [spent]: -p.amount })
@@ -190,32 +150,11 @@ export async function recordReversal(p: StoredPurchase, kind: Reversal): Promise
             .update({ email: p.customer_email })
             .add({ total_purchases: -1, [spent]: -p.amount })
             .commit(),
-          counter
-            .update({ scope: `creator#${p.creator_id}` })
-            .add({ sales: -1, ...salesOf(p.currency ?? "usd", -1), [revenue]: -p.amount })
-            .commit(),
-          counter
-            .update({ scope: "platform" })
-            .add({ sales: -1, ...salesOf(p.currency ?? "usd", -1), [revenue]: -p.amount })
-            .commit(),
-          ...scopes(p.creator_id, p.product_id).map((scope) =>
-            daily
-              .update({ scope, date })
-              .add({ sales: -1, [revenue]: -p.amount })
-              .commit(),
-          ),
-          // Traffic figures are net of refunds and disputes too, like every other sales figure.
-          ...trafficItems(p.creator_id, date, p.visit).map((key) =>
-            traffic
-              .update(key)
-              .add({ sales: -1, [revenue]: -p.amount })
-              .commit(),
-          ),
         ])
         .go();
       if (!result.canceled) return kind;
       if (codesOf(result.data)[0] === "ConditionalCheckFailed") return "already";
-      // The product was deleted meanwhile, or transactions collided: read again and retry.
+      // Transactions collided (the buyer's records): retry.
       return AGAIN;
     },
     contention(`could not record the ${kind} sale ${p.id}: too much contention`),

@@ -8,6 +8,7 @@ import {
   TrafficStatEntity,
   UserEntity,
 } from "../db/entities";
+import { REVENUE_FIELDS } from "../currency/index";
 import { trafficScope } from "../traffic/dimensions";
 import { emptyTally, fieldsOf, type Holder, type SaleRecord, type Tally } from "./tally";
 
@@ -87,10 +88,18 @@ export async function readStored(scope: Scope, purchases: SaleRecord[]) {
   });
   const existing = new Set<string>();
   await inBatches(productIds, async (id) => {
-    const item = (await ProductEntity.get({ id }).go({ attributes: ["id", "sales_count", "total_revenue"] })).data;
-    if (!item) return;
+    const [item, counter] = await Promise.all([
+      ProductEntity.get({ id }).go({ attributes: ["id", "sales_count", "total_revenue"] }),
+      CounterEntity.get({ scope: `product#${id}` }).go(),
+    ]);
+    if (!item.data) return;
     existing.add(id);
-    t.product.set(id, pick("product", id, item));
+    // What the product item held before the figures fold, plus its counter since.
+    const c = counter.data;
+    t.product.set(id, {
+      sales_count: (item.data.sales_count ?? 0) + (c?.sales ?? 0),
+      total_revenue: (item.data.total_revenue ?? 0) + REVENUE_FIELDS.reduce((n, f) => n + Number(c?.[f] ?? 0), 0),
+    });
   });
   await inBatches(creators, async (c) => {
     const rows = await CustomerEntity.query.primary({ creator_id: c }).go({ pages: "all" });

@@ -1,5 +1,5 @@
-import { REVENUE_FIELDS, SALES_FIELDS, SPENT_FIELDS, revenueField, salesOf, spentField } from "../currency/index";
-import { dimensionsOf, trafficScope } from "../traffic/dimensions";
+import { REVENUE_FIELDS, SALES_FIELDS, SPENT_FIELDS, spentField } from "../currency/index";
+import { PLATFORM, saleAdditions } from "../tally/figures";
 import type { Attribution } from "../traffic/source";
 
 /**
@@ -63,36 +63,34 @@ function bump(t: Tally, holder: Holder, key: string, add: Figures) {
 }
 
 /**
- * Expected figures of the given purchases. `platform` false leaves out the platform-wide
- * holders (used when only one seller's records were read).
+ * Expected figures of the given purchases: what the figures fold (core/src/tally) adds for
+ * each of them while it counts (saleAdditions, the one definition of a sale's figures), plus the
+ * customer and buyer totals its own transaction keeps. `platform` false leaves out the
+ * platform-wide holders (used when only one seller's records were read). A product's figures
+ * are its counter (`product#<id>`) on top of what its item held before the fold existed.
  */
 export function tally(purchases: SaleRecord[], opts: { platform: boolean }): Tally {
   const t = emptyTally();
   const seen = new Set<string>();
   for (const p of purchases) {
     const counts = p.status === "completed";
-    const sales = counts ? 1 : 0;
-    const revenue = counts ? p.amount : 0;
-    const date = p.created_at.slice(0, 10);
-    const creatorScope = `creator#${p.creator_id}`;
     const customerKey = `${p.creator_id}|${p.customer_email}`;
     const firstTime = !seen.has(customerKey);
     seen.add(customerKey);
-    // Counters and daily items keep revenue per currency (core/src/currency); products have one.
-    const inCurrency = { [revenueField(p.currency ?? "usd")]: revenue };
-    // Counters also count sales per currency (for averages per currency); daily items do not.
-    const counted = { sales, ...salesOf(p.currency ?? "usd", sales), ...inCurrency };
-    bump(t, "counter", creatorScope, { ...counted, customers: firstTime ? 1 : 0 });
-    bump(t, "product", p.product_id, { sales_count: sales, total_revenue: revenue });
+    // A reversed sale is the sale plus its reversal: nothing but its buyer becoming a customer.
+    for (const a of saleAdditions(p, 1, firstTime)) {
+      const add = counts ? a.add : { customers: a.add.customers ?? 0 };
+      if (a.group === PLATFORM && !opts.platform) continue;
+      if (a.holder === "counter" && a.key.startsWith("product#")) {
+        const revenue = REVENUE_FIELDS.reduce((s, f) => s + (add[f] ?? 0), 0);
+        bump(t, "product", a.key.slice("product#".length), { sales_count: add.sales ?? 0, total_revenue: revenue });
+      } else bump(t, a.holder, a.key, add);
+    }
+    const sales = counts ? 1 : 0;
     // Customers and buyers keep spending per currency too (`total_spent` is USD).
-    const spent = { [spentField(p.currency ?? "usd")]: revenue };
+    const spent = { [spentField(p.currency ?? "usd")]: counts ? p.amount : 0 };
     bump(t, "customer", customerKey, { total_purchases: sales, ...spent });
     bump(t, "buyer", p.customer_email, { total_purchases: sales, ...spent });
-    const scopes = [creatorScope, `product#${p.product_id}`, ...(opts.platform ? ["platform"] : [])];
-    for (const scope of scopes) bump(t, "daily", `${scope}|${date}`, { sales, ...inCurrency });
-    if (opts.platform) bump(t, "counter", "platform", counted);
-    for (const [dimension, value] of p.visit ? dimensionsOf(p.visit) : [])
-      bump(t, "traffic", [trafficScope(p.creator_id), date, dimension, value].join("|"), { sales, ...inCurrency });
   }
   return t;
 }

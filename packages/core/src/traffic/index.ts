@@ -1,12 +1,13 @@
 import * as z from "zod";
 import { Analytics } from "../analytics/index";
 import { addByCurrency, revenueByCurrency, type Currency } from "../currency/index";
-import { ProductEntity, TrafficStatEntity, UserEntity, type TrafficStatItem } from "../db/entities";
-import { AppError, ForbiddenError, NotFoundError } from "../errors";
+import { randomUUID } from "node:crypto";
+import { ProductEntity, TrafficStatEntity, UserEntity, ViewEntity, type TrafficStatItem } from "../db/entities";
+import { ForbiddenError, NotFoundError } from "../errors";
 import { requireFeature } from "../plan/gate";
-import { today, transact } from "../product/store";
+import { today } from "../product/store";
 import { parseInput } from "../validation";
-import { dimensionsOf, trafficScope } from "./dimensions";
+import { trafficScope } from "./dimensions";
 import { AttributionInput, attribute } from "./source";
 
 /**
@@ -22,31 +23,27 @@ export namespace Traffic {
   /** Each list of the report keeps its biggest rows. */
   export const ROWS_MAX = 50;
 
+  /** A view is counted within three days of the stream delivering it; then DynamoDB deletes its item. */
+  const VIEW_TTL_SECONDS = 3 * 24 * 60 * 60;
+
   /**
    * POST /api/public/products/{id}/view {referrer?, utm_source?, utm_medium?, utm_campaign?}:
-   * one sales-page view, counted on the product, the seller's counter and daily figures and
-   * the seller's traffic items, in one transaction.
+   * one sales-page view, written as an item of its own (one small write, never on an item every
+   * view would write); the figures fold counts it on the product, the seller's counter and daily
+   * figures and the seller's traffic items, exactly once (core/src/tally).
    */
   export async function recordView(productId: string, body: unknown): Promise<void> {
     const from = attribute(parseInput(AttributionInput, body, { prefixField: true }));
     const p = productId ? (await ProductEntity.get({ id: productId }).go({ attributes: ["creator_id"] })).data : null;
     if (!p) throw new NotFoundError("product.not_found", "Product not found");
-    const date = today();
-    const scope = trafficScope(p.creator_id);
-    const codes = await transact(({ product, counter, daily, traffic }) => [
-      product.patch({ id: productId }).add({ view_count: 1 }).commit(),
-      counter.update({ scope }).add({ views: 1 }).commit(),
-      daily.update({ scope, date }).add({ views: 1 }).commit(),
-      daily
-        .update({ scope: `product#${productId}`, date })
-        .add({ views: 1 })
-        .commit(),
-      ...dimensionsOf(from).map(([dimension, value]) =>
-        traffic.update({ scope, date, dimension, value }).add({ views: 1 }).commit(),
-      ),
-    ]);
-    if (codes?.[0] === "ConditionalCheckFailed") throw new NotFoundError("product.not_found", "Product not found");
-    if (codes) throw new AppError("product.view_failed", "Could not record the view.", 503);
+    await ViewEntity.put({
+      id: randomUUID(),
+      product_id: productId,
+      creator_id: p.creator_id,
+      date: today(),
+      ...from,
+      expires_at: Math.floor(Date.now() / 1000) + VIEW_TTL_SECONDS,
+    }).go();
   }
 
   const blank = (v: unknown) => (v === "" || v === null ? undefined : v);

@@ -19,6 +19,8 @@ export function useStack(opts: { seed?: boolean; webDist?: string } = {}) {
       tableName: `t-${randomUUID().slice(0, 8)}`,
       seed: opts.seed ?? false,
       quiet: true,
+      // Tests wait for the figures fold (settle), so its batching window is short here.
+      streamWindowMs: 50,
       ...(opts.webDist ? { webDist: opts.webDist } : {}),
     });
   });

@@ -34,6 +34,15 @@ export const PurchaseEntity = new LazyEntity(
       currency: { type: "string", required: true, default: "usd" },
       /** cents: tax the provider collected on top of `amount` (Stripe Tax); absent means none. Not revenue. */
       tax: { type: "number" },
+      /**
+       * 1: this purchase's figures (counters, daily and traffic items, the product's) are added and
+       * taken back by the figures fold from the table's stream (core/src/tally), not by the write
+       * itself; set when it is recorded and again when it is reversed. Purchases recorded before the
+       * fold existed were counted in their own transaction, so their sale is not counted again.
+       */
+      tally: { type: "number" },
+      /** The sale made its buyer a new customer of the seller (the seller's customers figure). */
+      new_customer: { type: "boolean" },
       /** refunded and disputed both revoke access and take the sale out of the figures, once. */
       status: { type: ["completed", "refunded", "disputed"] as const, required: true, default: "completed" },
       provider: { type: "string", required: true, default: "stripe" },

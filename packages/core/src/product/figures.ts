@@ -1,0 +1,48 @@
+import { REVENUE_FIELDS } from "../currency/index";
+import { CounterEntity, type CounterItem } from "../db/entities";
+import { backoff } from "../retry";
+import { setTimeout as sleep } from "node:timers/promises";
+
+/**
+ * A product's sales, revenue and views: what its item held when it was last written for a sale
+ * or a view (before the figures fold existed), plus its counter `product#<id>`, which the fold
+ * keeps since (core/src/tally). The product item is no longer written for a sale or a view: it
+ * sits in two platform-wide index partitions, so a hot product would throttle every product.
+ */
+interface WithFigures {
+  id: string;
+  sales_count: number;
+  total_revenue: number;
+  view_count: number;
+}
+
+const scopeOf = (productId: string) => `product#${productId}`;
+
+/** Sums a product's counter (revenue in its one currency, whatever field holds it) into its totals. */
+export function addCounter<T extends WithFigures>(p: T, c: Partial<CounterItem> | null | undefined): T {
+  if (!c) return p;
+  const revenue = REVENUE_FIELDS.reduce((n, f) => n + Number((c as Record<string, unknown>)[f] ?? 0), 0);
+  return {
+    ...p,
+    sales_count: (p.sales_count ?? 0) + (c.sales ?? 0),
+    total_revenue: (p.total_revenue ?? 0) + revenue,
+    view_count: (p.view_count ?? 0) + (c.views ?? 0),
+  };
+}
+
+/** The products with their figures: one BatchGetItem of their counters per 100 products. */
+export async function withFigures<T extends WithFigures>(products: T[]): Promise<T[]> {
+  const counters = new Map<string, CounterItem>();
+  for (let i = 0; i < products.length; i += 100) {
+    let keys = products.slice(i, i + 100).map((p) => ({ scope: scopeOf(p.id) }));
+    // Keys DynamoDB could not read now (capacity) come back unprocessed: read them again.
+    for (let attempt = 1; keys.length; attempt++) {
+      const res = await CounterEntity.get(keys).go({ preserveBatchOrder: false });
+      for (const c of res.data) counters.set(c.scope, c);
+      keys = res.unprocessed as typeof keys;
+      if (keys.length && attempt >= 6) throw new Error("product figures could not be read now");
+      if (keys.length) await sleep(backoff(50, 1000)(attempt));
+    }
+  }
+  return products.map((p) => addCounter(p, counters.get(scopeOf(p.id))));
+}

@@ -1,0 +1,108 @@
+import { revenueField, salesOf } from "../currency/index";
+import { dimensionsOf, trafficScope } from "../traffic/dimensions";
+import type { Attribution } from "../traffic/source";
+
+/**
+ * What one sale, one reversal or one view adds to which figure: pure, shared by the fold that
+ * writes the figures (./fold.ts) and the recount that checks them (core/src/recount), so the two
+ * can never disagree about what a purchase is worth.
+ *
+ * Figures are kept per group, and each group is written in its own transactions:
+ *  - `creator#<id>`: the seller's counter and daily items, and the seller's traffic items;
+ *  - `product#<id>`: the product's counter (its sales, revenue and views; the product item
+ *    itself is no longer written for a sale or a view) and daily items;
+ *  - `platform`: the platform's counter and daily items.
+ */
+export interface Sale {
+  id: string;
+  product_id: string;
+  creator_id: string;
+  amount: number;
+  /** absent on purchases from before currencies existed: usd */
+  currency?: string;
+  created_at: string;
+  /** The sales-page visit its checkout began from, when recorded (traffic analytics). */
+  visit?: Attribution;
+}
+
+export interface ViewRecord extends Attribution {
+  product_id: string;
+  creator_id: string;
+  date: string;
+}
+
+export type Holder = "counter" | "daily" | "traffic";
+export type Figures = Record<string, number>;
+
+/** One item's addition. Keys: counter scope; `<scope>|<date>`; `<scope>|<date>|<dimension>|<value>`. */
+export interface Addition {
+  group: string;
+  holder: Holder;
+  key: string;
+  add: Figures;
+}
+
+export const creatorGroup = (creatorId: string) => `creator#${creatorId}`;
+export const productGroup = (productId: string) => `product#${productId}`;
+export const PLATFORM = "platform";
+
+/**
+ * A sale's figures times `sign` (+1 when sold, −1 when refunded or disputed, on the day it was
+ * sold). `newCustomer` counts its buyer as the seller's customer (a reversal never takes a
+ * customer back: they bought once).
+ */
+export function saleAdditions(p: Sale, sign: 1 | -1, newCustomer: boolean): Addition[] {
+  const currency = p.currency ?? "usd";
+  const revenue = { [revenueField(currency)]: sign * p.amount };
+  // Counters count sales per currency too (averages per currency); daily and traffic items do not.
+  const counted = { sales: sign, ...salesOf(currency, sign), ...revenue };
+  const daily = { sales: sign, ...revenue };
+  const date = p.created_at.slice(0, 10);
+  const creator = creatorGroup(p.creator_id);
+  const product = productGroup(p.product_id);
+  return [
+    { group: creator, holder: "counter", key: creator, add: { ...counted, customers: newCustomer ? 1 : 0 } },
+    { group: creator, holder: "daily", key: `${creator}|${date}`, add: daily },
+    ...(p.visit ? dimensionsOf(p.visit) : []).map(([dimension, value]): Addition => ({
+      group: creator,
+      holder: "traffic",
+      key: [trafficScope(p.creator_id), date, dimension, value].join("|"),
+      add: daily,
+    })),
+    { group: product, holder: "counter", key: product, add: counted },
+    { group: product, holder: "daily", key: `${product}|${date}`, add: daily },
+    { group: PLATFORM, holder: "counter", key: PLATFORM, add: counted },
+    { group: PLATFORM, holder: "daily", key: `${PLATFORM}|${date}`, add: daily },
+  ];
+}
+
+/** A view: the seller's and the product's figures and the seller's traffic items (views are not platform figures). */
+export function viewAdditions(v: ViewRecord): Addition[] {
+  const creator = creatorGroup(v.creator_id);
+  const product = productGroup(v.product_id);
+  const one = { views: 1 };
+  return [
+    { group: creator, holder: "counter", key: creator, add: one },
+    { group: creator, holder: "daily", key: `${creator}|${v.date}`, add: one },
+    ...dimensionsOf(v).map(([dimension, value]): Addition => ({
+      group: creator,
+      holder: "traffic",
+      key: [trafficScope(v.creator_id), v.date, dimension, value].join("|"),
+      add: one,
+    })),
+    { group: product, holder: "counter", key: product, add: one },
+    { group: product, holder: "daily", key: `${product}|${v.date}`, add: one },
+  ];
+}
+
+/** The sum of additions per item, in first-seen order. */
+export function sumByItem(additions: Addition[]): Addition[] {
+  const out = new Map<string, Addition>();
+  for (const a of additions) {
+    const id = `${a.holder}|${a.key}`;
+    const row = out.get(id) ?? { ...a, add: {} };
+    for (const [f, n] of Object.entries(a.add)) row.add[f] = (row.add[f] ?? 0) + n;
+    out.set(id, row);
+  }
+  return [...out.values()];
+}

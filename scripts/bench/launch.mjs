@@ -19,7 +19,7 @@ try {
   const { makeSeller, payOnHostedPage, settle } = await import(
     join(root, "packages/local/src/stripe-sandbox/testing.ts")
   );
-  const { viewerHeaders } = await import(join(root, "packages/local/src/testing/auth.ts"));
+  const { VIEWER_ADDRESS_HEADER } = await import(join(root, "packages/functions/src/http/headers.ts"));
   const { PurchaseEntity } = await import(join(root, "packages/core/src/db/entities.ts"));
   const { Recount } = await import(join(root, "packages/core/src/recount/index.ts"));
   const front = stack.dynamoFront;
@@ -32,8 +32,7 @@ try {
 
   /** One buyer's visit: the sales page, its view beacon, the checkout, Pay on the hosted page. */
   async function buy(productId, email, paid, failures) {
-    // Each buyer's own address, forwarded as CloudFront does (the origin secret with it).
-    const headers = { ...viewerHeaders(nextAddress()), origin: stack.url, "content-type": "application/json" };
+    const headers = { [VIEWER_ADDRESS_HEADER]: nextAddress(), origin: stack.url, "content-type": "application/json" };
     await fetch(`${stack.url}/api/public/products/${productId}`, { headers }).then((r) => r.text());
     await fetch(`${stack.url}/api/public/products/${productId}/view`, {
       method: "POST",
@@ -47,7 +46,8 @@ try {
     });
     const body = await res.json().catch(() => ({}));
     if (res.status !== 200 || !body.url) {
-      failures.set(`checkout ${res.status}`, (failures.get(`checkout ${res.status}`) ?? 0) + 1);
+      const k = `checkout ${res.status} ${String(body.error ?? "").slice(0, 60)}`.trim();
+      failures.set(k, (failures.get(k) ?? 0) + 1);
       return;
     }
     await payOnHostedPage(body.url, email);
@@ -127,6 +127,13 @@ try {
     );
     if (stats.mostThrottled.length)
       note(`${label}: most throttled: ${stats.mostThrottled.map(([b, c]) => `${b} (${c}×)`).join("; ")}`);
+    // Why each dead letter died: its subscriber and its last error.
+    const deaths = new Map();
+    for (const r of stack.bus.deadLetters.slice(deadBefore)) {
+      const k = `${r.requestContext.functionArn.split(":")[6]}: ${String(r.responsePayload?.errorMessage ?? r.requestContext.condition).slice(0, 80)}`;
+      deaths.set(k, (deaths.get(k) ?? 0) + 1);
+    }
+    if (deaths.size) note(`${label}: dead letters: ${[...deaths].map(([k, v]) => `${v}× ${k}`).join("; ")}`);
     if (failures.size) note(`${label}: buyers turned away: ${[...failures].map(([k, v]) => `${v}× ${k}`).join("; ")}`);
     if (recount.differences.length)
       note(`${label}: recount differences, e.g. ${JSON.stringify(recount.differences.slice(0, 3))}`);

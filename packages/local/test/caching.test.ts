@@ -89,3 +89,20 @@ describe("Cache-Control per GET row", () => {
     expect(res.headers.get("cache-control")).toBe("private, no-store");
   });
 });
+
+describe("the viral sales page", () => {
+  it("a price change is in the very next answer from the origin, so CloudFront shows it within the row's max-age", async () => {
+    const url = `/api/public/products/${ids.productId}`;
+    const before = await call(stack(), "GET", url);
+    const maxAge = routes.find((r) => r.handler === "public-product")!.cache!.maxAgeSeconds;
+    expect(before.headers.get("cache-control")).toBe(`public, max-age=0, s-maxage=${maxAge}`);
+    expect(maxAge, "a few seconds, not minutes").toBeLessThanOrEqual(30);
+    const edited = await call(stack(), "PUT", `/api/products/${ids.productId}`, { cookie, body: { price: "7" } });
+    expect(edited.status, edited.text).toBe(200);
+    // Nothing between CloudFront and the product item keeps the price: an edge that asks again
+    // after s-maxage gets the new one.
+    const after = await call(stack(), "GET", url);
+    expect(after.json.price).toBe(700);
+    expect(after.json.price).not.toBe(before.json.price);
+  });
+});

@@ -19,7 +19,8 @@ try {
   const { makeSeller, payOnHostedPage, settle } = await import(
     join(root, "packages/local/src/stripe-sandbox/testing.ts")
   );
-  const { VIEWER_ADDRESS_HEADER } = await import(join(root, "packages/functions/src/http/headers.ts"));
+  // Each buyer is a viewer of their own, forwarded as CloudFront forwards one (with the origin secret).
+  const { viewerHeaders } = await import(join(root, "packages/local/src/testing/auth.ts"));
   const { PurchaseEntity } = await import(join(root, "packages/core/src/db/entities.ts"));
   const { Recount } = await import(join(root, "packages/core/src/recount/index.ts"));
   const front = stack.dynamoFront;
@@ -32,7 +33,7 @@ try {
 
   /** One buyer's visit: the sales page, its view beacon, the checkout, Pay on the hosted page. */
   async function buy(productId, email, paid, failures) {
-    const headers = { [VIEWER_ADDRESS_HEADER]: nextAddress(), origin: stack.url, "content-type": "application/json" };
+    const headers = { ...viewerHeaders(nextAddress()), origin: stack.url, "content-type": "application/json" };
     await fetch(`${stack.url}/api/public/products/${productId}`, { headers }).then((r) => r.text());
     await fetch(`${stack.url}/api/public/products/${productId}/view`, {
       method: "POST",

@@ -1,4 +1,6 @@
-import { CheckoutEntity, Db, UserEntity, type CheckoutItem } from "../db/entities";
+import { CheckoutEntity, UserEntity, type CheckoutItem } from "../db/entities";
+import { UnavailableError } from "../errors";
+import { transact } from "../product/store";
 import { openCheckoutOf } from "./open";
 import type { Attribution } from "../traffic/source";
 
@@ -94,10 +96,14 @@ export async function recordCheckout(c: NewCheckout): Promise<void> {
     await CheckoutEntity.create(item).go();
     return;
   }
-  const result = await Db.transaction
-    .write(({ checkout, openCheckout }) => [checkout.create(item).commit(), openCheckout.create(open).commit()])
-    .go();
-  if (result.canceled) throw new Error(`checkout ${c.session_id} could not be recorded`);
+  // Every open checkout shares one partition (the reconciler reads them by due time), so a
+  // launch's checkouts can be throttled or collide there: retried with backoff, then a 503
+  // the buyer can retry, never a 500.
+  const codes = await transact(({ checkout, openCheckout }) => [
+    checkout.create(item).commit(),
+    openCheckout.create(open).commit(),
+  ]);
+  if (codes) throw new UnavailableError("Payloft is temporarily unavailable. Please try again in a moment.");
 }
 
 export async function findCheckout(sessionId: string): Promise<CheckoutItem | null> {

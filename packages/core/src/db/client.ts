@@ -46,6 +46,15 @@ export function dynamo(): DynamoDBClient {
  */
 const CONFLICT_RETRIES = 6;
 const conflictWait = backoff(20, 500);
+/**
+ * A partition past its throughput answers at once (ProvisionedThroughputExceededException,
+ * ThrottlingException); AWS's advice is to send again with exponential backoff. The SDK's own
+ * retries are kept at 2 for a database that hangs (faults.ts), too few for a hot partition in a
+ * launch, so a throttled request is sent again here too, up to about 4 s in all.
+ */
+const THROTTLED = new Set(["ProvisionedThroughputExceededException", "ThrottlingException", "RequestLimitExceeded"]);
+const THROTTLE_RETRIES = 8;
+const throttleWait = backoff(50, 1000);
 
 function retryTransactionConflicts(c: DynamoDBClient) {
   c.middlewareStack.add(
@@ -54,9 +63,11 @@ function retryTransactionConflicts(c: DynamoDBClient) {
         try {
           return await next(args);
         } catch (err) {
-          if ((err as { name?: string })?.name !== "TransactionConflictException" || attempt > CONFLICT_RETRIES)
-            throw err;
-          await sleep(conflictWait(attempt));
+          const name = (err as { name?: string })?.name ?? "";
+          if (name === "TransactionConflictException" && attempt <= CONFLICT_RETRIES)
+            await sleep(conflictWait(attempt));
+          else if (THROTTLED.has(name) && attempt <= THROTTLE_RETRIES) await sleep(throttleWait(attempt));
+          else throw err;
         }
       }
     },

@@ -113,4 +113,17 @@ describe("server-rendered pages", () => {
     await page.getByRole("heading", { name: "It's yours!" }).waitFor({ timeout: 20_000 });
     await context.close();
   });
+
+  it("works before JavaScript: the product, its price, and Buy (a form) leads to the payment page", async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, context } = await b.newPage({ viewport, javaScriptEnabled: false });
+      await page.goto(`/product/${ids.paid}`);
+      await page.getByRole("heading", { name: "Pages that arrive ready" }).waitFor();
+      await expect(page.getByText("$24.00").first().isVisible()).resolves.toBe(true);
+      const buy = page.getByRole("button", { name: "Buy Now - $24.00" });
+      await buy.last().click();
+      await page.waitForURL(/\/pay\/cs_test_/);
+      await context.close();
+    }
+  });
 });

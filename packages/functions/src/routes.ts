@@ -15,6 +15,7 @@
 import { businessRoutes } from "./business-routes";
 import { adminRoutes } from "./admin-routes";
 import type { RateLimitRule, RouteDef } from "./route-def";
+import { checkoutRoutes } from "./routes-checkout";
 import { deliveryRoutes } from "./routes-delivery";
 
 export type { Access, Method, RateLimitRule, RouteDef } from "./route-def";
@@ -164,14 +165,8 @@ export const routes: RouteDef[] = [
     access: "anonymous",
     cache: { maxAgeSeconds: 30 },
   },
-  {
-    method: "POST",
-    path: "/api/checkout/create-session",
-    handler: "checkout-create-session",
-    access: "anonymous",
-    links: ["EncryptionKey"],
-    rateLimit: { per: "address", limit: 20, windowSeconds: 60 },
-  },
+  // Starting a checkout: by the app (JSON) and by the sales page's Buy form (./routes-checkout.ts).
+  ...checkoutRoutes,
   {
     method: "GET",
     path: "/api/checkout/success",

@@ -90,6 +90,7 @@ describe("each Lambda links exactly what its code reads", () => {
     expect(linking("EncryptionKey").sort()).toEqual(
       [
         "checkout-create-session",
+        "checkout-buy",
         "checkout-success",
         // A free claim is fulfilled through the one fulfilment path, which confirms paid checkouts with the seller's keys.
         "checkout-claim",

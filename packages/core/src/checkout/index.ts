@@ -19,6 +19,7 @@ import { buyerNetwork } from "./buyer-network";
 import { PAYABLE_SECONDS } from "./lifetime";
 import { isoFromSeconds, productSnapshot, recordCheckout } from "./record";
 import { storedReservation } from "./reservation";
+import { buyFormInput } from "./form";
 
 /**
  * Buying a product: a Checkout Session on the SELLER's own Stripe account (or a PayPal order,
@@ -32,6 +33,9 @@ export namespace Checkout {
   export const CREATE_FAILED = "Failed to create checkout session";
   /** Stripe refuses card charges under $0.50 (USD); other currencies: minimumChargeOf. */
   export const MIN_CHARGE = 50;
+
+  /** The sales page's Buy form's fields as createSession's input (./form). */
+  export const formInput = buyFormInput;
 
   const CreateInput = z.object({
     productId: z

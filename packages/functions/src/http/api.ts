@@ -89,12 +89,16 @@ function buildRequest(route: RouteDef, event: APIGatewayProxyEventV2, requestId:
     : "";
   const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v ?? ""]));
   let body: unknown;
-  if (rawBody && (headers["content-type"] ?? "").includes("json")) {
+  const type = headers["content-type"] ?? "";
+  if (rawBody && type.includes("json")) {
     try {
       body = JSON.parse(rawBody);
     } catch {
       throw new ValidationError("The request body is not valid JSON.");
     }
+  } else if (rawBody && type.startsWith("application/x-www-form-urlencoded")) {
+    // A page's own <form method="post"> (the sales page's Buy before JavaScript): its fields as text.
+    body = Object.fromEntries(new URLSearchParams(rawBody));
   }
   const params = (event.pathParameters ?? {}) as Record<string, string>;
   // Our ids are short; a path id beyond any real one names nothing (and would overflow DynamoDB's key size).

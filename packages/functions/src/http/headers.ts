@@ -15,8 +15,22 @@ export const isFrameable = (path: string) => FRAMEABLE_PATH_PREFIXES.some((p) =>
  * allow inline because React style attributes and the charts use them; product media may come
  * from any web address; frames are our own sandboxed embed route and YouTube's privacy domain.
  * `uploadOrigin` is the hosted-files bucket: the product dialog POSTs uploads straight to it.
+ * Forms may lead to the payment providers' checkouts: the sales page's Buy form (before
+ * JavaScript runs) is answered 303 to one, and browsers apply form-action to that redirect too;
+ * `checkoutOrigins` are the local sandboxes' stand-ins for them.
  */
-export function pageCsp(opts: { frameable: boolean; https: boolean; uploadOrigin?: string }): string {
+export const CHECKOUT_ORIGINS = [
+  "https://checkout.stripe.com",
+  "https://www.paypal.com",
+  "https://www.sandbox.paypal.com",
+];
+
+export function pageCsp(opts: {
+  frameable: boolean;
+  https: boolean;
+  uploadOrigin?: string;
+  checkoutOrigins?: string[];
+}): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -28,7 +42,7 @@ export function pageCsp(opts: { frameable: boolean; https: boolean; uploadOrigin
     "frame-src 'self' https://www.youtube-nocookie.com",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self' ${[...CHECKOUT_ORIGINS, ...(opts.checkoutOrigins ?? [])].join(" ")}`,
     `frame-ancestors ${opts.frameable ? "*" : "'none'"}`,
     ...(opts.https ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
@@ -55,10 +69,21 @@ export const commonHeaders = (): Record<string, string> => ({
   "referrer-policy": REFERRER_POLICY,
 });
 
+/** The local payment sandboxes' origins (set by the local runtime only). */
+const sandboxes = () =>
+  [process.env.STRIPE_API_URL, process.env.PAYPAL_API_URL]
+    .filter((u): u is string => !!u)
+    .map((u) => new URL(u).origin);
+
 /** Headers of a page at `path` (the local static server; CloudFront uses the same values). */
 export const pageHeaders = (path: string, https = false, uploadOrigin?: string): Record<string, string> => ({
   ...commonHeaders(),
-  "content-security-policy": pageCsp({ frameable: isFrameable(path), https, uploadOrigin }),
+  "content-security-policy": pageCsp({
+    frameable: isFrameable(path),
+    https,
+    uploadOrigin,
+    checkoutOrigins: sandboxes(),
+  }),
   ...(https ? { "strict-transport-security": `max-age=${HSTS_MAX_AGE}; includeSubDomains` } : {}),
 });
 

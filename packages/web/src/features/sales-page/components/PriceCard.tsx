@@ -18,6 +18,12 @@ export interface BuyState {
   /** A pay-what-you-want amount under the minimum: the field says why. */
   disabled?: boolean;
   onBuy: () => void;
+  /**
+   * The Buy form's fields (product_id, the link's code, a pay-what-you-want amount): before
+   * JavaScript runs, or without it, Buy posts them to /api/checkout/buy, which answers with the
+   * provider's checkout; once the page is hydrated, the form's submit runs `onBuy` instead.
+   */
+  form: Record<string, string>;
 }
 
 const providerName = (p: BuyState["provider"]) => (p === "paypal" ? "PayPal" : "Stripe");
@@ -30,6 +36,7 @@ export function BuyButton({
   busy,
   disabled,
   onBuy,
+  form,
   size = "lg",
 }: BuyState & { size?: "md" | "lg" }) {
   if (provider === null) {
@@ -46,9 +53,21 @@ export function BuyButton({
     );
   }
   return (
-    <Button size={size} fullWidth loading={busy} disabled={disabled} onClick={onBuy}>
-      {busy ? "Processing..." : `Buy Now - ${formatCents(price, currency)}`}
-    </Button>
+    <form
+      method="post"
+      action="/api/checkout/buy"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onBuy();
+      }}
+    >
+      {Object.entries(form).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <Button type="submit" size={size} fullWidth loading={busy} disabled={disabled}>
+        {busy ? "Processing..." : `Buy Now - ${formatCents(price, currency)}`}
+      </Button>
+    </form>
   );
 }
 

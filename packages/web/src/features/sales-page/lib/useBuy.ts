@@ -76,5 +76,6 @@ export function useBuy(
     busy: checkout.isPending || (checkout.isSuccess && opener === leavePage),
     disabled: choices?.belowMinimum ?? false,
     onBuy,
+    form: { product_id: product.id, ...choices?.formFields() },
   };
 }

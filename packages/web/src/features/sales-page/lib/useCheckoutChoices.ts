@@ -41,6 +41,8 @@ export interface CheckoutChoices {
   rejectCode: (message: string) => void;
   /** The create-session fields besides productId. */
   body: () => { discount_code?: string; amount?: number };
+  /** The same as the Buy form's fields, for a buyer whose page runs no JavaScript (yet): the link's code. */
+  formFields: () => Record<string, string>;
 }
 
 interface Sellable {
@@ -129,5 +131,12 @@ export function useCheckoutChoices(product: Sellable | undefined, linkCode = "")
       ...(applied ? { discount_code: applied.code } : {}),
       ...(payWhatYouWant ? { amount: amount ?? 0 } : {}),
     }),
+    formFields: () => {
+      const formCode = applied?.code ?? linkCode.trim();
+      return {
+        ...(formCode ? { discount_code: formCode } : {}),
+        ...(payWhatYouWant ? { amount: String(amount ?? 0) } : {}),
+      };
+    },
   };
 }

@@ -1,0 +1,29 @@
+import * as z from "zod/mini";
+import "../zod";
+import { parseInput } from "../validation";
+
+/**
+ * The sales page's Buy form (POST /api/checkout/buy, a page's form before JavaScript runs): its
+ * fields are text, so they are turned into create-session's input here, and create-session's own
+ * rules then judge them as they judge the app's. `amount` is the pay-what-you-want price in minor
+ * units that the page rendered into the form.
+ */
+const Text = (what: string) =>
+  z.optional(z.string(`${what} must be text.`).check(z.maxLength(200, `${what} is too long.`)));
+const BuyForm = z.object({
+  product_id: z.string("Please choose a product to buy."),
+  discount_code: Text("discount_code"),
+  amount: Text("amount"),
+});
+
+export function buyFormInput(form: unknown): { productId: string; discount_code?: string; amount?: number } {
+  const { product_id, discount_code, amount } = parseInput(BuyForm, form);
+  const code = discount_code?.trim();
+  const typed = amount?.trim();
+  return {
+    productId: product_id,
+    ...(code ? { discount_code: code } : {}),
+    // Not a number: NaN, which create-session refuses with its own sentence for the amount.
+    ...(typed ? { amount: /^\d+$/.test(typed) ? Number(typed) : Number.NaN } : {}),
+  };
+}

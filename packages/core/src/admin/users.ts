@@ -3,7 +3,7 @@ import * as z from "zod";
 import { revenueByCurrency, type Currency } from "../currency/index";
 import { CounterEntity, UserEntity } from "../db/entities";
 import { NotFoundError, ValidationError } from "../errors";
-import { planOf } from "../plan/plans";
+import { PAID_PLAN_IDS, planOf } from "../plan/plans";
 import { User, type UserItem } from "../user/index";
 import { pageInput, withCursor } from "./page";
 
@@ -13,7 +13,7 @@ import { pageInput, withCursor } from "./page";
  * because it may reach the platform's payment provider and so needs its key.
  */
 export namespace AdminUsers {
-  export const GRANTABLE_PLANS = ["starter", "pro", "business"] as const;
+  export const GRANTABLE_PLANS = PAID_PLAN_IDS;
 
   export interface Info {
     id: string;

@@ -4,6 +4,10 @@
  */
 export const PLAN_IDS = ["free", "starter", "pro", "business"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
+/** Every plan but free (the first): what a subscription buys and what an admin may grant. */
+const [, ...paid] = PLAN_IDS;
+export const PAID_PLAN_IDS = paid;
+export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
 /** Stored selections also accept lifetime (no card of its own). */
 export const SELECTABLE_PLAN_IDS = [...PLAN_IDS, "lifetime"] as const;
 export type SelectablePlanId = (typeof SELECTABLE_PLAN_IDS)[number];

@@ -1,4 +1,4 @@
-import { PLANS, PLAN_IDS, yearlyTotal, type BillingCycle, type PlanId } from "./plans";
+import { PAID_PLAN_IDS, PLANS, yearlyTotal, type BillingCycle, type PaidPlanId } from "./plans";
 
 /**
  * Plan prices as Stripe sees them. Every amount comes from the plan table (rule: Cents and server prices:
@@ -10,8 +10,7 @@ export const BILLING_CYCLES = ["monthly", "yearly"] as const;
 export const isBillingCycle = (v: unknown): v is BillingCycle =>
   typeof v === "string" && (BILLING_CYCLES as readonly string[]).includes(v);
 
-export const PAID_PLAN_IDS = PLAN_IDS.filter((p) => p !== "free") as Exclude<PlanId, "free">[];
-export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
+export { PAID_PLAN_IDS, type PaidPlanId };
 
 export function cyclePrice(plan: PaidPlanId, cycle: BillingCycle) {
   const p = PLANS[plan];

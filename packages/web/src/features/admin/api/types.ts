@@ -2,9 +2,11 @@ import type { AdminSales } from "@payloft/core/admin/sales";
 import type { AdminStats as Stats } from "@payloft/core/admin/stats";
 import type { AdminUsers } from "@payloft/core/admin/users";
 import type { Moderation } from "@payloft/core/moderation/index";
+import type { PaidPlanId } from "@payloft/core/plan/plans";
 
 /** Shapes of the admin calls. Money is integer minor units of its own currency (cents; yen for JPY). */
-export type PlanChoice = "starter" | "pro" | "business";
+/** A plan an admin may grant or set: the paid plans of the one plan table. */
+export type PlanChoice = PaidPlanId;
 export type ModerationStatus = Moderation.Status;
 
 /** GET /api/admin/stats: USD-only totals (older fields) and each currency's own figures. */

@@ -1,3 +1,4 @@
+import { PAID_PLAN_IDS, PLANS } from "@payloft/core/plan/plans";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
 import { Card, CardContent, CardHeader } from "@/components/ui/Card";
@@ -73,11 +74,7 @@ export function GrantAccountSection() {
               <Select
                 value={plan}
                 onChange={(e) => setPlan(e.target.value as PlanChoice)}
-                options={[
-                  { value: "starter", label: "Starter" },
-                  { value: "pro", label: "Pro" },
-                  { value: "business", label: "Business" },
-                ]}
+                options={PAID_PLAN_IDS.map((id) => ({ value: id, label: PLANS[id].name }))}
               />
             </Field>
             <label className="flex items-start gap-3 rounded-xl border border-slate-200 p-3">

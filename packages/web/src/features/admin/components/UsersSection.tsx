@@ -1,3 +1,4 @@
+import { PAID_PLAN_IDS, PLANS } from "@payloft/core/plan/plans";
 import { useState } from "react";
 import { ApiError } from "@/lib/api";
 import { Badge } from "@/components/ui/Badge";
@@ -89,7 +90,7 @@ export function UsersSection({ selfId }: { selfId: string }) {
             {rows.map((u) => {
               const self = u.id === selfId;
               const busy = action.isPending && action.variables?.id === u.id;
-              const paidPlan = ["starter", "pro", "business"].includes(u.plan);
+              const paidPlan = (PAID_PLAN_IDS as readonly string[]).includes(u.plan ?? "");
               return (
                 <li
                   key={u.id}
@@ -137,9 +138,11 @@ export function UsersSection({ selfId }: { selfId: string }) {
                           {planName(u.plan)}
                         </option>
                       )}
-                      <option value="starter">Starter</option>
-                      <option value="pro">Pro</option>
-                      <option value="business">Business</option>
+                      {PAID_PLAN_IDS.map((id) => (
+                        <option key={id} value={id}>
+                          {PLANS[id].name}
+                        </option>
+                      ))}
                     </select>
                     <Button
                       size="sm"

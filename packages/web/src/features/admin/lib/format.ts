@@ -1,3 +1,5 @@
+import { planOf } from "@payloft/core/plan/plans";
+
 /** Admin display helpers; the dashboard's money/date formatters are shared, not copied. */
 export {
   formatByCurrency,
@@ -10,14 +12,8 @@ export {
   toMajor,
 } from "@/features/dashboard/lib/format";
 
-const PLAN_NAMES: Record<string, string> = {
-  free: "Free",
-  starter: "Starter",
-  pro: "Pro",
-  business: "Business",
-  lifetime: "Lifetime",
-};
-export const planName = (plan: string | null | undefined) => PLAN_NAMES[plan ?? "free"] ?? "Free";
+/** The plan's name from the one plan table; unknown or empty is Free (rule: Unknown plans are free). */
+export const planName = (plan: string | null | undefined) => planOf(plan).name;
 
 export const STATUS_LABELS = {
   pending: "Pending",

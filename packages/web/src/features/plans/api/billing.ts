@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { SelectablePlanId } from "@payloft/core/plan/plans";
 import { apiFetch } from "@/lib/api";
 
 /** GET /api/platform/billing: the Billing tab's current plan, price (cents per cycle) and usage. */
 export interface BillingSummary {
-  plan: "free" | "starter" | "pro" | "business" | "lifetime";
+  plan: SelectablePlanId;
   /** admin: granted by Payloft, never billed ($0); null on accounts from before it was recorded. */
   plan_source: "admin" | "subscription" | "lifetime" | "self" | null;
   billing_cycle: "monthly" | "yearly" | "lifetime";

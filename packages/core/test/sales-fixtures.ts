@@ -1,5 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
-
 /**
  * Writes a creator's sales history straight into the table with batch writes, in the same
  * shapes fulfilment writes (purchase items, per-creator customer aggregates, the creator
@@ -20,44 +18,9 @@ export interface SalesFixture {
   /** Sales-page views recorded on every one of the last 30 days. */
   viewsPerDay?: number;
   emailPrefix?: string;
-  /**
-   * false: write only the aggregates (counter, daily, customer items) for these sales, for a
-   * test that reads nothing else. Every purchase item of one creator lands in one partition of
-   * the creator index, which takes 50 writes a second on the local DynamoDB (1,000 ÷ scale 20),
-   * so 10,000 purchase items take over three minutes to write, as on a real table at that rate.
-   */
-  purchaseItems?: boolean;
 }
 
 const DAY = 86_400_000;
-
-interface BatchPut<T> {
-  put(items: T[]): { go(o?: { concurrency?: number }): Promise<{ unprocessed: Partial<T>[] }> };
-}
-
-/**
- * A batch put that lands every item, as a real loader must: DynamoDB hands back what a throttled
- * partition or index could not take (unprocessed items, or ProvisionedThroughputExceeded when it
- * took none), and the contention-true local DynamoDB does the same (10,000 purchases share one
- * creator index partition). Unprocessed items go again after a growing wait.
- */
-async function putAll<T extends object>(entity: BatchPut<T>, items: T[], key: (keyof T)[], concurrency = 1) {
-  const id = (x: Partial<T>) => JSON.stringify(key.map((k) => x[k]));
-  let left = items;
-  for (let round = 1; left.length; round++) {
-    if (round > 60) throw new Error(`${left.length} items still unprocessed after 60 rounds`);
-    const outcome = await entity
-      .put(left)
-      .go({ concurrency })
-      .catch((err: { cause?: { name?: string } }) => {
-        if (err?.cause?.name !== "ProvisionedThroughputExceededException") throw err;
-        return { unprocessed: left };
-      });
-    const again = new Set(outcome.unprocessed.map(id));
-    left = left.filter((item) => again.has(id(item)));
-    if (left.length) await sleep(Math.min(2_000, 100 * 2 ** Math.min(round, 5)));
-  }
-}
 
 export async function writeSales(f: SalesFixture) {
   // Imported late: entities read Resource, which the test stack sets up first.
@@ -115,7 +78,7 @@ async function write(f: SalesFixture, entities: typeof import("../src/db/entitie
       created_at: purchaseAt(i),
     });
   }
-  if (f.purchaseItems !== false) await putAll(PurchaseEntity, purchases, ["id"], 8);
+  await PurchaseEntity.put(purchases).go({ concurrency: 8 });
 
   const days = new Map<string, { sales: number; revenue: number }>();
   const customers = new Map<string, { n: number; last: string }>();
@@ -137,13 +100,8 @@ async function write(f: SalesFixture, entities: typeof import("../src/db/entitie
       views,
     }),
   );
-  await putAll(
-    DailyStatEntity,
-    daily.filter((d) => d.sales || d.views),
-    ["scope", "date"],
-  );
-  await putAll(
-    CustomerEntity,
+  await DailyStatEntity.put(daily.filter((d) => d.sales || d.views)).go();
+  await CustomerEntity.put(
     [...customers].map(([email, c]) => ({
       creator_id: creatorId,
       email,
@@ -152,9 +110,7 @@ async function write(f: SalesFixture, entities: typeof import("../src/db/entitie
       last_purchase_at: c.last,
       products: [productName],
     })),
-    ["creator_id", "email"],
-    4,
-  );
+  ).go({ concurrency: 4 });
   await CounterEntity.put({
     scope: `creator#${creatorId}`,
     sales: total,

@@ -7,7 +7,7 @@ import { contentFor, type HostedFiles } from "./content";
 import { ProductState, validate, type UpdateProductInput } from "./input";
 import { ownedProduct } from "./view";
 import { billingOf, type Interval } from "./tiers";
-import { withFigures } from "./figures";
+import { hasSold } from "./figures";
 
 /**
  * Editing a product (rule: Editing products): the fields sent over the stored ones, checked
@@ -92,7 +92,7 @@ export async function editProduct(
         k === "tiers" ? !sameTiers(next.tiers, current.tiers) : next[k] !== current[k],
       );
       if (!changed.length) return null;
-      if (next.currency !== current.currency && (await withFigures([p]))[0]!.sales_count > 0)
+      if (next.currency !== current.currency && (await hasSold(p)))
         throw new ConflictError("product.currency_locked", CURRENCY_LOCKED);
       // Members keep what they pay for (rule: Paid means delivered): their product stays recurring.
       if (next.billing === "one_time" && current.billing === "recurring" && (p.member_count ?? 0) > 0)

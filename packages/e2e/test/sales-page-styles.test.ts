@@ -16,14 +16,19 @@ import { describe, expect, it } from "vitest";
 const web = resolve(dirname(fileURLToPath(import.meta.url)), "../../web");
 const stylesheet = join(web, "src/features/sales-page/sales.css");
 
-/** Every source file the sales page's entry reaches (static and lazy imports), relative to packages/web. */
+/**
+ * Every source file the server-rendered pages' entries (src/rendered: the sales page, the overlay
+ * and the store, each named by its shell in pages/*.html) reach, static and lazy imports,
+ * relative to packages/web.
+ */
 async function salesPageModules(): Promise<string[]> {
   const src = join(web, "src");
   const result = await build({
-    entryPoints: [join(src, "features/sales-page/entry.tsx")],
+    entryPoints: ["product", "overlay", "store"].map((page) => join(src, `rendered/${page}.tsx`)),
     absWorkingDir: web,
     bundle: true,
     write: false,
+    outdir: "out", // required with several entries; nothing is written
     metafile: true,
     packages: "external",
     format: "esm",
@@ -65,9 +70,10 @@ describe("the sales page's own stylesheet", () => {
     expect(unstyled, "add these to the @source list of src/features/sales-page/sales.css").toEqual([]);
   });
 
-  it("reads the page's HTML shell (the body's classes) and not the rest of the app", () => {
+  it("reads the pages' HTML shells (the body's classes) and not the rest of the app", () => {
     const sources = listedSources();
-    expect(covers(sources, "index.html")).toBe(true);
+    for (const shell of ["pages/product.html", "pages/overlay.html", "pages/store.html"])
+      expect(covers(sources, shell), shell).toBe(true);
     for (const appModule of ["src/components/AppShell.tsx", "src/features/dashboard/pages/Dashboard.tsx"])
       expect(covers(sources, appModule), appModule).toBe(false);
   });

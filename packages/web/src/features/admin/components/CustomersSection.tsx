@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Card } from "@/components/ui/Card";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
-import { LoadMore } from "@/features/settings/components/LoadMore";
+import { LoadMore } from "@/components/LoadMore";
 import { useAdminCustomers } from "@/features/admin/api/customers";
 import { formatByCurrency, formatCount, formatDate } from "@/features/admin/lib/format";
 import { useDebounced } from "@/features/admin/lib/useDebounced";

@@ -2,10 +2,10 @@ import { Card, CardHeader } from "@/components/ui/Card";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
 import { IconCard } from "@/components/ui/icons";
-import { IconDollar, IconTrend } from "@/features/dashboard/components/navIcons";
+import { IconDollar, IconTrend } from "@/components/navIcons";
 import { useFinance } from "@/features/admin/api/finance";
 import { formatCount, formatMonth } from "@/features/admin/lib/format";
-import { MoneyLines } from "@/features/dashboard/components/MoneyLines";
+import { MoneyLines } from "@/components/MoneyLines";
 import { SectionHeader } from "./SectionHeader";
 import { StatCard } from "./StatCard";
 

@@ -5,7 +5,7 @@ import { Card } from "@/components/ui/Card";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
 import { cn } from "@/components/ui/cn";
-import { LoadMore } from "@/features/settings/components/LoadMore";
+import { LoadMore } from "@/components/LoadMore";
 import { useAdminProducts } from "@/features/admin/api/products";
 import type { AdminProduct, ModerationStatus } from "@/features/admin/api/types";
 import { formatDate, formatMoney, STATUS_LABELS } from "@/features/admin/lib/format";

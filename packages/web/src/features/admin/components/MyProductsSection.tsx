@@ -9,10 +9,10 @@ import { IconLink, IconPlus } from "@/components/ui/icons";
 import { toast } from "@/components/ui/toast";
 import { useProducts } from "@/features/products/api/useProducts";
 import { ProductDialog } from "@/features/products/components/ProductDialog";
-import { IconBox } from "@/features/dashboard/components/navIcons";
+import { IconBox } from "@/components/navIcons";
 import { formatCount, formatMoney, STATUS_LABELS } from "@/features/admin/lib/format";
-import { MoneyLines } from "@/features/dashboard/components/MoneyLines";
-import { totalsByCurrency } from "@/features/dashboard/lib/format";
+import { MoneyLines } from "@/components/MoneyLines";
+import { totalsByCurrency } from "@/lib/format";
 import { SectionHeader } from "./SectionHeader";
 import { StatCard } from "./StatCard";
 

@@ -19,8 +19,8 @@ import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader } from "@/components/ui/Card";
 import type { AdminChartPoint } from "@/features/admin/api/types";
 import { formatAxisMoney, formatDay, formatMoney, toMajor } from "@/features/admin/lib/format";
-import { CurrencySwitch } from "@/features/dashboard/components/CurrencySwitch";
-import { useChartCurrency } from "@/features/dashboard/lib/chartCurrency";
+import { CurrencySwitch } from "@/components/CurrencySwitch";
+import { useChartCurrency } from "@/lib/chartCurrency";
 
 /**
  * The four Overview charts. recharts is imported only in the lazy admin

@@ -1,11 +1,11 @@
 import { Card, CardContent, CardHeader } from "@/components/ui/Card";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { IconCard, IconUsers } from "@/components/ui/icons";
-import { IconBox, IconDollar } from "@/features/dashboard/components/navIcons";
+import { IconBox, IconDollar } from "@/components/navIcons";
 import { useAdminChart } from "@/features/admin/api/chartData";
 import { useAdminStats } from "@/features/admin/api/stats";
 import { formatByCurrency, formatCount } from "@/features/admin/lib/format";
-import { MoneyLines } from "@/features/dashboard/components/MoneyLines";
+import { MoneyLines } from "@/components/MoneyLines";
 import { OverviewCharts } from "./OverviewCharts";
 import { SectionHeader } from "./SectionHeader";
 import { StatCard } from "./StatCard";

@@ -8,7 +8,7 @@ import { confirmDialog } from "@/components/ui/ConfirmDialog";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { cn } from "@/components/ui/cn";
 import { toast } from "@/components/ui/toast";
-import { LoadMore } from "@/features/settings/components/LoadMore";
+import { LoadMore } from "@/components/LoadMore";
 import { useAdminUsers } from "@/features/admin/api/users";
 import { useUserAction, type UserAction } from "@/features/admin/api/userActions";
 import type { AdminUser, PlanChoice } from "@/features/admin/api/types";

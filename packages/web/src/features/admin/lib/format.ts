@@ -10,7 +10,7 @@ export {
   formatSaleAmount,
   formatAxisMoney,
   toMajor,
-} from "@/features/dashboard/lib/format";
+} from "@/lib/format";
 
 /** The plan's name from the one plan table; unknown or empty is Free (rule: Unknown plans are free). */
 export const planName = (plan: string | null | undefined) => planOf(plan).name;

@@ -4,10 +4,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useSession } from "@/app/session";
 import { Spinner } from "@/components/ui/Spinner";
 import { IconAlert, IconCheck } from "@/components/ui/icons";
-import { AuthCard, AuthLayout } from "@/features/auth/components/AuthLayout";
+import { AuthCard, AuthLayout } from "@/components/AuthLayout";
 import { profileQuery } from "@/lib/profile";
 import { homeFor, takeRedirect } from "@/features/auth/lib/redirect";
-import { readSelection } from "@/features/plans/lib/selection";
+import { readSelection } from "@/lib/planSelection";
 
 type State = { status: "loading" } | { status: "success" } | { status: "error"; message: string };
 const DEFAULT_ERROR = "Something went wrong during authentication";

@@ -7,7 +7,7 @@ import { Field } from "@/components/ui/Field";
 import { Input } from "@/components/ui/Input";
 import { toast } from "@/components/ui/toast";
 import { IconCheck, IconUsers } from "@/components/ui/icons";
-import { AuthCard, AuthLayout } from "@/features/auth/components/AuthLayout";
+import { AuthCard, AuthLayout } from "@/components/AuthLayout";
 import { usePublicCreator } from "@/features/auth/api/publicCreator";
 import { useCustomerSignup } from "@/features/auth/api/customerSignup";
 

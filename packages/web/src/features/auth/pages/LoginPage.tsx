@@ -4,7 +4,7 @@ import { useSession } from "@/app/session";
 import { Button } from "@/components/ui/Button";
 import { Spinner } from "@/components/ui/Spinner";
 import { IconCheck, IconLock, IconShield, IconBolt } from "@/components/ui/icons";
-import { AuthCard, AuthLayout, GoogleMark } from "@/features/auth/components/AuthLayout";
+import { AuthCard, AuthLayout, GoogleMark } from "@/components/AuthLayout";
 import { rememberRedirect, safeRedirect } from "@/features/auth/lib/redirect";
 
 /** /login: one way in, Google through our issuer. */

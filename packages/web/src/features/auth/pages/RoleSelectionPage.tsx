@@ -6,10 +6,10 @@ import { Spinner } from "@/components/ui/Spinner";
 import { toast } from "@/components/ui/toast";
 import { IconArrowRight, IconDownload, IconStore } from "@/components/ui/icons";
 import { cn } from "@/components/ui/cn";
-import { AuthLayout } from "@/features/auth/components/AuthLayout";
+import { AuthLayout } from "@/components/AuthLayout";
 import { useProfile } from "@/lib/profile";
 import { confirmDialog } from "@/components/ui/ConfirmDialog";
-import { needsSwitchConfirmation, useSetRole } from "@/features/auth/api/setRole";
+import { needsSwitchConfirmation, useSetRole } from "@/lib/setRole";
 
 type Choice = "creator" | "customer";
 

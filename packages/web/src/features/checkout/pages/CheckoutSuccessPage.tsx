@@ -8,9 +8,9 @@ import { EmailAddress } from "@/components/ui/EmailAddress";
 import { IconAlert, IconCheck, IconDownload, IconInbox, IconLink, IconShield } from "@/components/ui/icons";
 import { Skeleton, SkeletonText } from "@/components/ui/Skeleton";
 import { usePageTitle } from "@/components/usePageTitle";
-import { formatCents } from "@/features/sales-page/lib/money";
+import { formatCents } from "@/lib/money";
 import { useCheckoutSuccess } from "@/features/checkout/api/useCheckoutSuccess";
-import { tellOpenerPaid } from "@/features/sales-page/lib/payment-message";
+import { tellOpenerPaid } from "@/lib/payment-message";
 
 /** en-US long form with hour and minute, e.g. "November 22, 2026 at 02:30 AM". */
 const purchaseDate = (iso: string) =>

@@ -4,7 +4,7 @@ import { buttonClasses } from "@/components/ui/Button";
 import { Card, CardHeader } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { IconArrowRight, IconInbox, IconLock } from "@/components/ui/icons";
-import { formatDate, formatSaleAmount } from "@/features/dashboard/lib/format";
+import { formatDate, formatSaleAmount } from "@/lib/format";
 import { useQueryClient } from "@tanstack/react-query";
 import { purchasesQuery, type Purchase } from "@/features/customer/api/purchases";
 import { SummaryCard } from "./SummaryCard";

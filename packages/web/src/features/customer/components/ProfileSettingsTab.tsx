@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader } from "@/components/ui/Card";
 import { Field } from "@/components/ui/Field";
 import { Input } from "@/components/ui/Input";
 import type { Profile } from "@/lib/profile";
-import { formatDate } from "@/features/dashboard/lib/format";
+import { formatDate } from "@/lib/format";
 import { useUpdateCustomerProfile } from "@/features/customer/api/updateCustomerProfile";
 
 /** Profile Settings: name (Edit/Cancel/Save, saved trimmed and only when non-blank), e-mail, account type, member since. */

@@ -3,10 +3,10 @@ import { Card } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
 import { IconInbox } from "@/components/ui/icons";
-import { formatByCurrency, formatDate, formatSaleAmount, totalsByCurrency } from "@/features/dashboard/lib/format";
+import { formatByCurrency, formatDate, formatSaleAmount, totalsByCurrency } from "@/lib/format";
 import type { Purchase } from "@/features/customer/api/purchases";
 import { SummaryCard } from "./SummaryCard";
-import { PhoneRecordList } from "@/features/settings/components/PhoneRecordList";
+import { PhoneRecordList } from "@/components/PhoneRecordList";
 
 /**
  * Purchase History: Product / Creator / Amount / Date / Status, and the summary. A refunded or

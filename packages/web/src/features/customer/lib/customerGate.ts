@@ -1,4 +1,4 @@
-import type { GateDecision } from "@/features/dashboard/lib/useProfileGate";
+import type { GateDecision } from "@/lib/useProfileGate";
 
 /**
  * Who may open the customer portal: a profile failure or a missing profile and an

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api";
-import { dashboardKeys } from "./stats";
+import { dashboardKeys } from "@/lib/stats";
 
 /** GET /api/dashboard/chart-data: the last 30 days, zero-filled; revenue per currency (`revenue` is USD only). */
 export interface ChartPoint {

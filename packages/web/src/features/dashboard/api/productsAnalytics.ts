@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Analytics } from "@payloft/core/analytics/index";
 import { apiFetch } from "@/lib/api";
-import { dashboardKeys } from "./stats";
+import { dashboardKeys } from "@/lib/stats";
 
 /** GET /api/dashboard/products-analytics: per-product views, sales, revenue (cents), conversion. */
 export type ProductFigures = Analytics.ProductFigures;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Traffic } from "@payloft/core/traffic/index";
 import { ApiError, apiFetch } from "@/lib/api";
-import { dashboardKeys } from "@/features/dashboard/api/stats";
+import { dashboardKeys } from "@/lib/stats";
 
 export type TrafficReport = Traffic.Report;
 export type TrafficRange = Traffic.Range;

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { AppShell, ShellUser, shellLinkClass, shellLogoutClass, type ShellSection } from "@/components/AppShell";
 import { IconChart, IconStore, IconUsers } from "@/components/ui/icons";
-import { IconBox, IconHelp, IconLogout, IconSettings, IconTag } from "./navIcons";
+import { IconBox, IconHelp, IconLogout, IconSettings, IconTag } from "@/components/navIcons";
 
 export type SectionId = "products" | "analytics" | "customers" | "discounts" | "store" | "settings";
 

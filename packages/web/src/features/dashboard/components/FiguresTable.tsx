@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
-import { formatCount, formatMoney, formatPercent } from "@/features/dashboard/lib/format";
-import { MoneyLines } from "./MoneyLines";
+import { formatCount, formatMoney, formatPercent } from "@/lib/format";
+import { MoneyLines } from "@/components/MoneyLines";
 
 /** One row of sales-page figures: what it is about (a product, a source…) and its numbers. */
 export interface FiguresRow {

@@ -3,8 +3,8 @@ import { Card, CardContent, CardHeader } from "@/components/ui/Card";
 import { SegmentedControl } from "@/components/ui/SegmentedControl";
 import { Spinner } from "@/components/ui/Spinner";
 import { useChartData } from "@/features/dashboard/api/chartData";
-import { useChartCurrency } from "@/features/dashboard/lib/chartCurrency";
-import { CurrencySwitch } from "./CurrencySwitch";
+import { useChartCurrency } from "@/lib/chartCurrency";
+import { CurrencySwitch } from "@/components/CurrencySwitch";
 import { SalesChart, type ChartKind } from "./SalesChart";
 
 /**

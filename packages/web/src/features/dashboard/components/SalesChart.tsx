@@ -11,7 +11,7 @@ import {
   YAxis,
 } from "recharts";
 import type { ChartPoint } from "@/features/dashboard/api/chartData";
-import { formatAxisMoney, formatByCurrency, formatDay, formatMoney, toMajor } from "@/features/dashboard/lib/format";
+import { formatAxisMoney, formatByCurrency, formatDay, formatMoney, toMajor } from "@/lib/format";
 
 /**
  * Sales count on the left axis (blue) and the revenue in one currency, `currency`, on the

@@ -4,7 +4,7 @@ import { ProductsSection } from "@/features/products/components/ProductsSection"
 import { CustomersTab } from "@/features/settings/components/CustomersTab";
 import { StoreSettings } from "@/features/storefront/components/StoreSettings";
 import type { Profile } from "@/lib/profile";
-import { useDashboardStats } from "@/features/dashboard/api/stats";
+import { useDashboardStats } from "@/lib/stats";
 import { ProductFiguresTable } from "./ProductFiguresTable";
 import { SetupChecklist } from "./SetupChecklist";
 import { SalesAnalytics } from "./SalesAnalytics";

@@ -5,7 +5,7 @@ import { useProfile } from "@/lib/profile";
 import { usePaymentIntegration } from "@/features/payment-setup/api/usePaymentIntegration";
 import type { PaymentIntegration } from "@/features/payment-setup/api/types";
 import { useProducts } from "@/features/products/api/useProducts";
-import { useDashboardStats } from "@/features/dashboard/api/stats";
+import { useDashboardStats } from "@/lib/stats";
 
 /** Saved, switched on and with the provider's credentials: buyers can pay. */
 export function takesPayments(i: PaymentIntegration | null | undefined): boolean {

@@ -2,10 +2,10 @@ import type { ReactNode } from "react";
 import { Card } from "@/components/ui/Card";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { IconUsers } from "@/components/ui/icons";
-import type { DashboardStats } from "@/features/dashboard/api/stats";
-import { formatCount, formatPercent } from "@/features/dashboard/lib/format";
-import { MoneyLines } from "./MoneyLines";
-import { IconBox, IconDollar, IconTrend } from "./navIcons";
+import type { DashboardStats } from "@/lib/stats";
+import { formatCount, formatPercent } from "@/lib/format";
+import { MoneyLines } from "@/components/MoneyLines";
+import { IconBox, IconDollar, IconTrend } from "@/components/navIcons";
 
 /** The stats strip: revenue, products as count / limit, customers, conversion. */
 export function StatsStrip({ stats, loading }: { stats?: DashboardStats; loading?: boolean }) {

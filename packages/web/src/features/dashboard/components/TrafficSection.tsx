@@ -5,8 +5,8 @@ import { Card } from "@/components/ui/Card";
 import { ApiError } from "@/lib/api";
 import { UpgradeCard } from "@/features/plans/components/UpgradeCard";
 import { useTraffic, type TrafficRange } from "@/features/dashboard/api/traffic";
-import { formatCount, formatPercent } from "@/features/dashboard/lib/format";
-import { MoneyLines } from "./MoneyLines";
+import { formatCount, formatPercent } from "@/lib/format";
+import { MoneyLines } from "@/components/MoneyLines";
 import { TrafficTable } from "./TrafficTable";
 
 const RANGES: { value: `${TrafficRange}`; label: string }[] = [

@@ -13,7 +13,7 @@ import {
   StorefrontSection,
 } from "@/features/dashboard/components/Sections";
 import { DiscountsSection } from "@/features/discounts/components/DiscountsSection";
-import { creatorGate, useProfileGate } from "@/features/dashboard/lib/useProfileGate";
+import { creatorGate, useProfileGate } from "@/lib/useProfileGate";
 
 /** /dashboard: the creator's home. The open section lives in ?section= so it can be linked. */
 export default function DashboardPage() {

@@ -12,7 +12,7 @@ import { IconLock } from "@/components/ui/icons";
 import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api";
 import type { Profile } from "@/lib/profile";
-import { formatDate } from "@/features/dashboard/lib/format";
+import { formatDate } from "@/lib/format";
 import { UpgradeCard } from "@/features/plans/components/UpgradeCard";
 import { useApiKeys, type ApiKeyInfo } from "@/features/developers/api/apiKeys";
 import { useCreateApiKey } from "@/features/developers/api/createApiKey";

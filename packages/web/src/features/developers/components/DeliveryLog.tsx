@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/Button";
 import { SkeletonText } from "@/components/ui/Skeleton";
 import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api";
-import { LoadMore } from "@/features/settings/components/LoadMore";
+import { LoadMore } from "@/components/LoadMore";
 import { useResendDelivery } from "@/features/developers/api/resendDelivery";
 import { useWebhookDeliveries, type WebhookDelivery } from "@/features/developers/api/webhookDeliveries";
 

@@ -8,7 +8,7 @@ import { IconPlus, IconSparkles } from "@/components/ui/icons";
 import { SkeletonText } from "@/components/ui/Skeleton";
 import { toast } from "@/components/ui/toast";
 import { useProducts } from "@/features/products/api/useProducts";
-import { formatDate } from "@/features/dashboard/lib/format";
+import { formatDate } from "@/lib/format";
 import {
   useDeleteDiscount,
   useDiscounts,

@@ -1,5 +1,5 @@
 import type { DiscountCode } from "@/features/discounts/api/discounts";
-import { formatMoney } from "@/features/dashboard/lib/format";
+import { formatMoney } from "@/lib/format";
 
 /** "25% off", "$5.00 off" or "€5.00 off" (an amount off is in the code's own currency). */
 export const discountLabel = (d: Pick<DiscountCode, "percent_off" | "amount_off" | "currency">) =>

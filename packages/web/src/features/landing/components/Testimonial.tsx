@@ -1,6 +1,6 @@
 import { usePublicStatus } from "@/lib/publicStatus";
-import { usePublicStats } from "@/features/landing/api/publicStats";
-import { figuresOf } from "@/features/landing/lib/figures";
+import { usePublicStats } from "@/lib/publicStats";
+import { figuresOf } from "@/lib/figures";
 import { cn } from "@/components/ui/cn";
 
 /** Written out so Tailwind sees each class. */

@@ -4,7 +4,7 @@ import { Field } from "@/components/ui/Field";
 import { Input } from "@/components/ui/Input";
 import { toast } from "@/components/ui/toast";
 import { IconArrowRight } from "@/components/ui/icons";
-import { GoogleMark } from "@/features/auth/components/AuthLayout";
+import { GoogleMark } from "@/components/AuthLayout";
 
 /** Onboarding step 1 'Profile': the name, and the account it belongs to. */
 export function ProfileStep({

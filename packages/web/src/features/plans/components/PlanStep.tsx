@@ -19,7 +19,7 @@ import { IconSparkles } from "@/components/ui/icons";
 import { toast } from "@/components/ui/toast";
 import { cn } from "@/components/ui/cn";
 import { checkoutErrorText, createCheckoutSession, createLifetimeCheckout } from "@/features/plans/api/checkout";
-import { clearSelection, readSelection } from "@/features/plans/lib/selection";
+import { clearSelection, readSelection } from "@/lib/planSelection";
 import { PlanCard } from "./PlanCard";
 
 /**

@@ -7,9 +7,9 @@ import { toast } from "@/components/ui/toast";
 import { checkoutErrorText, createCheckoutSession, createLifetimeCheckout } from "@/features/plans/api/checkout";
 import { confirmDialog } from "@/components/ui/ConfirmDialog";
 import { profileQuery } from "@/lib/profile";
-import { postRole } from "@/features/auth/api/setRole";
+import { postRole } from "@/lib/setRole";
 import { customerNameFor } from "./customerName";
-import { storeSelection, type StoredCycle } from "./selection";
+import { storeSelection, type StoredCycle } from "@/lib/planSelection";
 
 /**
  * The pricing / lifetime-deal choice: signed out → remember the

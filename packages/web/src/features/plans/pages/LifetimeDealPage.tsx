@@ -6,8 +6,8 @@ import { useProfile } from "@/lib/profile";
 import { PlanAudienceNotice, isLifetimeMember } from "@/features/plans/components/PlanAudienceNotice";
 import { PlansHeader } from "@/features/plans/components/PlansHeader";
 import { useChoosePlan } from "@/features/plans/lib/useChoosePlan";
-import { usePublicStats } from "@/features/landing/api/publicStats";
-import { figuresOf } from "@/features/landing/lib/figures";
+import { usePublicStats } from "@/lib/publicStats";
+import { figuresOf } from "@/lib/figures";
 
 /** /secret-lifetime-deal: $199 once instead of $420/year; same flow as /pricing. */
 export default function LifetimeDealPage() {

@@ -1,7 +1,7 @@
 import { PLAN_IDS, PLANS } from "@payloft/core/plan/plans";
 import { ButtonLink } from "@/components/ui/ButtonLink";
 import { IconSparkles } from "@/components/ui/icons";
-import { useDashboardStats } from "@/features/dashboard/api/stats";
+import { useDashboardStats } from "@/lib/stats";
 
 /** The plan's product limit when the creator has reached it (null: not reached, unlimited, or not known yet). */
 export function useReachedLimit(enabled: boolean): number | null {

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/Button";
 import { IconLink } from "@/components/ui/icons";
 import { confirmDialog } from "@/components/ui/ConfirmDialog";
 import { toast } from "@/components/ui/toast";
-import { formatCents } from "@/features/sales-page/lib/money";
+import { formatCents } from "@/lib/money";
 import { useDeleteProduct } from "@/features/products/api/useDeleteProduct";
 import { useSetProductActive } from "@/features/products/api/useSetProductActive";
 import type { Product } from "@/features/products/api/types";

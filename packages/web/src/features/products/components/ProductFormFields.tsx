@@ -4,7 +4,7 @@ import { Select } from "@/components/ui/Select";
 import { Textarea } from "@/components/ui/Textarea";
 import type { MediaType } from "@/features/products/api/types";
 import type { ProductForm } from "@/features/products/lib/productForm";
-import { currencySymbol } from "@/features/sales-page/lib/money";
+import { currencySymbol } from "@/lib/money";
 import { CURRENCIES, decimalsOf } from "@payloft/core/currency/units";
 import { DeliveryFields, type ContentSource } from "./DeliveryFields";
 import type { UploadedFile } from "./FileUpload";

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { minorToDecimal } from "@payloft/core/currency/units";
-import { currencySymbol, formatCents } from "@/features/sales-page/lib/money";
+import { currencySymbol, formatCents } from "@/lib/money";
 import type { CheckoutChoices } from "@/features/sales-page/lib/useCheckoutChoices";
 import { CodeField } from "./CodeField";
 import { FIELD } from "./field";

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
 import { IconCheck } from "@/components/ui/icons";
 import type { DiscountPreview } from "@/features/sales-page/api/useDiscountPreview";
-import { formatCents } from "@/features/sales-page/lib/money";
+import { formatCents } from "@/lib/money";
 import { FIELD } from "./field";
 
 /** "30% off" or "€2.00 off". */

@@ -6,7 +6,7 @@ import { EmailAddress } from "@/components/ui/EmailAddress";
 import { IconAlert, IconCheck, IconDownload } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/Spinner";
 import { useCheckoutSuccess } from "@/features/checkout/api/useCheckoutSuccess";
-import { formatCents } from "@/features/sales-page/lib/money";
+import { formatCents } from "@/lib/money";
 import { OVERLAY_PANEL as panel } from "./OverlayWaiting";
 
 /**

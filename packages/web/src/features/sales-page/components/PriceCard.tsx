@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/Button";
 import { IconAlert, IconLock, IconShield } from "@/components/ui/icons";
-import { formatCents } from "@/features/sales-page/lib/money";
+import { formatCents } from "@/lib/money";
 import { PriceTag } from "./PriceTag";
 import type { PaymentProvider } from "@/features/sales-page/api/types";
 import type { CheckoutChoices } from "@/features/sales-page/lib/useCheckoutChoices";

@@ -1,4 +1,4 @@
-import { formatCents } from "@/features/sales-page/lib/money";
+import { formatCents } from "@/lib/money";
 
 /**
  * A price as the buyer reads it, in the product's own currency: "$20.00"; with a discount code,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { PAID_MESSAGE } from "./payment-message";
+import { PAID_MESSAGE } from "@/lib/payment-message";
 import type { PaymentOpener } from "./useBuy";
 
 /**

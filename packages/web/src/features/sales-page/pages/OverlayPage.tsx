@@ -11,7 +11,7 @@ import { isClaimable } from "@/features/sales-page/lib/free";
 import { useBuy } from "@/features/sales-page/lib/useBuy";
 import { useCheckoutChoices } from "@/features/sales-page/lib/useCheckoutChoices";
 import { usePaymentTab } from "@/features/sales-page/lib/usePaymentTab";
-import { accentStyle } from "@/features/storefront/lib/accent";
+import { accentStyle } from "@/lib/accent";
 
 /** The page embedding this overlay, or "*" when the browser does not say (nothing secret is sent). */
 const hostOrigin = () => {

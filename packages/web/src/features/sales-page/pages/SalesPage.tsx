@@ -9,14 +9,14 @@ import { buttonClasses } from "@/components/ui/Button";
 import { useBuy } from "@/features/sales-page/lib/useBuy";
 import { useCheckoutChoices } from "@/features/sales-page/lib/useCheckoutChoices";
 import { ProductMedia } from "@/features/sales-page/components/ProductMedia";
-import { SalesHeader } from "@/features/sales-page/components/SalesHeader";
-import { SalesMessage } from "@/features/sales-page/components/SalesStates";
+import { SalesHeader } from "@/components/SalesHeader";
+import { SalesMessage } from "@/components/SalesStates";
 import { joinOthers } from "@/features/sales-page/components/SocialProof";
 import { LazyClaimForm } from "@/features/sales-page/components/LazyClaimForm";
 import { productTitle } from "@/features/sales-page/lib/page";
 import { PriceTag } from "@/features/sales-page/components/PriceTag";
-import { PoweredBy } from "@/features/storefront/components/PoweredBy";
-import { accentStyle } from "@/features/storefront/lib/accent";
+import { PoweredBy } from "@/components/PoweredBy";
+import { accentStyle } from "@/lib/accent";
 
 /**
  * The public sales page at /product/:productId and /p/:productId, rendered by the server with

@@ -5,7 +5,7 @@ import { Field } from "@/components/ui/Field";
 import { Input } from "@/components/ui/Input";
 import { toast } from "@/components/ui/toast";
 import type { Profile } from "@/lib/profile";
-import { useUpdateProfileName } from "@/features/dashboard/api/updateProfileName";
+import { useUpdateProfileName } from "@/features/settings/api/updateProfileName";
 
 /**
  * Settings → Account: e-mail (read-only, managed by Google sign-in), the display name with

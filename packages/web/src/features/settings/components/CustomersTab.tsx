@@ -3,9 +3,9 @@ import { Card } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { SkeletonText } from "@/components/ui/Skeleton";
 import { IconUsers } from "@/components/ui/icons";
-import { useCustomers } from "@/features/dashboard/api/customers";
-import { formatByCurrency, formatDate } from "@/features/dashboard/lib/format";
-import { LoadMore } from "./LoadMore";
+import { useCustomers } from "@/features/settings/api/customers";
+import { formatByCurrency, formatDate } from "@/lib/format";
+import { LoadMore } from "@/components/LoadMore";
 
 /**
  * A creator's customers: e-mail, total purchases, total spent (one line per currency, never

@@ -2,8 +2,8 @@ import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { toast } from "@/components/ui/toast";
-import { useSetLicenseKeyDisabled } from "@/features/dashboard/api/licenseKey";
-import type { Sale } from "@/features/dashboard/api/salesHistory";
+import { useSetLicenseKeyDisabled } from "@/features/settings/api/licenseKey";
+import type { Sale } from "@/features/settings/api/salesHistory";
 
 /**
  * Sales History → Disable key / Enable key for a sale sold with a licence key: asks first, since

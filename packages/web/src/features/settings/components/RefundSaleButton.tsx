@@ -2,9 +2,9 @@ import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { toast } from "@/components/ui/toast";
-import { useRefundSale } from "@/features/dashboard/api/refundSale";
-import type { Sale } from "@/features/dashboard/api/salesHistory";
-import { formatMoney } from "@/features/dashboard/lib/format";
+import { useRefundSale } from "@/features/settings/api/refundSale";
+import type { Sale } from "@/features/settings/api/salesHistory";
+import { formatMoney } from "@/lib/format";
 
 /**
  * Sales History → Refund: asks first (the money goes back at once and cannot be taken again),

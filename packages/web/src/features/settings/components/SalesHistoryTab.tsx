@@ -5,10 +5,10 @@ import { SkeletonText } from "@/components/ui/Skeleton";
 import { EmailAddress } from "@/components/ui/EmailAddress";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
 import { IconInbox } from "@/components/ui/icons";
-import { useSalesHistory, type Sale } from "@/features/dashboard/api/salesHistory";
-import { formatDate, formatMoney, formatSaleAmount } from "@/features/dashboard/lib/format";
-import { LoadMore } from "./LoadMore";
-import { PhoneRecordList } from "./PhoneRecordList";
+import { useSalesHistory, type Sale } from "@/features/settings/api/salesHistory";
+import { formatDate, formatMoney, formatSaleAmount } from "@/lib/format";
+import { LoadMore } from "@/components/LoadMore";
+import { PhoneRecordList } from "@/components/PhoneRecordList";
 import { LicenseKeyButton, SaleLicenseKey } from "./LicenseKeyButton";
 import { RefundSaleButton } from "./RefundSaleButton";
 

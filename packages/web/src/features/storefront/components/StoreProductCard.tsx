@@ -1,5 +1,5 @@
 import type { Store } from "@payloft/core/store/index";
-import { formatCents } from "@/features/sales-page/lib/money";
+import { formatCents } from "@/lib/money";
 
 /** One product on a store page: picture (or a tinted title card), name, headline and price
  * (a pay-what-you-want price with a "+": the minimum, in the product's own currency). */

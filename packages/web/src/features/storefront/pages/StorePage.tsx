@@ -1,9 +1,9 @@
 import { usePageTitle } from "@/components/usePageTitle";
 import type { StorePageData } from "@/rendered/data";
-import { SalesMessage } from "@/features/sales-page/components/SalesStates";
-import { PoweredBy } from "@/features/storefront/components/PoweredBy";
+import { SalesMessage } from "@/components/SalesStates";
+import { PoweredBy } from "@/components/PoweredBy";
 import { StoreProductCard } from "@/features/storefront/components/StoreProductCard";
-import { accentStyle } from "@/features/storefront/lib/accent";
+import { accentStyle } from "@/lib/accent";
 
 /** The tab's title: the store's name, or why there is no store to show. */
 export const storeTitle = ({ store, failed }: StorePageData) =>

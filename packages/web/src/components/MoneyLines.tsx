@@ -1,4 +1,4 @@
-import { formatByCurrency } from "@/features/dashboard/lib/format";
+import { formatByCurrency } from "@/lib/format";
 
 /**
  * A money figure kept per currency, one line each (never a sum): {usd: 5000, eur: 950} ->

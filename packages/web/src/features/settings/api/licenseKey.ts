@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api";
-import { dashboardKeys } from "./stats";
+import { dashboardKeys } from "@/lib/stats";
 
 /** PUT /api/sales/{id}/license-key {disabled}: the creator turns one sale's licence key off or back on. */
 export interface LicenseKeyState {

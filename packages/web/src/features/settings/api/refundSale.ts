@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SaleRefund } from "@payloft/core/refund/index";
 import { apiFetch } from "@/lib/api";
-import { dashboardKeys } from "./stats";
+import { dashboardKeys } from "@/lib/stats";
 
 /** POST /api/sales/{id}/refund: the creator refunds one of their sales in full at the provider. */
 export type RefundResult = SaleRefund.Result;

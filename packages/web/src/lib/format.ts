@@ -1,4 +1,4 @@
-import { formatCents } from "@/features/sales-page/lib/money";
+import { formatCents } from "@/lib/money";
 
 /**
  * Display helpers. Money is integer minor units everywhere except what a person reads, and is
@@ -6,7 +6,7 @@ import { formatCents } from "@/features/sales-page/lib/money";
  * and admin: 1234 -> "$12.34"; (950, "eur") -> "€9.50"; (950, "jpy") -> "¥950".
  */
 export const formatMoney = formatCents;
-export { formatAxisMoney, formatByCurrency, toMajor } from "@/features/sales-page/lib/money";
+export { formatAxisMoney, formatByCurrency, toMajor } from "@/lib/money";
 
 /** A sale's amount: a free claim (a sale of 0) reads "Free", any other its money. */
 export const formatSaleAmount = (cents: number, currency = "usd") =>

@@ -1,6 +1,6 @@
 import { buttonClasses } from "@/components/ui/Button";
 import { IconAlert, IconSearch } from "@/components/ui/icons";
-import { SalesHeader } from "./SalesHeader";
+import { SalesHeader } from "@/components/SalesHeader";
 
 /**
  * Not found / unavailable: a short message and a way back home. The icon is an SVG, not an

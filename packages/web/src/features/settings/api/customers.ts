@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { Sales } from "@payloft/core/sales/index";
 import { apiFetch } from "@/lib/api";
-import { dashboardKeys } from "./stats";
+import { dashboardKeys } from "@/lib/stats";
 
 /** GET /api/customers?cursor=&limit=: the creator's customers; totals in cents. */
 export type Customer = Sales.Customer;

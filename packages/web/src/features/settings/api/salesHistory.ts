@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { Sales } from "@payloft/core/sales/index";
 import { apiFetch } from "@/lib/api";
-import { dashboardKeys } from "./stats";
+import { dashboardKeys } from "@/lib/stats";
 
 /** GET /api/sales-history?cursor=&limit=: the creator's sales, newest first, in pages. */
 export type Sale = Sales.Sale;

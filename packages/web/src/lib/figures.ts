@@ -1,5 +1,5 @@
-import { formatCompactMoney } from "@/features/sales-page/lib/money";
-import type { PublicStats } from "@/features/landing/api/publicStats";
+import { formatCompactMoney } from "@/lib/money";
+import type { PublicStats } from "@/lib/publicStats";
 
 export interface Figure {
   label: string;

@@ -44,10 +44,16 @@ afterAll(() => new Promise<void>((r) => (host ? host.close(() => r()) : r())));
 const overlay = (page: Page) => page.locator("[data-payloft-overlay-root]");
 const frame = (page: Page) => page.frameLocator('iframe[title="Checkout"]');
 
+/**
+ * The overlay is server-rendered: its Buy button shows before React has taken the frame over,
+ * and until then Escape does nothing and Buy is the plain form (a new tab, see the last test).
+ * A journey acts once the frame is hydrated, as a buyer's second look would.
+ */
 async function openOverlay(page: Page) {
   await page.getByRole("link", { name: "Buy the Overlay Kit" }).click();
   await overlay(page).waitFor();
   await frame(page).getByRole("heading", { name: "Sell from any website" }).waitFor({ timeout: 20_000 });
+  await frame(page).locator("html[data-hydrated]").waitFor({ timeout: 20_000 });
 }
 
 describe("overlay checkout on another site", () => {
@@ -118,7 +124,7 @@ describe("overlay checkout on another site", () => {
   it("closing the payment tab before paying says nothing was charged, and Buy works again", async () => {
     const { page, context } = await b.newPage();
     await page.goto(`${hostUrl}`);
-    await page.getByRole("link", { name: "Buy the Overlay Kit" }).click();
+    await openOverlay(page);
     const opened = context.waitForEvent("page");
     await frame(page).getByRole("button", { name: "Buy Now - $24.00" }).click();
     const tab = await opened;
@@ -132,6 +138,18 @@ describe("overlay checkout on another site", () => {
     await back.click();
     await frame(page).getByRole("button", { name: "Buy Now - $24.00" }).waitFor();
     expect(page.url()).toBe(hostUrl);
+    await context.close();
+  });
+
+  it("before JavaScript, the overlay's Buy opens the payment in a new tab and the overlay stays", async () => {
+    const { page, context } = await b.newPage({ javaScriptEnabled: false });
+    const url = `${b.baseUrl()}/overlay/product/${productId}`;
+    await page.goto(url);
+    const opened = context.waitForEvent("page");
+    await page.getByRole("button", { name: "Buy Now - $24.00" }).click();
+    const tab = await opened;
+    await tab.waitForURL(/\/pay\/cs_test_/);
+    expect(page.url()).toBe(url);
     await context.close();
   });
 

@@ -24,6 +24,12 @@ export interface BuyState {
    * provider's checkout; once the page is hydrated, the form's submit runs `onBuy` instead.
    */
   form: Record<string, string>;
+  /**
+   * Where the Buy form opens before JavaScript runs. The overlay sets "_blank": it lives in a
+   * frame, and the payment page cannot be framed, so a Buy clicked before the page is hydrated
+   * opens the payment in a new tab as the hydrated overlay does.
+   */
+  formTarget?: "_blank";
 }
 
 const providerName = (p: BuyState["provider"]) => (p === "paypal" ? "PayPal" : "Stripe");
@@ -37,6 +43,7 @@ export function BuyButton({
   disabled,
   onBuy,
   form,
+  formTarget,
   size = "lg",
 }: BuyState & { size?: "md" | "lg" }) {
   if (provider === null) {
@@ -56,6 +63,7 @@ export function BuyButton({
     <form
       method="post"
       action="/api/checkout/buy"
+      target={formTarget}
       onSubmit={(e) => {
         e.preventDefault();
         onBuy();

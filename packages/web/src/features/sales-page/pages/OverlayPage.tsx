@@ -99,6 +99,7 @@ export default function OverlayPage({ data: page }: { data: ProductPageData }) {
         ) : (
           <PriceCard
             {...buy}
+            formTarget="_blank"
             choices={choices}
             name={data.name}
             salesCount={data.sales_count}

@@ -14,6 +14,7 @@
  */
 import { businessRoutes } from "./business-routes";
 import { adminRoutes } from "./admin-routes";
+import { affiliateRoutes } from "./routes-affiliates";
 import type { RateLimitRule, RouteDef } from "./route-def";
 import { checkoutRoutes } from "./routes-checkout";
 import { deliveryRoutes } from "./routes-delivery";
@@ -207,6 +208,8 @@ export const routes: RouteDef[] = [
   { method: "POST", path: "/api/discounts", handler: "discounts-create", access: "creator" },
   { method: "PUT", path: "/api/discounts/{id}", handler: "discounts-update", access: "creator" },
   { method: "DELETE", path: "/api/discounts/{id}", handler: "discounts-delete", access: "creator" },
+  // ── growth: affiliates (./routes-affiliates.ts) ──
+  ...affiliateRoutes,
   // ── delivery: hosted files, access links, licence keys (./routes-delivery.ts) ──
   ...deliveryRoutes,
 

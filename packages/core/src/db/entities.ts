@@ -29,6 +29,7 @@ import { OpenCheckoutEntity } from "./entities/open-checkout";
 import { RetiredCredentialEntity } from "./entities/retired-credential";
 import { ViewEntity } from "./entities/view";
 import { TallyMarkEntity } from "./entities/tally-mark";
+import { AffiliateEntity } from "./entities/affiliate";
 
 /**
  * The data model: every ElectroDB entity of the one table, one file per item type under
@@ -67,6 +68,7 @@ export * from "./entities/open-checkout";
 export * from "./entities/retired-credential";
 export * from "./entities/view";
 export * from "./entities/tally-mark";
+export * from "./entities/affiliate";
 
 /** All entities as one service, for transactions across them. */
 export const Db = new LazyService(
@@ -101,6 +103,7 @@ export const Db = new LazyService(
     retiredCredential: RetiredCredentialEntity,
     view: ViewEntity,
     tallyMark: TallyMarkEntity,
+    affiliate: AffiliateEntity,
   },
   cfg(),
 );

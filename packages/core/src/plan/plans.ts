@@ -67,6 +67,7 @@ export const PLANS: Record<SelectablePlanId, Plan> = {
       "Custom branding",
       "Automated delivery",
       "Payment recovery",
+      "Affiliates",
     ],
   },
   business: {
@@ -83,6 +84,7 @@ export const PLANS: Record<SelectablePlanId, Plan> = {
       "Advanced analytics",
       "Priority e-mail support",
       "White-label",
+      "Affiliates",
       "API access",
       "Custom integrations",
     ],

@@ -9,6 +9,7 @@ import { importX } from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import prettier from "eslint-config-prettier";
 import globals from "globals";
+import { webZones } from "./packages/web/boundaries.mjs";
 
 /** `import { z } from "zod"` makes every bundle carry zod's whole locale set (about 350 KB in a
  * Lambda); `import * as z from "zod"` lets esbuild drop what is not used. */
@@ -78,6 +79,11 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         { patterns: [{ group: ["../*"], message: "Import through the @/ alias (src/), not a parent-relative path." }] },
+      ],
+      // Features meet only through their faces, along an acyclic table (packages/web/boundaries.mjs).
+      "import-x/no-restricted-paths": [
+        "error",
+        { basePath: import.meta.dirname, zones: webZones(import.meta.dirname) },
       ],
     },
   },

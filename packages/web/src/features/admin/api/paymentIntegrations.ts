@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api";
-import { paymentIntegrationQuery } from "@/features/payment-setup/api/usePaymentIntegration";
+import { paymentIntegrationQuery } from "@/features/payment-setup";
 
 /** GET /api/payment-integrations: the admin's own integrations (My Settings). */
 export interface IntegrationSummary {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api";
 import { publicStatusQuery } from "@/lib/publicStatus";
-import { refreshLiveStatus } from "@/features/maintenance/api/liveStatus";
+import { refreshLiveStatus } from "@/features/maintenance";
 import { adminKeys } from "./paged";
 import type { PlatformSetting } from "./types";
 

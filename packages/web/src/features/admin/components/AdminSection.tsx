@@ -1,5 +1,5 @@
 import type { Profile } from "@/lib/profile";
-import { AnalyticsSection } from "@/features/dashboard/components/Sections";
+import { AnalyticsSection } from "@/features/dashboard";
 import type { AdminSectionId } from "./AdminShell";
 import { AnnouncementsSection } from "./AnnouncementsSection";
 import { CustomersSection } from "./CustomersSection";

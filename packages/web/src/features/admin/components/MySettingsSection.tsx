@@ -4,9 +4,9 @@ import { Skeleton } from "@/components/ui/Skeleton";
 import type { Profile } from "@/lib/profile";
 import { usePaymentIntegrations } from "@/features/admin/api/paymentIntegrations";
 import { planName } from "@/features/admin/lib/format";
-import { PaymentSetupTab } from "@/features/payment-setup/components/PaymentSetupTab";
-import { ApiKeysTab } from "@/features/developers/components/ApiKeysTab";
-import { WebhooksTab } from "@/features/developers/components/WebhooksTab";
+import { PaymentSetupTab } from "@/features/payment-setup";
+import { ApiKeysTab } from "@/features/developers";
+import { WebhooksTab } from "@/features/developers";
 import { SectionHeader } from "./SectionHeader";
 
 /**

@@ -1,7 +1,7 @@
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { PageSpinner } from "@/components/PageSpinner";
 import { useSession } from "@/app/session";
-import { AnnouncementBanner } from "@/features/announcements/components/AnnouncementBanner";
+import { AnnouncementBanner } from "@/features/announcements";
 import { useProfileGate, type GateDecision } from "@/lib/useProfileGate";
 import { ADMIN_SECTIONS, AdminShell, type AdminSectionId } from "@/features/admin/components/AdminShell";
 import { AdminSection } from "@/features/admin/components/AdminSection";

@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/Card";
 import { SkeletonText } from "@/components/ui/Skeleton";
 import { Tabs } from "@/components/ui/Tabs";
 import { useSession } from "@/app/session";
-import { AnnouncementBanner } from "@/features/announcements/components/AnnouncementBanner";
+import { AnnouncementBanner } from "@/features/announcements";
 import { useProfileGate } from "@/lib/useProfileGate";
 import { IconLogout } from "@/components/navIcons";
 import { usePurchases } from "@/features/customer/api/purchases";

@@ -1,8 +1,8 @@
-import { PastDueBanner } from "@/features/plans/components/PastDueBanner";
-import { PlanBanner } from "@/features/plans/components/PlanBanner";
-import { ProductsSection } from "@/features/products/components/ProductsSection";
-import { CustomersTab } from "@/features/settings/components/CustomersTab";
-import { StoreSettings } from "@/features/storefront/components/StoreSettings";
+import { PastDueBanner } from "@/features/plans";
+import { PlanBanner } from "@/features/plans";
+import { ProductsSection } from "@/features/products";
+import { CustomersTab } from "@/features/settings";
+import { StoreSettings } from "@/features/storefront";
 import type { Profile } from "@/lib/profile";
 import { useDashboardStats } from "@/lib/stats";
 import { ProductFiguresTable } from "./ProductFiguresTable";

@@ -2,9 +2,9 @@ import { Link } from "react-router-dom";
 import { IconCheck } from "@/components/ui/icons";
 import { cn } from "@/components/ui/cn";
 import { useProfile } from "@/lib/profile";
-import { usePaymentIntegration } from "@/features/payment-setup/api/usePaymentIntegration";
-import type { PaymentIntegration } from "@/features/payment-setup/api/types";
-import { useProducts } from "@/features/products/api/useProducts";
+import { usePaymentIntegration } from "@/features/payment-setup";
+import type { PaymentIntegration } from "@/features/payment-setup";
+import { useProducts } from "@/features/products";
 import { useDashboardStats } from "@/lib/stats";
 
 /** Saved, switched on and with the provider's credentials: buyers can pay. */

@@ -3,7 +3,7 @@ import { SegmentedControl } from "@/components/ui/SegmentedControl";
 import { SkeletonText } from "@/components/ui/Skeleton";
 import { Card } from "@/components/ui/Card";
 import { ApiError } from "@/lib/api";
-import { UpgradeCard } from "@/features/plans/components/UpgradeCard";
+import { UpgradeCard } from "@/features/plans";
 import { useTraffic, type TrafficRange } from "@/features/dashboard/api/traffic";
 import { formatCount, formatPercent } from "@/lib/format";
 import { MoneyLines } from "@/components/MoneyLines";

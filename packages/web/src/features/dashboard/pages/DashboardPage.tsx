@@ -2,9 +2,9 @@ import { useNavigate, useSearchParams } from "react-router-dom";
 import { planOf } from "@payloft/core/plan/plans";
 import { PageSpinner } from "@/components/PageSpinner";
 import { useSession } from "@/app/session";
-import { AnnouncementBanner } from "@/features/announcements/components/AnnouncementBanner";
+import { AnnouncementBanner } from "@/features/announcements";
 import { useSupportEmail } from "@/lib/publicStatus";
-import { SettingsSection } from "@/features/settings/components/SettingsSection";
+import { SettingsSection } from "@/features/settings";
 import { DashboardShell, SECTIONS, type SectionId } from "@/features/dashboard/components/DashboardShell";
 import {
   AnalyticsSection,
@@ -12,7 +12,7 @@ import {
   ProductsOverview,
   StorefrontSection,
 } from "@/features/dashboard/components/Sections";
-import { DiscountsSection } from "@/features/discounts/components/DiscountsSection";
+import { DiscountsSection } from "@/features/discounts";
 import { creatorGate, useProfileGate } from "@/lib/useProfileGate";
 
 /** /dashboard: the creator's home. The open section lives in ?section= so it can be linked. */

@@ -13,7 +13,7 @@ import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api";
 import type { Profile } from "@/lib/profile";
 import { formatDate } from "@/lib/format";
-import { UpgradeCard } from "@/features/plans/components/UpgradeCard";
+import { UpgradeCard } from "@/features/plans";
 import { useApiKeys, type ApiKeyInfo } from "@/features/developers/api/apiKeys";
 import { useCreateApiKey } from "@/features/developers/api/createApiKey";
 import { useRevokeApiKey } from "@/features/developers/api/revokeApiKey";

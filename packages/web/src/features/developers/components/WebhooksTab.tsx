@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/ui/EmptyState";
 import { SkeletonText } from "@/components/ui/Skeleton";
 import { IconBolt } from "@/components/ui/icons";
 import type { Profile } from "@/lib/profile";
-import { UpgradeCard } from "@/features/plans/components/UpgradeCard";
+import { UpgradeCard } from "@/features/plans";
 import { useWebhookEndpoints } from "@/features/developers/api/webhookEndpoints";
 import { EndpointForm } from "./EndpointForm";
 import { EndpointRow } from "./EndpointRow";

@@ -8,7 +8,7 @@ import { Select } from "@/components/ui/Select";
 import { toast } from "@/components/ui/toast";
 import { CURRENCIES, decimalsOf, minorToDecimal, toMinor } from "@payloft/core/currency/units";
 import { ApiError } from "@/lib/api";
-import { useProducts } from "@/features/products/api/useProducts";
+import { useProducts } from "@/features/products";
 import {
   useCreateDiscount,
   useUpdateDiscount,

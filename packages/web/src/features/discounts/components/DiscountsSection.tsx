@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/EmptyState";
 import { IconPlus, IconSparkles } from "@/components/ui/icons";
 import { SkeletonText } from "@/components/ui/Skeleton";
 import { toast } from "@/components/ui/toast";
-import { useProducts } from "@/features/products/api/useProducts";
+import { useProducts } from "@/features/products";
 import { formatDate } from "@/lib/format";
 import {
   useDeleteDiscount,

@@ -6,7 +6,7 @@ import { PageSpinner } from "@/components/PageSpinner";
 import { toast } from "@/components/ui/toast";
 import { AuthCard, AuthLayout } from "@/components/AuthLayout";
 import { useProfile } from "@/lib/profile";
-import { PlanStep } from "@/features/plans/components/PlanStep";
+import { PlanStep } from "@/features/plans";
 import { readSelection, storeSelection } from "@/lib/planSelection";
 import { Stepper } from "@/features/onboarding/components/Stepper";
 import { ProfileStep } from "@/features/onboarding/components/ProfileStep";

@@ -1,6 +1,6 @@
 import { apiFetch } from "@/lib/api";
 import { useAction } from "@/lib/useAction";
-import type { CheckoutSuccess } from "@/features/checkout/api/useCheckoutSuccess";
+import type { CheckoutSuccess } from "@/features/checkout";
 
 /** What a buyer sends to claim a free product: their e-mail address, and a code that takes everything off. */
 export interface ClaimRequest {

@@ -5,7 +5,7 @@ import { CopyButton } from "@/components/ui/CopyButton";
 import { EmailAddress } from "@/components/ui/EmailAddress";
 import { IconAlert, IconCheck, IconDownload } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/Spinner";
-import { useCheckoutSuccess } from "@/features/checkout/api/useCheckoutSuccess";
+import { useCheckoutSuccess } from "@/features/checkout";
 import { formatCents } from "@/lib/money";
 import { OVERLAY_PANEL as panel } from "./OverlayWaiting";
 

@@ -9,7 +9,7 @@ import { Textarea } from "@/components/ui/Textarea";
 import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api";
 import type { Profile } from "@/lib/profile";
-import { UpgradeCard } from "@/features/plans/components/UpgradeCard";
+import { UpgradeCard } from "@/features/plans";
 import { useMyStore, useSaveStore, type MyStore } from "@/features/storefront/api/myStore";
 
 const DEFAULT_ACCENT = "#4f46e5";

@@ -88,7 +88,7 @@ async function applicableCode(product: Priced, typed: string): Promise<DiscountI
 /** A code at its limit gets back the uses of checkouts that can no longer be paid, as at checkout; else 400. */
 async function withUseLeft(product: Priced, d: DiscountItem, typed: string): Promise<DiscountItem> {
   if (discountStatusOf(d) !== "used_up") return d;
-  if ((await giveBackExpired(d.id)) === 0) throw usedUp(d.code);
+  if ((await giveBackExpired(d)) === 0) throw usedUp(d.code);
   return applicableCode(product, typed);
 }
 

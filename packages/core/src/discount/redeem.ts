@@ -7,8 +7,9 @@ import {
   UniqueEntity,
   type DiscountItem,
 } from "../db/entities";
+import { ifConditionFailed } from "../db/errors";
 import { AppError, ValidationError } from "../errors";
-import { AGAIN, jitter, retry } from "../retry";
+import { AGAIN, backoff, jitter, retry } from "../retry";
 import { discountClaimScope, discountStatusOf } from "./status";
 
 /**
@@ -79,13 +80,17 @@ export const holderOf = (discountId: string, address: string) =>
  */
 export async function reserve(d: DiscountItem, opts: { address?: string } = {}): Promise<Reservation> {
   const holder = opts.address ? holderOf(d.id, opts.address) : undefined;
+  let now: DiscountItem | null = d;
+  let stale = false;
   return retry(
-    async (attempt) => {
-      const now = attempt === 1 ? d : (await DiscountEntity.get({ id: d.id }).go({ consistent: true })).data;
+    async () => {
+      if (stale) now = (await DiscountEntity.get({ id: d.id }).go({ consistent: true })).data;
+      stale = false;
       if (!now || now.code !== d.code) throw refused(`The code ${d.code} doesn't exist.`, "discount.unknown");
       refuseUnusable(now);
       if (discountStatusOf(now) === "used_up") {
-        if ((await giveBackExpired(d.id)) === 0) throw usedUp(d.code);
+        if ((await giveBackExpired(now)) === 0) throw usedUp(d.code);
+        stale = true;
         return AGAIN;
       }
       const id = randomUUID();
@@ -95,6 +100,8 @@ export async function reserve(d: DiscountItem, opts: { address?: string } = {}):
           discount
             .patch({ id: d.id })
             .add({ redemptions: 1 })
+            // The first reservation of the hour says when a give-back could first find anything.
+            .data((a, op) => op.ifNotExists(a.reclaim_after, inAnHour()))
             .where((a, op) =>
               [
                 op.eq(a.code, d.code),
@@ -124,11 +131,17 @@ export async function reserve(d: DiscountItem, opts: { address?: string } = {}):
       const codes = (result.data as { code?: string }[]).map((x) => x.code);
       if (holder && codes[2] === "ConditionalCheckFailed") throw held(d.code);
       // Someone took a use (or changed the code) between our read and our write: read again.
+      // Cancelled for a conflict or throttling, nothing is known to have changed: the same
+      // read serves the next attempt, and the hot item is not read once more per loser.
+      stale = codes[0] === "ConditionalCheckFailed";
       return AGAIN;
     },
     {
-      attempts: 6,
-      delayMs: jitter(10, 40),
+      // A launch: many buyers' transactions on this one item cancel one another, and it takes
+      // only so many a second. Growing, jittered waits let them through one after another
+      // within about 5 s, so a buyer gets the code or "used up", and "busy" only past that.
+      attempts: 14,
+      delayMs: backoff(20, 640),
       exhausted: () =>
         new AppError("discount.busy", "Many buyers are using this code right now. Please try again.", 503),
     },
@@ -211,16 +224,36 @@ async function settleReservation(r: Reservation, how: "release" | "consume"): Pr
  * consumed their reservation). A checkout that exists is never given back here: only its
  * provider can say it will not be paid (the expiry event, or the checkout reconciler after its
  * deadline). Returns how many uses came back.
+ *
+ * Nothing can come back before the code's `reclaim_after` (the earliest `releasable_after` of
+ * its reservations, or sooner): then the answer is 0 without reading them, so every buyer of a
+ * launch who finds the code used up costs one read of the code, not one of all its reservations.
  */
-export async function giveBackExpired(discountId: string): Promise<number> {
-  const now = new Date().toISOString();
+export async function giveBackExpired(d: Pick<DiscountItem, "id" | "reclaim_after">): Promise<number> {
+  const started = new Date();
+  const now = started.toISOString();
+  if (d.reclaim_after && d.reclaim_after > now) return 0;
+  const discountId = d.id;
   const { data } = await DiscountReservationEntity.query.primary({ discount_id: discountId }).go({ pages: "all" });
   let freed = 0;
-  for (const r of data.filter((r) => r.releasable_after <= now)) {
+  const kept: string[] = [];
+  for (const r of data) {
+    if (r.releasable_after > now) {
+      kept.push(r.releasable_after);
+      continue;
+    }
     const reservation = { discountId, id: r.id, ...(r.holder ? { holder: r.holder } : {}) };
     if (!r.checkout_id) {
       if (await release(reservation)) freed++;
     } else if ((await PurchaseEntity.get({ id: r.checkout_id }).go()).data) await consume(reservation);
+    else kept.push(r.releasable_after);
   }
+  // A reservation made since the query began is releasable an hour after it at the soonest.
+  const next = [...kept, new Date(started.getTime() + RELEASE_GRACE_MS).toISOString()].sort()[0]!;
+  await DiscountEntity.patch({ id: discountId })
+    .set({ reclaim_after: next })
+    .go()
+    // The code was deleted meanwhile: nothing left to remember.
+    .then(() => undefined, ifConditionFailed(undefined));
   return freed;
 }

@@ -33,6 +33,12 @@ export const DiscountEntity = new LazyEntity(
       expires_at: { type: "string", field: "ends_at" },
       /** Where codes saved before the rename keep their end (a string, which TTL ignores): read, then moved on the next update. */
       legacy_expires_at: { type: "string", field: "expires_at" },
+      /**
+       * ISO time before which no reservation of this code can be given back (redeem.ts
+       * giveBackExpired): a launch's buyers who find the code used up get their answer from
+       * this item alone instead of each reading every reservation.
+       */
+      reclaim_after: { type: "string" },
       is_active: { type: "boolean", required: true, default: true },
       ...timestamps,
     },

@@ -1,6 +1,6 @@
 import { currencyOf, toMinor, type Currency } from "../currency/index";
 import { ProductEntity, type ProductItem } from "../db/entities";
-import { AppError, ConflictError } from "../errors";
+import { AppError, ConflictError, ValidationError } from "../errors";
 import { AGAIN, jitter, retry } from "../retry";
 import { Setting } from "../setting/index";
 import { contentFor, type HostedFiles } from "./content";
@@ -8,6 +8,8 @@ import { ProductState, validate, type UpdateProductInput } from "./input";
 import { ownedProduct } from "./view";
 import { billingOf, type Interval } from "./tiers";
 import { hasSold } from "./figures";
+import { kindOf } from "./kind";
+import { checkBundleItems } from "./bundle";
 
 /**
  * Editing a product (rule: Editing products): the fields sent over the stored ones, checked
@@ -40,6 +42,7 @@ function stateOf(p: ProductItem): ProductState {
     pay_what_you_want: p.pay_what_you_want ?? false,
     suggested_price: p.suggested_price ?? null,
     ...billingOf(p),
+    ...kindOf(p),
   } as ProductState;
 }
 
@@ -69,6 +72,9 @@ function implied(sent: Sent, current: ProductState, unit: "dollars" | "cents") {
 const minorPrices = (prices: { interval: Interval; amount: number }[], currency: Currency) =>
   prices.map((x) => ({ ...x, amount: toMinor(x.amount, currency) }));
 
+export const TYPE_FIXED =
+  "A product's type can't change: its buyers bought it as it is. Create a new bundle or product instead.";
+
 export const HAS_MEMBERS =
   "This product has members: it can't become a one-time product while their memberships run. Cancel them first, or create a new product.";
 
@@ -86,12 +92,19 @@ export async function editProduct(
     async () => {
       const p = await ownedProduct(creatorId, id);
       const current = stateOf(p);
+      if (sent.type && sent.type !== current.type) throw new ValidationError(TYPE_FIXED, "product.type_fixed");
       const checked = validate(ProductState, { ...current, ...implied(sent, current, opts.price) });
       const next = { ...checked, suggested_price: checked.suggested_price ?? null } as ProductState;
       const changed = (Object.keys(next) as (keyof ProductState)[]).filter((k) =>
-        k === "tiers" ? !sameTiers(next.tiers, current.tiers) : next[k] !== current[k],
+        k === "tiers"
+          ? !sameTiers(next.tiers, current.tiers)
+          : k === "bundle_product_ids"
+            ? next[k].join() !== current[k].join()
+            : next[k] !== current[k],
       );
       if (!changed.length) return null;
+      if (next.type === "bundle" && (changed.includes("bundle_product_ids") || changed.includes("currency")))
+        await checkBundleItems(creatorId, id, next.bundle_product_ids, next.currency);
       if (next.currency !== current.currency && (await hasSold(p)))
         throw new ConflictError("product.currency_locked", CURRENCY_LOCKED);
       // Members keep what they pay for (rule: Paid means delivered): their product stays recurring.

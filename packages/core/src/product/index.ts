@@ -17,6 +17,7 @@ import { contentFor, type HostedFiles } from "./content";
 import { productCreatorOf, productForCheckout, productPublicView } from "./public";
 import { activeLimit, activeLimitMessage } from "./active-limit";
 import { transact } from "./store";
+import { checkBundleItems } from "./bundle";
 import { withFigures } from "./figures";
 import { ProductInfo } from "./info";
 import { getProduct as get, ownedProduct as owned, productNotFound, serializeProduct as serialize } from "./view";
@@ -55,13 +56,16 @@ export namespace Product {
     input: unknown,
     opts: { price: "dollars" | "cents"; files?: HostedFiles } = { price: "dollars" },
   ): Promise<Info> {
-    const { content_url, content_file, ...data } = validate(
+    const { content_url, content_file, type, bundle_product_ids, ...data } = validate(
       opts.price === "cents" ? ApiCreateProductInput : CreateProductInput,
       input,
     );
     const user = (await UserEntity.get({ id: creatorId }).go()).data;
     if (!user) throw new ForbiddenError("Please finish setting up your account before adding products.");
     const content = await contentFor(creatorId, { content_url, content_file }, opts.files);
+    // A standard product stores no type (absent reads as standard: products from before bundles).
+    if (type === "bundle") await checkBundleItems(creatorId, null, bundle_product_ids, data.currency);
+    const kind = type === "bundle" ? { type, bundle_product_ids } : {};
     const limit = productLimitFor(user);
     const approved = await Setting.bool("auto_approve_products");
     const id = randomUUID();
@@ -73,6 +77,7 @@ export namespace Product {
           creator_id: creatorId,
           ...data,
           ...content,
+          ...kind,
           is_active: true,
           moderation_status: approved ? "approved" : "pending",
         })

@@ -2,6 +2,7 @@ import * as z from "zod";
 import { CURRENCIES } from "../currency/index";
 import { MEDIA_TYPES } from "./media-types";
 import { BILLINGS, INTERVALS } from "./tiers";
+import { PRODUCT_TYPES } from "./kind";
 
 /** A recurring product's tier: its prices per interval in minor units of the product's currency. */
 export const TierInfo = z.object({
@@ -35,6 +36,10 @@ export const ProductInfo = z.object({
   tiers: z.array(TierInfo),
   /** a recurring product's free trial, 0 to 90 days */
   trial_days: z.number().int(),
+  /** standard, or bundle: it sells its items (bundle_product_ids) at its own price */
+  type: z.enum(PRODUCT_TYPES),
+  /** a bundle's items, 2 to 20 of the creator's one-time products (empty when standard) */
+  bundle_product_ids: z.array(z.string()),
   /** Owner only (rule: Access links): the content link, or the hosted file (bucket key, name, bytes). */
   content_url: z.string().optional(),
   content_file: z.string().optional(),

@@ -3,6 +3,7 @@ import * as z from "zod";
 import { CurrencyInput, formatMoney, toMinor } from "../currency/index";
 import { MEDIA_TYPES, type MediaType } from "./media-types";
 import { billingFields, checkBilling } from "./billing";
+import { bundleFields, checkBundleShape } from "./bundle";
 
 export { MEDIA_TYPES, type MediaType } from "./media-types";
 
@@ -105,6 +106,7 @@ const fields = {
   license_keys: z.boolean("license_keys must be true or false."),
   pay_what_you_want: z.boolean("pay_what_you_want must be true or false."),
   suggested_price: suggestedPrice.nullable(),
+  ...bundleFields,
 };
 
 /** A new product's values for what was not sent. */
@@ -121,6 +123,8 @@ const DEFAULTS = {
   price: 0,
   pay_what_you_want: false,
   suggested_price: null,
+  type: "standard" as const,
+  bundle_product_ids: [] as string[],
 };
 
 /** What buyers receive: a content URL or an uploaded file, exactly one. */
@@ -165,7 +169,9 @@ const complete =
   (unit: "major" | "minor", priceRequired = false) =>
   (sent: Sent, ctx: z.RefinementCtx) => {
     const { pay_what_you_want, suggested_price, billing, tiers, trial_days, ...p } = { ...DEFAULTS, ...sent };
-    if (checkContent(p, ctx) === z.NEVER) return z.NEVER;
+    if (!checkBundleShape({ ...p, billing, pay_what_you_want }, ctx)) return z.NEVER;
+    // A bundle delivers its items' content, not its own.
+    if (p.type !== "bundle" && checkContent(p, ctx) === z.NEVER) return z.NEVER;
     const billed = checkBilling(
       { billing, tiers, trial_days, pay_what_you_want, currency: p.currency },
       unit,

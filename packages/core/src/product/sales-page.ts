@@ -14,6 +14,7 @@ import { brandingOf, type Branding } from "../store/branding";
 import { userById } from "../user/read";
 import { productNotFound } from "./not-found";
 import { billingOf } from "./tiers";
+import { kindOf } from "./kind";
 
 /**
  * The sales page's read path, through the lean layer (no ElectroDB in its Lambda): the product,
@@ -96,6 +97,7 @@ export async function productPublicView(id: string) {
     pay_what_you_want: p.pay_what_you_want ?? false,
     suggested_price: p.suggested_price ?? null,
     ...billingOf(p),
+    ...kindOf(p),
     creator_id: p.creator_id,
     creator_name: seller.name,
     created_at: p.created_at,
@@ -111,6 +113,7 @@ export async function productPublicView(id: string) {
       media_url: "",
       is_active: false,
       sales_count: 0,
+      bundle_items: [] as BundleItemView[],
     };
   }
   return {
@@ -122,7 +125,34 @@ export async function productPublicView(id: string) {
     media_url: p.media_url ?? "",
     is_active: true,
     sales_count: (p.sales_count ?? 0) + sold,
+    bundle_items: await bundleItemsOf(p),
   };
+}
+
+/** A bundle's item as its sales page lists it (never its content, rule: Access links). */
+export interface BundleItemView {
+  id: string;
+  name: string;
+  /** minor units of the bundle's currency: what the item sells for alone */
+  price: number;
+}
+
+/**
+ * What is inside a bundle, in the bundle's order: the items that still exist in its currency
+ * (a deleted item is not offered to new buyers; its earlier buyers keep their snapshot). The
+ * sales page adds their prices up for the saving. Empty for a standard product.
+ */
+async function bundleItemsOf(p: ProductItem): Promise<BundleItemView[]> {
+  const { type, bundle_product_ids: ids } = kindOf(p);
+  if (type !== "bundle" || !ids.length) return [];
+  const items = (await batchGetItems(
+    ids.map((id) => ({ schema: productSchema, key: { id } })),
+  )) as (ProductItem | null)[];
+  return items.flatMap((item) =>
+    item && item.creator_id === p.creator_id && currencyOf(item.currency) === currencyOf(p.currency)
+      ? [{ id: item.id, name: item.name, price: item.price }]
+      : [],
+  );
 }
 
 /** The sales page's view of a product (GET /api/public/products/{id}, and the rendered page's data). */

@@ -4,6 +4,7 @@ import type { ProductInfo } from "./info";
 import { ownerContent } from "./content";
 import { productNotFound } from "./not-found";
 import { billingOf } from "./tiers";
+import { kindOf } from "./kind";
 
 /**
  * How a stored product reads: its owner's API shape (serializeProduct, typed by info.ts) and the
@@ -26,6 +27,7 @@ export function serializeProduct(p: ProductItem, opts: { owner: boolean }): Prod
     pay_what_you_want: p.pay_what_you_want ?? false,
     suggested_price: p.suggested_price ?? null,
     ...billingOf(p),
+    ...kindOf(p),
     ...(opts.owner ? ownerContent(p) : {}),
     media_type: p.media_type,
     media_url: p.media_url ?? "",

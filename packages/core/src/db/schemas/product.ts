@@ -51,6 +51,10 @@ export const productSchema = itemSchema({
       },
     },
     trial_days: { type: "number" },
+    /** A bundle (product/bundle.ts) sells its items at its own price; absent on products from before bundles: standard. */
+    type: { type: ["standard", "bundle"] as const },
+    /** A bundle's items: 2 to 20 of its creator's own one-time products, in the bundle's currency. */
+    bundle_product_ids: { type: "list", items: { type: "string" } },
     /** Memberships not yet ended (trialing, active, past_due, canceled before its end): kept by core/src/membership. */
     member_count: { type: "number" },
     media_type: { type: ["none", "image", "youtube", "video", "embed"] as const, required: true, default: "none" },

@@ -1,5 +1,6 @@
 import { event } from "sst/event";
-import * as z from "zod";
+import * as z from "zod/mini";
+import "../zod";
 import { EventType } from "./types";
 
 /**
@@ -14,14 +15,14 @@ import { EventType } from "./types";
  */
 const builder = event.builder({
   validator:
-    <S extends z.ZodType>(schema: S) =>
+    <S extends z.ZodMiniType>(schema: S) =>
     (input: z.input<S>) =>
       schema.parse(input) as z.output<S>,
   metadata: () => ({ published_at: new Date().toISOString() }),
 });
 
 /** An event definition plus its schema, so subscribers can validate what arrives. */
-function define<T extends string, S extends z.ZodType>(type: T, schema: S) {
+function define<T extends string, S extends z.ZodMiniType>(type: T, schema: S) {
   return Object.assign(builder(type, schema), { schema });
 }
 
@@ -29,15 +30,15 @@ function define<T extends string, S extends z.ZodType>(type: T, schema: S) {
 export const Provider = z.enum(["stripe", "paypal", "free"]);
 export type Provider = z.infer<typeof Provider>;
 
-const cents = z.number().int().nonnegative();
-const currency = z.string().regex(/^[a-z]{3}$/, "currency must be an ISO 4217 code in lower case");
-const id = z.string().min(1).max(255);
+const cents = z.int().check(z.nonnegative());
+const currency = z.string().check(z.regex(/^[a-z]{3}$/, "currency must be an ISO 4217 code in lower case"));
+const id = z.string().check(z.minLength(1), z.maxLength(255));
 
 /** What every event carries: who said it, their own id for it (tracing, dedupe) and when. */
 const source = {
   provider: Provider,
   provider_event_id: id,
-  occurred_at: z.number().int().positive(),
+  occurred_at: z.int().check(z.positive()),
 };
 
 /** A seller's checkout was paid. `checkout_id` is Payloft's checkout record (the provider's session/order id). */
@@ -48,10 +49,10 @@ export const PurchasePaid = define(
     seller_id: id,
     checkout_id: id,
     /** The provider's reference of the payment (Stripe payment intent, PayPal capture). */
-    payment_ref: id.optional(),
+    payment_ref: z.optional(id),
     amount: cents,
     currency,
-    buyer_email: z.string().max(320).optional(),
+    buyer_email: z.optional(z.string().check(z.maxLength(320))),
   }),
 );
 
@@ -81,7 +82,7 @@ export const DisputeCreated = define(
     dispute_ref: id,
     amount: cents,
     currency,
-    reason: z.string().max(100).default("general"),
+    reason: z._default(z.string().check(z.maxLength(100)), "general"),
   }),
 );
 
@@ -91,8 +92,8 @@ export const PlanCheckoutCompleted = define(
   z.object({
     ...source,
     checkout_id: id,
-    subscription_ref: id.optional(),
-    customer_ref: id.optional(),
+    subscription_ref: z.optional(id),
+    customer_ref: z.optional(id),
   }),
 );
 
@@ -115,15 +116,15 @@ export const SubscriptionChanged = define(
     ...source,
     user_id: id,
     subscription_ref: id,
-    customer_ref: id.optional(),
+    customer_ref: z.optional(id),
     status: SubscriptionStatus,
     /** The plan it bills for, when the provider's data names one of ours. */
-    plan: z.enum(["starter", "pro", "business"]).optional(),
-    billing_cycle: z.enum(["monthly", "yearly"]).optional(),
+    plan: z.optional(z.enum(["starter", "pro", "business"])),
+    billing_cycle: z.optional(z.enum(["monthly", "yearly"])),
     /** The provider deleted (ended) the subscription. */
     deleted: z.boolean(),
     /** The provider just created the subscription (its first event); tells webhooks created from updated. */
-    created: z.boolean().default(false),
+    created: z._default(z.boolean(), false),
   }),
 );
 
@@ -134,10 +135,10 @@ export const SubscriptionPaymentFailed = define(
     ...source,
     user_id: id,
     subscription_ref: id,
-    attempt: z.number().int().positive().optional(),
+    attempt: z.optional(z.int().check(z.positive())),
     final: z.boolean(),
     /** The provider's invoice that failed (one dunning e-mail per invoice). */
-    invoice_ref: id.optional(),
+    invoice_ref: z.optional(id),
   }),
 );
 
@@ -147,7 +148,7 @@ export const LifetimeRefunded = define(
   z.object({
     ...source,
     /** When the provider's event names it; else it is found from the payment when applied. */
-    checkout_id: id.optional(),
+    checkout_id: z.optional(id),
     payment_ref: id,
     reason: z.enum(["refund", "dispute"]),
   }),
@@ -166,7 +167,7 @@ export const CheckoutExpired = define(
     seller_id: id,
     checkout_id: id,
     product_id: id,
-    buyer_email: z.string().min(3).max(320).optional(),
+    buyer_email: z.optional(z.string().check(z.minLength(3), z.maxLength(320))),
   }),
 );
 

@@ -1,5 +1,6 @@
 import { hasUnsafeCharacters, parseInput, unsafeNameMessage } from "../validation";
-import * as z from "zod";
+import * as z from "zod/mini";
+import "../zod";
 import type { Actor } from "../actor/index";
 import { NotFoundError, ProviderError, ValidationError } from "../errors";
 import { logger } from "../log/index";
@@ -43,16 +44,19 @@ export { productLimitFor } from "./limits";
 const INVALID_PLAN = "Invalid plan selected";
 const planId = z
   .string({ error: INVALID_PLAN })
-  .refine((p): p is PlanId => (PLAN_IDS as readonly string[]).includes(p), INVALID_PLAN);
+  .check(z.refine((p) => (PLAN_IDS as readonly string[]).includes(p), INVALID_PLAN));
 const cycle = z.enum(["monthly", "yearly"], { error: "billing_cycle must be 'monthly' or 'yearly'." });
-const validate = <S extends z.ZodType>(schema: S, input: unknown) =>
+const validate = <S extends z.ZodMiniType>(schema: S, input: unknown) =>
   parseInput(schema, input, { code: "plan.invalid_input" });
-const customerName = z
-  .string()
-  .trim()
-  .max(120, "Your name can be at most 120 characters.")
-  .refine((name) => !hasUnsafeCharacters(name), unsafeNameMessage("Your name"))
-  .optional();
+const customerName = z.optional(
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.maxLength(120, "Your name can be at most 120 characters."),
+      z.refine((name) => !hasUnsafeCharacters(name), unsafeNameMessage("Your name")),
+    ),
+);
 
 /**
  * Plans and platform billing: the platform's own subscriptions and lifetime deal.
@@ -61,15 +65,16 @@ const customerName = z
  */
 export namespace Billing {
   export const CheckoutInput = z.object({
-    plan: z.string({ error: INVALID_PLAN }).refine((p) => isSelectablePlan(p), INVALID_PLAN),
-    billing_cycle: z
-      .enum(["monthly", "yearly", "lifetime"], { error: "billing_cycle must be 'monthly' or 'yearly'." })
-      .default("monthly"),
+    plan: z.string({ error: INVALID_PLAN }).check(z.refine((p) => isSelectablePlan(p), INVALID_PLAN)),
+    billing_cycle: z._default(
+      z.enum(["monthly", "yearly", "lifetime"], { error: "billing_cycle must be 'monthly' or 'yearly'." }),
+      "monthly",
+    ),
     customer_name: customerName,
   });
   export const LifetimeInput = z.object({ customer_name: customerName });
   /** Without billing_cycle the member's own cycle is kept. */
-  export const ChangeInput = z.object({ plan: planId, billing_cycle: cycle.optional() });
+  export const ChangeInput = z.object({ plan: planId, billing_cycle: z.optional(cycle) });
 
   /** POST /api/platform/create-checkout-session → {url}. */
   export async function createCheckout(actor: Actor, input: z.input<typeof CheckoutInput>): Promise<{ url: string }> {
@@ -133,7 +138,8 @@ export namespace Billing {
   /** POST /api/platform/change-plan → {status:'updating'} | {status:'updated', plan} | {url}. */
   export async function change(actor: Actor, input: z.input<typeof ChangeInput>) {
     const data = validate(ChangeInput, input);
-    return changePlan(await loadUser(actor), data.plan, data.billing_cycle);
+    // planId admits only PLAN_IDS (a mini check does not narrow the type, classic refine did).
+    return changePlan(await loadUser(actor), data.plan as PlanId, data.billing_cycle);
   }
 
   /**

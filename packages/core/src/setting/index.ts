@@ -1,4 +1,5 @@
-import * as z from "zod";
+import * as z from "zod/mini";
+import "../zod";
 import { SettingEntity } from "../db/entities";
 import { ValidationError } from "../errors";
 import {
@@ -36,7 +37,7 @@ export namespace Setting {
     setting_value: z.string(),
     description: z.string(),
     category: z.enum(CATEGORIES),
-    updated_at: z.string().nullable(),
+    updated_at: z.nullable(z.string()),
   });
   export type Info = z.infer<typeof Info>;
 

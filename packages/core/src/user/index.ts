@@ -1,6 +1,7 @@
 import { hasUnsafeCharacters, parseInput, unsafeNameMessage } from "../validation";
 import { randomUUID } from "node:crypto";
-import * as z from "zod";
+import * as z from "zod/mini";
+import "../zod";
 import { CounterEntity, EmailEntity, UserEntity, type UserItem } from "../db/entities";
 import { transact } from "../product/store";
 import { creatorDelta } from "./creators";
@@ -17,7 +18,7 @@ export type Role = "admin" | "creator" | "customer";
  * creation also counts the user in the platform counters and today's new_users, so the
  * admin dashboards read one item.
  */
-const check = <S extends z.ZodType>(schema: S, value: unknown) => parseInput(schema, value);
+const check = <S extends z.ZodMiniType>(schema: S, value: unknown) => parseInput(schema, value);
 
 export namespace User {
   export const DEACTIVATED_MESSAGE = DEACTIVATED;
@@ -29,15 +30,15 @@ export namespace User {
     user_id: z.string(),
     name: z.string(),
     plan: z.string(),
-    role: z.enum(["admin", "creator", "customer"]).nullable(),
+    role: z.nullable(z.enum(["admin", "creator", "customer"])),
     is_admin: z.boolean(),
     onboarding_completed: z.boolean(),
     deactivated: z.boolean(),
     created_at: z.string(),
     email: z.string(),
-    total_products: z.number().int(),
+    total_products: z.int(),
     /** The cycle a paid subscription is billed in, so plan screens start on it; null otherwise. */
-    billing_cycle: z.enum(["monthly", "yearly"]).nullable(),
+    billing_cycle: z.nullable(z.enum(["monthly", "yearly"])),
   });
   export type Profile = z.infer<typeof Profile>;
 
@@ -82,16 +83,16 @@ export namespace User {
   }
 
   export const CreateInput = z.object({
-    email: z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address.")),
-    name: z.string().trim().max(NAME_MAX).optional(),
-    role: z.enum(["admin", "creator", "customer"]).optional(),
-    is_admin: z.boolean().optional(),
-    onboarding_completed: z.boolean().optional(),
-    plan: z.enum(["free", "starter", "pro", "business", "lifetime"]).optional(),
-    google_sub: z.string().optional(),
-    google_name: z.string().optional(),
-    picture: z.string().optional(),
-    granted_by: z.string().optional(),
+    email: z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email("Please enter a valid email address.")),
+    name: z.optional(z.string().check(z.trim(), z.maxLength(NAME_MAX))),
+    role: z.optional(z.enum(["admin", "creator", "customer"])),
+    is_admin: z.optional(z.boolean()),
+    onboarding_completed: z.optional(z.boolean()),
+    plan: z.optional(z.enum(["free", "starter", "pro", "business", "lifetime"])),
+    google_sub: z.optional(z.string()),
+    google_name: z.optional(z.string()),
+    picture: z.optional(z.string()),
+    granted_by: z.optional(z.string()),
   });
 
   /**
@@ -171,10 +172,12 @@ export namespace User {
 
   export const Name = z
     .string({ error: "Please enter your name" })
-    .trim()
-    .min(1, "Please enter your name")
-    .max(NAME_MAX, `Your name can be at most ${NAME_MAX} characters.`)
-    .refine((name) => !hasUnsafeCharacters(name), unsafeNameMessage("Your name"));
+    .check(
+      z.trim(),
+      z.minLength(1, "Please enter your name"),
+      z.maxLength(NAME_MAX, `Your name can be at most ${NAME_MAX} characters.`),
+      z.refine((name) => !hasUnsafeCharacters(name), unsafeNameMessage("Your name")),
+    );
 
   export const RenameInput = z.object({ name: Name });
 

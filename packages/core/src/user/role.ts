@@ -1,4 +1,5 @@
-import * as z from "zod";
+import * as z from "zod/mini";
+import "../zod";
 import { ConflictError, NotFoundError } from "../errors";
 import { PLANS, planOf } from "../plan/plans";
 import { parseInput } from "../validation";
@@ -13,7 +14,7 @@ import { User, type UserItem } from "./index";
 export namespace Roles {
   export const RoleInput = z.object({
     role: z.enum(["creator", "customer"], { error: "Please choose a role: creator or customer." }),
-    confirm: z.boolean({ error: "confirm must be true or false." }).optional(),
+    confirm: z.optional(z.boolean({ error: "confirm must be true or false." })),
   });
 
   /** What a creator keeps when they switch to buying, in words; null when there is nothing. */
@@ -52,7 +53,9 @@ export namespace Roles {
 
   export const CustomerSignupInput = z.object({
     name: User.Name,
-    creator_user_id: z.string({ error: "creator_user_id is required." }).trim().min(1, "creator_user_id is required."),
+    creator_user_id: z
+      .string({ error: "creator_user_id is required." })
+      .check(z.trim(), z.minLength(1, "creator_user_id is required.")),
   });
 
   /** Customer signup from a creator's link. */

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import type { z } from "zod";
+import type { $ZodType, output } from "zod/v4/core";
 import type { Actor } from "@payloft/core/actor/index";
 import { parseInput } from "@payloft/core/validation";
 
@@ -33,7 +33,7 @@ export const reply = (status: number, body: unknown, headers: Record<string, str
   new Reply(status, body, headers);
 
 /** Request input through the one validation helper, naming the field when the message does not. */
-export const parse = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> =>
+export const parse = <S extends $ZodType>(schema: S, value: unknown): output<S> =>
   parseInput(schema, value, { prefixField: true });
 
 export function parseCookies(list: string[] | undefined, header?: string): Record<string, string> {

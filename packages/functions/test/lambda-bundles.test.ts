@@ -25,6 +25,7 @@ const CLASSIC_ZOD_MODULES = [
   "packages/core/src/admin/accounts.ts",
   "packages/core/src/admin/page.ts",
   "packages/core/src/admin/users.ts",
+  "packages/core/src/affiliate/input.ts",
   "packages/core/src/analytics/index.ts",
   "packages/core/src/announcement/index.ts",
   "packages/core/src/api-key/index.ts",
@@ -137,13 +138,21 @@ describe("the Lambda bundles", () => {
       const inputs = Object.keys(out.inputs);
       const own = inputs.filter((f) => f.startsWith("packages/") && importsClassic(f));
       own.forEach((f) => seen.add(f));
-      expect(own.filter((f) => !classicModules.has(f)), `${name}: moved to zod/mini, or add no classic import`).toEqual(
-        [],
-      );
+      expect(
+        own.filter((f) => !classicModules.has(f)),
+        `${name}: moved to zod/mini, or add no classic import`,
+      ).toEqual([]);
       // Nothing else drags classic zod in: a bundle whose own modules are all on zod/mini has none of it.
-      if (own.length === 0) expect(inputs.filter((f) => /\/zod\/v4\/classic\//.test(f)), name).toEqual([]);
+      if (own.length === 0)
+        expect(
+          inputs.filter((f) => /\/zod\/v4\/classic\//.test(f)),
+          name,
+        ).toEqual([]);
     }
-    expect([...classicModules].filter((f) => !seen.has(f)), "listed but no longer on zod classic").toEqual([]);
+    expect(
+      [...classicModules].filter((f) => !seen.has(f)),
+      "listed but no longer on zod classic",
+    ).toEqual([]);
   });
 
   it("take AWS credentials from the Lambda's environment, without the rest of the SDK's default chain", async () => {

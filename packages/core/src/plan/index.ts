@@ -49,13 +49,11 @@ const cycle = z.enum(["monthly", "yearly"], { error: "billing_cycle must be 'mon
 const validate = <S extends z.ZodMiniType>(schema: S, input: unknown) =>
   parseInput(schema, input, { code: "plan.invalid_input" });
 const customerName = z.optional(
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.maxLength(120, "Your name can be at most 120 characters."),
-      z.refine((name) => !hasUnsafeCharacters(name), unsafeNameMessage("Your name")),
-    ),
+  z.string().check(
+    z.trim(),
+    z.maxLength(120, "Your name can be at most 120 characters."),
+    z.refine((name) => !hasUnsafeCharacters(name), unsafeNameMessage("Your name")),
+  ),
 );
 
 /**

@@ -170,14 +170,12 @@ export namespace User {
       .go();
   }
 
-  export const Name = z
-    .string({ error: "Please enter your name" })
-    .check(
-      z.trim(),
-      z.minLength(1, "Please enter your name"),
-      z.maxLength(NAME_MAX, `Your name can be at most ${NAME_MAX} characters.`),
-      z.refine((name) => !hasUnsafeCharacters(name), unsafeNameMessage("Your name")),
-    );
+  export const Name = z.string({ error: "Please enter your name" }).check(
+    z.trim(),
+    z.minLength(1, "Please enter your name"),
+    z.maxLength(NAME_MAX, `Your name can be at most ${NAME_MAX} characters.`),
+    z.refine((name) => !hasUnsafeCharacters(name), unsafeNameMessage("Your name")),
+  );
 
   export const RenameInput = z.object({ name: Name });
 

@@ -67,6 +67,28 @@ describe("the route table's limits", () => {
     expect(other.status).toBe(404);
   });
 
+  it("an IPv6 caller counts by its /64: a new interface identifier does not start a new count", async () => {
+    const body = { productId: "no-such-product" };
+    // Every request from another address of the same /64, as a client rotating its
+    // privacy addresses would send them (and one written in full, zeros and all).
+    for (let i = 0; i < 20; i++) {
+      const address = i === 7 ? "2001:0db8:0042:0007:0000:0000:0000:0001" : `2001:db8:42:7::${(i + 1).toString(16)}`;
+      const res = await call(stack(), "POST", "/api/checkout/create-session", { body, headers: from(address) });
+      expect(res.status, `request ${i + 1}`).not.toBe(429);
+    }
+    const rotated = await call(stack(), "POST", "/api/checkout/create-session", {
+      body,
+      headers: from("2001:db8:42:7:8a2e:370:7334:abcd"),
+    });
+    expect(rotated.status).toBe(429);
+    // The neighbouring /64 is someone else.
+    const neighbour = await call(stack(), "POST", "/api/checkout/create-session", {
+      body,
+      headers: from("2001:db8:42:8::1"),
+    });
+    expect(neighbour.status).toBe(404);
+  });
+
   it("sign-in: the redirect and the code exchange share one count per address", async () => {
     const address = from("198.51.100.7");
     for (let i = 0; i < 60; i++) {

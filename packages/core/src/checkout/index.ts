@@ -15,7 +15,7 @@ import { attachCheckout, release } from "../discount/redeem";
 import { PAYPAL_UNAVAILABLE, startPayPalCheckout, type StartedCheckout } from "./paypal";
 import { chargeFor, type Charge } from "./pricing";
 import { checkoutLocale } from "./locale";
-import { buyerNetwork } from "./buyer-network";
+import { callerNetwork } from "../rate-limit/network";
 import { PAYABLE_SECONDS } from "./lifetime";
 import { isoFromSeconds, productSnapshot, recordCheckout } from "./record";
 import { storedReservation } from "./reservation";
@@ -69,7 +69,7 @@ export namespace Checkout {
 
     const { provider } = await IntegrationStatus.paymentInfo(product.creator_id);
     if (!provider) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
-    const charge = await chargeFor(product, input, opts.address ? { address: buyerNetwork(opts.address) } : {});
+    const charge = await chargeFor(product, input, opts.address ? { address: callerNetwork(opts.address) } : {});
     try {
       const started =
         provider === "paypal"

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { RateLimit } from "@payloft/core/rate-limit/index";
+import { callerNetwork } from "@payloft/core/rate-limit/network";
 import { routeKey, type RouteDef } from "../routes";
 import { VIEWER_ADDRESS_HEADER } from "./headers";
 import { cameThroughEdge } from "./edge";
@@ -19,9 +20,13 @@ export function clientAddress(event: APIGatewayProxyEventV2): string {
   return (viewer?.trim() || event.requestContext?.http?.sourceIp || "unknown").slice(0, 64);
 }
 
-/** The row's limit, if it has one: one counter per bucket and address (429 + Retry-After beyond it). */
+/**
+ * The row's limit, if it has one: one counter per bucket and caller (429 + Retry-After beyond
+ * it). The caller is their network: an IPv6 address counts by its /64, which its owner may
+ * rotate through at will (rate-limit/network.ts).
+ */
 export async function enforceRateLimit(route: RouteDef, event: APIGatewayProxyEventV2): Promise<void> {
   const rule = route.rateLimit;
   if (!rule) return;
-  await RateLimit.hit(rule.bucket ?? routeKey(route), clientAddress(event), rule.limit, rule.windowSeconds);
+  await RateLimit.hit(rule.bucket ?? routeKey(route), callerNetwork(clientAddress(event)), rule.limit, rule.windowSeconds);
 }

@@ -1,14 +1,14 @@
 import { isIPv4, isIPv6 } from "node:net";
 
 /**
- * Who a buyer is, for limits on what one person may hold (a discount code's uses in unpaid
- * checkouts): their network rather than the literal address. An IPv6 subscriber is given a
+ * Who a caller is, for every per-address limit (the route table's rate limits, a discount code's
+ * uses in a buyer's unpaid checkouts): their network rather than the literal address. An IPv6 subscriber is given a
  * whole /64 (often more) and picks any interface identifier in it, so counting the full address
  * would give each of them 2^64 separate limits: the /64 is the unit. An IPv4 address written as
  * IPv6 (`::ffff:198.51.100.7`, `::ffff:c633:6407`) is that IPv4 address. Anything else (no
  * address we can read) is kept as given.
  */
-export function buyerNetwork(address: string): string {
+export function callerNetwork(address: string): string {
   const a = address.trim();
   if (isIPv4(a)) return a;
   if (!isIPv6(a)) return a;

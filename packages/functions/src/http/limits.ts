@@ -28,5 +28,10 @@ export function clientAddress(event: APIGatewayProxyEventV2): string {
 export async function enforceRateLimit(route: RouteDef, event: APIGatewayProxyEventV2): Promise<void> {
   const rule = route.rateLimit;
   if (!rule) return;
-  await RateLimit.hit(rule.bucket ?? routeKey(route), callerNetwork(clientAddress(event)), rule.limit, rule.windowSeconds);
+  await RateLimit.hit(
+    rule.bucket ?? routeKey(route),
+    callerNetwork(clientAddress(event)),
+    rule.limit,
+    rule.windowSeconds,
+  );
 }

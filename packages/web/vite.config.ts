@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 
@@ -8,8 +8,36 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /** The pages the server renders (src/rendered), each a document of its own with its own entry. */
 const RENDERED_PAGES = ["product", "overlay", "store"];
 
+/**
+ * The server-rendered pages' stylesheet goes inside their shells as a <style> element instead of
+ * a <link>: a linked stylesheet blocks the first paint for one more round trip, which on a phone
+ * on slow 4G put the sales page's LCP near 3 s (docs/performance.md). The page's own stylesheet is
+ * small (features/sales-page/sales.css reads only the public pages' sources) and the page CSP
+ * allows inline styles. The app's index.html keeps its cached <link>.
+ */
+function inlinePageStylesheet(): Plugin {
+  return {
+    name: "payloft:inline-page-stylesheet",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        if (!ctx.filename.includes("/pages/") || !ctx.bundle) return html;
+        const bundle = ctx.bundle;
+        return html.replace(/<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)"[^>]*>/g, (_tag, file: string) => {
+          const asset = bundle[file];
+          if (asset?.type !== "asset") throw new Error(`${ctx.filename} links ${file}, which the build did not emit`);
+          const css = String(asset.source);
+          if (/<\/style/i.test(css)) throw new Error(`${file} contains "</style": it cannot be inlined`);
+          return `<style>${css}</style>`;
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), inlinePageStylesheet()],
   resolve: {
     alias: [
       // `@/x` is packages/web/src/x: imports say where a module lives, not how far up it is.

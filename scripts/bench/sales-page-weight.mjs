@@ -29,17 +29,25 @@ async function load(path, ready) {
   const context = await browser.newContext(MOBILE);
   const page = await context.newPage();
   const files = [];
+  const sizes = (url, body) => ({
+    url,
+    raw: body.length,
+    gzip: gzipSync(body, { level: 9 }).length,
+    brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  });
   page.on("response", (res) => {
     const type = res.request().resourceType();
+    // The server-rendered pages carry their stylesheet inline (packages/web/vite.config.ts): it
+    // still counts as the page's CSS, so the budget cannot be met by moving CSS into the HTML.
+    if (type === "document")
+      files.push(
+        res.text().then((html) => {
+          const css = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join("");
+          return css ? sizes("(inline <style> of the HTML)", Buffer.from(css)) : null;
+        }),
+      );
     if (type !== "script" && type !== "stylesheet") return;
-    files.push(
-      res.body().then((body) => ({
-        url: new URL(res.url()).pathname,
-        raw: body.length,
-        gzip: gzipSync(body, { level: 9 }).length,
-        brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-      })),
-    );
+    files.push(res.body().then((body) => sizes(new URL(res.url()).pathname, body)));
   });
   await page.goto(`${stack.url}${path}`, { waitUntil: "load", timeout: 60_000 });
   await page.getByText(ready).first().waitFor({ timeout: 60_000 });
@@ -47,7 +55,7 @@ async function load(path, ready) {
     .waitForLoadState("networkidle", { timeout: 15_000 })
     .then(() => true)
     .catch(() => false);
-  const loaded = (await Promise.all(files)).sort((a, b) => b.gzip - a.gzip);
+  const loaded = (await Promise.all(files)).filter(Boolean).sort((a, b) => b.gzip - a.gzip);
   await context.close();
   return { loaded, idle };
 }

@@ -73,6 +73,9 @@ describe("server-rendered pages", () => {
       }
       const scriptSrc = /script-src ([^;]*)/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
       expect(scriptSrc, path).toBe("'self'");
+      // Its stylesheet comes inside it: no stylesheet request holds the first paint back.
+      expect(html, path).not.toMatch(/<link[^>]+rel="stylesheet"/);
+      expect(html, path).toMatch(/<style>[^<]*\.bg-white\{/);
     }
   });
 
@@ -93,6 +96,21 @@ describe("server-rendered pages", () => {
       await context.close();
     });
   }
+
+  it("React is fetched only once the sales and store pages have loaded (their pictures first)", async () => {
+    const { page, context } = await b.newPage({ viewport: PHONE });
+    for (const path of [`/product/${ids.paid}`, "/s/rhea-render"]) {
+      await page.goto(path);
+      await page.locator("html[data-hydrated]").waitFor();
+      const timing = await page.evaluate(() => ({
+        load: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart,
+        react: performance.getEntriesByType("resource").find((r) => /\/assets\/react-[\w-]+\.js$/.test(r.name))
+          ?.startTime,
+      }));
+      expect(timing.react, path).toBeGreaterThanOrEqual(timing.load);
+    }
+    await context.close();
+  });
 
   it("the hydrated sales page behaves as before: pay what you want and the claim form work", async () => {
     const { page, context } = await b.newPage({ viewport: DESKTOP });

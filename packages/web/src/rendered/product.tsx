@@ -1,7 +1,8 @@
 import "@/features/sales-page/sales.css";
-import SalesPage from "@/features/sales-page/pages/SalesPage";
-import { salesPageReady } from "@/features/sales-page/lib/page";
-import { hydrate } from "./hydrate";
+import { afterLoad } from "./afterLoad";
 
-/** The sales page's own entry (pages/product.html): the page the server rendered, taken over by React. */
-void hydrate(SalesPage, salesPageReady);
+/**
+ * The sales page's own entry (pages/product.html): its stylesheet (inlined into the shell by the
+ * build), and, once the page has loaded, React taking over the page the server rendered.
+ */
+afterLoad(() => import("./product-page"));

@@ -1,6 +1,8 @@
 import "@/features/sales-page/sales.css";
-import StorePage from "@/features/storefront/pages/StorePage";
-import { hydrate } from "./hydrate";
+import { afterLoad } from "./afterLoad";
 
-/** The store page's own entry (pages/store.html): the page the server rendered, taken over by React. */
-void hydrate(StorePage);
+/**
+ * The store page's own entry (pages/store.html): its stylesheet (inlined into the shell by the
+ * build), and, once the page has loaded, React taking over the page the server rendered.
+ */
+afterLoad(() => import("./store-page"));

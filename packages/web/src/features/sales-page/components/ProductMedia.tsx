@@ -25,8 +25,16 @@ export function ProductMedia({
       return (
         // The image's own size is unknown until it arrives: the 16:9 box (the skeleton's and the
         // videos') is reserved up front and the picture fits inside it whole, so nothing below moves.
+        // It is the page's largest paint: fetched at high priority, not queued behind the scripts.
         <figure className={`${frame} aspect-video bg-slate-100`}>
-          <img src={url} alt={title} width={1280} height={720} className="h-full w-full object-contain" />
+          <img
+            src={url}
+            alt={title}
+            width={1280}
+            height={720}
+            fetchPriority="high"
+            className="h-full w-full object-contain"
+          />
         </figure>
       );
     case "youtube": {

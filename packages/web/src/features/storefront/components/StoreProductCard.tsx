@@ -3,7 +3,7 @@ import { formatCents } from "@/lib/money";
 
 /** One product on a store page: picture (or a tinted title card), name, headline and price
  * (a pay-what-you-want price with a "+": the minimum, in the product's own currency). */
-export function StoreProductCard({ product }: { product: Store.PublicProduct }) {
+export function StoreProductCard({ product, first }: { product: Store.PublicProduct; first?: boolean }) {
   return (
     <li>
       {/* A page load: the server renders the sales page (it is not a route of the app). */}
@@ -13,7 +13,17 @@ export function StoreProductCard({ product }: { product: Store.PublicProduct }) 
       >
         <div className="aspect-[16/9] bg-slate-100">
           {product.image_url ? (
-            <img src={product.image_url} alt="" loading="lazy" className="h-full w-full object-cover" />
+            // The first card's picture is the page's largest paint: fetched at once and first; the
+            // others wait until they come near the screen.
+            <img
+              src={product.image_url}
+              alt=""
+              width={640}
+              height={360}
+              loading={first ? "eager" : "lazy"}
+              fetchPriority={first ? "high" : "auto"}
+              className="h-full w-full object-cover"
+            />
           ) : (
             <div className="flex h-full w-full items-center justify-center bg-gradient-to-br from-brand-500 to-brand-700 px-4 text-center">
               <span className="line-clamp-2 text-lg font-bold text-white">{product.name}</span>

@@ -35,6 +35,8 @@ export default function StorePage({ data }: { data: StorePageData }) {
             <img
               src={store.avatar_url}
               alt={`${store.name || store.handle} logo`}
+              width={80}
+              height={80}
               className="h-20 w-20 shrink-0 rounded-2xl bg-white object-cover shadow-lg ring-4 ring-white/30"
             />
           ) : (
@@ -60,8 +62,8 @@ export default function StorePage({ data }: { data: StorePageData }) {
           </p>
         ) : (
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {products.map((p) => (
-              <StoreProductCard key={p.id} product={p} />
+            {products.map((p, i) => (
+              <StoreProductCard key={p.id} product={p} first={i === 0} />
             ))}
           </ul>
         )}

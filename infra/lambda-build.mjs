@@ -2,7 +2,7 @@
 // (`pkg/runtime/node/build.go`: bundle, ESM, platform node, keepNames, the `module` field first,
 // the target its runtime map gives nodejs22.x, its banner, `sharp` and `pg-native` external)
 // from the same runtime and `nodejs` options infra/defaults.ts hands SST
-// (infra/lambda-bundling.mjs: minify, external, install, our plugins). And the list of every
+// (infra/lambda-bundling.mjs: minify, external, define, install, our plugins). And the list of every
 // Lambda SST builds.
 //
 // The bench's lambda benchmark and the tests that inspect a bundle build with these, so what
@@ -28,6 +28,7 @@ export const lambdaBuild = {
   mainFields: ["module", "main"],
   plugins,
   external: [...ALWAYS_EXTERNAL, ...Object.keys(LAMBDA_NODEJS.install), ...LAMBDA_NODEJS.esbuild.external],
+  define: LAMBDA_NODEJS.esbuild.define,
   banner: {
     js: [
       "import { createRequire as topLevelCreateRequire } from 'module';",

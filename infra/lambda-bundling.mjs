@@ -19,6 +19,10 @@ export const LAMBDA_NODEJS = {
     // included, at the versions in our lockfile that the tests run, never the SDK the runtime
     // happens to have (docs/decisions.md "Every Lambda carries its own dependencies").
     external: [],
+    // A deploy runs production code: libraries that pick a build by NODE_ENV (react and
+    // react-dom in the page Lambda, which bundled both their development and production builds,
+    // ~580 KB) keep only the production one, the other branch being dead code to esbuild.
+    define: { "process.env.NODE_ENV": '"production"' },
   },
   install: {},
 };

@@ -9,15 +9,13 @@ import { ConfirmHost } from "@/components/ui/ConfirmDialog";
 import { MaintenanceNotice } from "@/features/maintenance/components/MaintenanceNotice";
 
 const usePathname = () => useSyncExternalStore(router.subscribe, () => router.state.location.pathname);
-// The next person on this browser must not see this one's cached data.
-const forget = () => queryClient.clear();
 const reload = () => void queryClient.invalidateQueries();
 
 export function App() {
   const pathname = usePathname();
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider onLogout={forget}>
+      <SessionProvider>
         <RouterProvider router={router} />
         <Toaster />
         <ConfirmHost />

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router-dom";
-import { useSession } from "@/app/session";
+import { useSession } from "@/lib/session";
 import { ApiError } from "@/lib/api";
 import { useProfile, type Profile } from "@/lib/profile";
 

@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { PageSpinner } from "@/components/PageSpinner";
-import { useSession } from "@/app/session";
+import { useSession } from "@/lib/session";
 import { AnnouncementBanner } from "@/features/announcements";
 import { useProfileGate, type GateDecision } from "@/lib/useProfileGate";
 import { ADMIN_SECTIONS, AdminShell, type AdminSectionId } from "@/features/admin/components/AdminShell";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
-import { useSession } from "@/app/session";
+import { useSession } from "@/lib/session";
 import { Spinner } from "@/components/ui/Spinner";
 import { IconAlert, IconCheck } from "@/components/ui/icons";
 import { AuthCard, AuthLayout } from "@/components/AuthLayout";

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
-import { useSession } from "@/app/session";
+import { useSession } from "@/lib/session";
 import { PageSpinner } from "@/components/PageSpinner";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";

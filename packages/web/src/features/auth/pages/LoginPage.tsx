@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Navigate, useSearchParams } from "react-router-dom";
-import { useSession } from "@/app/session";
+import { useSession } from "@/lib/session";
 import { Button } from "@/components/ui/Button";
 import { Spinner } from "@/components/ui/Spinner";
 import { IconCheck, IconLock, IconShield, IconBolt } from "@/components/ui/icons";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
-import { useSession } from "@/app/session";
+import { useSession } from "@/lib/session";
 import { PageSpinner } from "@/components/PageSpinner";
 import { Spinner } from "@/components/ui/Spinner";
 import { toast } from "@/components/ui/toast";

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { SkeletonText } from "@/components/ui/Skeleton";
 import { Tabs } from "@/components/ui/Tabs";
-import { useSession } from "@/app/session";
+import { useSession } from "@/lib/session";
 import { AnnouncementBanner } from "@/features/announcements";
 import { useProfileGate } from "@/lib/useProfileGate";
 import { IconLogout } from "@/components/navIcons";

@@ -1,7 +1,7 @@
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { planOf } from "@payloft/core/plan/plans";
 import { PageSpinner } from "@/components/PageSpinner";
-import { useSession } from "@/app/session";
+import { useSession } from "@/lib/session";
 import { AnnouncementBanner } from "@/features/announcements";
 import { useSupportEmail } from "@/lib/publicStatus";
 import { SettingsSection } from "@/features/settings";

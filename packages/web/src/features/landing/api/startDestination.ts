@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useSession } from "@/app/session";
+import { useSession } from "@/lib/session";
 import { profileQuery, type Profile } from "@/lib/profile";
 
 /** Landing page: where Get Started / Start Selling / Dashboard lead for this profile. */

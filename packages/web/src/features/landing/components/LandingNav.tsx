@@ -3,7 +3,7 @@ import { useNavigate } from "react-router-dom";
 import { Logo } from "@/components/Logo";
 import { Button } from "@/components/ui/Button";
 import { IconMenu, IconX } from "@/components/ui/icons";
-import { useSession } from "@/app/session";
+import { useSession } from "@/lib/session";
 import { usePublicStatus } from "@/lib/publicStatus";
 import { StartButton } from "./StartButton";
 

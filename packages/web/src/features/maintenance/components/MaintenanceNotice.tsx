@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useSession } from "@/app/session";
+import { useSession } from "@/lib/session";
 import { LogoWordmark } from "@/components/LogoMark";
 import { apiFetch } from "@/lib/api";
 import type { Profile } from "@/lib/profile";

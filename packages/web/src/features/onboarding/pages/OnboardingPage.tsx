@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Navigate, useSearchParams } from "react-router-dom";
 import { isSelectablePlan } from "@payloft/core/plan/plans";
-import { useSession } from "@/app/session";
+import { useSession } from "@/lib/session";
 import { PageSpinner } from "@/components/PageSpinner";
 import { toast } from "@/components/ui/toast";
 import { AuthCard, AuthLayout } from "@/components/AuthLayout";

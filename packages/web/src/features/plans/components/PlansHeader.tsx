@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router-dom";
 import { Logo } from "@/components/Logo";
 import { Button } from "@/components/ui/Button";
-import { useSession } from "@/app/session";
+import { useSession } from "@/lib/session";
 
 /**
  * Top bar of the public plan pages: signed in shows 'Signed in as {email}' and Log Out

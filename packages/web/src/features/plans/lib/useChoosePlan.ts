@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { PLANS, type SelectablePlanId } from "@payloft/core/plan/plans";
-import { useSession } from "@/app/session";
+import { useSession } from "@/lib/session";
 import { toast } from "@/components/ui/toast";
 import { checkoutErrorText, createCheckoutSession, createLifetimeCheckout } from "@/features/plans/api/checkout";
 import { confirmDialog } from "@/components/ui/ConfirmDialog";

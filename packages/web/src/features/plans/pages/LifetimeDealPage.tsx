@@ -1,5 +1,5 @@
 import { LIFETIME_COMPARE_AT_YEARLY, LIFETIME_PRICE, PLANS, formatPlanPrice } from "@payloft/core/plan/plans";
-import { useSession } from "@/app/session";
+import { useSession } from "@/lib/session";
 import { Button } from "@/components/ui/Button";
 import { IconCheck, IconShield, IconSparkles } from "@/components/ui/icons";
 import { useProfile } from "@/lib/profile";

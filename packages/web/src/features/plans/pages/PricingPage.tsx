@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { PLANS, PLAN_FOOTNOTE, PLAN_IDS, YEARLY_SAVING_LABEL, type BillingCycle } from "@payloft/core/plan/plans";
-import { useSession } from "@/app/session";
+import { useSession } from "@/lib/session";
 import { Button } from "@/components/ui/Button";
 import { SegmentedControl } from "@/components/ui/SegmentedControl";
 import { IconLock } from "@/components/ui/icons";

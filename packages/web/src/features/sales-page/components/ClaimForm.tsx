@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useSession } from "@/app/session";
+import { useSession } from "@/lib/session";
 import { ApiError } from "@/lib/api";
 import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";

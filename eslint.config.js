@@ -9,7 +9,7 @@ import { importX } from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import prettier from "eslint-config-prettier";
 import globals from "globals";
-import { webZones } from "./packages/web/boundaries.mjs";
+import { CORE_IN_THE_BROWSER, webZones } from "./packages/web/boundaries.mjs";
 
 /** `import { z } from "zod"` makes every bundle carry zod's whole locale set (about 350 KB in a
  * Lambda); `import * as z from "zod"` lets esbuild drop what is not used. */
@@ -79,6 +79,19 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         { patterns: [{ group: ["../*"], message: "Import through the @/ alias (src/), not a parent-relative path." }] },
+      ],
+      // Nothing of the server runs in the browser: of core, types only, but for its browser-safe modules.
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: `^@payloft/core/(?!(?:${CORE_IN_THE_BROWSER.join("|")})$)`,
+              allowTypeImports: true,
+              message: "The web takes only types from this core module (import type); see CORE_IN_THE_BROWSER.",
+            },
+          ],
+        },
       ],
       // Features meet only through their faces, along an acyclic table (packages/web/boundaries.mjs).
       "import-x/no-restricted-paths": [

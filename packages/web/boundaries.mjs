@@ -21,6 +21,22 @@ export const USES = {
   storefront: ["plans"],
 };
 
+/**
+ * The modules of @payloft/core the browser runs: pure tables and functions that import nothing of
+ * the server (no AWS client, no ElectroDB, no secret). Of every other core module the web takes
+ * only types (`import type`: erased from the bundle).
+ */
+export const CORE_IN_THE_BROWSER = [
+  "currency/units",
+  "files/types",
+  "integration/stripe-permissions",
+  "outgoing-webhook/events",
+  "outgoing-webhook/verify-snippet",
+  "plan/features",
+  "plan/plans",
+  "product/media",
+];
+
 /** The first circle in a feature → features table, as a list of names (or null). */
 export function findCircle(uses) {
   const state = new Map(); // name → "open" while on the path, "done" after
@@ -61,6 +77,11 @@ export function webZones(root, uses = USES) {
       except: [`./${name}`, ...(uses[name] ?? []).map((other) => `./${other}/index.ts`)],
       message: `A feature uses another only through its face (features/<name>/index.ts), as listed in USES (packages/web/boundaries.mjs); shared code belongs in src/lib or src/components.`,
     })),
+    {
+      target: `${src}/features`,
+      from: `${src}/rendered`,
+      message: "A feature does not reach up into the server-rendered pages' entries (src/rendered).",
+    },
     {
       target: [`${src}/lib`, `${src}/components`],
       from: [`${src}/features`, `${src}/rendered`],

@@ -1,6 +1,6 @@
 import { StrictMode, useEffect, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { readPageData, type PageData } from "./data";
+import { readPageData, type PageData } from "@/lib/pageData";
 import { PageShell } from "./Shell";
 
 /** Marks the document once React has taken it over: journeys wait for it before they act. */

@@ -5,7 +5,7 @@ import OverlayPage from "@/features/sales-page/pages/OverlayPage";
 import SalesPage from "@/features/sales-page/pages/SalesPage";
 import { productTitle, salesPageReady } from "@/features/sales-page/lib/page";
 import StorePage, { storeTitle } from "@/features/storefront/pages/StorePage";
-import { PAGE_DATA_ID, type PageData } from "./data";
+import { PAGE_DATA_ID, type PageData } from "@/lib/pageData";
 import { PageShell } from "./Shell";
 
 /**

@@ -1,2 +1,2 @@
-// The announcements feature's face: what other features may use of it (eslint.config.js, web boundaries).
+// The announcements feature's face: what other features may use of it (packages/web/boundaries.mjs).
 export { AnnouncementBanner } from "./components/AnnouncementBanner";

@@ -1,2 +1,2 @@
-// The checkout feature's face: what other features may use of it (eslint.config.js, web boundaries).
+// The checkout feature's face: what other features may use of it (packages/web/boundaries.mjs).
 export { type CheckoutSuccess, useCheckoutSuccess } from "./api/useCheckoutSuccess";

@@ -1,2 +1,2 @@
-// The dashboard feature's face: what other features may use of it (eslint.config.js, web boundaries).
+// The dashboard feature's face: what other features may use of it (packages/web/boundaries.mjs).
 export { AnalyticsSection } from "./components/Sections";

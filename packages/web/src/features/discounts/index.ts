@@ -1,2 +1,2 @@
-// The discounts feature's face: what other features may use of it (eslint.config.js, web boundaries).
+// The discounts feature's face: what other features may use of it (packages/web/boundaries.mjs).
 export { DiscountsSection } from "./components/DiscountsSection";

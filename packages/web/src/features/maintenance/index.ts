@@ -1,2 +1,2 @@
-// The maintenance feature's face: what other features may use of it (eslint.config.js, web boundaries).
+// The maintenance feature's face: what other features may use of it (packages/web/boundaries.mjs).
 export { refreshLiveStatus } from "./api/liveStatus";

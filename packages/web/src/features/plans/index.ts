@@ -1,4 +1,4 @@
-// The plans feature's face: what other features may use of it (eslint.config.js, web boundaries).
+// The plans feature's face: what other features may use of it (packages/web/boundaries.mjs).
 export { BillingTab } from "./components/BillingTab";
 export { PastDueBanner } from "./components/PastDueBanner";
 export { PlanBanner } from "./components/PlanBanner";

@@ -1,2 +1,2 @@
-// The storefront feature's face: what other features may use of it (eslint.config.js, web boundaries).
+// The storefront feature's face: what other features may use of it (packages/web/boundaries.mjs).
 export { StoreSettings } from "./components/StoreSettings";

@@ -1,4 +1,4 @@
-import type { ProductPageData } from "@/rendered/data";
+import type { ProductPageData } from "@/lib/pageData";
 import { loadClaimForm } from "@/features/sales-page/components/LazyClaimForm";
 
 /**

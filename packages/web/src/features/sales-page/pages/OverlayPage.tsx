@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import { mediaImage } from "@payloft/core/product/media";
 import { usePageTitle } from "@/components/usePageTitle";
-import type { ProductPageData } from "@/rendered/data";
+import type { ProductPageData } from "@/lib/pageData";
 import { useRecordView } from "@/features/sales-page/api/useRecordView";
 import { PriceCard } from "@/features/sales-page/components/PriceCard";
 import { LazyClaimForm } from "@/features/sales-page/components/LazyClaimForm";

@@ -1,6 +1,6 @@
 import { IconLock } from "@/components/ui/icons";
 import { usePageTitle } from "@/components/usePageTitle";
-import type { ProductPageData } from "@/rendered/data";
+import type { ProductPageData } from "@/lib/pageData";
 import { useRecordView } from "@/features/sales-page/api/useRecordView";
 import { Benefits } from "@/features/sales-page/components/Benefits";
 import { BuyButton, PaymentSetupNotice, PriceCard } from "@/features/sales-page/components/PriceCard";

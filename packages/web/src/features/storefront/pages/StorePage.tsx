@@ -1,5 +1,5 @@
 import { usePageTitle } from "@/components/usePageTitle";
-import type { StorePageData } from "@/rendered/data";
+import type { StorePageData } from "@/lib/pageData";
 import { SalesMessage } from "@/components/SalesStates";
 import { PoweredBy } from "@/components/PoweredBy";
 import { StoreProductCard } from "@/features/storefront/components/StoreProductCard";

@@ -10,6 +10,7 @@ import { createTypeScriptImportResolver } from "eslint-import-resolver-typescrip
 import prettier from "eslint-config-prettier";
 import globals from "globals";
 import { CORE_IN_THE_BROWSER, webZones } from "./packages/web/boundaries.mjs";
+import { entityBlocks } from "./packages/core/entity-users.mjs";
 
 /** `import { z } from "zod"` makes every bundle carry zod's whole locale set (about 350 KB in a
  * Lambda); `import * as z from "zod"` lets esbuild drop what is not used. */
@@ -63,6 +64,8 @@ export default tseslint.config(
     files: ["packages/{core,functions,local}/src/**/*.ts"],
     rules: { "no-restricted-syntax": ["error", ZOD_NAMED_IMPORT, ...BUS_ENVELOPE] },
   },
+  // Each entity is used only by its owner and the folders listed beside it (packages/core/entity-users.mjs).
+  ...entityBlocks(import.meta.dirname),
   {
     files: ["packages/web/src/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },

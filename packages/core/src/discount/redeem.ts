@@ -95,13 +95,14 @@ export async function reserve(d: DiscountItem, opts: { address?: string } = {}):
       }
       const id = randomUUID();
       const max = now.max_redemptions;
+      const releasableAfter = inAnHour();
       const result = await Db.transaction
         .write(({ discount, discountReservation, discountHold }) => [
           discount
             .patch({ id: d.id })
             .add({ redemptions: 1 })
             // The first reservation of the hour says when a give-back could first find anything.
-            .data((a, op) => op.ifNotExists(a.reclaim_after, inAnHour()))
+            .data((a, op) => op.ifNotExists(a.reclaim_after, releasableAfter))
             .where((a, op) =>
               [
                 op.eq(a.code, d.code),
@@ -113,7 +114,7 @@ export async function reserve(d: DiscountItem, opts: { address?: string } = {}):
             )
             .commit(),
           discountReservation
-            .create({ discount_id: d.id, id, releasable_after: inAnHour(), ...(holder ? { holder } : {}) })
+            .create({ discount_id: d.id, id, releasable_after: releasableAfter, ...(holder ? { holder } : {}) })
             .commit(),
           ...(holder
             ? [
@@ -138,10 +139,11 @@ export async function reserve(d: DiscountItem, opts: { address?: string } = {}):
     },
     {
       // A launch: many buyers' transactions on this one item cancel one another, and it takes
-      // only so many a second. Growing, jittered waits let them through one after another
-      // within about 5 s, so a buyer gets the code or "used up", and "busy" only past that.
-      attempts: 14,
-      delayMs: backoff(20, 640),
+      // only so many a second. Growing, jittered waits (about 8 s in all, inside the 10 s a
+      // request may take, faults.ts) let them through one after another, so a buyer gets the
+      // code or "used up", and "busy" only past that.
+      attempts: 16,
+      delayMs: backoff(25, 1_000),
       exhausted: () =>
         new AppError("discount.busy", "Many buyers are using this code right now. Please try again.", 503),
     },

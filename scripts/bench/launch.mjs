@@ -5,13 +5,17 @@
 // once every webhook and bus delivery has settled: was every paid checkout recorded once, with
 // one receipt, nothing dead-lettered, every figure equal to the recount, and no item taking more
 // than 1/16 of the launch's writes? Fulfilment latency (webhook sent → purchase stored) and
-// DynamoDB's refusals (conflicts, throttles) are reported per purchase.
+// DynamoDB's refusals (conflicts, throttles) are reported per purchase. Run (c) is the launch's
+// limited code: 1,000 buyers, 50 at a time, race for a 100-use code through the checkout route:
+// exactly 100 discounts, "used up" for everyone else, never a 503 or a 500.
 import { join } from "node:path";
 import { root, budget, note, print, percentile } from "./lib.mjs";
 
 const BUYERS = Number(process.env.LAUNCH_BUYERS ?? 50);
 const SECONDS = Number(process.env.LAUNCH_SECONDS ?? 60);
 const CREATORS_B = 100;
+const CODE_BUYERS = Number(process.env.LAUNCH_CODE_BUYERS ?? 1000);
+const CODE_USES = CODE_BUYERS / 10;
 
 const { startStack } = await import(join(root, "packages/local/src/stack.ts"));
 const stack = await startStack({ port: 0, dataDir: null, seed: false, quiet: true });
@@ -140,12 +144,62 @@ try {
       note(`${label}: recount differences, e.g. ${JSON.stringify(recount.differences.slice(0, 3))}`);
   }
 
+  /** (c): every buyer types the same limited code; only checkouts (the race is for the code's item). */
+  async function codeRace() {
+    const label = `(c) ${CODE_BUYERS} buyers, a ${CODE_USES}-use code`;
+    const { Discount } = await import(join(root, "packages/core/src/discount/index.ts"));
+    const seller = await makeSeller({ name: "Code Creator", price: 2900 });
+    const code = await Discount.create(seller.sellerId, {
+      code: "LAUNCH",
+      percent_off: 50,
+      max_redemptions: CODE_USES,
+    });
+    await settle(stack);
+    front.state.stats.reset();
+    const answers = new Map();
+    const started = Date.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: BUYERS }, async () => {
+        while (next < CODE_BUYERS) {
+          next++;
+          const headers = { ...viewerHeaders(nextAddress()), origin: stack.url, "content-type": "application/json" };
+          const res = await fetch(`${stack.url}/api/checkout/create-session`, {
+            method: "POST",
+            headers,
+            body: JSON.stringify({ productId: seller.productId, discount_code: "launch" }),
+          });
+          const body = await res.json().catch(() => ({}));
+          const k = res.status === 200 ? "200 discounted checkout" : `${res.status} ${String(body.error).slice(0, 70)}`;
+          answers.set(k, (answers.get(k) ?? 0) + 1);
+        }
+      }),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    const stats = front.state.stats.snapshot();
+    const won = answers.get("200 discounted checkout") ?? 0;
+    const usedUp = answers.get(`400 The code LAUNCH has been used up.`) ?? 0;
+    const { DiscountEntity } = await import(join(root, "packages/core/src/db/entities.ts"));
+    const stored = (await DiscountEntity.get({ id: code.id }).go({ consistent: true })).data;
+    budget(`${label}: discounts given beyond or short of the limit`, Math.abs(won - CODE_USES), 0, "checkouts");
+    budget(`${label}: buyers answered neither the discount nor "used up"`, CODE_BUYERS - won - usedUp, 0, "buyers");
+    budget(`${label}: code's count differing from the discounts given`, Math.abs(stored.redemptions - won), 0, "uses");
+    note(
+      `${label}: ${won} discounted, ${usedUp} "used up" in ${seconds.toFixed(1)} s; ` +
+        `${stats.transactionConflicts} cancelled transactions (conflict), ${stats.throttles} throttled requests; ` +
+        `answers: ${[...answers].map(([k, v]) => `${v}× ${k}`).join("; ")}`,
+    );
+    if (stats.mostThrottled.length)
+      note(`${label}: most throttled: ${stats.mostThrottled.map(([b, c]) => `${b} (${c}×)`).join("; ")}`);
+  }
+
   const one = await makeSeller({ name: "Launch Creator", price: 2900 });
   await launch("(a) one product", "a", [one.productId]);
   const many = [];
   for (let i = 0; i < CREATORS_B; i++)
     many.push((await makeSeller({ name: `Creator ${i}`, price: 900 + i })).productId);
   await launch(`(b) ${CREATORS_B} creators`, "b", many);
+  await codeRace();
   const ok = print(`Launch day: ${BUYERS} buyers for ${SECONDS} s on the contention-true DynamoDB`);
   process.exitCode = ok ? 0 : 1;
 } finally {

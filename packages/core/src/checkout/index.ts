@@ -78,7 +78,9 @@ export namespace Checkout {
       if (charge.reservation) await attachCheckout(charge.reservation, started.checkoutId, started.payableUntil);
       return { url: started.url, checkout_id: started.checkoutId };
     } catch (err) {
-      if (charge.reservation) await release(charge.reservation);
+      // The buyer hears why the checkout failed; a use that cannot be given back right now (its
+      // code busy at a launch) comes back after its grace when the code is used up (giveBackExpired).
+      if (charge.reservation) await release(charge.reservation).catch(() => false);
       throw err;
     }
   }

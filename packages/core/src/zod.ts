@@ -1,4 +1,5 @@
-import { config } from "zod/mini";
+import { config, pipe, transform } from "zod/mini";
+import type { $ZodPreprocess, $ZodType } from "zod/v4/core";
 import en from "zod/v4/locales/en.js";
 
 /**
@@ -11,3 +12,11 @@ import en from "zod/v4/locales/en.js";
  * keep all of zod/mini (and every locale) in the bundle.
  */
 config(en());
+
+/**
+ * Classic zod's `preprocess` for zod/mini, which has none: `fn` runs on the raw value, then
+ * `schema` judges the result. At run time and in JSON Schema it is what classic builds (a pipe
+ * from a transform into `schema`); the cast gives it classic's type, optional when `schema` is.
+ */
+export const preprocess = <S extends $ZodType>(fn: (value: unknown) => unknown, schema: S) =>
+  pipe(transform(fn), schema) as unknown as $ZodPreprocess<S>;

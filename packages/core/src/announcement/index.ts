@@ -1,6 +1,7 @@
 import { parseInput } from "../validation";
 import { randomUUID } from "node:crypto";
-import * as z from "zod";
+import * as z from "zod/mini";
+import "../zod";
 import { AnnouncementEntity, type AnnouncementItem } from "../db/entities";
 import { NotFoundError, ValidationError } from "../errors";
 import { isAdmin, type Actor } from "../actor/index";
@@ -26,7 +27,7 @@ export namespace Announcement {
     type: z.enum(TYPES),
     target_audience: z.enum(AUDIENCES),
     is_active: z.boolean(),
-    created_by: z.string().nullable(),
+    created_by: z.nullable(z.string()),
     created_at: z.string(),
     updated_at: z.string(),
   });
@@ -48,14 +49,18 @@ export namespace Announcement {
 
   const title = z
     .string("Please enter a title.")
-    .trim()
-    .min(1, "Please enter a title.")
-    .max(200, "Title must be at most 200 characters.");
+    .check(
+      z.trim(),
+      z.minLength(1, "Please enter a title."),
+      z.maxLength(200, "Title must be at most 200 characters."),
+    );
   const content = z
     .string("Please enter the announcement content.")
-    .trim()
-    .min(1, "Please enter the announcement content.")
-    .max(5000, "Content must be at most 5000 characters.");
+    .check(
+      z.trim(),
+      z.minLength(1, "Please enter the announcement content."),
+      z.maxLength(5000, "Content must be at most 5000 characters."),
+    );
   const type = z.enum(TYPES, "Type must be one of: info, warning, success, error.");
   const audience = z.enum(AUDIENCES, "Audience must be one of: all, creators, customers, admins.");
   const active = z.boolean("is_active must be true or false.");
@@ -63,19 +68,19 @@ export namespace Announcement {
   const CreateInput = z.object({
     title,
     content,
-    type: type.optional().default("info"),
-    target_audience: audience.optional().default("all"),
-    is_active: active.optional().default(true),
+    type: z._default(z.optional(type), "info"),
+    target_audience: z._default(z.optional(audience), "all"),
+    is_active: z._default(z.optional(active), true),
   });
   const UpdateInput = z.object({
-    title: title.optional(),
-    content: content.optional(),
-    type: type.optional(),
-    target_audience: audience.optional(),
-    is_active: active.optional(),
+    title: z.optional(title),
+    content: z.optional(content),
+    type: z.optional(type),
+    target_audience: z.optional(audience),
+    is_active: z.optional(active),
   });
 
-  const parse = <S extends z.ZodType>(schema: S, value: unknown) => parseInput(schema, value);
+  const parse = <S extends z.ZodMiniType>(schema: S, value: unknown) => parseInput(schema, value);
 
   const notFound = () => new NotFoundError("announcement.not_found", "Announcement not found");
   const newestFirst = (a: Info, b: Info) => b.created_at.localeCompare(a.created_at);

@@ -1,6 +1,7 @@
 import { parseInput } from "../validation";
 import type { CreateEntityItem } from "electrodb";
-import * as z from "zod";
+import * as z from "zod/mini";
+import "../zod";
 import { Config } from "../config/index";
 import { IntegrationEntity, type IntegrationItem } from "../db/entities";
 import { ValidationError } from "../errors";
@@ -57,17 +58,15 @@ export namespace Integration {
     paypalSecret: PAYPAL_MSG.secret,
   } as const;
 
-  const text = z
-    .string()
-    .trim()
-    .max(500, "That key is too long: paste only the key itself.")
-    .nullish()
-    .transform((v) => v ?? "");
+  const text = z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(500, "That key is too long: paste only the key itself."))),
+    z.transform((v: string | null | undefined) => v ?? ""),
+  );
   const flag = (fallback: boolean) =>
-    z
-      .boolean("Use true or false for the on/off switches.")
-      .nullish()
-      .transform((v) => v ?? fallback);
+    z.pipe(
+      z.nullish(z.boolean("Use true or false for the on/off switches.")),
+      z.transform((v: boolean | null | undefined) => v ?? fallback),
+    );
   export const Input = z.object({
     provider: z.enum(["stripe", "paypal"], MSG.provider),
     is_active: flag(true),
@@ -79,7 +78,7 @@ export namespace Integration {
     /** Accepted for the spec's whole-object save, but ignored: Payloft registers the webhook itself. */
     paypal_webhook_id: text,
     /** Left out: the stored choice is kept (a form that does not show the switch cannot turn it off). */
-    automatic_tax: z.boolean("Use true or false for automatic tax.").nullish(),
+    automatic_tax: z.nullish(z.boolean("Use true or false for automatic tax.")),
   });
 
   type Stored = IntegrationItem;

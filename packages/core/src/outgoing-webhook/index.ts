@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import * as z from "zod";
+import * as z from "zod/mini";
+import "../zod";
 import { Config } from "../config/index";
 import { UserEntity, WebhookDeliveryEntity, WebhookEndpointEntity, type WebhookEndpointItem } from "../db/entities";
 import { isConditionFailed } from "../db/errors";
@@ -53,17 +54,20 @@ export namespace WebhookEndpoints {
 
   const URL_MESSAGE = "Enter the full address of your endpoint, e.g. https://example.com/webhooks/payloft.";
   const EVENTS_MESSAGE = `Choose at least one event: ${OFFERED_EVENTS.join(", ")}.`;
-  const url = z.string(URL_MESSAGE).trim().min(1, URL_MESSAGE).max(2000, "The endpoint address is too long.");
-  const events = z
-    .array(z.enum(OFFERED_EVENTS, EVENTS_MESSAGE), EVENTS_MESSAGE)
-    .min(1, EVENTS_MESSAGE)
-    .max(OFFERED_EVENTS.length, EVENTS_MESSAGE)
-    .transform((list) => [...new Set(list)]);
+  const url = z
+    .string(URL_MESSAGE)
+    .check(z.trim(), z.minLength(1, URL_MESSAGE), z.maxLength(2000, "The endpoint address is too long."));
+  const events = z.pipe(
+    z
+      .array(z.enum(OFFERED_EVENTS, EVENTS_MESSAGE), EVENTS_MESSAGE)
+      .check(z.minLength(1, EVENTS_MESSAGE), z.maxLength(OFFERED_EVENTS.length, EVENTS_MESSAGE)),
+    z.transform((list: (typeof OFFERED_EVENTS)[number][]) => [...new Set(list)]),
+  );
   export const CreateInput = z.object({ url, events });
   export const UpdateInput = z.object({
-    url: url.optional(),
-    events: events.optional(),
-    is_active: z.boolean("is_active must be true or false.").optional(),
+    url: z.optional(url),
+    events: z.optional(events),
+    is_active: z.optional(z.boolean("is_active must be true or false.")),
   });
 
   const notFound = () => new NotFoundError("webhook.not_found", "Webhook endpoint not found.");

@@ -1,6 +1,7 @@
 import { hasUnsafeCharacters, parseInput, unsafeNameMessage } from "../validation";
 import { spentByCurrency, type Currency } from "../currency/index";
-import * as z from "zod";
+import * as z from "zod/mini";
+import { preprocess } from "../zod";
 import { CustomerEntity, PurchaseEntity, UserEntity } from "../db/entities";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { isDynamoValidation } from "../db/errors";
@@ -21,15 +22,18 @@ export namespace Sales {
   const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
   export const PageInput = z.object({
-    cursor: z.preprocess(blankToUndefined, z.string().optional()),
-    limit: z.preprocess(
+    cursor: preprocess(blankToUndefined, z.optional(z.string())),
+    limit: preprocess(
       blankToUndefined,
-      z.coerce
-        .number({ message: "limit must be a number between 1 and 100." })
-        .int("limit must be a whole number between 1 and 100.")
-        .min(1, "limit must be a number between 1 and 100.")
-        .max(MAX_PAGE, "limit must be a number between 1 and 100.")
-        .optional(),
+      z.optional(
+        z.coerce
+          .number({ message: "limit must be a number between 1 and 100." })
+          .check(
+            z.int("limit must be a whole number between 1 and 100."),
+            z.minimum(1, "limit must be a number between 1 and 100."),
+            z.maximum(MAX_PAGE, "limit must be a number between 1 and 100."),
+          ),
+      ),
     ),
   });
   export type PageInput = z.infer<typeof PageInput>;
@@ -136,8 +140,10 @@ export namespace Sales {
   }
 
   export const TrackAccessInput = z.object({
-    purchase_id: z.string({ message: "purchase_id is required." }).trim().min(1, "purchase_id is required."),
-    access_type: z.literal("view", { message: "access_type must be 'view'." }).default("view"),
+    purchase_id: z
+      .string({ message: "purchase_id is required." })
+      .check(z.trim(), z.minLength(1, "purchase_id is required.")),
+    access_type: z._default(z.literal("view", { message: "access_type must be 'view'." }), "view"),
   });
 
   /**
@@ -171,12 +177,12 @@ export namespace Sales {
   }
 
   export const ProfileInput = z.object({
-    name: z
-      .string({ message: "Please enter your name." })
-      .trim()
-      .min(1, "Please enter your name.")
-      .max(100, "Your name can be at most 100 characters.")
-      .refine((name) => !hasUnsafeCharacters(name), unsafeNameMessage("Your name")),
+    name: z.string({ message: "Please enter your name." }).check(
+      z.trim(),
+      z.minLength(1, "Please enter your name."),
+      z.maxLength(100, "Your name can be at most 100 characters."),
+      z.refine((name) => !hasUnsafeCharacters(name), unsafeNameMessage("Your name")),
+    ),
   });
 
   /** A customer renames themselves in Profile Settings; the trimmed name is stored. */

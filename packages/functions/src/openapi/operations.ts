@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { $ZodObject } from "zod/v4/core";
 import {
   CustomerList,
   Deleted,
@@ -19,7 +20,7 @@ export interface OperationDoc {
   summary: string;
   description?: string;
   tag: "Products" | "Sales" | "Customers" | "Reference";
-  query?: z.ZodObject;
+  query?: $ZodObject;
   body?: z.ZodType;
   response: { status: 200 | 201; description: string; schema?: z.ZodType };
   /** Readable without an API key. */

@@ -2,15 +2,19 @@ import { AccessLinkEntity, PurchaseEntity, type PurchaseItem } from "../db/entit
 import { Files } from "../files/index";
 import { AGAIN, retry } from "../retry";
 import { Access } from "./index";
+import { Config } from "../config/index";
 
 /**
  * Where the content is, as sold (the purchase's snapshot): a hosted file through a presigned
  * GET that lives minutes (Files.DOWNLOAD_WINDOW_S), or the creator's URL.
  */
-async function destination(p: PurchaseItem): Promise<string> {
+async function destination(p: Pick<PurchaseItem, "content_file" | "content_file_name" | "content_url">) {
   if (p.content_file) return Files.downloadUrl({ key: p.content_file, name: p.content_file_name });
   return p.content_url ?? "";
 }
+
+/** A bundle's own link has no content: it leads to the portal, where its items are listed. */
+const PORTAL = "/customer-dashboard";
 
 /**
  * Following a link: the purchase it opens with its access recorded (count + last time),
@@ -24,9 +28,14 @@ export async function followAccessLink(token: string): Promise<Access.Outcome> {
   return retry<Access.Outcome>(
     async () => {
       const p = (await PurchaseEntity.get({ id: link.purchase_id }).go()).data;
-      if (!p || p.access_token !== token) return { kind: "unknown" };
+      // A bundle item's link opens that item (rule: Bundles); the purchase's own link, the purchase.
+      const item = link.product_id
+        ? p?.bundle_items?.find((i) => i.product_id === link.product_id && i.access_token === token)
+        : undefined;
+      if (!p || (link.product_id ? !item : p.access_token !== token)) return { kind: "unknown" };
       const reason = Access.revokedReason(p);
-      if (reason) return { kind: "revoked", reason, at: p.refunded_at ?? p.disputed_at, product_name: p.product_name };
+      const product_name = item?.name ?? p.product_name;
+      if (reason) return { kind: "revoked", reason, at: p.refunded_at ?? p.disputed_at, product_name };
       try {
         const res = await PurchaseEntity.patch({ id: p.id })
           .add({ access_count: 1 })
@@ -34,7 +43,8 @@ export async function followAccessLink(token: string): Promise<Access.Outcome> {
           .where((a, op) => op.eq(a.status, "completed"))
           .go({ response: "all_new" });
         if (!res.data) return { kind: "unknown" };
-        return { kind: "content", location: await destination(p) };
+        if (!item && p.bundle_items?.length) return { kind: "content", location: `${Config.siteUrl()}${PORTAL}` };
+        return { kind: "content", location: await destination(item ?? p) };
       } catch (err) {
         if ((err as { cause?: { name?: string } }).cause?.name === "ConditionalCheckFailedException") return AGAIN;
         throw err;

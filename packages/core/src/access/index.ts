@@ -24,7 +24,7 @@ export namespace Access {
   /** The purchase's access link, created once (a transaction with a condition on the purchase). */
   export async function linkFor(p: { id: string; access_token?: string }): Promise<string> {
     if (p.access_token) return urlOf(p.access_token);
-    const token = randomBytes(24).toString("base64url");
+    const token = newToken();
     // A transaction elsewhere on the purchase (its receipt, a refund) is waited out and retried.
     const codes = await transact(({ purchase, accessLink }) => [
       purchase
@@ -40,6 +40,27 @@ export namespace Access {
     if (!stored) throw new Error(`could not give purchase ${p.id} an access link`);
     return urlOf(stored);
   }
+
+  /** A new link's token: 24 random bytes, base64url. */
+  export const newToken = () => randomBytes(24).toString("base64url");
+
+  /** What a bundle's item delivers to its buyer (rule: Bundles): the buyer's view of one item. */
+  export interface DeliveredItem {
+    product_id: string;
+    name: string;
+    /** The item's own access link; null once the purchase is refunded or disputed. */
+    access_url: string | null;
+    license_key: string | null;
+  }
+
+  /** A bundle purchase's items, each with its link (made with the purchase); [] for a single product. */
+  export const deliveredItems = (p: Pick<PurchaseItem, "status" | "bundle_items">): DeliveredItem[] =>
+    (p.bundle_items ?? []).map((i) => ({
+      product_id: i.product_id,
+      name: i.name,
+      access_url: revokedReason(p) ? null : urlOf(i.access_token),
+      license_key: i.license_key ?? null,
+    }));
 
   /** Links for many purchases at once (the portal): only purchases without one cost a write. */
   export const linksFor = (list: { id: string; access_token?: string }[]) => Promise.all(list.map(linkFor));

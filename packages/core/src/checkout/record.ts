@@ -2,6 +2,7 @@ import { CheckoutEntity, UserEntity, type CheckoutItem } from "../db/entities";
 import { UnavailableError } from "../errors";
 import { transact } from "../product/store";
 import { openCheckoutOf } from "./open";
+import { bundleSnapshot, type BundleItemSnapshot } from "../product/bundle-items";
 import type { Attribution } from "../traffic/source";
 
 /**
@@ -24,6 +25,8 @@ export interface ProductSnapshot {
   /** Each purchase gets its own licence key. */
   license_keys?: boolean;
   creator_name: string;
+  /** A bundle's items as sold (rule: Bundles). */
+  bundle_items?: BundleItemSnapshot[];
 }
 
 export interface NewCheckout {
@@ -70,8 +73,16 @@ export async function productSnapshot(product: {
   content_file_name?: string;
   license_keys?: boolean;
   creator_id: string;
+  currency?: string;
+  type?: "standard" | "bundle";
+  bundle_product_ids?: string[];
 }): Promise<ProductSnapshot> {
-  const creator = (await UserEntity.get({ id: product.creator_id }).go({ attributes: ["name"] })).data;
+  const [creator, bundle_items] = await Promise.all([
+    UserEntity.get({ id: product.creator_id })
+      .go({ attributes: ["name"] })
+      .then((r) => r.data),
+    bundleSnapshot(product),
+  ]);
   return {
     name: product.name,
     description: product.description ?? "",
@@ -81,6 +92,7 @@ export async function productSnapshot(product: {
     content_file_name: product.content_file_name,
     license_keys: product.license_keys ?? false,
     creator_name: creator?.name ?? "",
+    ...(bundle_items ? { bundle_items } : {}),
   };
 }
 

@@ -44,7 +44,9 @@ export namespace License {
     return retry<Verdict>(
       async () => {
         const p = (await PurchaseEntity.get({ id: link.purchase_id }).go()).data;
-        if (!p || p.license_key !== key) return notFound;
+        // A bundle's item has its own key on the bundle's purchase (rule: Bundles).
+        const owns = p?.license_key === key || p?.bundle_items?.some((i) => i.license_key === key);
+        if (!p || !owns) return notFound;
         if (Access.revokedReason(p)) return { status: 200, body: { valid: false, reason: "refunded" } };
         if (p.license_disabled) return { status: 200, body: { valid: false, reason: "disabled" } };
         if (!increment_uses_count) return live(p, p.license_uses ?? 0);

@@ -1,8 +1,8 @@
 import * as z from "zod";
 import { currencyOf, type Currency } from "../currency/index";
-import { ProductEntity, type ProductItem } from "../db/entities";
-import { AppError, ValidationError } from "../errors";
-import { AGAIN, backoff, retry } from "../retry";
+import type { ProductItem } from "../db/entities";
+import { ValidationError } from "../errors";
+import { readProducts } from "./bundle-items";
 import { MAX_BUNDLE_ITEMS, MIN_BUNDLE_ITEMS, PRODUCT_TYPES, type ProductType } from "./kind";
 
 /**
@@ -75,23 +75,3 @@ export async function checkBundleItems(
 }
 
 const refuse = (message: string) => new ValidationError(message, "product.bundle_items");
-
-/** The products by id, in one BatchGetItem (keys DynamoDB leaves unprocessed are asked again). */
-export async function readProducts(ids: string[]): Promise<Map<string, ProductItem>> {
-  const byId = new Map<string, ProductItem>();
-  let keys = ids.map((id) => ({ id }));
-  await retry(
-    async () => {
-      const res = await ProductEntity.get(keys).go({ consistent: true, preserveBatchOrder: false });
-      for (const p of res.data) byId.set(p.id, p);
-      keys = res.unprocessed as typeof keys;
-      return keys.length ? AGAIN : null;
-    },
-    {
-      attempts: 6,
-      delayMs: backoff(50, 1000),
-      exhausted: () => new AppError("product.read_failed", "Products could not be read now. Please try again.", 503),
-    },
-  );
-  return byId;
-}

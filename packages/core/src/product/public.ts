@@ -2,6 +2,7 @@ import { currencyOf } from "../currency/index";
 import { ValidationError } from "../errors";
 import { getProduct, productNotFound } from "./view";
 import { billingOf } from "./tiers";
+import { kindOf } from "./kind";
 import { productCreatorOf, productPublicView, unavailableReason } from "./sales-page";
 
 /**
@@ -42,5 +43,6 @@ export async function productForCheckout(id: string, opts: { recurring?: boolean
     content_file_name: p.content_file_name,
     license_keys: p.license_keys ?? false,
     creator_id: p.creator_id,
+    ...kindOf(p),
   };
 }

@@ -71,6 +71,7 @@ export async function fulfilCheckout(
     content_file: snapshot.content_file,
     content_file_name: snapshot.content_file_name,
     license_keys: snapshot.license_keys ?? false,
+    ...(snapshot.bundle_items ? { bundle_items: snapshot.bundle_items } : {}),
     creator_id: record.creator_id,
     creator_name: snapshot.creator_name,
     customer_email: email,

@@ -147,6 +147,8 @@ export namespace Purchase {
         // Refunded or disputed: the access is revoked, so the link is not handed out any more.
         access_url: p.status === "completed" ? await Access.linkFor(stored) : null,
         license_key: stored.license_key ?? null,
+        // A bundle: every item with its own link and key, grouped under it (rule: Bundles).
+        bundle_items: Access.deliveredItems(stored),
         amount: p.amount,
         tax: p.tax,
         // What the buyer paid: the price plus the tax the provider added.

@@ -3,6 +3,8 @@ import { spentField } from "../currency/index";
 import { newLicenseKey } from "../license/key";
 import { AGAIN, backoff, retry } from "../retry";
 import type { Attribution } from "../traffic/source";
+import { Access } from "../access/index";
+import type { BundleItemSnapshot } from "../product/bundle-items";
 
 /**
  * The purchase and what only it can decide, written in ONE DynamoDB transaction: the purchase
@@ -38,6 +40,8 @@ export interface NewPurchase {
   license_keys?: boolean;
   /** The sales-page visit the checkout began from: the sale is credited to it in traffic analytics. */
   visit?: Attribution;
+  /** A bundle's items as sold: each gets its own access link, and a licence key where it has keys. */
+  bundle_items?: BundleItemSnapshot[];
 }
 
 const codesOf = (data: { code?: string }[]) => data.map((d) => d.code ?? "None");
@@ -49,18 +53,28 @@ const FOLDED = 1;
  * product deleted since the checkout began still gets its sale from the snapshot
  * (rule: Paid means delivered); its figures go on its counter, which nobody sees any more.
  */
-export function recordPurchase({ license_keys, ...p }: NewPurchase): Promise<"created" | "exists"> {
+export function recordPurchase({ license_keys, bundle_items, ...p }: NewPurchase): Promise<"created" | "exists"> {
   return retry<"created" | "exists">(
     async () => {
       // A fresh key on each attempt: a (never yet seen) collision with another key just retries.
       const license_key = license_keys ? newLicenseKey() : undefined;
+      const items = bundle_items ? deliveryOf(bundle_items) : undefined;
       // "a new customer" is decided from this read, enforced by the create's condition.
       const known = (await CustomerEntity.get({ creator_id: p.creator_id, email: p.customer_email }).go()).data;
       const now = new Date().toISOString();
       const spent = spentField(p.currency);
       const result = await Db.transaction
-        .write(({ purchase, customer, buyer, licenseKey }) => [
-          purchase.create({ ...p, license_key, status: "completed", tally: FOLDED, new_customer: !known }).commit(),
+        .write(({ purchase, customer, buyer, licenseKey, accessLink }) => [
+          purchase
+            .create({
+              ...p,
+              license_key,
+              ...(items ? { bundle_items: items } : {}),
+              status: "completed",
+              tally: FOLDED,
+              new_customer: !known,
+            })
+            .commit(),
           known
             ? customer
                 .patch({ creator_id: p.creator_id, email: p.customer_email })
@@ -87,6 +101,13 @@ export function recordPurchase({ license_keys, ...p }: NewPurchase): Promise<"cr
           ...(license_key
             ? [licenseKey.create({ key: license_key, purchase_id: p.id, product_id: p.product_id }).commit()]
             : []),
+          // A bundle's: each item's link and key, written with the purchase (at most 40 more writes).
+          ...(items ?? []).flatMap((i) => [
+            accessLink.create({ token: i.access_token, purchase_id: p.id, product_id: i.product_id }).commit(),
+            ...(i.license_key
+              ? [licenseKey.create({ key: i.license_key, purchase_id: p.id, product_id: i.product_id }).commit()]
+              : []),
+          ]),
         ])
         .go();
       if (!result.canceled) return "created";
@@ -99,6 +120,14 @@ export function recordPurchase({ license_keys, ...p }: NewPurchase): Promise<"cr
     contention(`could not record purchase ${p.id}: too much contention`),
   );
 }
+
+/** A bundle's items as delivered: a fresh link token each, and a fresh key where the item has keys. */
+const deliveryOf = (items: BundleItemSnapshot[]) =>
+  items.map(({ license_keys, ...i }) => ({
+    ...i,
+    ...(license_keys ? { license_key: newLicenseKey() } : {}),
+    access_token: Access.newToken(),
+  }));
 
 const contention = (message: string) => ({
   attempts: 15,

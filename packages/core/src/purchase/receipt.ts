@@ -26,6 +26,8 @@ export interface ReceiptPurchase {
   currency: string;
   created_at: string;
   receipt_sent_at?: string;
+  /** A bundle's items: the receipt lists each with its own link and key (rule: Bundles). */
+  bundle_items?: { name: string; access_token: string; license_key?: string }[];
 }
 
 /** "€9.50", "¥950": the amount in its currency's minor unit (core/src/currency). */
@@ -93,6 +95,7 @@ export function receiptMessage(
       ]
     : [];
   const date = day(p.created_at);
+  const items = p.bundle_items ?? [];
   const values: ReceiptValues = {
     greeting: greetingFor(contacts.buyerName),
     product_name: p.product_name,
@@ -133,6 +136,11 @@ export function receiptMessage(
     "",
     `Access your content: ${p.access_url}`,
     ...(p.license_key ? [`Your licence key: ${p.license_key}`] : []),
+    ...items.flatMap((i) => [
+      "",
+      `${i.name}: ${Access.urlOf(i.access_token)}`,
+      ...(i.license_key ? [`Licence key for ${i.name}: ${i.license_key}`] : []),
+    ]),
     "",
     `Your access is permanent. You can always find this purchase in your customer portal: ${portal}`,
     "(sign in with this e-mail address).",
@@ -147,7 +155,7 @@ export function receiptMessage(
         ["Order", `<code style="font-size:12px">${esc(p.id.slice(0, 24))}…</code>`],
         ...(p.license_key ? ([["Licence key", `<code>${esc(p.license_key)}</code>`]] as [string, string][]) : []),
       ]),
-      button(p.access_url, "Access Your Content"),
+      items.length ? bundleHtml(items) : button(p.access_url, "Access Your Content"),
       `<p style="margin:0 0 12px;color:#64748b;font-size:14px">Your access is permanent. Find this purchase any time in your ${link(portal, "customer portal")} (sign in with this e-mail address).</p>`,
       questions ? paragraph(questions, true) : "",
     ].join("\n"),
@@ -159,4 +167,17 @@ export function receiptMessage(
     html,
     ...(contacts.sellerEmail ? { replyTo: contacts.sellerEmail } : {}),
   };
+}
+
+/** A bundle's items in the receipt, each with its own link and key, under the bundle. */
+function bundleHtml(items: NonNullable<ReceiptPurchase["bundle_items"]>): string {
+  const rows = items.map(
+    (i) =>
+      `<li style="margin:0 0 10px">${link(Access.urlOf(i.access_token), i.name)}` +
+      (i.license_key
+        ? `<br><span style="font-size:13px;color:#475569">Licence key: <code>${esc(i.license_key)}</code></span>`
+        : "") +
+      "</li>",
+  );
+  return `<p style="margin:16px 0 8px;font-weight:600">Included in this bundle</p><ul style="margin:0 0 16px;padding-left:20px">${rows.join("")}</ul>`;
 }

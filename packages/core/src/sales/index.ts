@@ -68,6 +68,8 @@ export namespace Sales {
     access_url: string | null;
     /** The purchase's licence key when its product is sold with keys (null otherwise). */
     license_key: string | null;
+    /** A bundle's items, each with its own access link and licence key ([] for a single product). */
+    bundle_items: Access.DeliveredItem[];
     status: "completed" | "refunded" | "disputed";
   }
 
@@ -229,6 +231,7 @@ export namespace Sales {
       last_accessed_at: p.last_accessed_at ?? null,
       access_url: p.status === "completed" ? accessUrl : null,
       license_key: p.license_key ?? null,
+      bundle_items: Access.deliveredItems(p),
       status: p.status,
     };
   }

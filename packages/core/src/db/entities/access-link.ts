@@ -11,6 +11,8 @@ export const AccessLinkEntity = new LazyEntity(
     attributes: {
       token: { type: "string", required: true },
       purchase_id: { type: "string", required: true },
+      /** A bundle item's own link: the item of the purchase it opens (rule: Bundles). */
+      product_id: { type: "string" },
       ...timestamps,
     },
     indexes: {

@@ -1,6 +1,7 @@
 import type { EntityItem } from "electrodb";
 import { visit } from "../schemas/visit";
 import { LazyEntity, cfg, timestamps } from "./model";
+import { bundleSnapshotAttribute } from "./bundle-items";
 
 /**
  * Payloft's record of a checkout it created (rule: Our checkouts only), keyed by the provider's checkout id
@@ -48,6 +49,7 @@ export const CheckoutEntity = new LazyEntity(
           content_file_name: { type: "string" },
           license_keys: { type: "boolean" },
           creator_name: { type: "string", required: true },
+          bundle_items: bundleSnapshotAttribute,
         },
       },
       /** Set once when the payment was refunded or disputed (a late "paid" event then changes nothing). */

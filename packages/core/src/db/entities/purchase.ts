@@ -1,6 +1,7 @@
 import type { EntityItem } from "electrodb";
 import { visit } from "../schemas/visit";
 import { LazyEntity, cfg, timestamps } from "./model";
+import { bundleDeliveryAttribute } from "./bundle-items";
 
 /**
  * A completed purchase. Its id IS the checkout session id, so a conditional create makes
@@ -23,6 +24,8 @@ export const PurchaseEntity = new LazyEntity(
       license_key: { type: "string" },
       license_uses: { type: "number" },
       license_disabled: { type: "boolean" },
+      /** A bundle's items as sold, each with its own access link token and licence key (rule: Bundles). */
+      bundle_items: bundleDeliveryAttribute,
       creator_id: { type: "string", required: true },
       creator_name: { type: "string", default: "" },
       customer_email: { type: "string", required: true },

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiFetch } from "@/lib/api";
+import type { DeliveredItem } from "@/components/BundleItemLinks";
 
 /**
  * GET /api/checkout/success?session_id=, with the content as the purchase's access link
@@ -21,6 +22,8 @@ export interface CheckoutSuccess {
     access_url: string | null;
     /** Products sold with licence keys: this purchase's key. */
     license_key: string | null;
+    /** A bundle's items, each with its own access link and key (rule: Bundles); [] otherwise. */
+    bundle_items?: DeliveredItem[];
     status?: string;
   };
 }

@@ -11,6 +11,7 @@ import { usePageTitle } from "@/components/usePageTitle";
 import { formatCents } from "@/lib/money";
 import { useCheckoutSuccess } from "@/features/checkout/api/useCheckoutSuccess";
 import { tellOpenerPaid } from "@/lib/payment-message";
+import { BundleItemLinks } from "@/components/BundleItemLinks";
 
 /** en-US long form with hour and minute, e.g. "November 22, 2026 at 02:30 AM". */
 const purchaseDate = (iso: string) =>
@@ -166,7 +167,8 @@ export default function CheckoutSuccessPage() {
               <CopyButton value={purchase.license_key} what="licence key" />
             </div>
           )}
-          {purchase.access_url ? (
+          <BundleItemLinks items={purchase.bundle_items ?? []} bundleName={product.name} />
+          {purchase.access_url && !purchase.bundle_items?.length ? (
             <a
               href={purchase.access_url}
               target="_blank"
@@ -175,7 +177,7 @@ export default function CheckoutSuccessPage() {
             >
               <IconDownload className="h-5 w-5" /> Access Your Content
             </a>
-          ) : (
+          ) : purchase.access_url ? null : (
             <p role="status" className="mt-6 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
               This payment was refunded or disputed, so its content is no longer available.
             </p>

@@ -8,6 +8,7 @@ import { formatDate, formatSaleAmount } from "@/lib/format";
 import { useQueryClient } from "@tanstack/react-query";
 import { purchasesQuery, type Purchase } from "@/features/customer/api/purchases";
 import { SummaryCard } from "./SummaryCard";
+import { BundleItemLinks } from "@/components/BundleItemLinks";
 
 /**
  * My Products: totals and 'Your Content Library' with 'Access Content' per purchase. The
@@ -78,6 +79,11 @@ export function MyProductsTab({ purchases }: { purchases: Purchase[] }) {
                       {p.access_count} {p.access_count === 1 ? "time" : "times"}
                       {p.last_accessed_at ? ` · Last opened ${formatDate(p.last_accessed_at)}` : ""}
                     </p>
+                    <BundleItemLinks
+                      items={p.bundle_items ?? []}
+                      bundleName={p.product_name}
+                      onOpen={() => opened(p.id)}
+                    />
                     {p.license_key && (
                       <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
                         <span>
@@ -87,7 +93,7 @@ export function MyProductsTab({ purchases }: { purchases: Purchase[] }) {
                       </div>
                     )}
                   </div>
-                  {revoked || !p.access_url ? (
+                  {p.bundle_items?.length && !revoked ? null : revoked || !p.access_url ? (
                     <p className="flex shrink-0 items-center gap-1.5 text-sm text-slate-500">
                       <IconLock className="h-4 w-4" /> No longer available
                     </p>

@@ -1,5 +1,6 @@
 /** A creator's product as GET /api/products answers it. Amounts in cents. */
 export type MediaType = "none" | "image" | "youtube" | "video" | "embed";
+export type ProductType = "standard" | "bundle";
 
 export interface Product {
   id: string;
@@ -20,6 +21,11 @@ export interface Product {
   content_file_size?: number;
   /** Each purchase gets its own licence key. */
   license_keys: boolean;
+  /** one_time, or recurring (a membership) */
+  billing?: "one_time" | "recurring";
+  /** standard, or bundle: it sells its items (bundle_product_ids) at its own price */
+  type?: ProductType;
+  bundle_product_ids?: string[];
   media_type: MediaType;
   media_url: string;
   is_active: boolean;
@@ -46,6 +52,9 @@ export interface NewProduct {
   content_url: string;
   content_file: string;
   license_keys: boolean;
+  type: ProductType;
+  /** A bundle's items: 2 to 20 of the creator's one-time products in its currency. */
+  bundle_product_ids: string[];
   description: string;
   media_type: MediaType;
   media_url: string;

@@ -51,7 +51,7 @@ export function ProductDialog({ open, onClose, product }: { open: boolean; onClo
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (source === "file" && !file) {
+    if (form.type !== "bundle" && source === "file" && !file) {
       setError("Please upload the file buyers receive after purchase, or choose Link.");
       return;
     }
@@ -117,6 +117,7 @@ export function ProductDialog({ open, onClose, product }: { open: boolean; onClo
             onFile={setFile}
             onUploading={setUploading}
             currencyLocked={(product?.sales_count ?? 0) > 0}
+            productId={product?.id}
           />
         </form>
       )}

@@ -7,6 +7,7 @@ import type { ProductForm } from "@/features/products/lib/productForm";
 import { currencySymbol } from "@/lib/money";
 import { CURRENCIES, decimalsOf } from "@payloft/core/currency/units";
 import { DeliveryFields, type ContentSource } from "./DeliveryFields";
+import { BundlePicker } from "./BundlePicker";
 import type { UploadedFile } from "./FileUpload";
 
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c, label: c.toUpperCase() }));
@@ -30,10 +31,18 @@ export interface ProductFormFieldsProps {
   onUploading: (busy: boolean) => void;
   /** The product has sales: its currency is fixed (they are counted in it). */
   currencyLocked?: boolean;
+  /** Editing: the product's id (a bundle can't hold itself), and its type is fixed. */
+  productId?: string;
 }
 
+const TYPE_OPTIONS = [
+  { value: "standard", label: "Single product" },
+  { value: "bundle", label: "Bundle of your products" },
+];
+
 /** Every field of the product dialog, for creating and editing alike. */
-export function ProductFormFields({ form, set, currencyLocked, ...delivery }: ProductFormFieldsProps) {
+export function ProductFormFields({ form, set, currencyLocked, productId, ...delivery }: ProductFormFieldsProps) {
+  const bundle = form.type === "bundle";
   const media = MEDIA_OPTIONS.find((m) => m.value === form.media_type);
   const code = form.currency.toUpperCase();
   const symbol = currencySymbol(form.currency);
@@ -49,6 +58,15 @@ export function ProductFormFields({ form, set, currencyLocked, ...delivery }: Pr
           onChange={(e) => set("name", e.target.value)}
           placeholder="e.g. The Freelance Design Kit"
           data-autofocus
+        />
+      </Field>
+      <Field label="Product type" hint={productId ? "Fixed once created" : "A bundle sells several of your products"}>
+        <Select
+          name="type"
+          value={form.type}
+          disabled={Boolean(productId)}
+          onChange={(e) => set("type", e.target.value as ProductForm["type"])}
+          options={TYPE_OPTIONS}
         />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -85,9 +103,11 @@ export function ProductFormFields({ form, set, currencyLocked, ...delivery }: Pr
           label={form.pay_what_you_want ? `Minimum price (${code})` : `Price (${code})`}
           required
           hint={
-            form.pay_what_you_want
-              ? "Buyers pay at least this; 0 lets them claim it free"
-              : `One-time payment, in ${code}; 0 makes it free to claim`
+            bundle
+              ? "What the bundle sells for, less than its products' sum"
+              : form.pay_what_you_want
+                ? "Buyers pay at least this; 0 lets them claim it free"
+                : `One-time payment, in ${code}; 0 makes it free to claim`
           }
         >
           <div className="relative">
@@ -108,43 +128,16 @@ export function ProductFormFields({ form, set, currencyLocked, ...delivery }: Pr
           </div>
         </Field>
       </div>
-      <div className="space-y-3 rounded-xl border border-slate-200 p-3">
-        <label className="flex items-start gap-2.5 text-sm">
-          <input
-            type="checkbox"
-            name="pay_what_you_want"
-            className="mt-0.5 h-4 w-4 accent-brand-600"
-            checked={form.pay_what_you_want}
-            onChange={(e) => set("pay_what_you_want", e.target.checked)}
-          />
-          <span>
-            <span className="font-medium text-slate-900">Pay what you want</span>
-            <span className="block text-xs text-slate-500">
-              The price becomes the minimum; buyers choose how much to pay.
-            </span>
-          </span>
-        </label>
-        {form.pay_what_you_want && (
-          <Field label={`Suggested price (${code})`} hint="Optional; pre-filled for buyers, at least the minimum">
-            <Input
-              name="suggested_price"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={step}
-              value={form.suggested_price}
-              onChange={(e) => set("suggested_price", e.target.value)}
-            />
-          </Field>
-        )}
-      </div>
-      <DeliveryFields
-        {...delivery}
-        contentUrl={form.content_url}
-        onContentUrl={(v) => set("content_url", v)}
-        licenseKeys={form.license_keys}
-        onLicenseKeys={(v) => set("license_keys", v)}
-      />
+      {bundle ? (
+        <BundlePicker
+          selected={form.bundle_product_ids}
+          onChange={(ids) => set("bundle_product_ids", ids)}
+          currency={form.currency}
+          selfId={productId}
+        />
+      ) : (
+        <SingleProductFields form={form} set={set} step={step} code={code} {...delivery} />
+      )}
       <Field label="Description">
         <Textarea
           name="description"
@@ -187,6 +180,57 @@ export function ProductFormFields({ form, set, currencyLocked, ...delivery }: Pr
           </Field>
         )}
       </div>
+    </>
+  );
+}
+
+/** A single product's own pricing option and what its buyers receive (a bundle has neither). */
+function SingleProductFields({
+  form,
+  set,
+  step,
+  code,
+  ...delivery
+}: Omit<ProductFormFieldsProps, "currencyLocked" | "productId"> & { step: number; code: string }) {
+  return (
+    <>
+      <div className="space-y-3 rounded-xl border border-slate-200 p-3">
+        <label className="flex items-start gap-2.5 text-sm">
+          <input
+            type="checkbox"
+            name="pay_what_you_want"
+            className="mt-0.5 h-4 w-4 accent-brand-600"
+            checked={form.pay_what_you_want}
+            onChange={(e) => set("pay_what_you_want", e.target.checked)}
+          />
+          <span>
+            <span className="font-medium text-slate-900">Pay what you want</span>
+            <span className="block text-xs text-slate-500">
+              The price becomes the minimum; buyers choose how much to pay.
+            </span>
+          </span>
+        </label>
+        {form.pay_what_you_want && (
+          <Field label={`Suggested price (${code})`} hint="Optional; pre-filled for buyers, at least the minimum">
+            <Input
+              name="suggested_price"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={step}
+              value={form.suggested_price}
+              onChange={(e) => set("suggested_price", e.target.value)}
+            />
+          </Field>
+        )}
+      </div>
+      <DeliveryFields
+        {...delivery}
+        contentUrl={form.content_url}
+        onContentUrl={(v) => set("content_url", v)}
+        licenseKeys={form.license_keys}
+        onLicenseKeys={(v) => set("license_keys", v)}
+      />
     </>
   );
 }

@@ -22,6 +22,8 @@ export const EMPTY_FORM: ProductForm = {
   media_type: "none",
   media_url: "",
   license_keys: false,
+  type: "standard",
+  bundle_product_ids: [],
 };
 
 /** A product's fields as the dialog shows them, for editing (amounts from minor units: 950 eur → "9.50"). */
@@ -40,6 +42,8 @@ export function formOf(p: Product): ProductForm {
     media_type: p.media_type,
     media_url: p.media_url,
     license_keys: p.license_keys,
+    type: p.type ?? "standard",
+    bundle_product_ids: p.bundle_product_ids ?? [],
   };
 }
 
@@ -55,6 +59,19 @@ export const fileOf = (p: Product): UploadedFile | null =>
 export function bodyOf(form: ProductForm, source: ContentSource, file: UploadedFile | null): NewProduct {
   const price = Number.parseFloat(form.price);
   const suggested = Number.parseFloat(form.suggested_price);
+  // A bundle delivers its items (rule: Bundles): no content, keys or pay what you want of its own.
+  if (form.type === "bundle") {
+    return {
+      ...form,
+      price: Number.isFinite(price) ? price : 0,
+      pay_what_you_want: false,
+      suggested_price: null,
+      license_keys: false,
+      media_url: form.media_type === "none" ? "" : form.media_url,
+      content_url: "",
+      content_file: "",
+    };
+  }
   return {
     ...form,
     price: Number.isFinite(price) ? price : 0,
@@ -62,5 +79,6 @@ export function bodyOf(form: ProductForm, source: ContentSource, file: UploadedF
     media_url: form.media_type === "none" ? "" : form.media_url,
     content_url: source === "link" ? form.content_url : "",
     content_file: source === "file" && file ? file.key : "",
+    bundle_product_ids: [],
   };
 }

@@ -3,6 +3,7 @@ import { usePageTitle } from "@/components/usePageTitle";
 import type { ProductPageData } from "@/lib/pageData";
 import { useRecordView } from "@/features/sales-page/api/useRecordView";
 import { Benefits } from "@/features/sales-page/components/Benefits";
+import { BundleContents } from "@/features/sales-page/components/BundleContents";
 import { BuyButton, PaymentSetupNotice, PriceCard } from "@/features/sales-page/components/PriceCard";
 import { CLAIM_FORM_ID, isClaimable, isFixedFree } from "@/features/sales-page/lib/free";
 import { buttonClasses } from "@/components/ui/Button";
@@ -109,6 +110,7 @@ export default function SalesPage({ data: page }: { data: ProductPageData }) {
               ))}
             </section>
           )}
+          <BundleContents items={data.bundle_items ?? []} price={data.price} currency={data.currency} />
           <Benefits />
           {!fixedFree && !(claimable && provider === null) && (
             <p className="flex items-start gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">

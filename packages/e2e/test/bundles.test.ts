@@ -4,12 +4,13 @@ import { graveViolations } from "../src/axe";
 import { PHONE, useBrowser } from "../src/browser";
 import { buyOnSalesPage } from "../src/sales-page";
 import { createProducts, sellerWithProducts } from "../src/seller";
+import { signIn } from "../src/sign-in";
 
 /**
  * Bundles (rule: Bundles): a creator picks three of their products in the product dialog's
  * bundle type; the sales page lists what is inside and the saving in the bundle's currency (also
  * as the server renders it, before any script); bought, the bundle delivers three links on the
- * success page. On a desktop in dollars and on a phone in euros.
+ * success page and in the buyer's portal. On a desktop in dollars and on a phone in euros.
  */
 const b = useBrowser();
 const ITEMS = ["Icon Set", "Font Pack", "Mockup Kit"];
@@ -103,5 +104,18 @@ describe("a bundle of three, bought, delivers three links", () => {
     expect(await graveViolations(page)).toEqual([]);
     await b.shot(page, "bundle-success-phone");
     await context.close();
+
+    // The buyer's portal groups the three items under the bundle.
+    const portal = await b.newPage({ viewport: PHONE });
+    await signIn(portal.page, "pia.phone@e2e.local", "Pia Phone");
+    await portal.page.waitForURL(/\/customer-dashboard/, { timeout: 20_000 });
+    const bundle = portal.page.getByTestId("library-item").filter({ hasText: "Euro Bundle" });
+    await bundle.waitFor();
+    expect(await bundle.getByTestId("bundle-item").allInnerTexts()).toEqual(
+      ITEMS.map((name) => expect.stringContaining(name)),
+    );
+    expect(await graveViolations(portal.page)).toEqual([]);
+    await b.shot(portal.page, "bundle-portal-phone");
+    await portal.context.close();
   }, 180_000);
 });

@@ -50,6 +50,7 @@ describe("GET /api/customer/purchases", () => {
       last_accessed_at: null,
       access_url: expect.stringMatching(new RegExp(`^${stack().url}/a/[A-Za-z0-9_-]{32}$`)),
       license_key: null,
+      bundle_items: [],
       status: "completed",
     });
     expect(res.text).not.toContain("content.example.com"); // the link, never the raw URL (rule: Access links)

@@ -132,6 +132,27 @@ describe("server-rendered pages", () => {
     await context.close();
   });
 
+  it("without JavaScript, a refused Buy shows a page that says why, with the way back", async () => {
+    const seller = await sellerWithProducts(b, { email: "rory@e2e.local", name: "Rory Refused", plan: "pro" }, [
+      { name: "Gone Soon", headline: "Here, then not", price: "9", media_type: "none", media_url: "" },
+    ]);
+    const id = seller.ids[0]!;
+    const { page, context } = await b.newPage({ viewport: PHONE, javaScriptEnabled: false });
+    await page.goto(`/product/${id}`);
+    await page.getByRole("heading", { name: "Here, then not" }).waitFor();
+    // The seller takes it off sale while the buyer is on the page.
+    const off = await seller.context.request.put(`/api/products/${id}`, { data: { is_active: false } });
+    expect(off.status(), await off.text()).toBe(200);
+    await page.getByRole("button", { name: "Buy Now - $9.00" }).last().click();
+    await page.getByRole("heading", { name: "Your order could not start" }).waitFor();
+    const sentence = (await page.getByRole("alert").textContent()) ?? "";
+    expect(sentence).toMatch(/^[A-Z][^{}]+\.?$/);
+    await page.getByRole("link", { name: "Back to the product" }).click();
+    await page.waitForURL(new RegExp(`/product/${id}$`));
+    await seller.context.close();
+    await context.close();
+  });
+
   it("works before JavaScript: the product, its price, and Buy (a form) leads to the payment page", async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const { page, context } = await b.newPage({ viewport, javaScriptEnabled: false });

@@ -86,6 +86,24 @@ describe("POST /api/checkout/buy (the Buy form)", () => {
     expect(unknown.json.error).toBe("Product not found");
   });
 
+  it("shows a browser's refused form a page with the sentence and the way back, not JSON", async () => {
+    const browser = { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
+    const json = await form({ product_id: pwywId, amount: "100" }, "10.9.0.6");
+    expect(json.status).toBe(400);
+    const page = await form({ product_id: pwywId, amount: "100" }, "10.9.0.6", browser);
+    expect(page.status).toBe(400);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(page.headers.get("content-security-policy")).toMatch(/^default-src 'none'/);
+    const sentence = /<p role="alert">([^<]+)<\/p>/.exec(page.text)?.[1];
+    expect(sentence?.replace(/&#39;/g, "'")).toBe(json.json.error);
+    expect(page.text).toContain(`<a href="/product/${pwywId}">Back to the product</a>`);
+    // An id that is no id is not echoed into the page: the way back is the home page.
+    const odd = await form({ product_id: '"><script>x</script>' }, "10.9.0.6", browser);
+    expect(odd.status).toBe(404);
+    expect(odd.text).not.toContain("<script>");
+    expect(odd.text).toContain('<a href="/">Go to Payloft</a>');
+  });
+
   it("refuses a form posted from another site (the Origin check)", async () => {
     const res = await form({ product_id: productId }, "10.9.0.4", { origin: "https://evil.example.com" });
     expect(res.status).toBe(403);
@@ -104,5 +122,10 @@ describe("POST /api/checkout/buy (the Buy form)", () => {
     const res = await form({ product_id: productId }, address);
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBeTruthy();
+    // Refused before the form was read: the browser still gets a page, with the way back.
+    const page = await form({ product_id: productId }, address, { accept: "text/html" });
+    expect(page.status).toBe(429);
+    expect(page.headers.get("retry-after")).toBeTruthy();
+    expect(page.text).toContain(`<a href="/product/${productId}">Back to the product</a>`);
   });
 });

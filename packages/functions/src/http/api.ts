@@ -21,6 +21,7 @@ import { assertConfigured } from "./startup";
 import { NOT_THROUGH_SITE, cameThroughEdge } from "./edge";
 import { resolveSession } from "../auth/session";
 import { guardPlatform } from "./guards";
+import { asPage, wantsPage } from "./form-page";
 
 export type Handler = (req: ApiRequest) => Promise<unknown>;
 
@@ -74,7 +75,8 @@ export function api(fn: Handler, opts: ApiOptions = {}) {
       // Counted by a log filter in production (infra/alarms.ts): the webhook-failure alarm.
       if (route && isWebhookRoute(route))
         logger.warn(WEBHOOK_FAILED, { status: answer.statusCode, code: (err as AppError).code });
-      return answer;
+      // A browser's own form post (Buy before JavaScript) is shown the refusal as a page, not JSON.
+      return wantsPage(event) && !route?.system ? asPage(event, answer) : answer;
     } finally {
       logger.resetKeys();
     }

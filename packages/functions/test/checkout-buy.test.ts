@@ -94,7 +94,7 @@ describe("POST /api/checkout/buy (the Buy form)", () => {
     expect(page.status).toBe(400);
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(page.headers.get("content-security-policy")).toMatch(/^default-src 'none'/);
-    const sentence = /<p role="alert">([^<]+)<\/p>/.exec(page.text)?.[1];
+    const sentence = /<\/h1>\s*<p>([^<]+)<\/p>/.exec(page.text)?.[1];
     expect(sentence?.replace(/&#39;/g, "'")).toBe(json.json.error);
     expect(page.text).toContain(`<a href="/product/${pwywId}">Back to the product</a>`);
     // An id that is no id is not echoed into the page: the way back is the home page.

@@ -73,6 +73,37 @@ describe("POST /api/checkout/claim", () => {
     expect(products.json.find((p: { id: string }) => p.id === id)).toMatchObject({ sales_count: 1, total_revenue: 0 });
   });
 
+  it("answers a browser's own form (the claim form without JavaScript) with the purchase as a page", async () => {
+    const id = await product({ license_keys: true });
+    const res = await call(stack(), "POST", "/api/checkout/claim", {
+      rawBody: new URLSearchParams({ productId: id, email: "nojs@example.com", discount_code: "" }).toString(),
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        accept: "text/html,*/*;q=0.8",
+        [VIEWER_ADDRESS_HEADER]: "198.51.100.251",
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(res.text).toContain("It&#39;s yours!");
+    expect(res.text).toContain("nojs@example.com");
+    expect(res.text).toMatch(/Your licence key: [\w-]+/);
+    expect(res.text).toMatch(new RegExp(`<a href="${stack().url}/a/[^"]+">Open it now</a>`));
+    expect(res.text).not.toContain("files.example.com"); // rule: Access links
+    // Refused (no e-mail address): the sentence as a page, the way back to the product.
+    const refused = await call(stack(), "POST", "/api/checkout/claim", {
+      rawBody: new URLSearchParams({ productId: id, email: "" }).toString(),
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        accept: "text/html",
+        [VIEWER_ADDRESS_HEADER]: "198.51.100.252",
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("Please enter a valid e-mail address");
+    expect(refused.text).toContain(`<a href="/product/${id}">`);
+  });
+
   it("sends one e-mail per address and product a day: a repeat answers the earlier claim", async () => {
     const id = await product();
     const first = await claim({ productId: id, email: "hal@example.com" });

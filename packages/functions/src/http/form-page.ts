@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import { htmlPage } from "./page";
 
 /**
  * A page's own form posted without JavaScript (the sales page's Buy before the page is hydrated,
@@ -15,27 +16,22 @@ export function wantsPage(event: APIGatewayProxyEventV2): boolean {
   );
 }
 
-/** No script, no outside resource, nothing may frame it or post from it; its one style is inline. */
-const PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-
 /** The product the form was for (its own field), as a path back to its sales page; else the home page. */
-function backTo(event: APIGatewayProxyEventV2): { href: string; label: string } {
+function backTo(event: APIGatewayProxyEventV2): { href: string; text: string } {
   const raw = event.body
     ? event.isBase64Encoded
       ? Buffer.from(event.body, "base64").toString("utf8")
       : event.body
     : "";
-  const id = new URLSearchParams(raw).get("product_id") ?? "";
+  const fields = new URLSearchParams(raw);
+  // The Buy form names it product_id, the claim form productId (the claim's own input).
+  const id = fields.get("product_id") ?? fields.get("productId") ?? "";
   return /^[\w-]{1,100}$/.test(id)
-    ? { href: `/product/${encodeURIComponent(id)}`, label: "Back to the product" }
-    : { href: "/", label: "Go to Payloft" };
+    ? { href: `/product/${encodeURIComponent(id)}`, text: "Back to the product" }
+    : { href: "/", text: "Go to Payloft" };
 }
 
-/** `answer` (an error answered as JSON: `{ error }`) as the page a browser shows. */
+/** `answer` (an error answered as JSON: `{ error }`) as the page a browser shows (http/page.ts). */
 export function asPage(
   event: APIGatewayProxyEventV2,
   answer: APIGatewayProxyStructuredResultV2,
@@ -47,28 +43,10 @@ export function asPage(
   } catch {
     // Not JSON: the general sentence stands.
   }
-  const back = backTo(event);
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Your order could not start - Payloft</title>
-<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}h1{font-size:1.5rem}a{color:#4338ca;font-weight:600}</style>
-</head>
-<body>
-<main>
-<h1>Your order could not start</h1>
-<p role="alert">${escapeHtml(sentence)}</p>
-<p><a href="${back.href}">${back.label}</a></p>
-</main>
-</body>
-</html>
-`;
-  return {
-    ...answer,
-    headers: { ...answer.headers, "content-type": "text/html; charset=utf-8", "content-security-policy": PAGE_CSP },
-    body: html,
-  };
+  const page = htmlPage(answer.statusCode ?? 500, {
+    title: "Your order could not start",
+    paragraphs: [sentence],
+    link: backTo(event),
+  });
+  return { ...answer, headers: { ...answer.headers, ...page.headers }, body: page.body as string };
 }

@@ -52,7 +52,19 @@ export function ClaimForm({
 
   const busy = claim.isPending || claim.isSuccess;
   return (
-    <form id={CLAIM_FORM_ID} onSubmit={submit} noValidate className="scroll-mt-24 space-y-3" aria-label="Get it free">
+    // Before JavaScript (or without it) the form posts itself: the claim route answers a browser's
+    // form with the purchase as a page. Once hydrated, `submit` claims in place instead.
+    <form
+      id={CLAIM_FORM_ID}
+      method="post"
+      action="/api/checkout/claim"
+      onSubmit={submit}
+      noValidate
+      className="scroll-mt-24 space-y-3"
+      aria-label="Get it free"
+    >
+      <input type="hidden" name="productId" value={product.id} />
+      {discountCode?.trim() && <input type="hidden" name="discount_code" value={discountCode.trim()} />}
       <Field label="Your e-mail address" hint="We e-mail you the access link.">
         <Input
           invalid={Boolean(error)}

@@ -68,6 +68,11 @@ export const RefundCreated = define(
     amount: cents,
     amount_refunded: cents,
     currency,
+    /**
+     * One item of an order refunded on its own (a partial refund Payloft made for that purchase,
+     * named in the refund's metadata): only that purchase is reversed. Absent: the payment's refund.
+     */
+    purchase_id: z.optional(id),
   }),
 );
 

@@ -17,7 +17,8 @@ import { chargeFor, type Charge } from "./pricing";
 import { checkoutLocale } from "./locale";
 import { callerNetwork } from "../rate-limit/network";
 import { PAYABLE_SECONDS } from "./lifetime";
-import { isoFromSeconds, productSnapshot, recordCheckout } from "./record";
+import { isoFromSeconds, lineItemOf, productSnapshot, recordCheckout } from "./record";
+import { cartLines, type Lines, type Product } from "./lines";
 import { storedReservation } from "./reservation";
 import { buyFormInput } from "./form";
 
@@ -63,18 +64,21 @@ export namespace Checkout {
     buyer?: { email?: string } | null,
     opts: { acceptLanguage?: string; address?: string } = {},
   ): Promise<{ url: string; checkout_id: string }> {
-    const { productId } = parseInput(CreateInput, input);
     const visit = visitOf(input);
+    const address = opts.address ? { address: callerNetwork(opts.address) } : {};
+    // A cart: several of one creator's products in one payment (./lines.ts).
+    if (isCart(input)) return startOrder(await cartLines(input, address), buyer, { ...opts, visit });
+    const { productId } = parseInput(CreateInput, input);
     const product = await productForCheckout(productId);
 
     const { provider } = await IntegrationStatus.paymentInfo(product.creator_id);
     if (!provider) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
-    const charge = await chargeFor(product, input, opts.address ? { address: callerNetwork(opts.address) } : {});
+    const charge = await chargeFor(product, input, address);
     try {
       const started =
         provider === "paypal"
           ? await startPayPalCheckout(product, charge, buyer, visit)
-          : await startStripeCheckout(product, charge, buyer, { ...opts, visit });
+          : await startStripeCheckout(await singleLine(product, charge), buyer, { ...opts, visit });
       if (charge.reservation) await attachCheckout(charge.reservation, started.checkoutId, started.payableUntil);
       return { url: started.url, checkout_id: started.checkoutId };
     } catch (err) {
@@ -85,20 +89,60 @@ export namespace Checkout {
     }
   }
 
+  const isCart = (input: unknown) => typeof input === "object" && input !== null && "items" in input;
+
+  /** Several lines in one payment: Stripe only for now (one line item each). */
+  async function startOrder(
+    order: Lines,
+    buyer: { email?: string } | null | undefined,
+    opts: { acceptLanguage?: string; visit?: Attribution },
+  ): Promise<{ url: string; checkout_id: string }> {
+    try {
+      const { provider } = await IntegrationStatus.paymentInfo(order.creator_id);
+      if (!provider) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
+      if (provider === "paypal" && order.lines.length > 1)
+        throw new ValidationError(PAYPAL_SINGLE, "checkout.paypal_single");
+      const started =
+        provider === "paypal"
+          ? await startPayPalCheckout(order.lines[0]!.product, order, buyer, opts.visit)
+          : await startStripeCheckout(order, buyer, opts);
+      if (order.reservation) await attachCheckout(order.reservation, started.checkoutId, started.payableUntil);
+      return { url: started.url, checkout_id: started.checkoutId };
+    } catch (err) {
+      if (order.reservation) await release(order.reservation);
+      throw err;
+    }
+  }
+
+  export const PAYPAL_SINGLE =
+    "This seller takes payment with PayPal, which takes one product per payment on Payloft for now: please buy these one at a time.";
+
+  /** One product's checkout as an order of one line. */
+  async function singleLine(product: Product, charge: Charge): Promise<Lines> {
+    return {
+      lines: [{ product, amount: charge.amount, list_price: product.price, snapshot: await productSnapshot(product) }],
+      currency: product.currency,
+      creator_id: product.creator_id,
+      amount: charge.amount,
+      ...(charge.discount_code ? { discount_code: charge.discount_code } : {}),
+      ...(charge.reservation ? { reservation: charge.reservation } : {}),
+    };
+  }
+
   async function startStripeCheckout(
-    product: Awaited<ReturnType<typeof productForCheckout>>,
-    charge: Charge,
+    order: Lines,
     buyer?: { email?: string } | null,
     opts: { acceptLanguage?: string; visit?: Attribution } = {},
   ): Promise<StartedCheckout> {
-    const least = minimumChargeOf(product.currency);
-    if (charge.amount < least) {
+    const first = order.lines[0]!.product;
+    const least = minimumChargeOf(order.currency);
+    if (order.amount < least) {
       throw new ValidationError(
-        `This product can't be bought online: card payments must be at least ${formatMoney(least, product.currency)}.`,
+        `${order.lines.length > 1 ? "This order" : "This product"} can't be bought online: card payments must be at least ${formatMoney(least, order.currency)}.`,
         "checkout.below_minimum",
       );
     }
-    const stripe = await stripeCheckoutFor(product.creator_id);
+    const stripe = await stripeCheckoutFor(order.creator_id);
     if (!stripe) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
 
     const site = Config.siteUrl();
@@ -106,27 +150,26 @@ export namespace Checkout {
     try {
       session = await stripeClient(stripe.secret).checkout.sessions.create({
         mode: "payment",
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: product.currency,
-              unit_amount: charge.amount,
-              product_data: {
-                name: product.name,
-                ...(product.description ? { description: product.description.slice(0, 500) } : {}),
-              },
+        // One line item per product, at the price Payloft decided (rule: Cents and server prices).
+        line_items: order.lines.map((line) => ({
+          quantity: 1,
+          price_data: {
+            currency: order.currency,
+            unit_amount: line.amount,
+            product_data: {
+              name: line.product.name,
+              ...(line.product.description ? { description: line.product.description.slice(0, 500) } : {}),
             },
           },
-        ],
+        })),
         // A signed-in buyer gets their e-mail prefilled; the purchase then lands in their portal.
         ...(buyer?.email ? { customer_email: buyer.email } : {}),
         // Stripe's shortest life (./lifetime.ts): a discount use it holds comes back soon, and the
         // seller's retired keys are needed only that long.
         expires_at: Math.floor(Date.now() / 1000) + PAYABLE_SECONDS,
         success_url: `${site}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${site}/product/${product.id}`,
-        metadata: { kind: "product", product_id: product.id, creator_id: product.creator_id },
+        cancel_url: `${site}/product/${first.id}`,
+        metadata: { kind: "product", product_id: first.id, creator_id: order.creator_id },
         locale: checkoutLocale(opts.acceptLanguage),
         // Stripe Tax adds tax on top of the price from the buyer's billing address (docs/decisions.md).
         ...(stripe.automaticTax
@@ -134,7 +177,7 @@ export namespace Checkout {
           : {}),
       });
     } catch (err) {
-      logger.warn("seller checkout session failed", { productId: product.id, error: (err as Error).message });
+      logger.warn("seller checkout session failed", { productId: first.id, error: (err as Error).message });
       throw new ProviderError(CREATE_FAILED, "checkout.provider_failed");
     }
     if (!session.url) throw new ProviderError(CREATE_FAILED, "checkout.provider_failed");
@@ -143,21 +186,22 @@ export namespace Checkout {
       session_id: session.id,
       kind: "product",
       provider: "stripe",
-      product_id: product.id,
-      creator_id: product.creator_id,
-      amount: charge.amount,
-      list_price: product.price,
-      ...(charge.discount_code ? { discount_code: charge.discount_code } : {}),
-      ...storedReservation(charge.reservation),
-      currency: product.currency,
+      product_id: first.id,
+      creator_id: order.creator_id,
+      amount: order.amount,
+      list_price: order.lines.reduce((s, l) => s + l.list_price, 0),
+      ...(order.discount_code ? { discount_code: order.discount_code } : {}),
+      ...storedReservation(order.reservation),
+      currency: order.currency,
       ...(stripe.automaticTax ? { automatic_tax: true } : {}),
       session_expires_at: isoFromSeconds(session.expires_at),
       // The key it was made with: confirming it uses that one, even after Payment Setup changes.
       ...(stripe.credentialId ? { credential_id: stripe.credentialId } : {}),
       ...(buyer?.email ? { buyer_email: buyer.email.trim().toLowerCase() } : {}),
       ...(opts.visit ? { visit: opts.visit } : {}),
-      // What the buyer receives, even if the product is deleted or switched off before they pay.
-      product_snapshot: await productSnapshot(product),
+      // What the buyer receives, even if a product is deleted or switched off before they pay.
+      product_snapshot: order.lines[0]!.snapshot,
+      ...(order.lines.length > 1 ? { line_items: order.lines.map(lineItemOf) } : {}),
     });
     return { url: session.url, checkoutId: session.id, payableUntil: new Date(session.expires_at * 1000) };
   }

@@ -56,12 +56,42 @@ export interface NewCheckout {
   product_id?: string;
   creator_id?: string;
   product_snapshot?: ProductSnapshot;
+  /** Several products in one payment: one line each (the first is also `product_id` and `product_snapshot`). */
+  line_items?: LineItem[];
   /** The sales-page visit it began from: its sale is credited to that source (core/src/traffic). */
   visit?: Attribution;
   user_id?: string;
   plan?: string;
   billing_cycle?: string;
 }
+
+/** One line of a checkout that sells several products (an order bump, a cart). */
+export interface LineItem {
+  product_id: string;
+  /** minor units, net of tax: what this line charges */
+  amount: number;
+  list_price: number;
+  discount_code?: string;
+  role?: string;
+  product_snapshot: ProductSnapshot;
+}
+
+/** A priced line (./lines.ts) as the record keeps it. */
+export const lineItemOf = (l: {
+  product: { id: string };
+  amount: number;
+  list_price: number;
+  discount_code?: string;
+  role?: string;
+  snapshot: ProductSnapshot;
+}): LineItem => ({
+  product_id: l.product.id,
+  amount: l.amount,
+  list_price: l.list_price,
+  ...(l.discount_code ? { discount_code: l.discount_code } : {}),
+  ...(l.role ? { role: l.role } : {}),
+  product_snapshot: l.snapshot,
+});
 
 /** The product as it is sold now: what the buyer receives even if it changes or goes away. */
 export async function productSnapshot(product: {

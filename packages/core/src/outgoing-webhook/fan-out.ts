@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { DisputeCreated, PropertiesOf, PurchasePaid, RefundCreated, SubscriptionChanged } from "../bus/events";
 import { PurchaseEntity, type PurchaseItem } from "../db/entities";
 import { PurchaseShape } from "../purchase/shapes";
+import { orderIdOf, purchasesOfOrder } from "../purchase/order";
 import { AGAIN, retry } from "../retry";
 import { WebhookDeliveries } from "./deliveries";
 import type { WebhookEvent, WebhookEventType } from "./events";
@@ -21,16 +22,21 @@ export namespace WebhookFanOut {
   export const WAIT_ATTEMPTS = 8;
   export const WAIT_MS = 1000;
 
-  const eventId = (type: WebhookEventType, providerEventId: string) =>
-    `evt_${createHash("sha256").update(`${type}|${providerEventId}`).digest("hex").slice(0, 32)}`;
+  /** One event per purchase: an order's later purchases (not its first, whose id is the order's) add their id. */
+  const eventId = (type: WebhookEventType, providerEventId: string, sale?: Pick<PurchaseItem, "id" | "order_id">) =>
+    `evt_${createHash("sha256")
+      .update(`${type}|${providerEventId}${sale && sale.id !== orderIdOf(sale) ? `|${sale.id}` : ""}`)
+      .digest("hex")
+      .slice(0, 32)}`;
 
   const envelope = (
     type: WebhookEventType,
     source: { provider_event_id: string; occurred_at: number },
     sequence: number,
     data: Record<string, unknown>,
+    sale?: Pick<PurchaseItem, "id" | "order_id">,
   ): WebhookEvent => ({
-    id: eventId(type, source.provider_event_id),
+    id: eventId(type, source.provider_event_id, sale),
     type,
     created: source.occurred_at,
     sequence,
@@ -61,26 +67,38 @@ export namespace WebhookFanOut {
     );
   }
 
-  /** purchase.paid → sale.completed, and license.created when the sale was issued a licence key. */
+  /**
+   * purchase.paid → sale.completed, and license.created when the sale was issued a licence key:
+   * for each purchase of the payment (an order's several share `order_id`).
+   */
   export async function purchasePaid(e: PropertiesOf<typeof PurchasePaid>): Promise<string[]> {
     const [completed, license] = await Promise.all([
       WebhookDeliveries.wants(e.seller_id, "sale.completed"),
       WebhookDeliveries.wants(e.seller_id, "license.created"),
     ]);
     if (!completed && !license) return [];
-    const sale = await recordedSale(e.checkout_id, () => true);
+    const first = await recordedSale(e.checkout_id, () => true);
     // Fulfilment refuses a product of another seller; so does its webhook.
-    if (sale.creator_id !== e.seller_id) return [];
-    // As the sale was when it completed (sequence 1), even when a refund was recorded first.
-    const begun = { ...PurchaseShape.sale(sale), status: "completed" as const };
-    const queued = completed
-      ? await WebhookDeliveries.emit(e.seller_id, envelope("sale.completed", e, COMPLETED, { sale: begun }))
-      : [];
-    // The key is written in the same transaction as the sale (ledger.ts), so a recorded sale of a
-    // product sold with keys always has it.
-    if (license && sale.license_key) {
-      const data = { license: { key: sale.license_key, product_id: sale.product_id }, sale: begun };
-      queued.push(...(await WebhookDeliveries.emit(e.seller_id, envelope("license.created", e, COMPLETED, data))));
+    if (first.creator_id !== e.seller_id) return [];
+    const queued: string[] = [];
+    for (const sale of await purchasesOfOrder(first)) {
+      // As the sale was when it completed (sequence 1), even when a refund was recorded first.
+      const begun = { ...PurchaseShape.sale(sale), status: "completed" as const };
+      if (completed)
+        queued.push(
+          ...(await WebhookDeliveries.emit(
+            e.seller_id,
+            envelope("sale.completed", e, COMPLETED, { sale: begun }, sale),
+          )),
+        );
+      // The key is written in the same transaction as the sale (ledger.ts), so a recorded sale of a
+      // product sold with keys always has it.
+      if (license && sale.license_key) {
+        const data = { license: { key: sale.license_key, product_id: sale.product_id }, sale: begun };
+        queued.push(
+          ...(await WebhookDeliveries.emit(e.seller_id, envelope("license.created", e, COMPLETED, data, sale))),
+        );
+      }
     }
     return queued;
   }
@@ -89,22 +107,40 @@ export namespace WebhookFanOut {
     e: PropertiesOf<typeof RefundCreated> | PropertiesOf<typeof DisputeCreated>,
     reason: "refund" | "dispute",
   ): Promise<string[]> {
-    // A partial refund leaves the sale as it is (Purchase.refund), so nothing is announced.
-    if ("amount_refunded" in e && e.amount_refunded < e.amount) return [];
+    const item = "purchase_id" in e ? e.purchase_id : undefined;
+    // A partial refund leaves the sale as it is (Purchase.refund), so nothing is announced,
+    // unless it refunded one item of an order: that item is.
+    if ("amount_refunded" in e && e.amount_refunded < e.amount && !item) return [];
     if (!(await WebhookDeliveries.wants(e.seller_id, "sale.refunded"))) return [];
     // A dispute marks the sale disputed (or leaves an already refunded one refunded).
     const takenBack = (p: PurchaseItem) => p.status === "refunded" || (reason === "dispute" && p.status === "disputed");
-    const sale = await recordedSale(e.checkout_id, takenBack);
-    if (sale.creator_id !== e.seller_id) return [];
-    return WebhookDeliveries.emit(
-      e.seller_id,
-      envelope("sale.refunded", e, saleSequence(sale), {
-        sale: PurchaseShape.sale(sale),
-        reason,
-        amount_refunded: e.amount,
-        currency: e.currency,
-      }),
-    );
+    const first = await recordedSale(e.checkout_id, item ? () => true : takenBack);
+    if (first.creator_id !== e.seller_id) return [];
+    const sales = (await purchasesOfOrder(first)).filter((p) => !item || p.id === item);
+    const queued: string[] = [];
+    for (const listed of sales) {
+      const sale = await recordedSale(listed.id, takenBack);
+      queued.push(
+        ...(await WebhookDeliveries.emit(
+          e.seller_id,
+          envelope(
+            "sale.refunded",
+            e,
+            saleSequence(sale),
+            {
+              sale: PurchaseShape.sale(sale),
+              reason,
+              // The whole payment's refund names each sale's own share; one item's refund its amount.
+              amount_refunded:
+                sales.length > 1 || item || (first.order_size ?? 1) > 1 ? sale.amount + (sale.tax ?? 0) : e.amount,
+              currency: e.currency,
+            },
+            sale,
+          ),
+        )),
+      );
+    }
+    return queued;
   }
 
   export async function subscriptionChanged(e: PropertiesOf<typeof SubscriptionChanged>): Promise<string[]> {

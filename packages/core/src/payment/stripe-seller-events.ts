@@ -39,17 +39,20 @@ export async function translateSellerEvent(sellerId: string, event: Stripe.Event
       const pi = idOf(charge.payment_intent);
       const checkoutId = pi ? await checkoutOfPayment(sellerId, pi) : undefined;
       if (!pi || !checkoutId) return [];
-      return [
-        emit(RefundCreated, {
-          ...source,
-          seller_id: sellerId,
-          checkout_id: checkoutId,
-          payment_ref: pi,
-          amount: charge.amount,
-          amount_refunded: charge.amount_refunded,
-          currency: charge.currency.toLowerCase(),
-        }),
-      ];
+      const refund = {
+        ...source,
+        seller_id: sellerId,
+        checkout_id: checkoutId,
+        payment_ref: pi,
+        amount: charge.amount,
+        amount_refunded: charge.amount_refunded,
+        currency: charge.currency.toLowerCase(),
+      };
+      if (charge.amount_refunded >= charge.amount) return [emit(RefundCreated, refund)];
+      // Partly refunded: the refunds Payloft made for one item of an order each reverse that item.
+      return (await itemRefunds(sellerId, charge.id)).map(({ id, purchaseId }) =>
+        emit(RefundCreated, { ...refund, provider_event_id: id, purchase_id: purchaseId }),
+      );
     }
     case "charge.dispute.created": {
       const dispute = event.data.object;
@@ -88,4 +91,18 @@ async function checkoutOfPayment(sellerId: string, paymentIntent: string): Promi
   }
   const sessions = await stripeClient(secret).checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
   return sessions.data[0]?.id;
+}
+
+/**
+ * The charge's refunds that name one purchase of an order (Sales History's refund of one item,
+ * core/src/refund/providers.ts): each is its own event, keyed by the refund's id, so a later
+ * partial refund's event that lists it again changes nothing.
+ */
+async function itemRefunds(sellerId: string, chargeId: string): Promise<{ id: string; purchaseId: string }[]> {
+  const secret = await Integration.stripeSecretFor(sellerId);
+  if (!secret) return [];
+  const refunds = await stripeClient(secret).refunds.list({ charge: chargeId, limit: 100 });
+  return refunds.data.flatMap((r) =>
+    r.status === "succeeded" && r.metadata?.payloft_item ? [{ id: r.id, purchaseId: r.metadata.payloft_item }] : [],
+  );
 }

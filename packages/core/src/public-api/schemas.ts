@@ -45,6 +45,11 @@ responseSchemas.add(ProductList, { id: "ProductList" });
 
 export const Sale = z.object({
   id: z.string(),
+  order_id: z
+    .string()
+    .describe(
+      "The payment this sale was part of: several sales of one checkout (an order bump, a cart) share it; a sale paid on its own has its own id here.",
+    ),
   created_at: z.string(),
   product_id: z.string(),
   product_name: z.string(),

@@ -1,4 +1,4 @@
-import { findCheckout, productSnapshot, type ProductSnapshot } from "../checkout/record";
+import { findCheckout, productSnapshot, type LineItem } from "../checkout/record";
 import { reservationOf } from "../checkout/reservation";
 import { consume } from "../discount/redeem";
 import { confirmPayment, type ConfirmedPayment } from "../checkout/confirm";
@@ -6,7 +6,8 @@ import { markSettled } from "../checkout/open";
 import { EmailEntity, ProductEntity, PurchaseEntity, type CheckoutItem, type PurchaseItem } from "../db/entities";
 import { logger } from "../log/index";
 import { runAfterFulfilment } from "./after";
-import { recordPurchase } from "./ledger";
+import { recordPurchases } from "./ledger";
+import { linesOf, purchaseIdOf, purchasesOfOrder, shareTax } from "./order";
 
 /**
  * THE fulfilment path, for the webhook subscriber and the success page alike:
@@ -32,7 +33,8 @@ export async function fulfilCheckout(
   if (existing) {
     if (sellerId && existing.creator_id !== sellerId) return null;
     // A refunded or disputed purchase gets no late receipt.
-    if (existing.status === "completed" && afterSteps) await runAfterFulfilment(existing);
+    if (afterSteps)
+      for (const p of await purchasesOfOrder(existing)) if (p.status === "completed") await runAfterFulfilment(p);
     return existing;
   }
   const record = await findCheckout(checkoutId);
@@ -56,41 +58,50 @@ export async function fulfilCheckout(
   }
   const email = (paid.buyer_email ?? record.buyer_email ?? "").trim().toLowerCase();
   if (!email) throw new Error(`checkout ${checkoutId} was paid without a buyer e-mail`);
-  const snapshot = record.product_snapshot ?? (await snapshotOfLiveProduct(record));
-  if (!snapshot) {
+  const lines = record.product_snapshot ? linesOf(record) : await linesOfLiveProduct(record);
+  if (!lines) {
     logger.error("a paid checkout has no product snapshot and its product is gone", { checkoutId });
     return null;
   }
   const account = (await EmailEntity.get({ email }).go()).data;
-  await recordPurchase({
-    id: record.session_id,
-    product_id: record.product_id,
-    product_name: snapshot.name,
-    product_description: snapshot.description,
-    content_url: snapshot.content_url,
-    content_file: snapshot.content_file,
-    content_file_name: snapshot.content_file_name,
-    license_keys: snapshot.license_keys ?? false,
-    ...(snapshot.bundle_items ? { bundle_items: snapshot.bundle_items } : {}),
-    creator_id: record.creator_id,
-    creator_name: snapshot.creator_name,
-    customer_email: email,
-    ...(paid.buyer_name ? { customer_name: paid.buyer_name.slice(0, 200) } : {}),
-    customer_user_id: account?.user_id,
-    amount: record.amount,
-    ...(paid.tax ? { tax: paid.tax } : {}),
-    currency: record.currency ?? "usd",
-    provider: record.provider ?? "stripe",
-    payment_intent: paid.payment_ref,
-    ...(record.visit ? { visit: record.visit } : {}),
-  });
+  const taxes = shareTax(
+    lines.map((l) => l.amount),
+    paid.tax ?? 0,
+  );
+  const order = lines.length > 1 ? { order_id: record.session_id, order_size: lines.length } : {};
+  // One purchase per line, all in one transaction (./ledger.ts): the order exists whole or not at all.
+  await recordPurchases(
+    lines.map((line, i) => ({
+      id: purchaseIdOf(record.session_id, i),
+      ...order,
+      product_id: line.product_id,
+      product_name: line.product_snapshot.name,
+      product_description: line.product_snapshot.description,
+      content_url: line.product_snapshot.content_url,
+      content_file: line.product_snapshot.content_file,
+      content_file_name: line.product_snapshot.content_file_name,
+      license_keys: line.product_snapshot.license_keys ?? false,
+      ...(line.product_snapshot.bundle_items ? { bundle_items: line.product_snapshot.bundle_items } : {}),
+      creator_id: record.creator_id!,
+      creator_name: line.product_snapshot.creator_name,
+      customer_email: email,
+      ...(paid.buyer_name ? { customer_name: paid.buyer_name.slice(0, 200) } : {}),
+      customer_user_id: account?.user_id,
+      amount: line.amount,
+      ...(taxes[i] ? { tax: taxes[i] } : {}),
+      currency: record.currency ?? "usd",
+      provider: record.provider ?? "stripe",
+      payment_intent: paid.payment_ref,
+      ...(record.visit ? { visit: record.visit } : {}),
+    })),
+  );
   const stored = (await load(record.session_id))!;
   // A sale now: the discount use it held is taken for good (the buyer's hold on the code goes
   // down), and the checkout reconciler need not look at it (it would see the sale and skip it).
   const reservation = reservationOf(record);
   if (reservation) await consume(reservation);
   await markSettled(record);
-  if (afterSteps) await runAfterFulfilment(stored);
+  if (afterSteps) for (const p of await purchasesOfOrder(stored)) await runAfterFulfilment(p);
   return stored;
 }
 
@@ -103,13 +114,15 @@ function matchesRecord(paid: ConfirmedPayment, record: CheckoutItem): record is 
   const tax = paid.tax ?? 0;
   const subtotal = paid.subtotal ?? paid.amount;
   if (paid.currency !== record.currency || subtotal !== record.amount) return false;
+  // An order's lines add up to what it charged (the record is ours, so this is a guard against our own bugs).
+  if (record.line_items?.length && record.line_items.reduce((s, l) => s + l.amount, 0) !== record.amount) return false;
   if (tax < 0 || (tax > 0 && !record.automatic_tax)) return false;
   return paid.amount === subtotal + tax;
 }
 
 /** Checkouts recorded before snapshots existed: the product as it is now, if it still exists. */
-async function snapshotOfLiveProduct(record: CheckoutItem): Promise<ProductSnapshot | null> {
+async function linesOfLiveProduct(record: CheckoutItem): Promise<LineItem[] | null> {
   const product = (await ProductEntity.get({ id: record.product_id! }).go()).data;
   if (!product || product.creator_id !== record.creator_id) return null;
-  return productSnapshot(product);
+  return linesOf({ ...record, product_snapshot: await productSnapshot(product) });
 }

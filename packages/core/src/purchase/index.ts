@@ -6,6 +6,7 @@ import { sendDisputeNoticeOnce } from "./dispute-notice";
 import { recordReversal } from "./ledger";
 import { sendReversalNoticeOnce } from "./reversal-notice";
 import { Access } from "../access/index";
+import { orderIdOf, purchasesOfOrder } from "./order";
 
 /**
  * Product purchases: fulfilment of a seller's paid checkout exactly once (rule: Fulfilled once),
@@ -89,11 +90,26 @@ export namespace Purchase {
     p: PropertiesOf<typeof RefundCreated>,
     opts: { notify?: boolean } = {},
   ): Promise<Info | null> {
-    if (p.amount_refunded < p.amount) return null;
+    // A partial refund changes nothing, unless it names the one item of an order it refunded.
+    if (!p.purchase_id && p.amount_refunded < p.amount) return null;
     const purchase = await purchaseOf(p.checkout_id, p.seller_id);
     if (!purchase) return null;
-    if (purchase.status === "completed") await recordReversal(purchase, "refunded");
-    const stored = (await load(p.checkout_id))!;
+    // One item of an order refunded on its own (Sales History: a partial refund naming it).
+    if (p.purchase_id) return refundOne(purchase, p.purchase_id, opts);
+    // The whole payment: every purchase in it, each reversed once.
+    for (const each of await purchasesOfOrder(purchase)) {
+      if (each.status === "completed") await recordReversal(each, "refunded");
+      const stored = (await load(each.id))!;
+      if (stored.status === "refunded" && opts.notify !== false) await sendReversalNoticeOnce(stored);
+    }
+    return serialize((await load(p.checkout_id))!);
+  }
+
+  async function refundOne(first: Item, purchaseId: string, opts: { notify?: boolean }): Promise<Info | null> {
+    const item = (await purchasesOfOrder(first)).find((x) => x.id === purchaseId);
+    if (!item) return null;
+    if (item.status === "completed") await recordReversal(item, "refunded");
+    const stored = (await load(item.id))!;
     if (stored.status === "refunded" && opts.notify !== false) await sendReversalNoticeOnce(stored);
     return serialize(stored);
   }
@@ -101,18 +117,21 @@ export namespace Purchase {
   /**
    * dispute.created: the sale is marked disputed (access revoked, figures reversed) once, and
    * the seller and the buyer are each told by e-mail once. A sale already refunded stays
-   * refunded (its money went back already) and needs no e-mail.
+   * refunded (its money went back already) and needs no e-mail. A dispute is about the whole
+   * payment: every purchase of its order.
    */
   export async function dispute(p: PropertiesOf<typeof DisputeCreated>): Promise<Info | null> {
     const purchase = await purchaseOf(p.checkout_id, p.seller_id);
     if (!purchase) return null;
-    if (purchase.status === "completed") await recordReversal(purchase, "disputed");
-    const stored = (await load(p.checkout_id))!;
-    if (stored.status === "disputed") {
-      await sendDisputeNoticeOnce(stored, p.reason);
-      await sendReversalNoticeOnce(stored);
+    for (const each of await purchasesOfOrder(purchase)) {
+      if (each.status === "completed") await recordReversal(each, "disputed");
+      const stored = (await load(each.id))!;
+      if (stored.status === "disputed") {
+        await sendDisputeNoticeOnce(stored, p.reason);
+        await sendReversalNoticeOnce(stored);
+      }
     }
-    return serialize(stored);
+    return serialize((await load(p.checkout_id))!);
   }
 
   /**
@@ -140,24 +159,41 @@ export namespace Purchase {
     const p = await reconcile(sessionId);
     if (!p) throw NOT_FOUND();
     const stored = (await load(p.id))!;
+    // Every purchase of the payment (one, or an order's several), each with its own access link.
+    const purchases = await Promise.all((await purchasesOfOrder(stored)).map(successPurchase));
     return {
       product: { name: p.product_name, description: p.description },
-      purchase: {
-        id: p.id,
-        // Refunded or disputed: the access is revoked, so the link is not handed out any more.
-        access_url: p.status === "completed" ? await Access.linkFor(stored) : null,
-        license_key: stored.license_key ?? null,
-        // A bundle: every item with its own link and key, grouped under it (rule: Bundles).
-        bundle_items: Access.deliveredItems(stored),
-        amount: p.amount,
-        tax: p.tax,
-        // What the buyer paid: the price plus the tax the provider added.
-        total: p.amount + p.tax,
+      purchase: purchases[0]!,
+      purchases,
+      order: {
+        id: orderIdOf(stored),
+        amount: purchases.reduce((s, x) => s + x.amount, 0),
+        tax: purchases.reduce((s, x) => s + x.tax, 0),
+        total: purchases.reduce((s, x) => s + x.total, 0),
         currency: p.currency,
-        created_at: p.created_at,
-        customer_email: p.customer_email,
-        status: p.status,
       },
+    };
+  }
+
+  async function successPurchase(stored: Item) {
+    const p = serialize(stored);
+    return {
+      id: p.id,
+      product_id: p.product_id,
+      product_name: p.product_name,
+      // Refunded or disputed: the access is revoked, so the link is not handed out any more.
+      access_url: p.status === "completed" ? await Access.linkFor(stored) : null,
+      license_key: stored.license_key ?? null,
+      // A bundle: every item with its own link and key, grouped under it (rule: Bundles).
+      bundle_items: Access.deliveredItems(stored),
+      amount: p.amount,
+      tax: p.tax,
+      // What the buyer paid: the price plus the tax the provider added.
+      total: p.amount + p.tax,
+      currency: p.currency,
+      created_at: p.created_at,
+      customer_email: p.customer_email,
+      status: p.status,
     };
   }
 }

@@ -17,6 +17,9 @@ import type { BundleItemSnapshot } from "../product/bundle-items";
  */
 export interface NewPurchase {
   id: string;
+  /** One of several purchases of one payment (./order.ts). */
+  order_id?: string;
+  order_size?: number;
   product_id: string;
   product_name: string;
   product_description: string;
@@ -52,67 +55,80 @@ const FOLDED = 1;
  * "created" when this call recorded it; "exists" when the session was already fulfilled. A
  * product deleted since the checkout began still gets its sale from the snapshot
  * (rule: Paid means delivered); its figures go on its counter, which nobody sees any more.
+ * The purchases of one payment (one, or an order's several: ./order.ts), in one transaction:
+ * each purchase (conditional on its id), the buyer's customer record and aggregate once with
+ * their sum, and each licence key. Either the whole order is recorded or none of it.
  */
-export function recordPurchase({ license_keys, bundle_items, ...p }: NewPurchase): Promise<"created" | "exists"> {
+export function recordPurchases(list: NewPurchase[]): Promise<"created" | "exists"> {
+  const p = list[0]!;
+  const total = list.reduce((s, x) => s + x.amount, 0);
+  const names = [...new Set(list.map((x) => x.product_name))];
   return retry<"created" | "exists">(
     async () => {
       // A fresh key on each attempt: a (never yet seen) collision with another key just retries.
-      const license_key = license_keys ? newLicenseKey() : undefined;
-      const items = bundle_items ? deliveryOf(bundle_items) : undefined;
+      const keyed = list.map(({ license_keys, bundle_items, ...x }) => ({
+        ...x,
+        license_key: license_keys ? newLicenseKey() : undefined,
+        items: bundle_items ? deliveryOf(bundle_items) : undefined,
+      }));
       // "a new customer" is decided from this read, enforced by the create's condition.
       const known = (await CustomerEntity.get({ creator_id: p.creator_id, email: p.customer_email }).go()).data;
       const now = new Date().toISOString();
       const spent = spentField(p.currency);
       const result = await Db.transaction
         .write(({ purchase, customer, buyer, licenseKey, accessLink }) => [
-          purchase
-            .create({
-              ...p,
-              license_key,
-              ...(items ? { bundle_items: items } : {}),
-              status: "completed",
-              tally: FOLDED,
-              new_customer: !known,
-            })
-            .commit(),
+          // The first purchase alone makes its buyer a new customer: the figure counts people.
+          ...keyed.map(({ items, ...x }, i) =>
+            purchase
+              .create({
+                ...x,
+                ...(items ? { bundle_items: items } : {}),
+                status: "completed",
+                tally: FOLDED,
+                new_customer: !known && i === 0,
+              })
+              .commit(),
+          ),
           known
             ? customer
                 .patch({ creator_id: p.creator_id, email: p.customer_email })
-                .add({ total_purchases: 1, [spent]: p.amount, products: [p.product_name] })
+                .add({ total_purchases: list.length, [spent]: total, products: names })
                 .set({ last_purchase_at: now })
                 .commit()
             : customer
                 .create({
                   creator_id: p.creator_id,
                   email: p.customer_email,
-                  total_purchases: 1,
+                  total_purchases: list.length,
                   total_spent: 0,
-                  [spent]: p.amount,
-                  products: [p.product_name],
+                  [spent]: total,
+                  products: names,
                   last_purchase_at: now,
                 })
                 .commit(),
           buyer
             .update({ email: p.customer_email })
-            .add({ total_purchases: 1, [spent]: p.amount, creators: [p.creator_id] })
+            .add({ total_purchases: list.length, [spent]: total, creators: [p.creator_id] })
             .set({ last_purchase_at: now })
             .commit(),
           // Last, so the codes above keep their places.
-          ...(license_key
-            ? [licenseKey.create({ key: license_key, purchase_id: p.id, product_id: p.product_id }).commit()]
-            : []),
-          // A bundle's: each item's link and key, written with the purchase (at most 40 more writes).
-          ...(items ?? []).flatMap((i) => [
-            accessLink.create({ token: i.access_token, purchase_id: p.id, product_id: i.product_id }).commit(),
-            ...(i.license_key
-              ? [licenseKey.create({ key: i.license_key, purchase_id: p.id, product_id: i.product_id }).commit()]
+          ...keyed.flatMap((x) => [
+            ...(x.license_key
+              ? [licenseKey.create({ key: x.license_key, purchase_id: x.id, product_id: x.product_id }).commit()]
               : []),
+            // A bundle's: each item's link and key, written with the purchase (at most 40 more writes).
+            ...(x.items ?? []).flatMap((i) => [
+              accessLink.create({ token: i.access_token, purchase_id: x.id, product_id: i.product_id }).commit(),
+              ...(i.license_key
+                ? [licenseKey.create({ key: i.license_key, purchase_id: x.id, product_id: i.product_id }).commit()]
+                : []),
+            ]),
           ]),
         ])
         .go();
       if (!result.canceled) return "created";
       const codes = codesOf(result.data);
-      if (codes[0] === "ConditionalCheckFailed") return "exists";
+      if (codes.slice(0, list.length).includes("ConditionalCheckFailed")) return "exists";
       // A concurrent first purchase created the customer, or transactions collided (the same
       // buyer twice at once): read again and decide again.
       return AGAIN;

@@ -9,6 +9,8 @@ export namespace PurchaseShape {
   /** A sale as its seller and the seller's webhooks see it (docs/webhooks.md `sale`). */
   export interface Sale {
     id: string;
+    /** The payment it was part of: the same for every purchase of one order (a bump, a cart), else the sale's own id. */
+    order_id: string;
     created_at: string;
     product_id: string;
     product_name: string;
@@ -24,6 +26,7 @@ export namespace PurchaseShape {
   export function sale(p: PurchaseItem): Sale {
     return {
       id: p.id,
+      order_id: p.order_id ?? p.id,
       created_at: p.created_at,
       product_id: p.product_id,
       product_name: p.product_name,

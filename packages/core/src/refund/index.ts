@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError } from "../errors";
 import { Purchase } from "../purchase/index";
 import { PurchaseShape } from "../purchase/shapes";
 import { parseInput } from "../validation";
-import { refundAtPayPal, refundAtStripe } from "./providers";
+import { refundAtPayPal, refundAtStripe, refundItemAtStripe } from "./providers";
 
 /**
  * A creator refunds one of their own sales (an admin may refund any): the money goes back at
@@ -15,6 +15,8 @@ import { refundAtPayPal, refundAtStripe } from "./providers";
  * refund made in the provider's dashboard (Purchase.refund, the ReverseSale subscriber's
  * step). That step is conditional on the sale still being completed, so access is revoked and
  * the figures reversed exactly once, whether our call or the provider's webhook comes first.
+ * A sale that is one item of an order (several purchases of one payment) is refunded on its
+ * own: a partial refund of its amount (and tax share) that reverses only that purchase.
  */
 export namespace SaleRefund {
   const Input = z.object({
@@ -53,7 +55,12 @@ export namespace SaleRefund {
     // A disputed payment is in the buyer's bank's hands; the provider refuses a refund of it.
     if (sale.status === "disputed") throw DISPUTED();
     if (sale.provider === "free") throw FREE();
-    const facts = sale.provider === "paypal" ? await refundAtPayPal(sale) : await refundAtStripe(sale);
+    const facts =
+      sale.order_id && (sale.order_size ?? 1) > 1
+        ? await refundItemAtStripe({ ...sale, order_id: sale.order_id })
+        : sale.provider === "paypal"
+          ? await refundAtPayPal(sale)
+          : await refundAtStripe(sale);
     // The buyer's notice follows from the provider's refund event (see Purchase.refund).
     await Purchase.refund(RefundCreated.schema.parse(facts), { notify: false });
     const after = (await load(id))!;

@@ -26,6 +26,11 @@ export interface RefundableSale {
   id: string;
   creator_id: string;
   payment_intent?: string;
+  /** One of several purchases of one payment (core/src/purchase/order.ts): refunded on its own. */
+  order_id?: string;
+  order_size?: number;
+  amount?: number;
+  tax?: number;
 }
 
 const NOT_CONNECTED = (provider: string) =>
@@ -77,6 +82,52 @@ export async function refundAtStripe(sale: RefundableSale): Promise<RefundFacts>
       amount: charge.amount,
       amount_refunded: charge.amount_refunded,
       currency: charge.currency.toLowerCase(),
+    };
+  } catch (err) {
+    throw asProviderError("Stripe", sale.id, err, (e) => {
+      const s = e as Stripe.errors.StripeError;
+      return s.type === "StripeInvalidRequestError" || s.type === "StripeCardError" ? s.message : null;
+    });
+  }
+}
+
+/**
+ * Stripe, one item of an order: a partial refund of the payment for that item's amount and its
+ * share of the tax, named in the refund's metadata (the webhook translator reads it back, so the
+ * refund event reverses that item only). A refund already made for it is not made again.
+ */
+export async function refundItemAtStripe(sale: RefundableSale & { order_id: string }): Promise<RefundFacts> {
+  const secret = await Integration.stripeSecretFor(sale.creator_id);
+  if (!secret) throw NOT_CONNECTED("Stripe");
+  const stripe = stripeClient(secret);
+  try {
+    const paymentIntent = sale.payment_intent ?? (await paymentIntentOfSession(stripe, sale.order_id));
+    const earlier = await stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 });
+    let refund = earlier.data.find((r) => r.metadata?.payloft_item === sale.id && r.status !== "failed") ?? null;
+    refund ??= await stripe.refunds.create(
+      {
+        payment_intent: paymentIntent,
+        amount: (sale.amount ?? 0) + (sale.tax ?? 0),
+        reason: "requested_by_customer",
+        metadata: { payloft_sale_id: sale.id, payloft_item: sale.id },
+      },
+      // Two clicks at once make one refund: Stripe answers the second with the first.
+      { idempotencyKey: `payloft-item-refund-${sale.id}` },
+    );
+    if (refund.status === "failed" || refund.status === "canceled")
+      throw REFUSED("Stripe", refund.failure_reason ?? refund.status);
+    const charge = await stripe.charges.retrieve(idOf(refund.charge)!);
+    return {
+      provider: "stripe",
+      provider_event_id: refund.id,
+      occurred_at: refund.created,
+      seller_id: sale.creator_id,
+      checkout_id: sale.order_id,
+      payment_ref: paymentIntent,
+      amount: charge.amount,
+      amount_refunded: charge.amount_refunded,
+      currency: charge.currency.toLowerCase(),
+      ...(refund.status === "succeeded" ? { purchase_id: sale.id } : {}),
     };
   } catch (err) {
     throw asProviderError("Stripe", sale.id, err, (e) => {

@@ -128,6 +128,19 @@ const routes: Route[] = [
   },
   { method: "GET", pattern: /^\/v1\/invoiceitems\/([^/]+)$/, run: (_sb, a, _p, id) => get(a, id, "invoiceitem") },
   { method: "POST", pattern: /^\/v1\/refunds$/, run: (sb, a, p) => createRefund(sb, a, p) },
+  {
+    // As Stripe lists them: newest first, filtered by charge or payment intent when given.
+    method: "GET",
+    pattern: /^\/v1\/refunds$/,
+    run: (sb, a, p) => {
+      const found = sb.store
+        .ofType(a, "refund")
+        .filter((r) => !str(p.charge) || r.charge === str(p.charge))
+        .filter((r) => !str(p.payment_intent) || r.payment_intent === str(p.payment_intent))
+        .reverse();
+      return listOf("/v1/refunds", found, int(p.limit) ?? 10);
+    },
+  },
   { method: "POST", pattern: /^\/v1\/webhook_endpoints$/, run: (sb, a, p) => createEndpoint(sb, a, p) },
   {
     method: "GET",

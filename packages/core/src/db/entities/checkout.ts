@@ -52,6 +52,42 @@ export const CheckoutEntity = new LazyEntity(
           bundle_items: bundleSnapshotAttribute,
         },
       },
+      /**
+       * Several things sold in one payment (an order bump, a cart): one line each, its own amount
+       * and snapshot; fulfilment records one purchase per line (core/src/purchase/order.ts). Absent
+       * on a checkout of one product, whose `product_id`, `amount` and `product_snapshot` say it all.
+       */
+      line_items: {
+        type: "list",
+        items: {
+          type: "map",
+          properties: {
+            product_id: { type: "string", required: true },
+            /** minor units: what this line charges, net of tax */
+            amount: { type: "number", required: true },
+            list_price: { type: "number", required: true },
+            /** The code applied to this line, when it covered it. */
+            discount_code: { type: "string" },
+            /** "bump": the order bump offered under the main product. */
+            role: { type: "string" },
+            product_snapshot: {
+              type: "map",
+              required: true,
+              properties: {
+                name: { type: "string", required: true },
+                description: { type: "string", required: true },
+                price: { type: "number", required: true },
+                content_url: { type: "string" },
+                content_file: { type: "string" },
+                content_file_name: { type: "string" },
+                license_keys: { type: "boolean" },
+                creator_name: { type: "string", required: true },
+                bundle_items: bundleSnapshotAttribute,
+              },
+            },
+          },
+        },
+      },
       /** Set once when the payment was refunded or disputed (a late "paid" event then changes nothing). */
       reversed_at: { type: "string" },
       /** The provider's own id for it when the key is Payloft's (PayPal: the order id). */

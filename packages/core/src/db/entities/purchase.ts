@@ -46,6 +46,13 @@ export const PurchaseEntity = new LazyEntity(
       tally: { type: "number" },
       /** The sale made its buyer a new customer of the seller (the seller's customers figure). */
       new_customer: { type: "boolean" },
+      /**
+       * One payment for several purchases (an order bump, a cart): the order's id (its checkout's,
+       * also the id of its first purchase) and how many purchases it made. Absent on a purchase
+       * that was its payment's only one: its order is itself.
+       */
+      order_id: { type: "string" },
+      order_size: { type: "number" },
       /** refunded and disputed both revoke access and take the sale out of the figures, once. */
       status: { type: ["completed", "refunded", "disputed"] as const, required: true, default: "completed" },
       provider: { type: "string", required: true, default: "stripe" },

@@ -1,42 +1,15 @@
-/** A creator's product as GET /api/products answers it. Amounts in cents. */
-export type MediaType = "none" | "image" | "youtube" | "video" | "embed";
-export type ProductType = "standard" | "bundle";
+import type { ProductInfo } from "@payloft/core/product/info";
+import type { ProductType } from "@payloft/core/product/kind";
+import type { MediaType } from "@payloft/core/product/media-types";
 
-export interface Product {
-  id: string;
-  name: string;
-  headline: string;
-  subheadline: string;
-  description: string;
-  /** cents; the minimum when pay_what_you_want */
-  price: number;
-  /** Lower-case ISO code; amounts are in its minor unit (950 eur = €9.50, 950 jpy = ¥950). */
-  currency?: string;
-  pay_what_you_want: boolean;
-  /** cents, or null */
-  suggested_price: number | null;
-  content_url?: string;
-  content_file?: string;
-  content_file_name?: string;
-  content_file_size?: number;
-  /** Each purchase gets its own licence key. */
-  license_keys: boolean;
-  /** one_time, or recurring (a membership) */
-  billing?: "one_time" | "recurring";
-  /** standard, or bundle: it sells its items (bundle_product_ids) at its own price */
-  type?: ProductType;
-  bundle_product_ids?: string[];
-  media_type: MediaType;
-  media_url: string;
-  is_active: boolean;
-  moderation_status: "pending" | "under_review" | "approved" | "rejected";
-  /** The reviewer's notes for the owner ("" when none). */
-  moderation_notes?: string;
-  sales_count: number;
-  total_revenue: number;
-  view_count: number;
-  created_at: string;
-}
+export type { MediaType, ProductType };
+
+/**
+ * A creator's product as GET /api/products answers it: core's own schema (product/info.ts, from
+ * which the public API's OpenAPI document is generated too), so the two cannot drift. Amounts in
+ * minor units of its currency.
+ */
+export type Product = ProductInfo;
 
 /** The creation dialog's body: price in dollars as typed, suggested_price in cents (rule: Cents and server prices). */
 export interface NewProduct {

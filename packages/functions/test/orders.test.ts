@@ -143,6 +143,7 @@ beforeAll(async () => {
   await WebhookEndpoints.create(seller.id, { url: hooks.url(), events: ["sale.completed", "sale.refunded"] });
   apiKey = (await call(stack(), "POST", "/api/api-keys", { cookie: seller.cookie, body: { name: "orders" } })).json.key;
   ids.guide = await product(seller, "Guide", { price: "10.00" });
+  ids.bumpMain = await product(seller, "Bump main");
   ids.workbook = await product(seller, "Workbook", { price: "5.00", license_keys: true });
   ids.templates = await product(seller, "Templates", { price: "7.50" });
   ids.tip = await product(seller, "Tip jar", { price: "3", pay_what_you_want: true });
@@ -359,5 +360,73 @@ describe("one payment, several purchases", () => {
     const refunded = hooksOf("sale.refunded", orderId);
     expect(new Set(refunded.map((r) => r.event.id)).size).toBe(1);
     expect(refunded[0]!.event.data).toMatchObject({ sale: { id: workbook.id }, amount_refunded: 500 });
+  });
+});
+
+describe("order bumps", () => {
+  const put = (id: string, body: unknown, who = seller) =>
+    call(stack(), "PUT", `/api/products/${id}`, { cookie: who.cookie, body });
+
+  it("a product names one of its creator's one-time products at a bump price, each bad one a 400 sentence", async () => {
+    const cases: [unknown, string][] = [
+      [{ product_id: ids.bumpMain, price: 300 }, "can't be its own order bump"],
+      [{ product_id: ids.others, price: 300 }, "must be one of your own products"],
+      [{ product_id: "nope", price: 300 }, "must be one of your own products"],
+      [{ product_id: ids.euro, price: 300 }, "in this product's currency (USD)"],
+      [{ product_id: ids.letters, price: 300 }, "Letters is a membership"],
+      [{ product_id: ids.workbook, price: 10 }, "at least $0.50"],
+      [{ product_id: ids.workbook, price: 2.5 }, "order_bump.price must be a whole number of cents."],
+      [{ product_id: ids.workbook }, "order_bump.price must be a whole number of cents."],
+      ["workbook", "order_bump must be {product_id, price} or null."],
+    ];
+    for (const [order_bump, sentence] of cases) {
+      const res = await put(ids.bumpMain!, { order_bump });
+      expect(res.status, JSON.stringify(order_bump)).toBe(400);
+      expect(res.json.error).toContain(sentence);
+    }
+    const ok = await put(ids.bumpMain!, { order_bump: { product_id: ids.workbook, price: 300 } });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.json.order_bump).toEqual({ product_id: ids.workbook, price: 300 });
+    const page = await call(stack(), "GET", `/api/public/products/${ids.bumpMain}`);
+    expect(page.json.order_bump).toEqual({ product_id: ids.workbook, name: "Workbook", price: 300 });
+    // Another creator cannot set one on this product.
+    expect((await put(ids.bumpMain!, { order_bump: null }, other)).status).toBe(404);
+  });
+
+  it("create-session {productId, order_bump: true} opens one checkout with two line items; without a bump it is a 400", async () => {
+    const res = await create({ productId: ids.bumpMain, order_bump: true });
+    expect(res.status, res.text).toBe(200);
+    const { stripe } = await account();
+    const items = await stripe.checkout.sessions.listLineItems(res.json.checkout_id);
+    expect(items.data.map((li) => [li.description, li.amount_total])).toEqual([
+      ["Bump main", 1234],
+      ["Workbook", 300],
+    ]);
+    const none = await create({ productId: ids.guide, order_bump: true });
+    expect([none.status, none.json.error]).toEqual([400, "This product has no order bump to add."]);
+    const bad = await create({ productId: ids.bumpMain, order_bump: "yes" });
+    expect([bad.status, bad.json.error]).toEqual([400, "order_bump must be true or false."]);
+  });
+
+  it("bump checked: two purchases from one payment, and a dashboard refund reverses both", async () => {
+    const before = await stats();
+    const orderId = await buy({ productId: ids.bumpMain, order_bump: true });
+    const page = (await success(orderId)).json;
+    expect(page.purchases.map((p: { product_name: string; amount: number }) => [p.product_name, p.amount])).toEqual([
+      ["Bump main", 1234],
+      ["Workbook", 300],
+    ]);
+    expect(await stats()).toMatchObject({
+      totalSales: before.totalSales + 2,
+      totalRevenue: before.totalRevenue + 1534,
+    });
+    const { stripe } = await account();
+    await stripe.refunds.create({ charge: (await chargeOf(orderId)).id });
+    await settle();
+    expect((await history()).filter((s) => s.order_id === orderId).map((s) => s.status)).toEqual([
+      "refunded",
+      "refunded",
+    ]);
+    expect(await stats()).toMatchObject({ totalSales: before.totalSales, totalRevenue: before.totalRevenue });
   });
 });

@@ -14,14 +14,22 @@ const BuyForm = z.object({
   product_id: z.string("Please choose a product to buy."),
   discount_code: Text("discount_code"),
   amount: Text("amount"),
+  order_bump: Text("order_bump"),
 });
 
-export function buyFormInput(form: unknown): { productId: string; discount_code?: string; amount?: number } {
-  const { product_id, discount_code, amount } = parseInput(BuyForm, form);
+export function buyFormInput(form: unknown): {
+  productId: string;
+  discount_code?: string;
+  amount?: number;
+  order_bump?: boolean;
+} {
+  const { product_id, discount_code, amount, order_bump } = parseInput(BuyForm, form);
   const code = discount_code?.trim();
   const typed = amount?.trim();
   return {
     productId: product_id,
+    // A ticked checkbox sends its value ("true"); an unticked one sends nothing.
+    ...(order_bump === "true" || order_bump === "on" ? { order_bump: true } : {}),
     ...(code ? { discount_code: code } : {}),
     // Not a number: NaN, which create-session refuses with its own sentence for the amount.
     ...(typed ? { amount: /^\d+$/.test(typed) ? Number(typed) : Number.NaN } : {}),

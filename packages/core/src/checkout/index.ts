@@ -18,7 +18,7 @@ import { checkoutLocale } from "./locale";
 import { callerNetwork } from "../rate-limit/network";
 import { PAYABLE_SECONDS } from "./lifetime";
 import { isoFromSeconds, lineItemOf, productSnapshot, recordCheckout } from "./record";
-import { cartLines, type Lines, type Product } from "./lines";
+import { bumpLines, cartLines, type Lines, type Product } from "./lines";
 import { storedReservation } from "./reservation";
 import { buyFormInput } from "./form";
 
@@ -46,6 +46,8 @@ export namespace Checkout {
         z.minLength(1, "Please choose a product to buy."),
         z.maxLength(200, "Please choose a product to buy."),
       ),
+    /** The product's order bump, ticked under the Buy button. */
+    order_bump: z.optional(z.boolean("order_bump must be true or false.")),
   });
 
   /**
@@ -68,12 +70,22 @@ export namespace Checkout {
     const address = opts.address ? { address: callerNetwork(opts.address) } : {};
     // A cart: several of one creator's products in one payment (./lines.ts).
     if (isCart(input)) return startOrder(await cartLines(input, address), buyer, { ...opts, visit });
-    const { productId } = parseInput(CreateInput, input);
+    const { productId, order_bump: wantsBump } = parseInput(CreateInput, input);
     const product = await productForCheckout(productId);
 
     const { provider } = await IntegrationStatus.paymentInfo(product.creator_id);
     if (!provider) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
     const charge = await chargeFor(product, input, address);
+    // The order bump ticked under the Buy button: a second line in the same payment.
+    if (wantsBump)
+      return startOrder(
+        await bumpLines(product, charge).catch(async (err: unknown) => {
+          if (charge.reservation) await release(charge.reservation);
+          throw err;
+        }),
+        buyer,
+        { ...opts, visit },
+      );
     try {
       const started =
         provider === "paypal"

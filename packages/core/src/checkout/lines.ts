@@ -4,7 +4,7 @@ import { AppError, ValidationError } from "../errors";
 import { MEMBERSHIP_ONLY, productForCheckout } from "../product/public";
 import { parseInput } from "../validation";
 import { reserve } from "../discount/redeem";
-import { BuyerAmount, quote, type Quote } from "./pricing";
+import { BuyerAmount, quote, type Charge, type Quote } from "./pricing";
 import { productSnapshot, type ProductSnapshot } from "./record";
 import type { Reservation } from "../discount/redeem";
 
@@ -96,6 +96,47 @@ export async function cartLines(input: unknown, opts: { address?: string } = {})
     creator_id: first.creator_id,
     amount: lines.reduce((s, l) => s + l.amount, 0),
     ...(used ? { discount_code: used.code, reservation: await reserve(used, opts) } : {}),
+  };
+}
+
+export const BUMP_GONE = "The offer added to this product is no longer available: buy the product on its own.";
+
+/**
+ * The product and its order bump (`create-session {productId, order_bump: true}`): the product
+ * at its charge (code, pay what you want), then the offered product at the bump price.
+ */
+export async function bumpLines(product: Product, charge: Charge): Promise<Lines> {
+  const bump = product.order_bump;
+  if (!bump) throw new ValidationError("This product has no order bump to add.", "checkout.no_order_bump");
+  const offered = await productForCheckout(bump.product_id).catch((err: unknown) => {
+    if (err instanceof AppError) throw new ValidationError(BUMP_GONE, "checkout.order_bump_unavailable");
+    throw err;
+  });
+  if (offered.creator_id !== product.creator_id || offered.currency !== product.currency)
+    throw new ValidationError(BUMP_GONE, "checkout.order_bump_unavailable");
+  const lines: Line[] = [
+    {
+      product,
+      amount: charge.amount,
+      list_price: product.price,
+      ...(charge.discount_code ? { discount_code: charge.discount_code } : {}),
+      snapshot: await productSnapshot(product),
+    },
+    {
+      product: offered,
+      amount: bump.price,
+      list_price: offered.price,
+      role: "bump",
+      snapshot: await productSnapshot(offered),
+    },
+  ];
+  return {
+    lines,
+    currency: product.currency,
+    creator_id: product.creator_id,
+    amount: charge.amount + bump.price,
+    ...(charge.discount_code ? { discount_code: charge.discount_code } : {}),
+    ...(charge.reservation ? { reservation: charge.reservation } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import { billingOf, type Interval } from "./tiers";
 import { hasSold } from "./figures";
 import { kindOf } from "./kind";
 import { checkBundleItems } from "./bundle";
+import { checkOrderBump } from "./order-bump";
 
 /**
  * Editing a product (rule: Editing products): the fields sent over the stored ones, checked
@@ -41,6 +42,7 @@ function stateOf(p: ProductItem): ProductState {
     price: p.price,
     pay_what_you_want: p.pay_what_you_want ?? false,
     suggested_price: p.suggested_price ?? null,
+    order_bump: p.order_bump ?? null,
     ...billingOf(p),
     ...kindOf(p),
   } as ProductState;
@@ -100,11 +102,14 @@ export async function editProduct(
           ? !sameTiers(next.tiers, current.tiers)
           : k === "bundle_product_ids"
             ? next[k].join() !== current[k].join()
-            : next[k] !== current[k],
+            : k === "order_bump"
+              ? JSON.stringify(next[k] ?? null) !== JSON.stringify(current[k] ?? null)
+              : next[k] !== current[k],
       );
       if (!changed.length) return null;
       if (next.type === "bundle" && (changed.includes("bundle_product_ids") || changed.includes("currency")))
         await checkBundleItems(creatorId, id, next.bundle_product_ids, next.currency);
+      if (changed.includes("order_bump") || changed.includes("currency")) await checkOrderBump(creatorId, id, next);
       if (next.currency !== current.currency && (await hasSold(p)))
         throw new ConflictError("product.currency_locked", CURRENCY_LOCKED);
       // Members keep what they pay for (rule: Paid means delivered): their product stays recurring.

@@ -18,6 +18,7 @@ import { productCreatorOf, productForCheckout, productPublicView } from "./publi
 import { activeLimit, activeLimitMessage } from "./active-limit";
 import { transact } from "./store";
 import { checkBundleItems } from "./bundle";
+import { checkOrderBump } from "./order-bump";
 import { withFigures } from "./figures";
 import { ProductInfo } from "./info";
 import { getProduct as get, ownedProduct as owned, productNotFound, serializeProduct as serialize } from "./view";
@@ -66,6 +67,8 @@ export namespace Product {
     // A standard product stores no type (absent reads as standard: products from before bundles).
     if (type === "bundle") await checkBundleItems(creatorId, null, bundle_product_ids, data.currency);
     const kind = type === "bundle" ? { type, bundle_product_ids } : {};
+    await checkOrderBump(creatorId, undefined, data);
+    const { order_bump, ...fields } = data;
     const limit = productLimitFor(user);
     const approved = await Setting.bool("auto_approve_products");
     const id = randomUUID();
@@ -75,7 +78,8 @@ export namespace Product {
         .create({
           id,
           creator_id: creatorId,
-          ...data,
+          ...fields,
+          ...(order_bump ? { order_bump } : {}),
           ...content,
           ...kind,
           is_active: true,

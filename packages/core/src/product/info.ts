@@ -30,6 +30,8 @@ export const ProductInfo = z.object({
   pay_what_you_want: z.boolean(),
   /** cents, or null */
   suggested_price: z.number().int().nullable(),
+  /** Another of your products offered under the Buy button at `price` (minor units of this product's currency). */
+  order_bump: z.object({ product_id: z.string(), price: z.number().int() }).nullable(),
   /** one_time (bought once) or recurring (a membership: `price` is what its tiers start at) */
   billing: z.enum(BILLINGS),
   /** a recurring product's tiers (empty when one_time) */

@@ -106,6 +106,24 @@ const fields = {
   license_keys: z.boolean("license_keys must be true or false."),
   pay_what_you_want: z.boolean("pay_what_you_want must be true or false."),
   suggested_price: suggestedPrice.nullable(),
+  /** An order bump: another of the creator's products at a bump price in minor units (product/order-bump.ts). */
+  order_bump: z
+    .object(
+      {
+        product_id: z
+          .string("order_bump.product_id must be a product id.")
+          .trim()
+          .min(1, "Please choose the order bump's product.")
+          .max(200),
+        price: z
+          .number("order_bump.price must be a whole number of cents.")
+          .int("order_bump.price must be a whole number of cents.")
+          .min(1, "order_bump.price must be a whole number of cents.")
+          .max(MAX_PRICE_CENTS, `order_bump.price can be at most ${MAX_PRICE_CENTS} cents.`),
+      },
+      "order_bump must be {product_id, price} or null.",
+    )
+    .nullable(),
   ...bundleFields,
 };
 
@@ -123,6 +141,7 @@ const DEFAULTS = {
   price: 0,
   pay_what_you_want: false,
   suggested_price: null,
+  order_bump: null,
   type: "standard" as const,
   bundle_product_ids: [] as string[],
 };

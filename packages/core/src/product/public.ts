@@ -38,6 +38,7 @@ export async function productForCheckout(id: string, opts: { recurring?: boolean
     currency: currencyOf(p.currency),
     pay_what_you_want: p.pay_what_you_want ?? false,
     suggested_price: p.suggested_price ?? null,
+    order_bump: p.order_bump ?? null,
     content_url: p.content_url,
     content_file: p.content_file,
     content_file_name: p.content_file_name,

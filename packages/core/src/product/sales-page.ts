@@ -114,6 +114,7 @@ export async function productPublicView(id: string) {
       is_active: false,
       sales_count: 0,
       bundle_items: [] as BundleItemView[],
+      order_bump: null as OrderBumpView | null,
     };
   }
   return {
@@ -126,7 +127,26 @@ export async function productPublicView(id: string) {
     is_active: true,
     sales_count: (p.sales_count ?? 0) + sold,
     bundle_items: await bundleItemsOf(p),
+    order_bump: await orderBumpOf(p),
   };
+}
+
+/** The order bump as the sales page offers it: "Add {name} for {price}" (never its content). */
+export interface OrderBumpView {
+  product_id: string;
+  name: string;
+  /** minor units of the product's currency: the bump price */
+  price: number;
+}
+
+/** The bump, when its product can still be sold in this product's currency; else none is offered. */
+async function orderBumpOf(p: ProductItem): Promise<OrderBumpView | null> {
+  if (!p.order_bump) return null;
+  const offered = await getItem<ProductItem>(productSchema, { id: p.order_bump.product_id });
+  if (!offered || offered.creator_id !== p.creator_id || currencyOf(offered.currency) !== currencyOf(p.currency))
+    return null;
+  if (!offered.is_active || offered.moderation_status !== "approved") return null;
+  return { product_id: offered.id, name: offered.name, price: p.order_bump.price };
 }
 
 /** A bundle's item as its sales page lists it (never its content, rule: Access links). */

@@ -26,6 +26,7 @@ export function serializeProduct(p: ProductItem, opts: { owner: boolean }): Prod
     currency: currencyOf(p.currency),
     pay_what_you_want: p.pay_what_you_want ?? false,
     suggested_price: p.suggested_price ?? null,
+    order_bump: p.order_bump ? { product_id: p.order_bump.product_id, price: p.order_bump.price } : null,
     ...billingOf(p),
     ...kindOf(p),
     ...(opts.owner ? ownerContent(p) : {}),

@@ -23,6 +23,14 @@ export const productSchema = itemSchema({
     /** Each purchase gets its own licence key (software sellers verify it through the API). */
     license_keys: { type: "boolean", default: false },
     pay_what_you_want: { type: "boolean", required: true, default: false },
+    /**
+     * Another of the creator's one-time products offered under the Buy button at `price` (minor
+     * units of this product's currency): checkout adds it as a second line (product/order-bump.ts).
+     */
+    order_bump: {
+      type: "map",
+      properties: { product_id: { type: "string", required: true }, price: { type: "number", required: true } },
+    },
     /** cents; pre-filled amount of a pay-what-you-want product (at least price) */
     suggested_price: { type: "number" },
     /** Memberships (product/billing.ts): absent on products from before them, which are one_time. */

@@ -14,6 +14,8 @@ import { files } from "./files";
 router.route("/api", api.url);
 // Buyers' access links (/a/{token}, a row of the route table) are answered by the API too.
 router.route("/a", api.url);
+// Affiliates' links (/r/{code}) too: they set the attribution cookie on the site's own origin.
+router.route("/r", api.url);
 
 // The product dialog POSTs uploads from the site straight to the hosted-files bucket; no other
 // origin and no other method (buyers download through presigned GETs, which need no CORS).

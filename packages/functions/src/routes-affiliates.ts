@@ -6,6 +6,11 @@ import type { RouteDef } from "./route-def";
  * consent comes from whoever signs in with the invited e-mail).
  */
 export const affiliateRoutes: RouteDef[] = [
+  // An affiliate's link, on the site's own origin (the router sends /r/* to the API like /a/*):
+  // system, so links in people's posts keep working during maintenance (a GET: no Origin check lost).
+  { method: "GET", path: "/r/{code}", handler: "affiliate-link", access: "anonymous", query: true, system: true },
+  { method: "GET", path: "/api/affiliates/settings", handler: "affiliates-settings-get", access: "creator" },
+  { method: "PUT", path: "/api/affiliates/settings", handler: "affiliates-settings-save", access: "creator" },
   { method: "GET", path: "/api/affiliates", handler: "affiliates-list", access: "creator" },
   // Every invitation is an e-mail to someone who did not ask for it: 30 an hour per address.
   {

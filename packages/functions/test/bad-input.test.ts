@@ -296,7 +296,14 @@ describe("malformed path ids", () => {
       for (const id of ODD_IDS) {
         const path = r.path.replace(/\{[^}]+\}/g, id);
         const body = ["POST", "PUT", "PATCH"].includes(r.method) ? {} : undefined;
-        expectClientError(await send(r, { path, body }), `${r.method} ${path.slice(0, 80)}`);
+        const res = await send(r, { path, body });
+        // An affiliate link whose code does not exist still takes the visitor to the site, without
+        // attribution (ids the gateway cannot route are its 4xx, as for every row).
+        if (routeKey(r) === "GET /r/{code}" && res.status === 302) {
+          expect([res.headers.get("location"), res.headers.get("set-cookie")]).toEqual([`${stack().url}/`, null]);
+          continue;
+        }
+        expectClientError(res, `${r.method} ${path.slice(0, 80)}`);
       }
     },
   );

@@ -2,6 +2,7 @@ import { AffiliateEntity, Db, type AffiliateItem } from "../db/entities";
 import { ValidationError } from "../errors";
 import { parseInput } from "../validation";
 import { UpdateAffiliateInput } from "./input";
+import { figuresOf, type AffiliateFigures } from "./figures";
 import { entitledCreator, ownProducts } from "./owner";
 import { changed, emailScope, ownedBy, serialize, type AffiliateInfo } from "./shape";
 
@@ -13,10 +14,12 @@ import { changed, emailScope, ownedBy, serialize, type AffiliateInfo } from "./s
 export namespace Affiliate {
   export type Info = AffiliateInfo;
 
-  /** GET /api/affiliates: the creator's affiliates and invitations, newest first (removed ones left out). */
-  export async function list(creatorId: string): Promise<Info[]> {
+  /** GET /api/affiliates: the creator's affiliates and invitations, newest first (removed ones left out), with their figures. */
+  export async function list(creatorId: string): Promise<(Info & AffiliateFigures)[]> {
     const res = await AffiliateEntity.query.byCreator({ creator_id: creatorId }).go({ order: "desc", pages: "all" });
-    return res.data.filter((a) => a.status !== "removed").map(serialize);
+    const rows = res.data.filter((a) => a.status !== "removed");
+    const figures = await figuresOf(rows.map((a) => a.id));
+    return rows.map((a) => ({ ...serialize(a), ...figures.get(a.id)! }));
   }
 
   /** PUT /api/affiliates/{id} {commission_percent?, product_ids?, status?}: open checkouts keep their snapshot. */

@@ -21,6 +21,7 @@ import { isoFromSeconds, lineItemOf, productSnapshot, recordCheckout } from "./r
 import { bumpLines, cartLines, type Lines, type Product } from "./lines";
 import { storedReservation } from "./reservation";
 import { buyFormInput } from "./form";
+import { referralFor, type Referral } from "../affiliate/referral";
 
 /**
  * Buying a product: a Checkout Session on the SELLER's own Stripe account (or a PayPal order,
@@ -59,12 +60,13 @@ export namespace Checkout {
    * the sale counts in traffic analytics. `acceptLanguage` is the buyer's browser's header: the
    * payment page speaks their language (see ./locale). `address` is the buyer's network address:
    * one address (an IPv6 one by its /64: ./buyer-network) holds at most a few of a discount
-   * code's uses in unpaid checkouts (discount/redeem.ts).
+   * code's uses in unpaid checkouts (discount/redeem.ts). `referral` is the affiliate cookie
+   * (affiliate/referral.ts): the record keeps the affiliate and their rate now.
    */
   export async function createSession(
     input: unknown,
     buyer?: { email?: string } | null,
-    opts: { acceptLanguage?: string; address?: string } = {},
+    opts: { acceptLanguage?: string; address?: string; referral?: string } = {},
   ): Promise<{ url: string; checkout_id: string }> {
     const visit = visitOf(input);
     const address = opts.address ? { address: callerNetwork(opts.address) } : {};
@@ -86,11 +88,12 @@ export namespace Checkout {
         buyer,
         { ...opts, visit },
       );
+    const referral = await referralFor(product, opts.referral);
     try {
       const started =
         provider === "paypal"
-          ? await startPayPalCheckout(product, charge, buyer, visit)
-          : await startStripeCheckout(await singleLine(product, charge), buyer, { ...opts, visit });
+          ? await startPayPalCheckout(product, charge, buyer, visit, referral)
+          : await startStripeCheckout(await singleLine(product, charge), buyer, { ...opts, visit, referral });
       if (charge.reservation) await attachCheckout(charge.reservation, started.checkoutId, started.payableUntil);
       return { url: started.url, checkout_id: started.checkoutId };
     } catch (err) {
@@ -144,7 +147,7 @@ export namespace Checkout {
   async function startStripeCheckout(
     order: Lines,
     buyer?: { email?: string } | null,
-    opts: { acceptLanguage?: string; visit?: Attribution } = {},
+    opts: { acceptLanguage?: string; visit?: Attribution; referral?: Referral } = {},
   ): Promise<StartedCheckout> {
     const first = order.lines[0]!.product;
     const least = minimumChargeOf(order.currency);
@@ -211,6 +214,7 @@ export namespace Checkout {
       ...(stripe.credentialId ? { credential_id: stripe.credentialId } : {}),
       ...(buyer?.email ? { buyer_email: buyer.email.trim().toLowerCase() } : {}),
       ...(opts.visit ? { visit: opts.visit } : {}),
+      ...opts.referral,
       // What the buyer receives, even if a product is deleted or switched off before they pay.
       product_snapshot: order.lines[0]!.snapshot,
       ...(order.lines.length > 1 ? { line_items: order.lines.map(lineItemOf) } : {}),

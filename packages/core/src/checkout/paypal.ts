@@ -9,6 +9,7 @@ import type { Charge } from "./pricing";
 import { PAYABLE_SECONDS } from "./lifetime";
 import { productSnapshot, recordCheckout } from "./record";
 import { storedReservation } from "./reservation";
+import type { Referral } from "../affiliate/referral";
 
 /** The alert a buyer sees when a PayPal seller's integration cannot take payments (rule: PayPal). */
 export const PAYPAL_UNAVAILABLE = "PayPal integration is coming soon. Please contact the seller directly.";
@@ -45,6 +46,7 @@ export async function startPayPalCheckout(
   charge: Charge,
   buyer?: { email?: string } | null,
   visit?: Attribution,
+  referral: Referral = {},
 ): Promise<StartedCheckout> {
   const paypal = await paypalFor(product.creator_id);
   if (!paypal?.active) throw new ValidationError(PAYPAL_UNAVAILABLE, "checkout.paypal_unavailable");
@@ -95,6 +97,7 @@ export async function startPayPalCheckout(
     ...(paypal.credentialId ? { credential_id: paypal.credentialId } : {}),
     ...(buyer?.email ? { buyer_email: buyer.email.trim().toLowerCase() } : {}),
     ...(visit ? { visit } : {}),
+    ...referral,
     // What the buyer receives, even if the product is deleted or switched off before they pay.
     product_snapshot: await productSnapshot(product),
   });

@@ -60,6 +60,9 @@ export interface NewCheckout {
   line_items?: LineItem[];
   /** The sales-page visit it began from: its sale is credited to that source (core/src/traffic). */
   visit?: Attribution;
+  /** The affiliate who referred the buyer and the commission rate at this moment (core/src/affiliate). */
+  affiliate_id?: string;
+  affiliate_percent?: number;
   user_id?: string;
   plan?: string;
   billing_cycle?: string;

@@ -8,6 +8,7 @@ import { logger } from "../log/index";
 import { runAfterFulfilment } from "./after";
 import { recordPurchases } from "./ledger";
 import { linesOf, purchaseIdOf, purchasesOfOrder, shareTax } from "./order";
+import { commissionOf } from "../affiliate/referral";
 
 /**
  * THE fulfilment path, for the webhook subscriber and the success page alike:
@@ -70,6 +71,8 @@ export async function fulfilCheckout(
   );
   const order = lines.length > 1 ? { order_id: record.session_id, order_size: lines.length } : {};
   // One purchase per line, all in one transaction (./ledger.ts): the order exists whole or not at all.
+  // The affiliate's commission is on each purchase itself: their balance follows from it (core/src/tally).
+  const commissions = await Promise.all(lines.map((l) => commissionOf({ ...record, amount: l.amount }, email)));
   await recordPurchases(
     lines.map((line, i) => ({
       id: purchaseIdOf(record.session_id, i),
@@ -93,6 +96,7 @@ export async function fulfilCheckout(
       provider: record.provider ?? "stripe",
       payment_intent: paid.payment_ref,
       ...(record.visit ? { visit: record.visit } : {}),
+      ...commissions[i],
     })),
   );
   const stored = (await load(record.session_id))!;

@@ -45,6 +45,10 @@ export interface NewPurchase {
   visit?: Attribution;
   /** A bundle's items as sold: each gets its own access link, and a licence key where it has keys. */
   bundle_items?: BundleItemSnapshot[];
+  /** The affiliate who brought the sale and their commission, minor units of `currency`. */
+  affiliate_id?: string;
+  affiliate_email?: string;
+  commission?: number;
 }
 
 const codesOf = (data: { code?: string }[]) => data.map((d) => d.code ?? "None");

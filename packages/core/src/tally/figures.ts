@@ -11,7 +11,8 @@ import type { Attribution } from "../traffic/source";
  *  - `creator#<id>`: the seller's counter and daily items, and the seller's traffic items;
  *  - `product#<id>`: the product's counter (its sales, revenue and views; the product item
  *    itself is no longer written for a sale or a view) and daily items;
- *  - `platform`: the platform's counter and daily items.
+ *  - `platform`: the platform's counter and daily items;
+ *  - `affiliate#<id>`: the counter of the affiliate who brought the sale (sales, commission).
  */
 export interface Sale {
   id: string;
@@ -23,6 +24,9 @@ export interface Sale {
   created_at: string;
   /** The sales-page visit its checkout began from, when recorded (traffic analytics). */
   visit?: Attribution;
+  /** The affiliate who brought it and their commission, minor units of `currency` (core/src/affiliate). */
+  affiliate_id?: string;
+  commission?: number;
 }
 
 export interface ViewRecord extends Attribution {
@@ -45,6 +49,9 @@ export interface Addition {
 export const creatorGroup = (creatorId: string) => `creator#${creatorId}`;
 export const productGroup = (productId: string) => `product#${productId}`;
 export const PLATFORM = "platform";
+export const affiliateGroup = (affiliateId: string) => `affiliate#${affiliateId}`;
+/** `commission` for USD, `commission_<currency>` otherwise, as revenue is named (core/src/currency). */
+export const commissionField = (currency: string) => revenueField(currency).replace("revenue", "commission");
 
 /**
  * A sale's figures times `sign` (+1 when sold, −1 when refunded or disputed, on the day it was
@@ -73,8 +80,19 @@ export function saleAdditions(p: Sale, sign: 1 | -1, newCustomer: boolean): Addi
     { group: product, holder: "daily", key: `${product}|${date}`, add: daily },
     { group: PLATFORM, holder: "counter", key: PLATFORM, add: counted },
     { group: PLATFORM, holder: "daily", key: `${PLATFORM}|${date}`, add: daily },
+    // The affiliate's balance with this creator moves with the sale, from the same record.
+    ...(p.affiliate_id && p.commission
+      ? [affiliateAddition(p.affiliate_id, { sales: sign, [commissionField(currency)]: sign * p.commission })]
+      : []),
   ];
 }
+
+const affiliateAddition = (id: string, add: Figures): Addition => ({
+  group: affiliateGroup(id),
+  holder: "counter",
+  key: affiliateGroup(id),
+  add,
+});
 
 /** A view: the seller's and the product's figures and the seller's traffic items (views are not platform figures). */
 export function viewAdditions(v: ViewRecord): Addition[] {

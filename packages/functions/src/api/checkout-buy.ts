@@ -1,4 +1,5 @@
 import { Checkout } from "@payloft/core/checkout/index";
+import { REF_COOKIE } from "@payloft/core/affiliate/referral";
 import { api } from "../http/api";
 import { Reply } from "../http/request";
 
@@ -9,6 +10,7 @@ import { Reply } from "../http/request";
 export const handler = api(async (req) => {
   const { url } = await Checkout.createSession(Checkout.formInput(req.body), req.actor, {
     acceptLanguage: req.headers["accept-language"],
+    referral: req.cookies[REF_COOKIE],
   });
   return new Reply(303, "", { location: url, "content-type": "text/plain; charset=utf-8" });
 });

@@ -1,4 +1,5 @@
 import { Checkout } from "@payloft/core/checkout/index";
+import { REF_COOKIE } from "@payloft/core/affiliate/referral";
 import { api } from "../http/api";
 import { clientAddress } from "../http/limits";
 
@@ -11,5 +12,6 @@ export const handler = api(async (req) =>
   Checkout.createSession(req.body, req.actor, {
     acceptLanguage: req.headers["accept-language"],
     address: clientAddress(req.event),
+    referral: req.cookies[REF_COOKIE],
   }),
 );

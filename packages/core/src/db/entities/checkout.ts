@@ -36,6 +36,9 @@ export const CheckoutEntity = new LazyEntity(
       session_expires_at: { type: "string" },
       /** A signed-in buyer's e-mail, when known at checkout. */
       buyer_email: { type: "string" },
+      /** The affiliate whose link the buyer followed, and their commission rate then (core/src/affiliate/referral.ts). */
+      affiliate_id: { type: "string" },
+      affiliate_percent: { type: "number" },
       /** What was sold, as it was when the checkout began (rule: Paid means delivered). */
       product_snapshot: {
         type: "map",

@@ -53,6 +53,10 @@ export const PurchaseEntity = new LazyEntity(
        */
       order_id: { type: "string" },
       order_size: { type: "number" },
+      /** The affiliate who brought the sale, their e-mail then, and their commission in minor units of `currency`. */
+      affiliate_id: { type: "string" },
+      affiliate_email: { type: "string" },
+      commission: { type: "number" },
       /** refunded and disputed both revoke access and take the sale out of the figures, once. */
       status: { type: ["completed", "refunded", "disputed"] as const, required: true, default: "completed" },
       provider: { type: "string", required: true, default: "stripe" },

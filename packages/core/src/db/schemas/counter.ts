@@ -12,6 +12,12 @@ export const counterSchema = itemSchema({
     ...perCurrency("revenue"),
     /** Sales in each currency other than USD; `sales` counts every sale (core/src/currency). */
     ...perCurrency("sales"),
+    /** An affiliate's counter (`affiliate#<id>`): commission earned, USD cents, then other currencies (core/src/affiliate). */
+    commission: { type: "number" },
+    ...perCurrency("commission"),
+    /** …and what the creator recorded as paid to them (POST /api/affiliates/{id}/payouts). */
+    paid: { type: "number" },
+    ...perCurrency("paid"),
     views: { type: "number", required: true, default: 0 },
     customers: { type: "number", required: true, default: 0 },
     products: { type: "number", required: true, default: 0 },

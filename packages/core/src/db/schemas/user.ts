@@ -33,6 +33,8 @@ export const userSchema = itemSchema({
     /** Live products owned; the plan limit is enforced on it with a condition (rule: Plan limits). */
     product_count: { type: "number", required: true, default: 0 },
     granted_by: { type: "string" },
+    /** Days an affiliate link's cookie attributes sales to its affiliate (1–90; absent: 30). */
+    affiliate_cookie_days: { type: "number" },
     last_login_at: { type: "string" },
     /** The identity provider's own name for the person (users/me google_user_data.name). */
     google_name: { type: "string" },

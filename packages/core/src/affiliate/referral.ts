@@ -1,0 +1,118 @@
+import {
+  AffiliateEntity,
+  ProductEntity,
+  StoreEntity,
+  UniqueEntity,
+  UserEntity,
+  type AffiliateItem,
+} from "../db/entities";
+import { Config } from "../config/index";
+import { allows } from "../plan/gate";
+import { CODE_SCOPE } from "./shape";
+
+/**
+ * Attribution (rule: Affiliates by consent): the first-party cookie an affiliate link sets, and
+ * what a checkout takes from it. The cookie holds one entry per creator, `<creator>.<code>.<until>`
+ * (epoch seconds) joined by `|`: a later link to the same creator replaces theirs (last click
+ * wins), links to other creators keep their own windows.
+ */
+export const REF_COOKIE = "payloft_ref";
+export const DEFAULT_COOKIE_DAYS = 30;
+const MAX_ENTRIES = 10;
+
+type Entry = { creator: string; code: string; until: number };
+
+export function readEntries(cookie: string | undefined, now = Date.now() / 1000): Entry[] {
+  return (cookie ?? "")
+    .split("|")
+    .map((e) => e.split("."))
+    .filter((p) => p.length === 3 && /^[\w-]{1,64}$/.test(p[0]!) && /^[a-z0-9]{1,16}$/.test(p[1]!))
+    .map(([creator, code, until]) => ({ creator: creator!, code: code!, until: Number(until) }))
+    .filter((e) => Number.isFinite(e.until) && e.until > now);
+}
+
+/** The Set-Cookie for a click on `code` (creator's window, in days). */
+function setCookie(existing: string | undefined, a: AffiliateItem, days: number): string {
+  const now = Math.floor(Date.now() / 1000);
+  const until = now + days * 86_400;
+  const kept = readEntries(existing, now).filter((e) => e.creator !== a.creator_id);
+  const entries = [{ creator: a.creator_id, code: a.code, until }, ...kept].slice(0, MAX_ENTRIES);
+  const value = entries.map((e) => `${e.creator}.${e.code}.${e.until}`).join("|");
+  const maxAge = Math.max(...entries.map((e) => e.until)) - now;
+  return `${REF_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; Secure; SameSite=Lax`;
+}
+
+async function byCode(code: string): Promise<AffiliateItem | null> {
+  if (!/^[a-z0-9]{1,16}$/.test(code)) return null;
+  const claim = (await UniqueEntity.get({ scope: CODE_SCOPE, value: code }).go()).data;
+  return claim ? (await AffiliateEntity.get({ id: claim.owner_id }).go()).data : null;
+}
+
+/** The creator still offers affiliates (Pro or Business) and this affiliate may earn on this product. */
+async function earns(a: AffiliateItem, productId?: string): Promise<boolean> {
+  if (a.status !== "active") return false;
+  if (productId && !a.all_products && !a.product_ids.includes(productId)) return false;
+  const creator = (await UserEntity.get({ id: a.creator_id }).go()).data;
+  return !!creator && allows(creator, "affiliates");
+}
+
+/**
+ * GET /r/{code}[?product=id]: where the link goes (the product when it is the creator's, else
+ * their store, else the site) and the cookie it sets. An unknown, paused or removed code still
+ * redirects, without attribution.
+ */
+export async function followLink(
+  code: string,
+  productId: string | undefined,
+  cookie: string | undefined,
+): Promise<{ location: string; setCookie?: string }> {
+  const a = await byCode(code.toLowerCase());
+  const product = productId
+    ? (await ProductEntity.get({ id: productId }).go({ attributes: ["id", "creator_id"] })).data
+    : null;
+  const site = Config.siteUrl();
+  if (!a) return { location: `${site}${product ? `/product/${encodeURIComponent(product.id)}` : "/"}` };
+  const own = product && product.creator_id === a.creator_id ? product : null;
+  let path = own ? `/product/${encodeURIComponent(own.id)}` : null;
+  if (!path) {
+    const store = (await StoreEntity.get({ user_id: a.creator_id }).go({ attributes: ["handle"] })).data;
+    path = store ? `/s/${encodeURIComponent(store.handle)}` : "/";
+  }
+  const location = `${site}${path}`;
+  if (!(await earns(a))) return { location };
+  const creator = (await UserEntity.get({ id: a.creator_id }).go({ attributes: ["affiliate_cookie_days"] })).data;
+  return { location, setCookie: setCookie(cookie, a, creator?.affiliate_cookie_days ?? DEFAULT_COOKIE_DAYS) };
+}
+
+export interface Referral {
+  affiliate_id?: string;
+  affiliate_percent?: number;
+}
+
+/** What a new checkout records: the creator's entry in the cookie, if its affiliate may earn on this product now. */
+export async function referralFor(product: { id: string; creator_id: string }, cookie?: string): Promise<Referral> {
+  const entry = readEntries(cookie).find((e) => e.creator === product.creator_id);
+  const a = entry ? await byCode(entry.code) : null;
+  if (!a || a.creator_id !== product.creator_id || !(await earns(a, product.id))) return {};
+  return { affiliate_id: a.id, affiliate_percent: a.commission_percent };
+}
+
+/**
+ * What the purchase records, from the checkout's snapshot of the rate: nothing when the buyer is
+ * the affiliate (their invited e-mail or the account they accepted with), or when the affiliate
+ * was paused or removed before the payment. Rounded down to the minor unit.
+ */
+export async function commissionOf(
+  record: { affiliate_id?: string; affiliate_percent?: number; amount: number },
+  buyerEmail: string,
+): Promise<{ affiliate_id: string; affiliate_email: string; commission: number } | Record<string, never>> {
+  if (!record.affiliate_id || !record.affiliate_percent) return {};
+  const a = (await AffiliateEntity.get({ id: record.affiliate_id }).go()).data;
+  if (!a || a.status !== "active") return {};
+  const account = a.user_id
+    ? (await UserEntity.get({ id: a.user_id }).go({ attributes: ["email"] })).data?.email
+    : undefined;
+  if ([a.email, account?.toLowerCase()].includes(buyerEmail)) return {};
+  const commission = Math.floor((record.amount * record.affiliate_percent) / 100);
+  return commission > 0 ? { affiliate_id: a.id, affiliate_email: a.email, commission } : {};
+}

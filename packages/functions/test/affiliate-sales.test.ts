@@ -1,0 +1,178 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, useStack } from "@payloft/local/testing/index";
+import { payOnHostedPage } from "@payloft/local/stripe-sandbox/testing";
+import { signInSellingCreator, signInWithRole, type Person } from "./actors";
+
+/**
+ * Affiliates' links and money: /r/{code} sets the attribution cookie for the creator's window,
+ * last click wins, create-session snapshots the affiliate and rate, the purchase records the
+ * commission (rounded down) and the affiliate's counter follows from the stream; a refund
+ * reverses it once; no commission on the affiliate's own purchase or while paused.
+ */
+const stack = useStack();
+
+let sam: Person; // selling creator (Business, Stripe)
+let ivy: Person; // affiliate
+let kim: Person; // second affiliate
+let productId = "";
+const codes: Record<string, string> = {};
+const ids: Record<string, string> = {};
+
+const settle = () => stack().settled();
+
+async function makeAffiliate(who: Person, percent: number) {
+  const invited = await call(stack(), "POST", "/api/affiliates", {
+    cookie: sam.cookie,
+    body: { email: who.email, commission_percent: percent, product_ids: null },
+  });
+  expect(invited.status, invited.text).toBe(201);
+  expect(
+    (
+      await call(stack(), "POST", `/api/affiliate/invitations/${invited.json.affiliate.id}/accept`, {
+        cookie: who.cookie,
+      })
+    ).status,
+  ).toBe(200);
+  codes[who.email] = invited.json.affiliate.code;
+  ids[who.email] = invited.json.affiliate.id;
+}
+
+/** Follows a link as a browser would: the answer's Set-Cookie joins the jar. */
+async function follow(path: string, jar = "") {
+  const res = await call(stack(), "GET", path, jar ? { headers: { cookie: jar } } : {});
+  const set = res.headers.get("set-cookie");
+  return { res, jar: set ? set.split(";")[0]! : jar, set };
+}
+
+async function buy(jar: string, email = "buyer@example.com") {
+  const started = await call(stack(), "POST", "/api/checkout/create-session", {
+    body: { productId },
+    ...(jar ? { headers: { cookie: jar } } : {}),
+  });
+  expect(started.status, started.text).toBe(200);
+  const back = await payOnHostedPage(started.json.url, email);
+  await settle();
+  const id = new URL(back).searchParams.get("session_id")!;
+  const { PurchaseEntity } = await import("@payloft/core/db/entities");
+  return (await PurchaseEntity.get({ id }).go()).data!;
+}
+
+const mine = async (email: string) =>
+  (await call(stack(), "GET", "/api/affiliates", { cookie: sam.cookie })).json.affiliates.find(
+    (a: { email: string }) => a.email === email,
+  );
+
+beforeAll(async () => {
+  sam = await signInSellingCreator(stack(), "sam.affiliates@example.com");
+  ivy = await signInWithRole(stack(), "ivy.aff@example.com", "customer");
+  kim = await signInWithRole(stack(), "kim.aff@example.com", "creator");
+  const made = await call(stack(), "POST", "/api/products", {
+    cookie: sam.cookie,
+    body: { name: "Kit", price: "19.99", content_url: "https://files.example.com/kit.zip", media_type: "none" },
+  });
+  productId = made.json.id;
+  await makeAffiliate(ivy, 15);
+  await makeAffiliate(kim, 30);
+});
+
+describe("links", () => {
+  it("redirects to the product with a first-party cookie for the creator's window", async () => {
+    const saved = await call(stack(), "PUT", "/api/affiliates/settings", {
+      cookie: sam.cookie,
+      body: { affiliate_cookie_days: 7 },
+    });
+    expect(saved.json.settings).toEqual({ affiliate_cookie_days: 7 });
+    const { res, set } = await follow(`/r/${codes[ivy.email]}?product=${productId}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`${stack().url}/product/${productId}`);
+    expect(set).toMatch(/^payloft_ref=[^;]+; Path=\/; Max-Age=604800; HttpOnly; Secure; SameSite=Lax$/);
+  });
+
+  it("an unknown code still redirects, without attribution", async () => {
+    const { res, set } = await follow(`/r/nosuchcode?product=${productId}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`${stack().url}/product/${productId}`);
+    expect(set).toBeNull();
+    expect((await follow("/r/nosuchcode")).res.headers.get("location")).toBe(`${stack().url}/`);
+  });
+
+  it.each([[0], [91], [2.5], ["30"]])("refuses a window of %j days with a 400 sentence", async (days) => {
+    const res = await call(stack(), "PUT", "/api/affiliates/settings", {
+      cookie: sam.cookie,
+      body: { affiliate_cookie_days: days },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe("affiliate_cookie_days must be a whole number of days from 1 to 90.");
+  });
+});
+
+describe("money", () => {
+  it("a sale through the link records the affiliate and the commission, rounded down, and moves the balance", async () => {
+    const { jar } = await follow(`/r/${codes[ivy.email]}?product=${productId}`);
+    const sale = await buy(jar);
+    // 15% of 1999 cents is 299.85: rounded down.
+    expect(sale).toMatchObject({ affiliate_id: ids[ivy.email], affiliate_email: ivy.email, commission: 299 });
+    await settle();
+    expect(await mine(ivy.email)).toMatchObject({ sales: 1, earned: { usd: 299 }, due: { usd: 299 } });
+  });
+
+  it("last click wins", async () => {
+    const first = await follow(`/r/${codes[ivy.email]}`);
+    const second = await follow(`/r/${codes[kim.email]}`, first.jar);
+    const sale = await buy(second.jar);
+    expect(sale).toMatchObject({ affiliate_id: ids[kim.email], commission: 599 });
+  });
+
+  it("the checkout keeps the rate it began with", async () => {
+    const { jar } = await follow(`/r/${codes[kim.email]}`);
+    const started = await call(stack(), "POST", "/api/checkout/create-session", {
+      body: { productId },
+      headers: { cookie: jar },
+    });
+    expect(
+      (
+        await call(stack(), "PUT", `/api/affiliates/${ids[kim.email]}`, {
+          cookie: sam.cookie,
+          body: { commission_percent: 50 },
+        })
+      ).status,
+    ).toBe(200);
+    const back = await payOnHostedPage(started.json.url, "late@example.com");
+    await settle();
+    const { PurchaseEntity } = await import("@payloft/core/db/entities");
+    const sale = (await PurchaseEntity.get({ id: new URL(back).searchParams.get("session_id")! }).go()).data!;
+    expect(sale.commission).toBe(599);
+  });
+
+  it("no commission on the affiliate's own purchase, while paused, or without a link", async () => {
+    const { jar } = await follow(`/r/${codes[ivy.email]}`);
+    expect((await buy(jar, ivy.email)).commission).toBeUndefined();
+    expect(
+      (
+        await call(stack(), "PUT", `/api/affiliates/${ids[ivy.email]}`, {
+          cookie: sam.cookie,
+          body: { status: "paused" },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await buy(jar)).affiliate_id).toBeUndefined();
+    expect((await follow(`/r/${codes[ivy.email]}`)).set).toBeNull();
+    expect((await buy("")).affiliate_id).toBeUndefined();
+    await call(stack(), "PUT", `/api/affiliates/${ids[ivy.email]}`, { cookie: sam.cookie, body: { status: "active" } });
+  });
+
+  it("a refund takes the commission back, once", async () => {
+    const { jar } = await follow(`/r/${codes[ivy.email]}`);
+    const before = (await mine(ivy.email)).earned.usd;
+    const sale = await buy(jar);
+    await settle();
+    expect((await mine(ivy.email)).earned.usd).toBe(before + 299);
+    const refund = () =>
+      call(stack(), "POST", `/api/sales/${encodeURIComponent(sale.id)}/refund`, { cookie: sam.cookie });
+    expect((await refund()).status).toBe(200);
+    await settle();
+    await refund();
+    await settle();
+    expect(await mine(ivy.email)).toMatchObject({ earned: { usd: before }, sales: 1 });
+  });
+});

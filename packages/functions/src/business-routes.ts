@@ -82,4 +82,5 @@ export const businessRoutes: RouteDef[] = [
   { method: "DELETE", path: "/api/v1/products/{id}", handler: "v1-products-delete", access: "apikey" },
   { method: "GET", path: "/api/v1/sales", handler: "v1-sales", access: "apikey", query: true },
   { method: "GET", path: "/api/v1/customers", handler: "v1-customers", access: "apikey", query: true },
+  { method: "GET", path: "/api/v1/affiliates", handler: "v1-affiliates", access: "apikey" },
 ];

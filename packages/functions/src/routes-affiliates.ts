@@ -21,6 +21,9 @@ export const affiliateRoutes: RouteDef[] = [
     links: ["Email"],
     rateLimit: { per: "address", limit: 30, windowSeconds: 3600, bucket: "affiliate-invite" },
   },
+  { method: "GET", path: "/api/affiliates/payouts/due", handler: "affiliates-payouts-due", access: "creator" },
+  { method: "GET", path: "/api/affiliates/payouts/due.csv", handler: "affiliates-payouts-due-csv", access: "creator" },
+  { method: "POST", path: "/api/affiliates/{id}/payouts", handler: "affiliates-payout-create", access: "creator" },
   { method: "PUT", path: "/api/affiliates/{id}", handler: "affiliates-update", access: "creator" },
   { method: "DELETE", path: "/api/affiliates/{id}", handler: "affiliates-delete", access: "creator" },
   { method: "GET", path: "/api/affiliate/invitations", handler: "affiliate-invitations", access: "user" },
@@ -38,4 +41,7 @@ export const affiliateRoutes: RouteDef[] = [
     access: "user",
     body: false,
   },
+  { method: "GET", path: "/api/affiliate/programs", handler: "affiliate-programs", access: "user" },
+  { method: "GET", path: "/api/affiliate/programs/{id}", handler: "affiliate-program", access: "user" },
+  { method: "PUT", path: "/api/affiliate/payout-details", handler: "affiliate-payout-details", access: "user" },
 ];

@@ -176,3 +176,103 @@ describe("money", () => {
     expect(await mine(ivy.email)).toMatchObject({ earned: { usd: before }, sales: 1 });
   });
 });
+
+describe("payouts and the affiliate's own figures", () => {
+  const due = async () => (await call(stack(), "GET", "/api/affiliates/payouts/due", { cookie: sam.cookie })).json.due;
+  const pay = (who: Person, id: string, body: unknown) =>
+    call(stack(), "POST", `/api/affiliates/${id}/payouts`, { cookie: who.cookie, body });
+
+  it("lists what is due per affiliate and currency, to the PayPal e-mail the affiliate set", async () => {
+    const saved = await call(stack(), "PUT", "/api/affiliate/payout-details", {
+      cookie: ivy.cookie,
+      body: { paypal_email: " Ivy.PayPal@Example.com " },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(await due()).toEqual([
+      { affiliate_id: ids[kim.email], email: kim.email, paypal_email: kim.email, due: { usd: 1198 } },
+      { affiliate_id: ids[ivy.email], email: ivy.email, paypal_email: "ivy.paypal@example.com", due: { usd: 299 } },
+    ]);
+    const csv = await call(stack(), "GET", "/api/affiliates/payouts/due.csv", { cookie: sam.cookie });
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.text).toBe(
+      `${kim.email},11.98,USD,Affiliate commission\r\nivy.paypal@example.com,2.99,USD,Affiliate commission\r\n`,
+    );
+  });
+
+  it("records a payout no larger than what is due, and refuses another creator", async () => {
+    const over = await pay(sam, ids[ivy.email]!, { amount: 300, currency: "usd", note: "November" });
+    expect(over.status).toBe(400);
+    expect(over.json.error).toBe("You can record at most 2.99 USD: that is what this affiliate is due.");
+    expect((await pay(sam, ids[ivy.email]!, { amount: 10, currency: "eur" })).json.error).toBe(
+      "Nothing is due to this affiliate in EUR.",
+    );
+    const foreign = await pay(kim, ids[ivy.email]!, { amount: 1, currency: "usd" });
+    expect(foreign.status).toBe(403);
+    expect(foreign.json.error).toBe("This affiliate works with another creator: you can't see or change it.");
+    const paid = await pay(sam, ids[ivy.email]!, { amount: 299, currency: "USD", note: "November" });
+    expect(paid.status, paid.text).toBe(201);
+    expect(paid.json.figures).toMatchObject({ earned: { usd: 299 }, paid: { usd: 299 }, due: {} });
+    expect((await due()).map((r: { email: string }) => r.email)).toEqual([kim.email]);
+    expect((await pay(sam, ids[ivy.email]!, { amount: 1, currency: "usd" })).json.error).toBe(
+      "Nothing is due to this affiliate in USD.",
+    );
+  });
+
+  it.each([
+    [{ amount: 0, currency: "usd" }, "amount must be a whole number of minor units (cents), at least 1."],
+    [{ amount: 1.5, currency: "usd" }, "amount must be a whole number of minor units (cents), at least 1."],
+    [{ amount: 1, currency: "xyz" }, "currency must be one of: usd, eur, gbp, cad, aud, jpy."],
+  ])("refuses the payout %j with a 400 sentence", async (body, error) => {
+    const res = await pay(sam, ids[kim.email]!, body);
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe(error);
+  });
+
+  it("the affiliate sees their link and figures, and never another affiliate's", async () => {
+    const mine = (await call(stack(), "GET", "/api/affiliate/programs", { cookie: ivy.cookie })).json.programs;
+    expect(mine).toEqual([
+      expect.objectContaining({
+        id: ids[ivy.email],
+        creator: { id: sam.id, name: "sam.affiliates" },
+        link: `${stack().url}/r/${codes[ivy.email]}`,
+        earned: { usd: 299 },
+        paid: { usd: 299 },
+        due: {},
+        paypal_email: "ivy.paypal@example.com",
+      }),
+    ]);
+    const other = await call(stack(), "GET", `/api/affiliate/programs/${ids[ivy.email]}`, { cookie: kim.cookie });
+    expect(other.status).toBe(403);
+    expect(other.json.error).toBe("These are another affiliate's figures: you can only see your own.");
+    const bad = await call(stack(), "PUT", "/api/affiliate/payout-details", {
+      cookie: sam.cookie,
+      body: { paypal_email: "sam@example.com" },
+    });
+    expect(bad.json.error).toBe("You are not anyone's affiliate yet: accept an invitation first.");
+  });
+});
+
+describe("API v1 and the sale object", () => {
+  it("sales name the affiliate and the commission; GET /api/v1/affiliates lists them with their figures", async () => {
+    const key = (await call(stack(), "POST", "/api/api-keys", { cookie: sam.cookie, body: { name: "aff" } })).json.key;
+    const v1 = async (path: string) =>
+      (await call(stack(), "GET", `/api/v1${path}`, { headers: { authorization: `Bearer ${key}` } })).json;
+    const sales = (await v1("/sales?limit=100")).data as { affiliate: unknown; customer_email: string }[];
+    expect(sales.find((s) => s.customer_email === "late@example.com")!.affiliate).toEqual({
+      id: ids[kim.email],
+      email: kim.email,
+      commission: { amount: 599, currency: "usd" },
+    });
+    expect(sales.find((s) => s.customer_email === ivy.email)!.affiliate).toBeNull();
+    const history = (await call(stack(), "GET", "/api/sales-history", { cookie: sam.cookie })).json.sales;
+    expect(history.filter((s: { affiliate: unknown }) => s.affiliate).length).toBe(4);
+    const list = (await v1("/affiliates")).data;
+    expect(list.map((a: { email: string }) => a.email)).toEqual([kim.email, ivy.email]);
+    expect(list[0]).toMatchObject({
+      status: "active",
+      commission_percent: 50,
+      earned: { usd: 1198 },
+      due: { usd: 1198 },
+    });
+  });
+});

@@ -46,6 +46,7 @@ describe("GET /api/sales-history", () => {
     const dates = seen.map((s) => s.created_at);
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(Object.keys(seen[0]).sort()).toEqual([
+      "affiliate",
       "amount",
       "created_at",
       "currency",

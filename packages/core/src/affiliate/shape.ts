@@ -63,9 +63,9 @@ export async function read(id: string): Promise<AffiliateItem | null> {
 }
 
 /** The creator's own affiliate; another creator's is refused with a sentence (a removed one is gone). */
-export async function ownedBy(creatorId: string, id: string): Promise<AffiliateItem> {
+export async function ownedBy(creatorId: string, id: string, opts: { removed?: boolean } = {}): Promise<AffiliateItem> {
   const a = await read(id);
-  if (!a || a.status === "removed") throw notFound();
+  if (!a || (a.status === "removed" && !opts.removed)) throw notFound();
   if (a.creator_id !== creatorId)
     throw new ForbiddenError(
       "This affiliate works with another creator: you can't see or change it.",

@@ -1,7 +1,16 @@
 import { Product } from "../product/index";
 import { Sales } from "../sales/index";
 import { parseInput } from "../validation";
-import { CustomerList, Deleted, PageQuery, Product as ProductOut, ProductList, SaleList } from "./schemas";
+import { Affiliate } from "../affiliate/index";
+import {
+  AffiliateList,
+  CustomerList,
+  Deleted,
+  PageQuery,
+  Product as ProductOut,
+  ProductList,
+  SaleList,
+} from "./schemas";
 
 /**
  * The public REST API v1 (Business plan): a creator's products, sales and customers through
@@ -43,5 +52,10 @@ export namespace PublicApi {
   export async function customers(creatorId: string, query: unknown) {
     const res = await Sales.customers(creatorId, page(query));
     return CustomerList.parse({ data: res.customers, next_cursor: res.nextCursor });
+  }
+
+  /** GET /api/v1/affiliates: every affiliate and open invitation, with their figures. */
+  export async function affiliates(creatorId: string) {
+    return AffiliateList.parse({ data: await Affiliate.list(creatorId) });
   }
 }

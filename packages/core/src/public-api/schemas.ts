@@ -63,6 +63,17 @@ export const Sale = z.object({
   tax: z.number().int().describe("Tax collected on top of `amount` (automatic tax), in the same unit; 0 when none."),
   currency: z.string().describe("Lower-case ISO 4217 code, e.g. usd, eur, jpy."),
   status: z.enum(["completed", "refunded", "disputed"]),
+  affiliate: z
+    .object({
+      id: z.string(),
+      email: z.string(),
+      commission: z.object({
+        amount: z.number().int().describe("Rounded down, in the minor unit of `currency`."),
+        currency: z.string(),
+      }),
+    })
+    .nullable()
+    .describe("The affiliate whose link brought the sale and their commission; null when none."),
 });
 responseSchemas.add(Sale, { id: "Sale", description: "One sale of one of your products." });
 export const SaleList = page(Sale);
@@ -83,6 +94,22 @@ export const Customer = z.object({
 responseSchemas.add(Customer, { id: "Customer", description: "Someone who bought from you." });
 export const CustomerList = page(Customer);
 responseSchemas.add(CustomerList, { id: "CustomerList" });
+
+export const Affiliate = z.object({
+  id: z.string(),
+  email: z.string(),
+  status: z.enum(["invited", "declined", "active", "paused"]),
+  commission_percent: z.number().int().describe("1–75: the share of each sale they bring."),
+  product_ids: z.array(z.string()).nullable().describe("null: all your products."),
+  link: z.string().nullable().describe("Their link, once they accepted."),
+  sales: z.number().int(),
+  earned: z.record(z.string(), z.number().int()).describe("Commission earned per currency, minor units."),
+  paid: z.record(z.string(), z.number().int()).describe("What you recorded as paid, per currency."),
+  due: z.record(z.string(), z.number().int()).describe("Earned minus paid, per currency."),
+});
+responseSchemas.add(Affiliate, { id: "Affiliate", description: "Someone you invited to promote your products." });
+export const AffiliateList = z.object({ data: z.array(Affiliate) });
+responseSchemas.add(AffiliateList, { id: "AffiliateList" });
 
 export const Deleted = z.object({ id: z.string(), deleted: z.literal(true) });
 responseSchemas.add(Deleted, { id: "Deleted" });

@@ -21,6 +21,8 @@ export namespace PurchaseShape {
     tax: number;
     currency: string;
     status: PurchaseItem["status"];
+    /** The affiliate whose link brought the sale and their commission (minor units of `currency`); null when none. */
+    affiliate: { id: string; email: string; commission: { amount: number; currency: string } } | null;
   }
 
   export function sale(p: PurchaseItem): Sale {
@@ -35,6 +37,13 @@ export namespace PurchaseShape {
       tax: p.tax ?? 0,
       currency: p.currency,
       status: p.status,
+      affiliate: p.affiliate_id
+        ? {
+            id: p.affiliate_id,
+            email: p.affiliate_email ?? "",
+            commission: { amount: p.commission ?? 0, currency: p.currency },
+          }
+        : null,
     };
   }
 

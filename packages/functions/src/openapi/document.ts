@@ -115,7 +115,7 @@ export function openApiDocument() {
       title: "Payloft API",
       version: "1.0.0",
       description:
-        "Your store's products, sales and customers (Business plan). Authenticate with an API key from Settings → API: `Authorization: Bearer pl_live_…`. Amounts are integer cents. Lists are cursor-paginated. Errors answer `{error, code}`.",
+        "Your store's products, sales, customers and affiliates (Business plan). Authenticate with an API key from Settings → API: `Authorization: Bearer pl_live_…`. Amounts are integer cents. Lists are cursor-paginated. Errors answer `{error, code}`.",
     },
     servers: [{ url: Config.siteUrl() || "/" }],
     security: [{ apiKey: [] }],
@@ -123,6 +123,7 @@ export function openApiDocument() {
       { name: "Products", description: "Create, read, update and delete your products." },
       { name: "Sales", description: "Your sales." },
       { name: "Customers", description: "People who bought from you." },
+      { name: "Affiliates", description: "People who promote your products, and what you owe them." },
       { name: "Reference", description: "This document." },
     ],
     paths,

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { $ZodObject } from "zod/v4/core";
 import {
+  AffiliateList,
   CustomerList,
   Deleted,
   PageQuery,
@@ -19,7 +20,7 @@ export interface OperationDoc {
   operationId: string;
   summary: string;
   description?: string;
-  tag: "Products" | "Sales" | "Customers" | "Reference";
+  tag: "Products" | "Sales" | "Customers" | "Affiliates" | "Reference";
   query?: $ZodObject;
   body?: z.ZodType;
   response: { status: 200 | 201; description: string; schema?: z.ZodType };
@@ -91,5 +92,13 @@ export const operationDocs: Record<string, OperationDoc> = {
     tag: "Customers",
     query: PageQuery,
     response: { status: 200, description: "One page of your customers.", schema: CustomerList },
+  },
+  "GET /api/v1/affiliates": {
+    operationId: "listAffiliates",
+    summary: "List affiliates",
+    description:
+      "Everyone you invited (removed ones left out), with their rate, link, and commission earned, paid and due.",
+    tag: "Affiliates",
+    response: { status: 200, description: "Your affiliates.", schema: AffiliateList },
   },
 };

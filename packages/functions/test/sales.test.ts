@@ -54,6 +54,7 @@ describe("GET /api/sales-history", () => {
       "id",
       "license_disabled",
       "license_key",
+      "order_id",
       "product_id",
       "product_name",
       "status",

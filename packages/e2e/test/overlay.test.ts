@@ -67,10 +67,14 @@ describe("overlay checkout on another site", () => {
     await frame(page).getByRole("button", { name: "Buy Now - $24.00" }).waitFor();
     await b.shot(page, "overlay-open-desktop");
 
-    // Escape pressed inside the frame (where focus is once it loaded) closes it.
+    // Escape pressed inside the frame (where focus is once it loaded) closes it. The key goes
+    // down in the frame, and the host removes the frame on that keydown: the key comes up only
+    // once the frame is gone (a keyup sent while the host tears the frame down can wait forever
+    // for an answer from it; CI saw this test hang to its timeout right after this point).
     await frame(page).getByRole("button", { name: "Buy Now - $24.00" }).focus();
-    await page.keyboard.press("Escape");
+    await page.keyboard.down("Escape");
     await overlay(page).waitFor({ state: "detached" });
+    await page.keyboard.up("Escape");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("buy");
 
     // The close button and Escape on the host page close it too.

@@ -26,6 +26,8 @@ const CLASSIC_ZOD_MODULES = [
   "packages/core/src/admin/page.ts",
   "packages/core/src/admin/users.ts",
   "packages/core/src/affiliate/input.ts",
+  "packages/core/src/affiliate/payouts.ts",
+  "packages/core/src/affiliate/settings.ts",
   "packages/core/src/analytics/index.ts",
   "packages/core/src/api-key/index.ts",
   "packages/core/src/checkout/claim.ts",

@@ -37,6 +37,22 @@ export const subscribers: SubscriberDef[] = [
     // A refund or dispute that arrives before its payment records the sale first (receipt, seller's keys).
     links: ["Table", "AdminEmails", "UnlimitedEmails", "Email", "EncryptionKey"],
   },
+  // memberships: a seller's subscription events record memberships, their sales and their state
+  {
+    name: "ApplyMembership",
+    handler: "apply-membership",
+    detailTypes: [
+      "membership.started",
+      "membership.renewed",
+      "membership.payment_failed",
+      "membership.canceled",
+      "membership.resumed",
+      "membership.changed",
+      "membership.ended",
+    ],
+    // The seller's Stripe key (sealed) confirms the checkout; each sale's receipt is e-mailed.
+    links: ["Table", "AdminEmails", "UnlimitedEmails", "Email", "EncryptionKey"],
+  },
   // plans: the platform's provider events change creators' plans
   {
     name: "ApplyPlan",

@@ -54,9 +54,11 @@ describe("GET /api/sales-history", () => {
       "id",
       "license_disabled",
       "license_key",
+      "membership_id",
       "order_id",
       "product_id",
       "product_name",
+      "renewal",
       "status",
       "tax",
     ]);

@@ -1,6 +1,7 @@
 import { AccessLinkEntity, PurchaseEntity, type PurchaseItem } from "../db/entities";
 import { Files } from "../files/index";
 import { AGAIN, retry } from "../retry";
+import { membershipEnded } from "../membership/ended";
 import { Access } from "./index";
 import { Config } from "../config/index";
 
@@ -36,6 +37,7 @@ export async function followAccessLink(token: string): Promise<Access.Outcome> {
       const reason = Access.revokedReason(p);
       const product_name = item?.name ?? p.product_name;
       if (reason) return { kind: "revoked", reason, at: p.refunded_at ?? p.disputed_at, product_name };
+      if (await membershipEnded(p)) return { kind: "revoked", reason: "membership_ended", product_name };
       try {
         const res = await PurchaseEntity.patch({ id: p.id })
           .add({ access_count: 1 })

@@ -65,14 +65,15 @@ export namespace Access {
   /** Links for many purchases at once (the portal): only purchases without one cost a write. */
   export const linksFor = (list: { id: string; access_token?: string }[]) => Promise.all(list.map(linkFor));
 
-  export type Revoked = "refunded" | "disputed";
+  /** membership_ended: a membership's sale, whose membership has ended (core/src/membership). */
+  export type Revoked = "refunded" | "disputed" | "membership_ended";
 
   export type Outcome =
     | { kind: "content"; location: string }
     | { kind: "revoked"; reason: Revoked; at?: string; product_name: string }
     | { kind: "unknown" };
 
-  export function revokedReason(p: Pick<PurchaseItem, "status">): Revoked | null {
+  export function revokedReason(p: Pick<PurchaseItem, "status">): "refunded" | "disputed" | null {
     return p.status === "refunded" || p.status === "disputed" ? p.status : null;
   }
 }

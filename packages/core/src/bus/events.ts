@@ -176,6 +176,50 @@ export const CheckoutExpired = define(
   }),
 );
 
+/**
+ * A buyer's membership (a subscription to a recurring product on the seller's account) as the
+ * provider said it at `occurred_at`: every membership event carries the whole state, so the
+ * subscriber applies the newest one and ignores older news (core/src/membership/state.ts).
+ * `charge` is a paid period (a sale); `checkout_id` names the checkout it began with.
+ */
+export const MembershipState = z.object({
+  status: z.enum(["trialing", "active", "past_due", "canceled", "ended"]),
+  current_period_end: z.int().check(z.nonnegative()),
+  cancel_at_period_end: z.boolean(),
+  amount: cents,
+  currency,
+  tier: id,
+  interval: z.enum(["month", "quarter", "year"]),
+});
+const membership = z.object({
+  ...source,
+  seller_id: id,
+  membership_id: id,
+  product_id: id,
+  checkout_id: z.optional(id),
+  state: MembershipState,
+  charge: z.optional(z.object({ ref: id, amount: cents, currency, payment_ref: z.optional(id), renewal: z.boolean() })),
+  /** payment_failed: which attempt failed, and whether the provider will try again. */
+  attempt: z.optional(z.int().check(z.positive())),
+  final: z.optional(z.boolean()),
+});
+export const MembershipStarted = define(EventType.MembershipStarted, membership);
+export const MembershipRenewed = define(EventType.MembershipRenewed, membership);
+export const MembershipPaymentFailed = define(EventType.MembershipPaymentFailed, membership);
+export const MembershipCanceled = define(EventType.MembershipCanceled, membership);
+export const MembershipResumed = define(EventType.MembershipResumed, membership);
+export const MembershipChanged = define(EventType.MembershipChanged, membership);
+export const MembershipEnded = define(EventType.MembershipEnded, membership);
+export const MembershipEvents = [
+  MembershipStarted,
+  MembershipRenewed,
+  MembershipPaymentFailed,
+  MembershipCanceled,
+  MembershipResumed,
+  MembershipChanged,
+  MembershipEnded,
+] as const;
+
 export const DomainEvents = [
   PurchasePaid,
   RefundCreated,
@@ -185,6 +229,7 @@ export const DomainEvents = [
   SubscriptionPaymentFailed,
   LifetimeRefunded,
   CheckoutExpired,
+  ...MembershipEvents,
 ] as const;
 
 export type DomainEvent = (typeof DomainEvents)[number];

@@ -11,6 +11,13 @@ export const EventType = {
   SubscriptionPaymentFailed: "subscription.payment_failed",
   LifetimeRefunded: "lifetime.refunded",
   CheckoutExpired: "checkout.expired",
+  MembershipStarted: "membership.started",
+  MembershipRenewed: "membership.renewed",
+  MembershipPaymentFailed: "membership.payment_failed",
+  MembershipCanceled: "membership.canceled",
+  MembershipResumed: "membership.resumed",
+  MembershipChanged: "membership.changed",
+  MembershipEnded: "membership.ended",
 } as const;
 
 export type EventTypeName = (typeof EventType)[keyof typeof EventType];

@@ -22,6 +22,7 @@ import { bumpLines, cartLines, type Lines, type Product } from "./lines";
 import { storedReservation } from "./reservation";
 import { buyFormInput } from "./form";
 import { referralFor, type Referral } from "../affiliate/referral";
+import { chosenPrice, startStripeMembership } from "./membership";
 
 /**
  * Buying a product: a Checkout Session on the SELLER's own Stripe account (or a PayPal order,
@@ -33,13 +34,25 @@ export namespace Checkout {
   /** Only for a PayPal integration that cannot take payments (rule: PayPal). */
   export const PAYPAL_SOON = PAYPAL_UNAVAILABLE;
   export const CREATE_FAILED = "Failed to create checkout session";
+  export const MEMBERSHIP_PAYPAL =
+    "This seller takes PayPal, and memberships are sold through Stripe only for now. Please contact the seller.";
+  export const MEMBERSHIP_EXTRAS = "Discount codes and pay-what-you-want amounts don't apply to memberships.";
+  const hasOneTimeChoices = (input: unknown) => {
+    const i = (input ?? {}) as { discount_code?: unknown; amount?: unknown };
+    return (i.discount_code !== undefined && i.discount_code !== "") || i.amount !== undefined;
+  };
   /** Stripe refuses card charges under $0.50 (USD); other currencies: minimumChargeOf. */
   export const MIN_CHARGE = 50;
 
   /** The sales page's Buy form's fields as createSession's input (./form). */
   export const formInput = buyFormInput;
 
+  const choice = (message: string) =>
+    z.optional(z.string(message).check(z.trim(), z.minLength(1, message), z.maxLength(100, message)));
   const CreateInput = z.object({
+    /** A membership's tier id and interval (month, quarter, year); refused for a one-time product. */
+    tier: choice("tier must be the id of one of the membership's tiers."),
+    interval: choice("interval must be month, quarter or year."),
     productId: z
       .string("Please choose a product to buy.")
       .check(
@@ -72,11 +85,30 @@ export namespace Checkout {
     const address = opts.address ? { address: callerNetwork(opts.address) } : {};
     // A cart: several of one creator's products in one payment (./lines.ts).
     if (isCart(input)) return startOrder(await cartLines(input, address), buyer, { ...opts, visit });
-    const { productId, order_bump: wantsBump } = parseInput(CreateInput, input);
-    const product = await productForCheckout(productId);
+    const { productId, order_bump: wantsBump, tier, interval } = parseInput(CreateInput, input);
+    const product = await productForCheckout(productId, { recurring: true });
 
     const { provider } = await IntegrationStatus.paymentInfo(product.creator_id);
     if (!provider) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
+    if (product.billing === "recurring") {
+      const chosen = chosenPrice(product, tier, interval);
+      if (provider !== "stripe") throw new ValidationError(MEMBERSHIP_PAYPAL, "checkout.membership_provider");
+      if (hasOneTimeChoices(input)) throw new ValidationError(MEMBERSHIP_EXTRAS, "checkout.membership_extras");
+      const started = await startStripeMembership(
+        product,
+        chosen,
+        buyer,
+        { ...opts, visit },
+        NO_PROVIDER,
+        CREATE_FAILED,
+      );
+      return { url: started.url, checkout_id: started.checkoutId };
+    }
+    if (tier !== undefined || interval !== undefined)
+      throw new ValidationError(
+        "This product is bought once: it has no tiers or intervals.",
+        "checkout.not_membership",
+      );
     const charge = await chargeFor(product, input, address);
     // The order bump ticked under the Buy button: a second line in the same payment.
     if (wantsBump)

@@ -32,7 +32,7 @@ export interface ProductSnapshot {
 export interface NewCheckout {
   /** The provider's checkout id (Stripe Checkout Session, PayPal order): also the record's key. */
   session_id: string;
-  kind: "product" | "plan" | "lifetime";
+  kind: "product" | "plan" | "lifetime" | "membership";
   /** free: a claim of a free product (./claim.ts): no provider is involved. */
   provider: "stripe" | "paypal" | "free";
   /** The provider's own id when the key is Payloft's (PayPal: the order id). */
@@ -63,6 +63,10 @@ export interface NewCheckout {
   /** The affiliate who referred the buyer and the commission rate at this moment (core/src/affiliate). */
   affiliate_id?: string;
   affiliate_percent?: number;
+  /** A membership's tier id, interval and trial (./membership.ts). */
+  tier?: string;
+  interval?: string;
+  trial_days?: number;
   user_id?: string;
   plan?: string;
   billing_cycle?: string;

@@ -30,6 +30,7 @@ import { RetiredCredentialEntity } from "./entities/retired-credential";
 import { ViewEntity } from "./entities/view";
 import { TallyMarkEntity } from "./entities/tally-mark";
 import { AffiliateEntity } from "./entities/affiliate";
+import { MembershipEntity } from "./entities/membership";
 
 /**
  * The data model: every ElectroDB entity of the one table, one file per item type under
@@ -69,6 +70,7 @@ export * from "./entities/retired-credential";
 export * from "./entities/view";
 export * from "./entities/tally-mark";
 export * from "./entities/affiliate";
+export * from "./entities/membership";
 
 /** All entities as one service, for transactions across them. */
 export const Db = new LazyService(
@@ -104,6 +106,7 @@ export const Db = new LazyService(
     view: ViewEntity,
     tallyMark: TallyMarkEntity,
     affiliate: AffiliateEntity,
+    membership: MembershipEntity,
   },
   cfg(),
 );

@@ -2,6 +2,7 @@ import { IntegrationEntity, RetiredCredentialEntity, type CheckoutItem } from ".
 import { decryptSecret } from "../payment/secrets";
 import type { PayPalCredentials } from "../paypal/client";
 import { storedPayPalCredentials } from "./paypal";
+import { SELLER_EVENTS, updateSellerWebhookEvents } from "./webhook";
 
 /**
  * A seller's keys in clear, for Payloft's own calls to their Stripe or PayPal: never return
@@ -78,4 +79,17 @@ async function retiredFor(record: CheckoutItem, provider: "stripe" | "paypal") {
 /** The signing secret of the seller's webhook endpoint, to verify their events. */
 export async function webhookSecretFor(userId: string): Promise<string | null> {
   return open((await load(userId))?.webhook_secret_enc) || null;
+}
+
+/**
+ * Sellers who connected before an event type joined SELLER_EVENTS (memberships' subscription
+ * and invoice events, checkout.session.expired) get it on their endpoint the first time they
+ * need it, without saving Payment Setup again: their endpoint is given every event once, and
+ * the count of events it was given is kept, so this costs one read afterwards.
+ */
+export async function ensureSellerEvents(userId: string, secret: string): Promise<void> {
+  const i = await load(userId);
+  if (!i?.webhook_endpoint_id || (i.webhook_events ?? 0) >= SELLER_EVENTS.length) return;
+  if (!(await updateSellerWebhookEvents(secret, i.webhook_endpoint_id))) return;
+  await IntegrationEntity.patch({ user_id: userId }).set({ webhook_events: SELLER_EVENTS.length }).go();
 }

@@ -7,7 +7,7 @@ import { IntegrationEntity, type IntegrationItem } from "../db/entities";
 import { ValidationError } from "../errors";
 import { decryptSecret, encryptSecret, maskKey } from "../payment/secrets";
 import { KEY_MSG, checkStripeKey } from "./key-check";
-import { registerSellerWebhook, unregisterSellerWebhook, updateSellerWebhookEvents } from "./webhook";
+import { SELLER_EVENTS, registerSellerWebhook, unregisterSellerWebhook, updateSellerWebhookEvents } from "./webhook";
 import { IntegrationStatus } from "./status";
 import { newCredentialId, retirePayPal, retireStripe } from "./retire";
 import * as IntegrationCredentials from "./credentials";
@@ -128,6 +128,7 @@ export namespace Integration {
       paypal_webhook_id: existing?.paypal_webhook_id,
       paypal_is_live: existing?.paypal_is_live,
       webhook_endpoint_id: existing?.webhook_endpoint_id,
+      webhook_events: existing?.webhook_events,
       webhook_secret_enc: existing?.webhook_secret_enc,
       stripe_credential_id: existing?.stripe_credential_id,
       paypal_credential_id: existing?.paypal_credential_id,
@@ -179,8 +180,8 @@ export namespace Integration {
     // A new key may be a different Stripe account: its events need their own endpoint there.
     const keptEndpoint = sk === storedSecret && existing?.webhook_secret_enc ? existing.webhook_endpoint_id : undefined;
     if (keptEndpoint) {
-      await updateSellerWebhookEvents(sk, keptEndpoint);
-      return fields;
+      const updated = await updateSellerWebhookEvents(sk, keptEndpoint);
+      return updated ? { ...fields, webhook_events: SELLER_EVENTS.length } : fields;
     }
     if (existing?.webhook_endpoint_id && storedSecret)
       await unregisterSellerWebhook(storedSecret, existing.webhook_endpoint_id);
@@ -188,7 +189,12 @@ export namespace Integration {
       sk,
       `${Config.siteUrl()}/api/webhooks/stripe/${encodeURIComponent(userId)}`,
     );
-    return { ...fields, webhook_endpoint_id: endpoint.id, webhook_secret_enc: encryptSecret(endpoint.secret) };
+    return {
+      ...fields,
+      webhook_endpoint_id: endpoint.id,
+      webhook_events: SELLER_EVENTS.length,
+      webhook_secret_enc: encryptSecret(endpoint.secret),
+    };
   }
 
   /**

@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError } from "../errors";
 import { AGAIN, retry } from "../retry";
 import { parseInput } from "../validation";
 import { Access } from "../access/index";
+import { membershipEnded } from "../membership/ended";
 import { normalizeLicenseKey } from "./key";
 
 /**
@@ -22,7 +23,7 @@ export namespace License {
 
   export type Verdict =
     | { status: 200; body: { valid: true; uses: number; purchase: { created_at: string; email: string } } }
-    | { status: 200; body: { valid: false; reason: "refunded" | "disabled" } }
+    | { status: 200; body: { valid: false; reason: "refunded" | "disabled" | "membership_ended" } }
     | { status: 404; body: { valid: false } };
 
   /** `rita@example.com` → `r***@example.com`: enough for the creator's app to say whose key it is. */
@@ -49,6 +50,7 @@ export namespace License {
         if (!p || !owns) return notFound;
         if (Access.revokedReason(p)) return { status: 200, body: { valid: false, reason: "refunded" } };
         if (p.license_disabled) return { status: 200, body: { valid: false, reason: "disabled" } };
+        if (await membershipEnded(p)) return { status: 200, body: { valid: false, reason: "membership_ended" } };
         if (!increment_uses_count) return live(p, p.license_uses ?? 0);
         try {
           // Counted only while the purchase is still paid: a refund racing this check wins.

@@ -4,6 +4,7 @@ import { expiredCheckout } from "../recovery/expired";
 import { Integration } from "../integration/index";
 import { logger } from "../log/index";
 import { stripeClient } from "./stripe";
+import { translateMembershipEvent } from "./stripe-membership-events";
 
 /**
  * A seller's verified Stripe event, translated into domain events. Nothing here decides
@@ -15,6 +16,8 @@ const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "s
 
 export async function translateSellerEvent(sellerId: string, event: Stripe.Event): Promise<Publishable[]> {
   const source = { provider: "stripe" as const, provider_event_id: event.id, occurred_at: event.created };
+  const membership = await translateMembershipEvent(sellerId, event);
+  if (membership) return membership;
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {

@@ -9,6 +9,7 @@ import { runAfterFulfilment } from "./after";
 import { recordPurchases } from "./ledger";
 import { linesOf, purchaseIdOf, purchasesOfOrder, shareTax } from "./order";
 import { commissionOf } from "../affiliate/referral";
+import { startFromCheckout } from "../membership/start";
 
 /**
  * THE fulfilment path, for the webhook subscriber and the success page alike:
@@ -39,6 +40,9 @@ export async function fulfilCheckout(
     return existing;
   }
   const record = await findCheckout(checkoutId);
+  // A membership's checkout: the membership and its first sale (core/src/membership).
+  if (record?.kind === "membership" && (!sellerId || record.creator_id === sellerId))
+    return startFromCheckout(record, { afterSteps });
   if (!record || record.kind !== "product" || !record.creator_id || !record.product_id) {
     logger.warn("a paid checkout Payloft did not create was ignored", { checkoutId, sellerId });
     return null;

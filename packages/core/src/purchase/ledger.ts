@@ -5,6 +5,7 @@ import { AGAIN, backoff, retry } from "../retry";
 import type { Attribution } from "../traffic/source";
 import { Access } from "../access/index";
 import type { BundleItemSnapshot } from "../product/bundle-items";
+import type { ProductSnapshot } from "../checkout/record";
 
 /**
  * The purchase and what only it can decide, written in ONE DynamoDB transaction: the purchase
@@ -49,7 +50,22 @@ export interface NewPurchase {
   affiliate_id?: string;
   affiliate_email?: string;
   commission?: number;
+  /** A membership's charge: the membership it pays for, and whether it follows the first sale. */
+  membership_id?: string;
+  renewal?: boolean;
 }
+
+/** What a sale delivers, from the checkout's product snapshot (rule: Paid means delivered). */
+export const deliveredFrom = (s: ProductSnapshot) => ({
+  product_name: s.name,
+  product_description: s.description,
+  content_url: s.content_url,
+  content_file: s.content_file,
+  content_file_name: s.content_file_name,
+  license_keys: s.license_keys ?? false,
+  creator_name: s.creator_name,
+  ...(s.bundle_items ? { bundle_items: s.bundle_items } : {}),
+});
 
 const codesOf = (data: { code?: string }[]) => data.map((d) => d.code ?? "None");
 /** The purchase's figures come from the stream (core/src/tally), set on every write that moves them. */

@@ -52,12 +52,17 @@ export namespace PurchaseShape {
     /** Sold with licence keys: the key, and whether the creator disabled it (PUT /api/sales/{id}/license-key). */
     license_key: string | null;
     license_disabled: boolean;
+    /** A membership's charge: its membership, and `renewal` for every charge after its first sale. */
+    membership_id: string | null;
+    renewal: boolean;
   }
 
   export const sellerSale = (p: PurchaseItem): SellerSale => ({
     ...sale(p),
     license_key: p.license_key ?? null,
     license_disabled: p.license_disabled ?? false,
+    membership_id: p.membership_id ?? null,
+    renewal: p.renewal ?? false,
   });
 
   /** POST /api/sales/{id}/refund: the sale after the refund, and when it was refunded. */

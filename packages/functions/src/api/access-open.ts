@@ -9,6 +9,7 @@ import { htmlPage } from "../http/page";
 const WHY: Record<Access.Revoked, string> = {
   refunded: "was refunded",
   disputed: "is disputed with the card issuer",
+  membership_ended: "has ended",
 };
 
 const day = (iso?: string) =>
@@ -36,7 +37,7 @@ export const handler = api(async (req) => {
   return htmlPage(410, {
     title: "This content is no longer available",
     paragraphs: [
-      `Your purchase of ${outcome.product_name} ${WHY[outcome.reason]}${outcome.reason === "refunded" ? day(outcome.at) : ""}, so this access link no longer opens its content.`,
+      `Your ${outcome.reason === "membership_ended" ? "membership" : "purchase"} of ${outcome.product_name} ${WHY[outcome.reason]}${outcome.reason === "refunded" ? day(outcome.at) : ""}, so this access link no longer opens its content.`,
       `If you think this is a mistake, write to ${support}.`,
     ],
     link: portal,

@@ -15,13 +15,17 @@ export const CheckoutEntity = new LazyEntity(
     attributes: {
       session_id: { type: "string", required: true },
       /** lifetime: the platform's one-time deal (older records say plan + plan "lifetime"). */
-      kind: { type: ["product", "plan", "lifetime"] as const, required: true },
+      kind: { type: ["product", "plan", "lifetime", "membership"] as const, required: true },
       /** free: a free claim (checkout/claim.ts), which no provider takes money for. */
       provider: { type: ["stripe", "paypal", "free"] as const, required: true, default: "stripe" },
       product_id: { type: "string" },
       creator_id: { type: "string" },
       user_id: { type: "string" },
       plan: { type: "string" },
+      /** membership: the tier id, interval (month, quarter, year) and trial it was started with. */
+      tier: { type: "string" },
+      interval: { type: "string" },
+      trial_days: { type: "number" },
       billing_cycle: { type: "string" },
       /** cents: exactly what the buyer is asked to pay (after a discount code, or a pay-what-you-want amount) */
       amount: { type: "number" },

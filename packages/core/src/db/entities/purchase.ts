@@ -73,6 +73,10 @@ export const PurchaseEntity = new LazyEntity(
       last_accessed_at: { type: "string" },
       /** The access link's token (AccessLinkEntity); set once, lazily for older purchases. */
       access_token: { type: "string" },
+      /** A membership's charge: its membership (MembershipEntity id); access lasts while the membership does. */
+      membership_id: { type: "string" },
+      /** A membership's charge after its first sale (Sales History tags it). */
+      renewal: { type: "boolean" },
       /** The visit its checkout began from (traffic analytics), copied from the checkout record. */
       ...visit,
       ...timestamps,

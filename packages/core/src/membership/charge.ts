@@ -1,0 +1,46 @@
+import type { MembershipItem } from "../db/entities";
+import { PurchaseEntity } from "../db/entities";
+import { runAfterFulfilment } from "../purchase/after";
+import { recordPurchases } from "../purchase/ledger";
+
+/**
+ * A membership's later charge (a renewal, a retried payment, a trial's first charge) is a sale
+ * of its own: a purchase keyed by the provider's invoice id (so a duplicate event records it
+ * once), tagged `renewal`, delivering what the first sale delivered (its snapshot), with its
+ * receipt. Its licence key stays the first sale's; access follows the membership.
+ */
+export interface Charge {
+  ref: string;
+  amount: number;
+  currency: string;
+  payment_ref?: string;
+  renewal: boolean;
+}
+
+export async function recordCharge(m: MembershipItem, charge: Charge): Promise<void> {
+  const first = (await PurchaseEntity.get({ id: m.purchase_id }).go({ consistent: true })).data;
+  if (!first) throw new Error(`membership ${m.id} has no first sale ${m.purchase_id} yet`);
+  await recordPurchases([
+    {
+      id: charge.ref,
+      product_id: m.product_id,
+      product_name: first.product_name,
+      product_description: first.product_description ?? "",
+      content_url: first.content_url,
+      content_file: first.content_file,
+      content_file_name: first.content_file_name,
+      creator_id: m.creator_id,
+      creator_name: first.creator_name ?? "",
+      customer_email: m.customer_email,
+      customer_user_id: m.customer_user_id,
+      amount: charge.amount,
+      currency: charge.currency,
+      provider: m.provider,
+      ...(charge.payment_ref ? { payment_intent: charge.payment_ref } : {}),
+      membership_id: m.id,
+      renewal: charge.renewal,
+    },
+  ]);
+  const stored = (await PurchaseEntity.get({ id: charge.ref }).go({ consistent: true })).data!;
+  if (stored.status === "completed") await runAfterFulfilment(stored);
+}

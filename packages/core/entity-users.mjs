@@ -29,6 +29,7 @@ export const ENTITY_USERS = {
   EmailNoticeEntity: ["recovery", "checkout"],
   IntegrationEntity: ["integration"],
   LicenseKeyEntity: ["license"],
+  MembershipEntity: ["membership"],
   OpenCheckoutEntity: ["checkout"],
   ProductEntity: [
     "product",

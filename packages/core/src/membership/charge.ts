@@ -1,7 +1,6 @@
 import type { MembershipItem } from "../db/entities";
-import { PurchaseEntity } from "../db/entities";
 import { runAfterFulfilment } from "../purchase/after";
-import { recordPurchases } from "../purchase/ledger";
+import { recordPurchases, storedPurchase } from "../purchase/ledger";
 
 /**
  * A membership's later charge (a renewal, a retried payment, a trial's first charge) is a sale
@@ -18,7 +17,7 @@ export interface Charge {
 }
 
 export async function recordCharge(m: MembershipItem, charge: Charge): Promise<void> {
-  const first = (await PurchaseEntity.get({ id: m.purchase_id }).go({ consistent: true })).data;
+  const first = await storedPurchase(m.purchase_id);
   if (!first) throw new Error(`membership ${m.id} has no first sale ${m.purchase_id} yet`);
   await recordPurchases([
     {
@@ -41,6 +40,6 @@ export async function recordCharge(m: MembershipItem, charge: Charge): Promise<v
       renewal: charge.renewal,
     },
   ]);
-  const stored = (await PurchaseEntity.get({ id: charge.ref }).go({ consistent: true })).data!;
+  const stored = (await storedPurchase(charge.ref))!;
   if (stored.status === "completed") await runAfterFulfilment(stored);
 }

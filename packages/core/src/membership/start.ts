@@ -1,13 +1,13 @@
 import { markSettled } from "../checkout/open";
 import type { CheckoutItem, PurchaseItem } from "../db/entities";
-import { EmailEntity, ProductEntity, PurchaseEntity } from "../db/entities";
 import { stripeSecretForCheckout } from "../integration/credentials";
 import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
 import { billingOf } from "../product/tiers";
 import { transact } from "../product/store";
 import { runAfterFulfilment } from "../purchase/after";
-import { deliveredFrom, recordPurchases } from "../purchase/ledger";
+import { accountOfEmail, deliveredFrom, recordPurchases, storedPurchase } from "../purchase/ledger";
+import { getProduct } from "../product/view";
 import { iso } from "./state";
 import { membershipOf, subscriptionIdOf } from "./stripe";
 
@@ -20,13 +20,11 @@ import { membershipOf, subscriptionIdOf } from "./stripe";
  * product, tier, interval, amount and currency. Returns the first sale, or null when there is
  * nothing to record; throws to be tried again.
  */
-const loadPurchase = async (id: string) => (await PurchaseEntity.get({ id }).go({ consistent: true })).data;
-
 export async function startFromCheckout(
   record: CheckoutItem,
   opts: { afterSteps?: boolean } = {},
 ): Promise<PurchaseItem | null> {
-  const existing = await loadPurchase(record.session_id);
+  const existing = await storedPurchase(record.session_id);
   if (existing) {
     if (existing.status === "completed" && opts.afterSteps !== false) await runAfterFulfilment(existing);
     return existing;
@@ -59,8 +57,8 @@ export async function startFromCheckout(
   }
   const email = (session.customer_details?.email ?? record.buyer_email ?? "").trim().toLowerCase();
   if (!email) throw new Error(`membership checkout ${record.session_id} was completed without a buyer e-mail`);
-  const account = (await EmailEntity.get({ email }).go()).data;
-  const product = (await ProductEntity.get({ id: record.product_id }).go()).data;
+  const userId = await accountOfEmail(email);
+  const product = await getProduct(record.product_id);
   const tierName = product ? billingOf(product).tiers.find((t) => t.id === s.tier)?.name : undefined;
   const codes = await transact(({ membership, product: products }) => [
     membership
@@ -73,7 +71,7 @@ export async function startFromCheckout(
         checkout_id: record.session_id,
         purchase_id: record.session_id,
         customer_email: email,
-        ...(account?.user_id ? { customer_user_id: account.user_id } : {}),
+        ...(userId ? { customer_user_id: userId } : {}),
         tier: s.tier,
         ...(tierName ? { tier_name: tierName } : {}),
         interval: s.interval,
@@ -96,7 +94,7 @@ export async function startFromCheckout(
       ...deliveredFrom(snapshot),
       creator_id: record.creator_id,
       customer_email: email,
-      customer_user_id: account?.user_id,
+      customer_user_id: userId,
       // What the checkout charged today: nothing when the membership starts with a trial.
       amount: session.amount_total ?? 0,
       currency: s.currency,
@@ -106,7 +104,7 @@ export async function startFromCheckout(
     },
   ]);
   await markSettled(record);
-  const stored = (await loadPurchase(record.session_id))!;
+  const stored = (await storedPurchase(record.session_id))!;
   if (opts.afterSteps !== false) await runAfterFulfilment(stored);
   return stored;
 }

@@ -1,4 +1,5 @@
-import { MembershipEntity, ProductEntity, type MembershipItem } from "../db/entities";
+import { MembershipEntity, type MembershipItem } from "../db/entities";
+import { getProduct } from "../product/view";
 import { transact } from "../product/store";
 import { AGAIN, retry } from "../retry";
 import type { State } from "./stripe";
@@ -24,7 +25,7 @@ export function applyState(id: string, at: number, state: State): Promise<Applie
       if (current.status === "ended" || current.provider_time > at) return "stale";
       const now = new Date().toISOString();
       const ending = state.status === "ended";
-      const product = ending ? (await ProductEntity.get({ id: current.product_id }).go()).data : null;
+      const product = ending ? await getProduct(current.product_id) : null;
       const codes = await transact(({ membership, product: products }) => [
         membership
           .patch({ id })

@@ -1,6 +1,7 @@
 import { parseInput } from "../validation";
 import * as z from "zod";
-import { CounterEntity, ProductEntity } from "../db/entities";
+import { CounterEntity } from "../db/entities";
+import { productsOfCreator } from "../product/view";
 import { AppError, ValidationError } from "../errors";
 import { planOf } from "../plan/plans";
 import { User } from "../user/index";
@@ -85,8 +86,7 @@ export namespace AdminAccounts {
       ]);
       if (codes && codes[0] !== "ConditionalCheckFailed") throw busy();
     }
-    const products = await ProductEntity.query.byCreator({ creator_id: id }).go({ pages: "all" });
-    for (const p of products.data) {
+    for (const p of await productsOfCreator(id)) {
       if (!p.paused_with_owner || p.is_active) continue;
       await transact(({ product, counter }) => [
         product
@@ -103,8 +103,7 @@ export namespace AdminAccounts {
 
   /** Switches off every active product of a person, counters included, one product per transaction. */
   async function pauseProducts(ownerId: string, opts: { remember: boolean }) {
-    const products = await ProductEntity.query.byCreator({ creator_id: ownerId }).go({ pages: "all" });
-    for (const p of products.data) {
+    for (const p of await productsOfCreator(ownerId)) {
       if (!p.is_active) continue;
       await transact(({ product, counter }) => [
         product

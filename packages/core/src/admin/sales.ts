@@ -1,7 +1,8 @@
 import { spentByCurrency } from "../currency/index";
-import { BuyerEntity, PurchaseEntity } from "../db/entities";
+import { BuyerEntity } from "../db/entities";
 import { ValidationError } from "../errors";
 import { PurchaseShape } from "../purchase/shapes";
+import { allPurchases } from "../purchase/records";
 import { pageInput, withCursor } from "./page";
 
 /**
@@ -18,23 +19,10 @@ export namespace AdminSales {
       throw new ValidationError("status must be all, completed, refunded or disputed.");
     }
     const filterStatus = status && status !== "all" ? (status as (typeof STATUSES)[number]) : undefined;
-    const res = await withCursor(cursor, () => {
-      const base = PurchaseEntity.query.all({});
-      const filtered =
-        filterStatus || q
-          ? base.where((a, op) => {
-              const parts: string[] = [];
-              if (filterStatus) parts.push(op.eq(a.status, filterStatus));
-              if (q)
-                parts.push(`(${op.contains(a.customer_email, q.toLowerCase())} OR ${op.contains(a.product_name, q)})`);
-              return parts.join(" AND ");
-            })
-          : base;
-      return filtered.go({ order: "desc", cursor, ...(filterStatus || q ? { count: limit } : { limit }) });
-    });
+    const res = await withCursor(cursor, () => allPurchases({ status: filterStatus, q, cursor, limit }));
     return {
       sales: res.data.map(PurchaseShape.adminSale),
-      nextCursor: res.cursor ?? null,
+      nextCursor: res.cursor,
     };
   }
 

@@ -1,10 +1,11 @@
 import { parseInput } from "../validation";
 import * as z from "zod";
 import { revenueByCurrency, type Currency } from "../currency/index";
-import { CounterEntity, UserEntity } from "../db/entities";
+import { CounterEntity } from "../db/entities";
 import { NotFoundError, ValidationError } from "../errors";
 import { PAID_PLAN_IDS, planOf } from "../plan/plans";
 import { User, type UserItem } from "../user/index";
+import { usersPage } from "../user/list";
 import { pageInput, withCursor } from "./page";
 
 /**
@@ -82,24 +83,8 @@ export namespace AdminUsers {
       const exact = await User.fromEmail(q);
       if (exact) return { users: await withRevenue([exact]), nextCursor: null };
     }
-    const res = await withCursor(cursor, () => {
-      const base = UserEntity.query.all({});
-      const filtered = q
-        ? base.where((a, op) => {
-            const lower = q.toLowerCase();
-            const title = q.charAt(0).toUpperCase() + q.slice(1).toLowerCase();
-            return [
-              op.contains(a.email, lower),
-              op.contains(a.name, q),
-              op.contains(a.name, lower),
-              op.contains(a.name, title),
-            ].join(" OR ");
-          })
-        : base;
-      // With a filter, `count` keeps reading pages until it has a full page of matches.
-      return filtered.go({ order: "desc", cursor, ...(q ? { count: limit } : { limit }) });
-    });
-    return { users: await withRevenue(res.data as UserItem[]), nextCursor: res.cursor ?? null };
+    const res = await withCursor(cursor, () => usersPage({ q, cursor, limit }));
+    return { users: await withRevenue(res.data), nextCursor: res.cursor };
   }
 
   const AdminFlagInput = z.object({ is_admin: z.boolean("is_admin must be true or false.") });
@@ -112,10 +97,12 @@ export namespace AdminUsers {
     const user = await load(id);
     // Role "admin" also means admin, so removing the flag must move that person to creator.
     const role = !is_admin && user.role === "admin" ? ("creator" as const) : user.role;
-    const updated = await UserEntity.patch({ id })
-      .set({ is_admin, ...(role ? { role } : {}), ...(is_admin ? { onboarding_completed: true } : {}) })
-      .go({ response: "all_new" });
-    return serialize(updated.data as UserItem);
+    const updated = await User.patchExisting(id, {
+      is_admin,
+      ...(role ? { role } : {}),
+      ...(is_admin ? { onboarding_completed: true } : {}),
+    });
+    return serialize(updated);
   }
 
   const parse = <S extends z.ZodType>(schema: S, value: unknown) => parseInput(schema, value);

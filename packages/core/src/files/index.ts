@@ -3,7 +3,7 @@ import { GetObjectCommand, HeadObjectCommand, PutObjectTaggingCommand } from "@a
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import * as z from "zod";
-import { UserEntity } from "../db/entities";
+import { userById } from "../user/read";
 import { ForbiddenError, ValidationError } from "../errors";
 import { requireFeature } from "../plan/gate";
 import { Setting } from "../setting/index";
@@ -77,7 +77,7 @@ export namespace Files {
   /** POST /api/uploads: checks type and size against the platform's max_file_size, then presigns. */
   export async function createUpload(creatorId: string, input: unknown): Promise<Upload> {
     const { filename, content_type, size } = parseInput(UploadInput, input, { prefixField: true });
-    const user = (await UserEntity.get({ id: creatorId }).go()).data;
+    const user = await userById(creatorId);
     if (!user) throw new ForbiddenError("Please finish setting up your account before uploading files.");
     requireFeature(user, "hosted_files");
     if (!content_type)

@@ -56,3 +56,8 @@ export async function ownedProduct(creatorId: string, id: string): Promise<Produ
   if (!p || p.creator_id !== creatorId) throw productNotFound();
   return p;
 }
+
+/** Every product of a creator (all pages, one Query): what an admin action on the account walks. */
+export async function productsOfCreator(creatorId: string): Promise<ProductItem[]> {
+  return (await ProductEntity.query.byCreator({ creator_id: creatorId }).go({ pages: "all" })).data;
+}

@@ -1,5 +1,5 @@
 import type { PropertiesOf, SubscriptionPaymentFailed } from "../bus/events";
-import { UserEntity } from "../db/entities";
+import { userById } from "../user/read";
 import { Config } from "../config/index";
 import { Email } from "../email/index";
 import { logger } from "../log/index";
@@ -11,7 +11,7 @@ const DUNNING_KEEP_SECONDS = 90 * 24 * 3600;
 
 /** subscription.payment_failed: the creator is told once per failed invoice, with the way to Billing. */
 export async function sendDunningOnce(p: PropertiesOf<typeof SubscriptionPaymentFailed>): Promise<boolean> {
-  const user = (await UserEntity.get({ id: p.user_id }).go()).data;
+  const user = await userById(p.user_id);
   if (!user?.email || user.deactivated) {
     logger.warn("a failed plan payment for nobody we can write to", { userId: p.user_id });
     return false;

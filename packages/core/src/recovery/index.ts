@@ -1,4 +1,6 @@
-import { ProductEntity, PurchaseEntity, UserEntity } from "../db/entities";
+import { userById } from "../user/read";
+import { getProduct } from "../product/view";
+import { hasCompletedPurchase } from "../purchase/records";
 import type { PropertiesOf, CheckoutExpired } from "../bus/events";
 import { Config } from "../config/index";
 import { Email } from "../email/index";
@@ -21,9 +23,9 @@ export namespace Recovery {
   export async function onCheckoutExpired(p: PropertiesOf<typeof CheckoutExpired>): Promise<Outcome> {
     // Nobody to write to: the expiry only gives back what the checkout held (CloseExpiredCheckout).
     if (!p.buyer_email) return "no_buyer";
-    const seller = (await UserEntity.get({ id: p.seller_id }).go()).data;
+    const seller = await userById(p.seller_id);
     if (!seller || seller.deactivated || !allows(seller, "payment_recovery")) return "not_entitled";
-    const product = (await ProductEntity.get({ id: p.product_id }).go()).data;
+    const product = await getProduct(p.product_id);
     if (
       !product ||
       product.creator_id !== p.seller_id ||
@@ -33,7 +35,7 @@ export namespace Recovery {
       return "unavailable";
     const email = p.buyer_email.toLowerCase();
     if (await isUnsubscribed(email)) return "unsubscribed";
-    if (await hasBought(email, p.product_id)) return "bought";
+    if (await hasCompletedPurchase(email, p.product_id)) return "bought";
     const site = Config.siteUrl();
     const token = await unsubscribeTokenFor(email);
     const sent = await sendOnce(
@@ -54,14 +56,5 @@ export namespace Recovery {
 
   async function isUnsubscribed(email: string) {
     return !!(await standing(email))?.unsubscribed_at;
-  }
-
-  /** A completed (not refunded) purchase of the product by this address: a Query of their purchases. */
-  async function hasBought(email: string, productId: string) {
-    const { data } = await PurchaseEntity.query
-      .byCustomer({ customer_email: email })
-      .where((a, op) => op.eq(a.product_id, productId))
-      .go({ pages: "all", attributes: ["status"] });
-    return data.some((d) => d.status === "completed");
   }
 }

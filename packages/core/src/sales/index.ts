@@ -2,11 +2,19 @@ import { hasUnsafeCharacters, parseInput, unsafeNameMessage } from "../validatio
 import { spentByCurrency, type Currency } from "../currency/index";
 import * as z from "zod/mini";
 import { preprocess } from "../zod";
-import { CustomerEntity, PurchaseEntity, UserEntity } from "../db/entities";
+import { CustomerEntity } from "../db/entities";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { isDynamoValidation } from "../db/errors";
 import { Access } from "../access/index";
 import { PurchaseShape } from "../purchase/shapes";
+import {
+  buyerHasPurchases,
+  purchaseById,
+  purchasesOfBuyer,
+  recordOpening,
+  salesOfCreator,
+} from "../purchase/records";
+import { User } from "../user/index";
 
 /**
  * Sales seen from both sides: a creator's sales history and customers (the creator's
@@ -73,7 +81,7 @@ export namespace Sales {
     status: "completed" | "refunded" | "disputed";
   }
 
-  type PurchaseItem = NonNullable<Awaited<ReturnType<typeof getPurchase>>>;
+  type PurchaseItem = NonNullable<Awaited<ReturnType<typeof purchaseById>>>;
 
   const REFUNDED = "This purchase was refunded, so its content is no longer available.";
   const DISPUTED = "This purchase's payment was disputed, so its content is no longer available.";
@@ -87,11 +95,9 @@ export namespace Sales {
   export async function history(creatorId: string, page: PageInput = {}) {
     const { cursor, limit } = PageInput.parse(page);
     const res = await withCursor(() =>
-      PurchaseEntity.query
-        .byCreator({ creator_id: creatorId })
-        .go({ order: "desc", cursor: cursor ?? null, limit: limit ?? DEFAULT_PAGE }),
+      salesOfCreator(creatorId, { cursor: cursor ?? null, limit: limit ?? DEFAULT_PAGE }),
     );
-    return { sales: res.data.map(PurchaseShape.sellerSale), nextCursor: res.cursor ?? null };
+    return { sales: res.data.map(PurchaseShape.sellerSale), nextCursor: res.cursor };
   }
 
   /** A creator's customers (aggregated at purchase time), in e-mail order. */
@@ -119,14 +125,10 @@ export namespace Sales {
    */
   export async function purchasesOf(email: string): Promise<Purchase[]> {
     const keys = emailKeys(email);
-    const pages = await Promise.all(
-      keys.map((customer_email) =>
-        PurchaseEntity.query.byCustomer({ customer_email }).go({ order: "desc", pages: "all" }),
-      ),
-    );
+    const pages = await Promise.all(keys.map(purchasesOfBuyer));
     return Promise.all(
       pages
-        .flatMap((p) => p.data)
+        .flat()
         .sort((a, b) => b.created_at.localeCompare(a.created_at))
         .map(async (p) => toPurchase(p, await Access.linkFor(p))),
     );
@@ -134,10 +136,7 @@ export namespace Sales {
 
   /** Whether anyone bought with this e-mail (a first sign-in then lands in the customer portal). */
   export async function hasPurchases(email: string): Promise<boolean> {
-    for (const customer_email of emailKeys(email)) {
-      const found = await PurchaseEntity.query.byCustomer({ customer_email }).go({ limit: 1, attributes: ["id"] });
-      if (found.data.length) return true;
-    }
+    for (const customer_email of emailKeys(email)) if (await buyerHasPurchases(customer_email)) return true;
     return false;
   }
 
@@ -156,26 +155,14 @@ export namespace Sales {
    */
   export async function trackAccess(email: string, input: z.input<typeof TrackAccessInput>) {
     const { purchase_id } = TrackAccessInput.parse(input);
-    const item = await getPurchase(purchase_id);
+    const item = await purchaseById(purchase_id);
     if (!item || !emailKeys(email).includes(item.customer_email))
       throw new NotFoundError("purchase.not_found", NOT_FOUND);
     if (item.status !== "completed") throw revoked(item.status);
-    const at = new Date().toISOString();
-    try {
-      const res = await PurchaseEntity.patch({ id: purchase_id })
-        .add({ access_count: 1 })
-        .set({ last_accessed_at: at })
-        .where((a, op) => `${op.eq(a.status, "completed")} AND ${op.eq(a.customer_email, item.customer_email)}`)
-        .go({ response: "all_new" });
-      const updated = res.data as PurchaseItem;
-      return { success: true, purchase: toPurchase(updated, await Access.linkFor(updated)) };
-    } catch (err) {
-      if ((err as { cause?: { name?: string } }).cause?.name === "ConditionalCheckFailedException") {
-        const now = await getPurchase(purchase_id);
-        throw revoked(now?.status ?? "refunded");
-      }
-      throw err;
-    }
+    const updated = await recordOpening(purchase_id, item.customer_email);
+    if (updated) return { success: true, purchase: toPurchase(updated, await Access.linkFor(updated)) };
+    const now = await purchaseById(purchase_id);
+    throw revoked(now?.status ?? "refunded");
   }
 
   export const ProfileInput = z.object({
@@ -190,8 +177,8 @@ export namespace Sales {
   /** A customer renames themselves in Profile Settings; the trimmed name is stored. */
   export async function renameCustomer(userId: string, input: z.input<typeof ProfileInput>) {
     const { name } = parseInput(ProfileInput, input, { fallback: "Please enter your name." });
-    const res = await UserEntity.patch({ id: userId }).set({ name }).go({ response: "all_new" });
-    return { success: true, profile: { name: res.data.name } };
+    const stored = await User.patchExisting(userId, { name });
+    return { success: true, profile: { name: stored.name } };
   }
 
   /** A cursor that does not decode (edited or stale link) is the caller's to fix, not a 500. */
@@ -209,9 +196,6 @@ export namespace Sales {
     }
   }
 
-  async function getPurchase(id: string) {
-    return (await PurchaseEntity.get({ id }).go()).data;
-  }
 
   function emailKeys(email: string) {
     return [...new Set([email.trim().toLowerCase(), email.trim()])];

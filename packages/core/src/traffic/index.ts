@@ -2,7 +2,9 @@ import * as z from "zod";
 import { Analytics } from "../analytics/index";
 import { addByCurrency, revenueByCurrency, type Currency } from "../currency/index";
 import { randomUUID } from "node:crypto";
-import { ProductEntity, TrafficStatEntity, UserEntity, ViewEntity, type TrafficStatItem } from "../db/entities";
+import { TrafficStatEntity, ViewEntity, type TrafficStatItem } from "../db/entities";
+import { userById } from "../user/read";
+import { getProduct } from "../product/view";
 import { ForbiddenError, NotFoundError } from "../errors";
 import { requireFeature } from "../plan/gate";
 import { today } from "../product/store";
@@ -34,7 +36,7 @@ export namespace Traffic {
    */
   export async function recordView(productId: string, body: unknown): Promise<void> {
     const from = attribute(parseInput(AttributionInput, body, { prefixField: true }));
-    const p = productId ? (await ProductEntity.get({ id: productId }).go({ attributes: ["creator_id"] })).data : null;
+    const p = await getProduct(productId);
     if (!p) throw new NotFoundError("product.not_found", "Product not found");
     await ViewEntity.put({
       id: randomUUID(),
@@ -103,7 +105,7 @@ export namespace Traffic {
   /** GET /api/dashboard/traffic?days=7|30|90: 403 {error, upgrade} below Pro. */
   export async function report(userId: string, query: unknown, now = new Date()): Promise<Report> {
     const { days } = parseInput(ReportInput, query);
-    const user = (await UserEntity.get({ id: userId }).go()).data;
+    const user = await userById(userId);
     if (!user) throw new ForbiddenError();
     requireFeature(user, "traffic_analytics");
     const dates = Analytics.lastDays(days, now);

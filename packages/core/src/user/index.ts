@@ -204,7 +204,7 @@ export namespace User {
   /** Patches an existing person (404 if they are gone) and answers the stored result. */
   export async function patchExisting(
     userId: string,
-    set: Partial<Pick<UserItem, "name" | "role" | "onboarding_completed">>,
+    set: Partial<Pick<UserItem, "name" | "role" | "onboarding_completed" | "is_admin">>,
   ) {
     try {
       const res = await UserEntity.patch({ id: userId }).set(set).go({ response: "all_new" });

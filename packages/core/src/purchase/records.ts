@@ -1,0 +1,87 @@
+import { PurchaseEntity, type PurchaseItem } from "../db/entities";
+
+/**
+ * The stored purchase as other modules read it (sales history, the buyer's portal, payment
+ * recovery), and the one small write they ask of it: an opening of its content. Only purchase/
+ * touches PurchaseEntity (packages/core/entity-users.mjs); this file imports nothing else, so a
+ * Lambda that reads purchases bundles nothing more than the entity.
+ */
+
+export async function purchaseById(id: string): Promise<PurchaseItem | null> {
+  return (await PurchaseEntity.get({ id }).go()).data;
+}
+
+/** One page of a creator's sales, newest first (an undecodable cursor throws: the caller's 400). */
+export async function salesOfCreator(creatorId: string, page: { cursor: string | null; limit: number }) {
+  const res = await PurchaseEntity.query
+    .byCreator({ creator_id: creatorId })
+    .go({ order: "desc", cursor: page.cursor, limit: page.limit });
+  return { data: res.data, cursor: res.cursor ?? null };
+}
+
+/** Every purchase stored under this buyer address (exactly as given), newest first. */
+export async function purchasesOfBuyer(customerEmail: string): Promise<PurchaseItem[]> {
+  return (await PurchaseEntity.query.byCustomer({ customer_email: customerEmail }).go({ order: "desc", pages: "all" }))
+    .data;
+}
+
+/** Whether any purchase is stored under this buyer address (one item read at most). */
+export async function buyerHasPurchases(customerEmail: string): Promise<boolean> {
+  const found = await PurchaseEntity.query
+    .byCustomer({ customer_email: customerEmail })
+    .go({ limit: 1, attributes: ["id"] });
+  return found.data.length > 0;
+}
+
+/** A completed (not refunded, not disputed) purchase of the product by this address. */
+export async function hasCompletedPurchase(customerEmail: string, productId: string): Promise<boolean> {
+  const { data } = await PurchaseEntity.query
+    .byCustomer({ customer_email: customerEmail })
+    .where((a, op) => op.eq(a.product_id, productId))
+    .go({ pages: "all", attributes: ["status"] });
+  return data.some((d) => d.status === "completed");
+}
+
+/**
+ * One opening of the purchase's content (access_count + 1, last_accessed_at), only while it is
+ * still this buyer's completed purchase; null when it no longer is (a refund landed meanwhile).
+ */
+export async function recordOpening(id: string, customerEmail: string): Promise<PurchaseItem | null> {
+  try {
+    const res = await PurchaseEntity.patch({ id })
+      .add({ access_count: 1 })
+      .set({ last_accessed_at: new Date().toISOString() })
+      .where((a, op) => `${op.eq(a.status, "completed")} AND ${op.eq(a.customer_email, customerEmail)}`)
+      .go({ response: "all_new" });
+    return res.data as PurchaseItem;
+  } catch (err) {
+    if ((err as { cause?: { name?: string } }).cause?.name === "ConditionalCheckFailedException") return null;
+    throw err;
+  }
+}
+
+/**
+ * One page of every purchase on the platform, newest first (the admin's All Sales): one Query
+ * of the platform index. A filter (status, or `q` in the buyer's e-mail or the product's name)
+ * keeps reading until it has a page of matches.
+ */
+export async function allPurchases(page: {
+  status?: PurchaseItem["status"];
+  q?: string;
+  cursor?: string | null;
+  limit: number;
+}) {
+  const { status, q, cursor, limit } = page;
+  const base = PurchaseEntity.query.all({});
+  const filtered =
+    status || q
+      ? base.where((a, op) => {
+          const parts: string[] = [];
+          if (status) parts.push(op.eq(a.status, status));
+          if (q) parts.push(`(${op.contains(a.customer_email, q.toLowerCase())} OR ${op.contains(a.product_name, q)})`);
+          return parts.join(" AND ");
+        })
+      : base;
+  const res = await filtered.go({ order: "desc", cursor, ...(status || q ? { count: limit } : { limit }) });
+  return { data: res.data, cursor: res.cursor ?? null };
+}

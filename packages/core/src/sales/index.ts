@@ -7,13 +7,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { isDynamoValidation } from "../db/errors";
 import { Access } from "../access/index";
 import { PurchaseShape } from "../purchase/shapes";
-import {
-  buyerHasPurchases,
-  purchaseById,
-  purchasesOfBuyer,
-  recordOpening,
-  salesOfCreator,
-} from "../purchase/records";
+import { buyerHasPurchases, purchaseById, purchasesOfBuyer, recordOpening, salesOfCreator } from "../purchase/records";
 import { User } from "../user/index";
 
 /**
@@ -195,7 +189,6 @@ export namespace Sales {
       throw err;
     }
   }
-
 
   function emailKeys(email: string) {
     return [...new Set([email.trim().toLowerCase(), email.trim()])];

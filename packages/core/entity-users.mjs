@@ -32,7 +32,6 @@ export const ENTITY_USERS = {
   LicenseKeyEntity: ["license"],
   MembershipEntity: ["membership"],
   OpenCheckoutEntity: ["checkout"],
-  MembershipEntity: ["membership"],
   ProductEntity: [
     "product",
     ...["affiliate", "analytics", "discount", "moderation", "plan", "purchase", "recount", "store"],

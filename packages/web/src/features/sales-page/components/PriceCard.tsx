@@ -2,11 +2,13 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/Button";
 import { IconAlert, IconLock, IconShield } from "@/components/ui/icons";
 import { formatCents } from "@/lib/money";
+import { INTERVAL_NAME, formatPlainPrice, formatRecurring, trialText, type Interval } from "@/lib/membership";
 import { PriceTag } from "./PriceTag";
 import type { PaymentProvider } from "@/features/sales-page/api/types";
 import type { CheckoutChoices } from "@/features/sales-page/lib/useCheckoutChoices";
 import { CheckoutChoiceFields } from "./CheckoutChoiceFields";
 import { SocialProof } from "./SocialProof";
+import { TierPicker } from "./TierPicker";
 
 export interface BuyState {
   /** minor units of `currency` */
@@ -30,11 +32,24 @@ export interface BuyState {
    * opens the payment in a new tab as the hydrated overlay does.
    */
   formTarget?: "_blank";
+  /** A membership: Buy subscribes to the chosen tier for this billing period (after the trial). */
+  membership?: { interval: Interval; trialDays: number };
 }
 
 const providerName = (p: BuyState["provider"]) => (p === "paypal" ? "PayPal" : "Stripe");
 
-/** 'Buy Now - $12.34', 'Processing...', or the disabled 'Purchase Temporarily Unavailable'. */
+/** What Buy says: 'Buy Now - $12.34', 'Subscribe - $9 / month', 'Start 7-day free trial'. */
+function buyLabel({ price, currency, membership }: Pick<BuyState, "price" | "currency" | "membership">) {
+  if (!membership) return `Buy Now - ${formatCents(price, currency)}`;
+  if (membership.trialDays) return `Start ${trialText(membership.trialDays)}`;
+  return `Subscribe - ${formatRecurring(price, currency, membership.interval)}`;
+}
+
+/**
+ * 'Buy Now - $12.34', 'Processing...', or the disabled 'Purchase Temporarily Unavailable'.
+ * `picker`: a membership's tier and period inputs, inside the form (they are its `tier` and
+ * `interval` fields, so the hidden ones are left out).
+ */
 export function BuyButton({
   price,
   currency,
@@ -44,19 +59,24 @@ export function BuyButton({
   onBuy,
   form,
   formTarget,
+  membership,
+  picker,
   size = "lg",
-}: BuyState & { size?: "md" | "lg" }) {
+}: BuyState & { size?: "md" | "lg"; picker?: ReactNode }) {
   if (provider === null) {
     // The longest label of the page: let it wrap instead of pushing a phone's page sideways.
     return (
-      <Button
-        size={size}
-        fullWidth
-        disabled
-        className="h-auto! min-h-10 whitespace-normal! py-2 text-center leading-tight"
-      >
-        Purchase Temporarily Unavailable
-      </Button>
+      <>
+        {picker}
+        <Button
+          size={size}
+          fullWidth
+          disabled
+          className="h-auto! min-h-10 whitespace-normal! py-2 text-center leading-tight"
+        >
+          Purchase Temporarily Unavailable
+        </Button>
+      </>
     );
   }
   return (
@@ -69,14 +89,25 @@ export function BuyButton({
         onBuy();
       }}
     >
-      {Object.entries(form).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <Button type="submit" size={size} fullWidth loading={busy} disabled={disabled}>
-        {busy ? "Processing..." : `Buy Now - ${formatCents(price, currency)}`}
+      {Object.entries(form)
+        .filter(([name]) => !(picker && (name === "tier" || name === "interval")))
+        .map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+      {picker}
+      <Button type="submit" size={size} fullWidth loading={busy} disabled={disabled} className={picker ? "mt-5" : ""}>
+        {busy ? "Processing..." : buyLabel({ price, currency, membership })}
       </Button>
     </form>
   );
+}
+
+/** The line under a price: how it is paid. */
+export function priceNote(choices: CheckoutChoices | undefined, free: boolean): string {
+  const m = choices?.membership;
+  if (m)
+    return `${m.trialDays ? `${trialText(m.trialDays)}, then billed` : "Billed"} ${INTERVAL_NAME[m.interval].toLowerCase()} · cancel anytime`;
+  return choices?.payWhatYouWant ? "Pay what you want" : free ? "No payment needed" : "One-time payment";
 }
 
 /** The yellow notice shown while the seller has no payment provider connected. */
@@ -110,30 +141,43 @@ export function PriceCard({
   const pwyw = choices?.payWhatYouWant;
   // What the buyer pays (a pay-what-you-want product: its minimum), after an applied code.
   const shown = choices ? choices.price : price;
-  const free = !pwyw && shown === 0;
-  // A product that is free as it is has no use for a code.
-  const fields = choices && !(free && !choices.applied);
+  const membership = choices?.membership ?? null;
+  const free = !pwyw && !membership && shown === 0;
+  // A product that is free as it is has no use for a code, nor has a membership.
+  const fields = choices && !membership && !(free && !choices.applied);
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-slate-900/5">
       <p className="mb-3 text-sm font-semibold text-slate-900">{name}</p>
       <p className="text-4xl font-extrabold tracking-tight text-slate-900" data-testid="price">
-        <PriceTag
-          price={shown}
-          listPrice={choices?.listPrice}
-          currency={currency}
-          payWhatYouWant={pwyw}
-          struckClassName="text-2xl"
-        />
+        {membership ? (
+          <>
+            {formatPlainPrice(shown, currency)}
+            <span className="text-lg font-semibold text-slate-500"> / {membership.interval}</span>
+          </>
+        ) : (
+          <PriceTag
+            price={shown}
+            listPrice={choices?.listPrice}
+            currency={currency}
+            payWhatYouWant={pwyw}
+            struckClassName="text-2xl"
+          />
+        )}
       </p>
-      <p className="mt-1 text-sm font-medium text-slate-500">
-        {pwyw ? "Pay what you want" : free ? "No payment needed" : "One-time payment"}
-      </p>
+      <p className="mt-1 text-sm font-medium text-slate-500">{priceNote(choices, free)}</p>
 
       {/* A claim needs no payment provider, so no setup notice. */}
       {provider === null && !claim && <PaymentSetupNotice className="mt-5" />}
       {provider !== null && fields && <CheckoutChoiceFields choices={choices} />}
 
-      <div className="mt-5">{claim ?? <BuyButton {...props} />}</div>
+      <div className="mt-5">
+        {claim ?? (
+          <BuyButton
+            {...props}
+            picker={membership ? <TierPicker choice={membership} currency={currency ?? "usd"} /> : undefined}
+          />
+        )}
+      </div>
 
       {provider !== null && !claim && (
         <div className="mt-4 space-y-1 text-center text-xs text-slate-500">

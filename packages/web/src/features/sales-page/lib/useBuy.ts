@@ -77,5 +77,8 @@ export function useBuy(
     disabled: choices?.belowMinimum ?? false,
     onBuy,
     form: { product_id: product.id, ...choices?.formFields() },
+    ...(choices?.membership
+      ? { membership: { interval: choices.membership.interval, trialDays: choices.membership.trialDays } }
+      : {}),
   };
 }

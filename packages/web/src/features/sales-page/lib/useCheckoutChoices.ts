@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { decimalsOf, minorToDecimal, toMinor } from "@payloft/core/currency/units";
 import { ApiError } from "@/lib/api";
 import { useDiscountPreview, type DiscountPreview } from "@/features/sales-page/api/useDiscountPreview";
+import { useMembershipChoice, type MembershipChoice, type Recurring } from "./useMembershipChoice";
 
 /**
  * What the buyer chooses before paying: a discount code ("Have a code?" with Apply, pre-filled and
@@ -12,6 +13,8 @@ import { useDiscountPreview, type DiscountPreview } from "@/features/sales-page/
  * the field and the full price buyable.
  */
 export interface CheckoutChoices {
+  /** A membership: the tier and billing period chosen (it takes no code or amount). */
+  membership: MembershipChoice | null;
   payWhatYouWant: boolean;
   currency: string;
   /** Minor units: the price to pay, after an applied code (a pay-what-you-want product: its minimum). */
@@ -40,12 +43,12 @@ export interface CheckoutChoices {
   /** Checkout refused the applied code after all (e.g. its last use was just taken). */
   rejectCode: (message: string) => void;
   /** The create-session fields besides productId. */
-  body: () => { discount_code?: string; amount?: number };
+  body: () => { discount_code?: string; amount?: number; tier?: string; interval?: string };
   /** The same as the Buy form's fields, for a buyer whose page runs no JavaScript (yet): the link's code. */
   formFields: () => Record<string, string>;
 }
 
-interface Sellable {
+interface Sellable extends Recurring {
   id: string;
   price: number;
   currency?: string;
@@ -61,6 +64,7 @@ export function useCheckoutChoices(product: Sellable | undefined, linkCode = "")
   const [applied, setApplied] = useState<DiscountPreview | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
   const preview = useDiscountPreview();
+  const membership = useMembershipChoice(product);
   const payWhatYouWant = Boolean(product?.pay_what_you_want);
   const currency = product?.currency || "usd";
 
@@ -86,7 +90,8 @@ export function useCheckoutChoices(product: Sellable | undefined, linkCode = "")
   // A product link with ?code= shows the discounted price at once.
   const fromLink = useRef(code);
   useEffect(() => {
-    if (!product?.is_active || !fromLink.current) return;
+    // A membership takes no code (its price is the tier's Price on the seller's account).
+    if (!product?.is_active || !fromLink.current || membership) return;
     apply(fromLink.current);
     fromLink.current = "";
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the product has loaded
@@ -98,10 +103,12 @@ export function useCheckoutChoices(product: Sellable | undefined, linkCode = "")
   const amountText = typed ?? minorToDecimal(suggested ?? minimum, currency);
   const typedMajor = Number.parseFloat(amountText);
   const amount = Number.isFinite(typedMajor) ? toMinor(typedMajor, currency) : null;
+  const chosen = membership ? { tier: membership.tier, interval: membership.interval } : {};
   return {
+    membership,
     payWhatYouWant,
     currency,
-    price: applied?.price ?? product?.price ?? 0,
+    price: membership ? membership.amount : (applied?.price ?? product?.price ?? 0),
     listPrice: applied ? applied.list_price : null,
     minimum,
     step: decimalsOf(currency) ? "0.01" : "1",
@@ -128,12 +135,14 @@ export function useCheckoutChoices(product: Sellable | undefined, linkCode = "")
       setCodeError(message);
     },
     body: () => ({
+      ...chosen,
       ...(applied ? { discount_code: applied.code } : {}),
       ...(payWhatYouWant ? { amount: amount ?? 0 } : {}),
     }),
     formFields: () => {
-      const formCode = applied?.code ?? linkCode.trim();
+      const formCode = membership ? "" : (applied?.code ?? linkCode.trim());
       return {
+        ...(membership ? { tier: membership.tier, interval: membership.interval } : {}),
         ...(formCode ? { discount_code: formCode } : {}),
         ...(payWhatYouWant ? { amount: String(amount ?? 0) } : {}),
       };

@@ -4,7 +4,8 @@ import type { ProductPageData } from "@/lib/pageData";
 import { useRecordView } from "@/features/sales-page/api/useRecordView";
 import { Benefits } from "@/features/sales-page/components/Benefits";
 import { BundleContents } from "@/features/sales-page/components/BundleContents";
-import { BuyButton, PaymentSetupNotice, PriceCard } from "@/features/sales-page/components/PriceCard";
+import { BuyButton, PaymentSetupNotice, PriceCard, priceNote } from "@/features/sales-page/components/PriceCard";
+import { formatRecurring, trialText } from "@/lib/membership";
 import { CLAIM_FORM_ID, isClaimable, isFixedFree } from "@/features/sales-page/lib/free";
 import { buttonClasses } from "@/components/ui/Button";
 import { useBuy } from "@/features/sales-page/lib/useBuy";
@@ -111,7 +112,7 @@ export default function SalesPage({ data: page }: { data: ProductPageData }) {
             </section>
           )}
           <BundleContents items={data.bundle_items ?? []} price={data.price} currency={data.currency} />
-          <Benefits />
+          <Benefits membership={Boolean(choices.membership)} />
           {!fixedFree && !(claimable && provider === null) && (
             <p className="flex items-start gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
               <IconLock className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" />
@@ -143,7 +144,9 @@ export default function SalesPage({ data: page }: { data: ProductPageData }) {
           <p className="mx-auto mt-2 max-w-xl text-brand-100">
             {claimable
               ? "Get instant access today. Free, with lifetime access."
-              : "Get instant access today. One payment, lifetime access."}
+              : choices.membership
+                ? "Get instant access today. Cancel anytime."
+                : "Get instant access today. One payment, lifetime access."}
           </p>
           <div className="mx-auto mt-6 max-w-sm [&_a]:bg-white [&_a]:text-brand-700 [&_a:hover]:bg-brand-50 [&_button]:bg-white [&_button]:text-brand-700 [&_button:hover]:bg-brand-50">
             {action("lg")}
@@ -157,16 +160,22 @@ export default function SalesPage({ data: page }: { data: ProductPageData }) {
         <div className="mx-auto flex max-w-xl items-center gap-3">
           <div className="shrink-0">
             <p className="text-lg font-bold leading-none text-slate-900">
-              <PriceTag
-                price={choices.price}
-                listPrice={choices.listPrice}
-                currency={data.currency}
-                payWhatYouWant={data.pay_what_you_want}
-                struckClassName="text-sm"
-              />
+              {choices.membership ? (
+                formatRecurring(choices.price, data.currency, choices.membership.interval)
+              ) : (
+                <PriceTag
+                  price={choices.price}
+                  listPrice={choices.listPrice}
+                  currency={data.currency}
+                  payWhatYouWant={data.pay_what_you_want}
+                  struckClassName="text-sm"
+                />
+              )}
             </p>
             <p className="mt-1 text-[11px] text-slate-500">
-              {data.pay_what_you_want ? "Pay what you want" : fixedFree ? "No payment needed" : "One-time payment"}
+              {choices.membership
+                ? trialText(choices.membership.trialDays) || "Cancel anytime"
+                : priceNote(choices, fixedFree)}
             </p>
           </div>
           <div className="min-w-0 flex-1">{action("md")}</div>

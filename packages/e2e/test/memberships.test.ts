@@ -1,0 +1,104 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { graveViolations } from "../src/axe";
+import { PHONE, useBrowser } from "../src/browser";
+import { purchaseCard, shownPrice } from "../src/sales-page";
+import { sellerWithProducts } from "../src/seller";
+
+/**
+ * Memberships as a buyer meets them: the sales page shows a recurring product's tiers with their
+ * price per billing period in the product's own currency, a monthly / quarterly / yearly switch
+ * and the free trial, and Buy subscribes to the tier and period chosen (also before JavaScript).
+ */
+const b = useBrowser();
+let seller: Awaited<ReturnType<typeof sellerWithProducts>>;
+let dollarId = "";
+let euroId = "";
+
+const tiers = [
+  {
+    id: "basic",
+    name: "Basic",
+    description: "Weekly posts and the archive",
+    prices: [
+      { interval: "month", amount: 9 },
+      { interval: "year", amount: 90 },
+    ],
+  },
+  {
+    id: "pro",
+    name: "Pro",
+    description: "Everything in Basic, plus a monthly live call",
+    prices: [
+      { interval: "month", amount: 19 },
+      { interval: "quarter", amount: 54.5 },
+      { interval: "year", amount: 190 },
+    ],
+  },
+];
+
+beforeAll(async () => {
+  seller = await sellerWithProducts(b, { email: "mona.members@e2e.local", name: "Mona Members" }, [
+    { name: "Studio Club", headline: "Join the studio club", billing: "recurring", trial_days: 7, tiers },
+    { name: "Euro Club", headline: "Join the euro club", currency: "eur", billing: "recurring", tiers },
+  ]);
+  [dollarId, euroId] = seller.ids as [string, string];
+});
+
+describe("a membership's sales page", () => {
+  it("shows each tier's price per period, switches to yearly, and Buy subscribes to the tier and period chosen", async () => {
+    const { page, context } = await b.newPage();
+    await page.goto(`/product/${dollarId}`);
+    const card = purchaseCard(page);
+    await card.getByText("7-day free trial, then billed monthly").waitFor();
+    expect(await shownPrice(page)).toBe("$9 / month");
+    await card.getByText("$19 / month").waitFor();
+    expect(await graveViolations(page), "axe").toEqual([]);
+
+    await card.getByText("Yearly", { exact: true }).click();
+    await card.getByText("$190 / year").waitFor();
+    expect(await shownPrice(page)).toBe("$90 / year");
+    await card.getByRole("radio", { name: /^Pro/ }).check();
+    expect(await shownPrice(page)).toBe("$190 / year");
+    await b.shot(page, "membership-sales-page-usd");
+
+    const asked = page.waitForRequest((r) => r.url().endsWith("/api/checkout/create-session"));
+    await card.getByRole("button", { name: "Start 7-day free trial" }).click();
+    expect((await asked).postDataJSON()).toMatchObject({ productId: dollarId, tier: "pro", interval: "year" });
+    await context.close();
+  });
+
+  it("in euros on a phone: €9 / month, and a period a tier is not sold by cannot be chosen for it", async () => {
+    const { page, context } = await b.newPage({ viewport: PHONE });
+    await page.goto(`/product/${euroId}`);
+    const card = purchaseCard(page);
+    await card.getByText("Billed monthly · cancel anytime").waitFor();
+    expect(await shownPrice(page)).toBe("€9 / month");
+    await card.getByText("Quarterly", { exact: true }).click();
+    // Basic has no quarterly price: Pro is chosen instead, Basic says so and is disabled.
+    expect(await shownPrice(page)).toBe("€54.50 / quarter");
+    await card.getByText("Not sold quarterly").waitFor();
+    await expect(card.getByRole("radio", { name: /^Basic/ }).isDisabled()).resolves.toBe(true);
+    await card.getByText("Yearly", { exact: true }).click();
+    await card.getByText("€90 / year").waitFor();
+    await page.getByRole("button", { name: "Subscribe - €190 / year" }).first().waitFor();
+    expect(await graveViolations(page), "axe").toEqual([]);
+    await b.shot(page, "membership-sales-page-eur-phone");
+    await context.close();
+  });
+
+  it("before JavaScript, the prices follow the period picked and the Buy form posts the tier and period", async () => {
+    const { page, context } = await b.newPage({ javaScriptEnabled: false });
+    await page.goto(`/product/${dollarId}`);
+    const card = purchaseCard(page);
+    await card.getByText("$9 / month").first().waitFor();
+    await card.getByText("Yearly", { exact: true }).click();
+    await card.getByText("$190 / year").waitFor();
+    expect(await card.getByText("$19 / month").isVisible()).toBe(false);
+    await card.getByText("Pro", { exact: true }).click();
+    const posted = page.waitForRequest((r) => r.url().endsWith("/api/checkout/buy"));
+    await card.getByRole("button", { name: "Start 7-day free trial" }).click();
+    const form = new URLSearchParams((await posted).postData() ?? "");
+    expect(Object.fromEntries(form)).toMatchObject({ product_id: dollarId, tier: "pro", interval: "year" });
+    await context.close();
+  });
+});

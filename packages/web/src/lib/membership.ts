@@ -1,0 +1,30 @@
+import { decimalsOf } from "@payloft/core/currency/units";
+import type { Interval } from "@payloft/core/product/tiers";
+
+/**
+ * How a membership's price reads wherever it is shown (the sales page, the store card, the
+ * buyer's portal, the creator's Members view), in the product's own currency: "$9 / month",
+ * "€90 / year", "$9.50 / quarter". A whole amount drops its ".00", as price lists do.
+ */
+export type { Interval };
+
+export const INTERVAL_ORDER: readonly Interval[] = ["month", "quarter", "year"];
+export const INTERVAL_NAME: Record<Interval, string> = { month: "Monthly", quarter: "Quarterly", year: "Yearly" };
+
+/** Minor units -> "$9", "$9.50", "¥950". */
+export function formatPlainPrice(minor: number, currency = "usd"): string {
+  const c = currency || "usd";
+  const major = (minor ?? 0) / 10 ** decimalsOf(c);
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: c.toUpperCase(),
+    minimumFractionDigits: Number.isInteger(major) ? 0 : decimalsOf(c),
+  }).format(major);
+}
+
+/** Minor units per period -> "$9 / month". */
+export const formatRecurring = (minor: number, currency: string | undefined, interval: Interval) =>
+  `${formatPlainPrice(minor, currency)} / ${interval}`;
+
+/** "7-day free trial" (none: ""). */
+export const trialText = (days: number | undefined) => (days ? `${days}-day free trial` : "");

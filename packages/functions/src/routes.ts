@@ -18,6 +18,7 @@ import { affiliateRoutes } from "./routes-affiliates";
 import type { RateLimitRule, RouteDef } from "./route-def";
 import { checkoutRoutes } from "./routes-checkout";
 import { deliveryRoutes } from "./routes-delivery";
+import { membershipRoutes } from "./routes-memberships";
 
 export type { Access, Method, RateLimitRule, RouteDef } from "./route-def";
 export { takesBody } from "./route-def";
@@ -276,6 +277,8 @@ export const routes: RouteDef[] = [
   { method: "GET", path: "/api/customer/purchases", handler: "customer-purchases", access: "customer" },
   { method: "POST", path: "/api/customer/track-access", handler: "customer-track-access", access: "customer" },
   { method: "PUT", path: "/api/customer/profile", handler: "customer-profile", access: "customer" },
+  // memberships: the buyer's and the creator's (./routes-memberships.ts)
+  ...membershipRoutes,
   // ── Business plan: API keys, outgoing webhooks, the public REST API v1 (./business-routes) ──
   ...businessRoutes,
 

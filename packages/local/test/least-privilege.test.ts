@@ -105,6 +105,10 @@ describe("each Lambda links exactly what its code reads", () => {
         "webhooks-paypal-seller",
         // A creator's refund is made with the seller's own Stripe key or PayPal app.
         "sales-refund",
+        // Memberships are canceled and resumed on the seller's own Stripe (the lists need no key).
+        "customer-membership-cancel",
+        "customer-membership-resume",
+        "memberships-cancel",
       ].sort(),
     );
     // Platform billing, its webhook, and the admin actions that stop a creator's platform subscription.

@@ -1,0 +1,54 @@
+import * as z from "zod/mini";
+import { MembershipEntity } from "../db/entities";
+import { Sales } from "../sales/index";
+import { parseInput } from "../validation";
+import { preprocess } from "../zod";
+import { membershipInfo, type MembershipInfo } from "./shape";
+
+/**
+ * The lists of memberships: the buyer's own (by sign-in e-mail, the key of the gsi2 index) and the
+ * creator's members (by creator id, gsi1), so nobody can page into another person's records.
+ * No provider is asked: these Lambdas hold no seller key (./manage.ts has the actions).
+ */
+
+/** GET /api/customer/memberships: the caller's memberships (by sign-in e-mail), newest first. */
+export async function membershipsOfBuyer(email: string): Promise<{ memberships: MembershipInfo[] }> {
+  const res = await MembershipEntity.query
+    .byCustomer({ customer_email: email.trim().toLowerCase() })
+    .go({ order: "desc", pages: "all" });
+  return { memberships: res.data.map(membershipInfo) };
+}
+
+const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+export const ListInput = z.object({
+  status: preprocess(
+    blank,
+    z.optional(
+      z.enum(["trialing", "active", "past_due", "canceled", "ended"], {
+        message: "status must be trialing, active, past_due, canceled or ended.",
+      }),
+    ),
+  ),
+  tier: preprocess(blank, z.optional(z.string().check(z.maxLength(100, "tier is too long.")))),
+  ...Sales.PageInput.shape,
+});
+
+/**
+ * GET /api/memberships?status=&tier=&cursor=&limit=: the creator's members, newest first. The
+ * filters are applied to each page read, so a page may hold fewer than `limit`: follow nextCursor.
+ */
+export async function membersOf(creatorId: string, input: unknown) {
+  const { status, tier, cursor, limit } = parseInput(ListInput, input);
+  const query = MembershipEntity.query.byCreator({ creator_id: creatorId });
+  const filtered =
+    status || tier
+      ? query.where((a, op) =>
+          [status ? op.eq(a.status, status) : "", tier ? op.eq(a.tier, tier) : ""].filter(Boolean).join(" AND "),
+        )
+      : query;
+  const res = await Sales.withCursor(() =>
+    filtered.go({ order: "desc", cursor: cursor ?? null, limit: limit ?? Sales.DEFAULT_PAGE }),
+  );
+  return { memberships: res.data.map(membershipInfo), nextCursor: res.cursor ?? null };
+}

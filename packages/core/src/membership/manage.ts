@@ -1,0 +1,88 @@
+import type Stripe from "stripe";
+import * as z from "zod/mini";
+import "../zod";
+import type { MembershipItem } from "../db/entities";
+import { ConflictError, NotFoundError, ProviderError } from "../errors";
+import { stripeSecretFor } from "../integration/credentials";
+import { logger } from "../log/index";
+import { stripeClient } from "../payment/stripe";
+import { parseInput } from "../validation";
+import { membershipInfo, type MembershipInfo } from "./shape";
+import { applyState, loadMembership } from "./state";
+import { membershipOf } from "./stripe";
+
+/**
+ * What buyers and creators do with memberships (the lists are ./list.ts, which needs no key):
+ * cancel at the period's end (or, the creator, at once), resume before the end. Each action is made at the provider through the
+ * seller's key and its answer applied at once (as new as what we hold: it was just made); the
+ * provider's event that follows changes nothing more.
+ */
+const NOT_FOUND = () => new NotFoundError("membership.not_found", "Membership not found.");
+export const PROVIDER_FAILED = "We couldn't reach the payment provider. Please try again in a moment.";
+const ENDED = () => new ConflictError("membership.ended", "This membership has already ended.");
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+async function buyersOwn(email: string, id: string): Promise<MembershipItem> {
+  const m = await loadMembership(id);
+  if (!m || !sameEmail(m.customer_email, email)) throw NOT_FOUND();
+  return m;
+}
+
+/** One membership by id, for its creator only (others get the same 404 as a missing one). */
+export async function creatorsOwn(creatorId: string, id: string): Promise<MembershipItem> {
+  const m = await loadMembership(id);
+  if (!m || m.creator_id !== creatorId) throw NOT_FOUND();
+  return m;
+}
+
+/** The action at the provider, then its answer applied; what the membership is afterwards. */
+async function atProvider(
+  m: MembershipItem,
+  act: (stripe: Stripe) => Promise<Stripe.Subscription>,
+): Promise<MembershipInfo> {
+  const secret = await stripeSecretFor(m.creator_id);
+  if (!secret) throw new ProviderError(PROVIDER_FAILED, "membership.provider_failed");
+  let sub: Stripe.Subscription;
+  try {
+    sub = await act(stripeClient(secret));
+  } catch (err) {
+    logger.warn("membership action at Stripe failed", { membershipId: m.id, error: (err as Error).message });
+    throw new ProviderError(PROVIDER_FAILED, "membership.provider_failed");
+  }
+  const ours = membershipOf(sub, m.creator_id);
+  if (ours) await applyState(m.id, m.provider_time, ours.state);
+  return membershipInfo((await loadMembership(m.id))!);
+}
+
+/** POST /api/customer/memberships/{id}/cancel: at the period's end; access until then. */
+export async function cancelByBuyer(email: string, id: string): Promise<MembershipInfo> {
+  const m = await buyersOwn(email, id);
+  if (m.status === "ended") throw ENDED();
+  if (m.cancel_at_period_end) return membershipInfo(m);
+  return atProvider(m, (s) => s.subscriptions.update(m.id, { cancel_at_period_end: true }));
+}
+
+/** POST /api/customer/memberships/{id}/resume: a canceled membership goes on, before it ends. */
+export async function resumeByBuyer(email: string, id: string): Promise<MembershipInfo> {
+  const m = await buyersOwn(email, id);
+  if (m.status === "ended") throw ENDED();
+  if (!m.cancel_at_period_end) return membershipInfo(m);
+  return atProvider(m, (s) => s.subscriptions.update(m.id, { cancel_at_period_end: false }));
+}
+
+export const CreatorCancelInput = z.object({
+  at_period_end: z.optional(z.boolean({ message: "at_period_end must be true or false." })),
+});
+
+/** POST /api/memberships/{id}/cancel {at_period_end = true}: the creator ends a member's subscription. */
+export async function cancelByCreator(creatorId: string, id: string, input: unknown): Promise<MembershipInfo> {
+  const at_period_end = parseInput(CreatorCancelInput, input ?? {}).at_period_end ?? true;
+  const m = await creatorsOwn(creatorId, id);
+  if (m.status === "ended") throw ENDED();
+  if (at_period_end) {
+    if (m.cancel_at_period_end) return membershipInfo(m);
+    return atProvider(m, (s) => s.subscriptions.update(m.id, { cancel_at_period_end: true }));
+  }
+  return atProvider(m, (s) => s.subscriptions.cancel(m.id));
+}

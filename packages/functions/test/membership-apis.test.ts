@@ -1,0 +1,153 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, useStack, whenSettled } from "@payloft/local/testing/index";
+import { productBody, signInSellingCreator, signInWithRole, type Person } from "./actors";
+
+/**
+ * The buyer's and the creator's membership APIs, role by role: the portal's list, cancel (at
+ * the period's end) and resume; the creator's members list with filters and cancel (at the
+ * period's end or now). Actions are made on the seller's Stripe and show at once.
+ */
+const stack = useStack();
+let sam: Person;
+let bob: Person;
+let mia: Person;
+let cara: Person;
+let productId: string;
+let membershipId: string;
+let accessUrl: string;
+
+beforeAll(async () => {
+  sam = await signInSellingCreator(stack(), "sam-apis@example.com");
+  bob = await signInSellingCreator(stack(), "bob-apis@example.com");
+  mia = await signInWithRole(stack(), "mia-apis@example.com", "customer");
+  cara = await signInWithRole(stack(), "cara-apis@example.com", "customer");
+  const made = await call(stack(), "POST", "/api/products", {
+    cookie: sam.cookie,
+    body: {
+      ...productBody("Pro Letters"),
+      billing: "recurring",
+      tiers: [{ id: "pro", name: "Pro", prices: [{ interval: "year", amount: "90" }] }],
+    },
+  });
+  if (made.status !== 201) throw new Error(made.text);
+  productId = made.json.id;
+  const res = await call(stack(), "POST", "/api/checkout/create-session", {
+    cookie: mia.cookie,
+    body: { productId, tier: "pro", interval: "year" },
+  });
+  if (res.status !== 200) throw new Error(res.text);
+  const paid = await fetch(res.json.url, {
+    method: "POST",
+    body: new URLSearchParams({ email: mia.email, card: "4242424242424242" }),
+    redirect: "manual",
+  });
+  const sessionId = new URL(paid.headers.get("location")!).searchParams.get("session_id")!;
+  accessUrl = (await call(stack(), "GET", `/api/checkout/success?session_id=${sessionId}`)).json.purchase.access_url;
+  const mine = await whenSettled(
+    stack(),
+    "membership in the portal",
+    async () => (await call(stack(), "GET", "/api/customer/memberships", { cookie: mia.cookie })).json,
+    (j) => j.memberships?.length === 1,
+  );
+  membershipId = mine.memberships[0].id;
+});
+
+const mine = async (who: Person) =>
+  (await call(stack(), "GET", "/api/customer/memberships", { cookie: who.cookie })).json;
+
+describe("GET /api/customer/memberships", () => {
+  it("lists the buyer's own memberships with tier, interval, status, period end and next amount", async () => {
+    expect((await mine(mia)).memberships[0]).toMatchObject({
+      product_id: productId,
+      product_name: "Pro Letters",
+      tier: "pro",
+      tier_name: "Pro",
+      interval: "year",
+      status: "active",
+      amount: 9000,
+      next_amount: 9000,
+      currency: "usd",
+      current_period_end: expect.stringMatching(/^\d{4}-/),
+    });
+    expect((await mine(cara)).memberships).toEqual([]);
+  });
+
+  it("is for signed-in customers only", async () => {
+    expect((await call(stack(), "GET", "/api/customer/memberships")).status).toBe(401);
+    expect((await call(stack(), "GET", "/api/customer/memberships", { cookie: sam.cookie })).status).toBe(403);
+  });
+});
+
+describe("POST /api/customer/memberships/{id}/cancel and /resume", () => {
+  it("another buyer gets 404 and nothing changes", async () => {
+    const res = await call(stack(), "POST", `/api/customer/memberships/${membershipId}/cancel`, {
+      cookie: cara.cookie,
+    });
+    expect(res.status).toBe(404);
+    expect(res.json.error).toBe("Membership not found.");
+    expect((await mine(mia)).memberships[0].status).toBe("active");
+  });
+
+  it("cancels at the period's end (access kept), and resumes before it ends", async () => {
+    const res = await call(stack(), "POST", `/api/customer/memberships/${membershipId}/cancel`, { cookie: mia.cookie });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.membership).toMatchObject({ status: "canceled", cancel_at_period_end: true, next_amount: null });
+    await stack().settled();
+    expect((await mine(mia)).memberships[0].status).toBe("canceled");
+    expect((await fetch(accessUrl, { redirect: "manual" })).status).toBe(302);
+    const back = await call(stack(), "POST", `/api/customer/memberships/${membershipId}/resume`, {
+      cookie: mia.cookie,
+    });
+    expect(back.status, back.text).toBe(200);
+    expect(back.json.membership).toMatchObject({ status: "active", cancel_at_period_end: false });
+    await stack().settled();
+    expect((await mine(mia)).memberships[0].status).toBe("active");
+  });
+});
+
+describe("the creator's members", () => {
+  const list = (who: Person, query = "") => call(stack(), "GET", `/api/memberships${query}`, { cookie: who.cookie });
+
+  it("lists only the creator's own members, filtered by status and tier", async () => {
+    expect((await list(sam)).json.memberships.map((m: { id: string }) => m.id)).toEqual([membershipId]);
+    expect((await list(sam, "?status=active&tier=pro")).json.memberships).toHaveLength(1);
+    expect((await list(sam, "?status=ended")).json.memberships).toHaveLength(0);
+    expect((await list(bob)).json.memberships).toEqual([]);
+    const bad = await list(sam, "?status=paused");
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toBe("status must be trialing, active, past_due, canceled or ended.");
+    expect((await list(mia)).status).toBe(403);
+    expect((await call(stack(), "GET", "/api/memberships")).status).toBe(401);
+  });
+
+  it("another creator cannot cancel it; bad input is a 400 sentence", async () => {
+    const foreign = await call(stack(), "POST", `/api/memberships/${membershipId}/cancel`, {
+      cookie: bob.cookie,
+      body: {},
+    });
+    expect(foreign.status).toBe(404);
+    const bad = await call(stack(), "POST", `/api/memberships/${membershipId}/cancel`, {
+      cookie: sam.cookie,
+      body: { at_period_end: "yes" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toBe("at_period_end must be true or false.");
+    expect((await mine(mia)).memberships[0].status).toBe("active");
+  });
+
+  it("the creator ends a membership now: access ends, and it cannot be canceled again", async () => {
+    const res = await call(stack(), "POST", `/api/memberships/${membershipId}/cancel`, {
+      cookie: sam.cookie,
+      body: { at_period_end: false },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.membership.status).toBe("ended");
+    await stack().settled();
+    expect((await fetch(accessUrl, { redirect: "manual" })).status).toBe(410);
+    const again = await call(stack(), "POST", `/api/customer/memberships/${membershipId}/cancel`, {
+      cookie: mia.cookie,
+    });
+    expect(again.status).toBe(409);
+    expect(again.json.error).toBe("This membership has already ended.");
+  });
+});

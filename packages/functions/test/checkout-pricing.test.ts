@@ -137,11 +137,12 @@ describe("a discount code at checkout", () => {
     );
     // The paid checkout's use is taken for good; only the unpaid one's is still held.
     const { DiscountReservationEntity } = await import("@payloft/core/db/entities");
-    const held = await DiscountReservationEntity.query.primary({ discount_id: made.json.discount.id }).go();
-    expect(held.data.map((r) => r.checkout_id)).toEqual([sessionIdOf(unpaid.json.url)]);
+    const { reservationsOf } = await import("@payloft/core/discount/shards");
+    const held = await reservationsOf(made.json.discount.id);
+    expect(held.map((r) => r.checkout_id)).toEqual([sessionIdOf(unpaid.json.url)]);
     // Time alone gives nothing back: only the provider can say the checkout will not be paid.
-    for (const r of held.data)
-      await DiscountReservationEntity.patch({ discount_id: r.discount_id, id: r.id })
+    for (const r of held)
+      await DiscountReservationEntity.patch({ discount_id: r.discount_id, shard: r.shard!, id: r.id })
         .set({ releasable_after: "2020-01-01T00:00:00.000Z" })
         .go();
     expect((await createSession({ productId: guide, discount_code: "TWICE" })).json.error).toBe(

@@ -30,10 +30,11 @@ async function code(body: Record<string, unknown>, who = sal) {
   return res.json.discount.id as string;
 }
 async function counts(discountId: string) {
-  const { DiscountEntity, DiscountReservationEntity, DiscountHoldEntity } = await import("@payloft/core/db/entities");
+  const { DiscountEntity } = await import("@payloft/core/db/entities");
+  const { reservationsOf, holdsOf } = await import("@payloft/core/discount/shards");
   const d = (await DiscountEntity.get({ id: discountId }).go({ consistent: true })).data!;
-  const held = (await DiscountReservationEntity.query.primary({ discount_id: discountId }).go({ pages: "all" })).data;
-  const holds = (await DiscountHoldEntity.query.primary({ discount_id: discountId }).go({ pages: "all" })).data;
+  const held = await reservationsOf(discountId);
+  const holds = await holdsOf(discountId);
   return { redemptions: d.redemptions, reservations: held.length, holding: holds.reduce((n, h) => n + h.open, 0) };
 }
 /** Stripe expires the session (as it does at its expires_at), sending checkout.session.expired. */
@@ -52,6 +53,41 @@ beforeAll(async () => {
 });
 
 describe("unpaid checkouts give a limited code's uses back", () => {
+  it("a checkout opened before reservations were sharded gives its use back from the old partition", async () => {
+    const id = await code({ code: "BEFORE", percent_off: 20, max_redemptions: 1 });
+    const address = nextAddress();
+    const started = await buy("BEFORE", address);
+    expect(started.status, started.text).toBe(200);
+    const session = sessionOf(started.json.url);
+    const entities = await import("@payloft/core/db/entities");
+    const { reservationsOf, shardOf } = await import("@payloft/core/discount/shards");
+    // Stored as the code before sharding stored it: one partition per code, no shard on the record.
+    const [r] = await reservationsOf(id);
+    const holder = r!.holder!;
+    await entities.DiscountReservationEntity.delete({ discount_id: id, shard: r!.shard!, id: r!.id }).go();
+    await entities.DiscountHoldEntity.delete({ discount_id: id, shard: shardOf(holder), holder }).go();
+    await entities.LegacyDiscountReservationEntity.create({
+      discount_id: id,
+      id: r!.id,
+      holder,
+      checkout_id: session,
+      releasable_after: r!.releasable_after,
+    }).go();
+    await entities.LegacyDiscountHoldEntity.create({ discount_id: id, holder, open: 1 }).go();
+    await entities.CheckoutEntity.patch({ session_id: session })
+      .set({ discount_reservation: { discount_id: id, id: r!.id, holder } })
+      .go();
+    expect(await counts(id)).toEqual({ redemptions: 1, reservations: 1, holding: 1 });
+    expect((await buy("BEFORE")).json.error).toBe("The code BEFORE has been used up.");
+
+    await expireAtStripe(sal, session);
+    await settle(stack());
+    expect(await counts(id)).toEqual({ redemptions: 0, reservations: 0, holding: 0 });
+    const again = await buy("BEFORE", address);
+    expect(again.status, again.text).toBe(200);
+    expect(await counts(id)).toEqual({ redemptions: 1, reservations: 1, holding: 1 });
+  });
+
   it("a checkout is payable 30 minutes (Stripe's shortest), and its use comes back when Stripe says it expired", async () => {
     const id = await code({ code: "THREE", percent_off: 20, max_redemptions: 3 });
     const started = await Promise.all([buy("THREE"), buy("THREE"), buy("THREE")]);

@@ -78,13 +78,13 @@ describe("a launch races for a limited code", () => {
       "400 The code LAUNCH has been used up.": BUYERS - USES,
     });
 
-    const { CheckoutEntity, DiscountEntity, DiscountReservationEntity, DiscountHoldEntity } =
-      await import("@payloft/core/db/entities");
+    const { CheckoutEntity, DiscountEntity } = await import("@payloft/core/db/entities");
+    const { reservationsOf, holdsOf } = await import("@payloft/core/discount/shards");
     const code = (await DiscountEntity.get({ id: discountId }).go({ consistent: true })).data!;
-    const reservations = (
-      await DiscountReservationEntity.query.primary({ discount_id: discountId }).go({ pages: "all" })
-    ).data;
-    const holds = (await DiscountHoldEntity.query.primary({ discount_id: discountId }).go({ pages: "all" })).data;
+    const reservations = await reservationsOf(discountId);
+    const holds = await holdsOf(discountId);
+    // Spread over the code's partitions, not all in one (20 random hex digits: 1 in 16^19 to fail).
+    expect(new Set(reservations.map((r) => r.shard)).size).toBeGreaterThan(1);
     const checkouts = (
       await CheckoutEntity.scan.where((a, op) => op.eq(a.discount_code, "LAUNCH")).go({ pages: "all" })
     ).data;
@@ -106,6 +106,7 @@ describe("a used-up code answers from its own item", () => {
     const id = made.json.discount.id as string;
     const { DiscountEntity, DiscountReservationEntity } = await import("@payloft/core/db/entities");
     const { reserve } = await import("@payloft/core/discount/redeem");
+    const { reservationsOf } = await import("@payloft/core/discount/shards");
     // The process stopped between taking the use and creating the checkout.
     const code = (await DiscountEntity.get({ id }).go({ consistent: true })).data!;
     await reserve(code);
@@ -116,12 +117,12 @@ describe("a used-up code answers from its own item", () => {
       });
     expect((await buy()).json.error).toBe("The code ORPHAN has been used up.");
     const taken = (await DiscountEntity.get({ id }).go({ consistent: true })).data!;
-    const [orphan] = (await DiscountReservationEntity.query.primary({ discount_id: id }).go()).data;
+    const [orphan] = await reservationsOf(id);
     expect(taken.reclaim_after).toBe(orphan!.releasable_after);
 
     // An hour later (both times moved back by it): the use comes back and the next buyer gets it.
     const hourAgo = (iso: string) => new Date(Date.parse(iso) - 61 * 60_000).toISOString();
-    await DiscountReservationEntity.patch({ discount_id: id, id: orphan!.id })
+    await DiscountReservationEntity.patch({ discount_id: id, shard: orphan!.shard!, id: orphan!.id })
       .set({ releasable_after: hourAgo(orphan!.releasable_after) })
       .go();
     await DiscountEntity.patch({ id })

@@ -51,7 +51,7 @@ export interface NewCheckout {
   /** The seller's credentials it was created with (integration/credentials.ts). */
   credential_id?: string;
   /** The discount use reserved for it (discount/redeem.ts). */
-  discount_reservation?: { discount_id: string; id: string; holder?: string };
+  discount_reservation?: { discount_id: string; id: string; holder?: string; shard?: string };
   buyer_email?: string;
   product_id?: string;
   creator_id?: string;

@@ -7,7 +7,16 @@ import type { Reservation } from "../discount/redeem";
  */
 /** A reserved discount use as the record keeps it. */
 export const storedReservation = (r: Reservation | undefined) =>
-  r ? { discount_reservation: { discount_id: r.discountId, id: r.id, ...(r.holder ? { holder: r.holder } : {}) } } : {};
+  r
+    ? {
+        discount_reservation: {
+          discount_id: r.discountId,
+          id: r.id,
+          ...(r.holder ? { holder: r.holder } : {}),
+          ...(r.shard ? { shard: r.shard } : {}),
+        },
+      }
+    : {};
 
 /** The record's reserved discount use, as discount/redeem.ts takes it. */
 export const reservationOf = (c: Pick<CheckoutItem, "discount_reservation">): Reservation | undefined =>
@@ -16,5 +25,7 @@ export const reservationOf = (c: Pick<CheckoutItem, "discount_reservation">): Re
         discountId: c.discount_reservation.discount_id,
         id: c.discount_reservation.id,
         ...(c.discount_reservation.holder ? { holder: c.discount_reservation.holder } : {}),
+        // Absent on records whose reservation was made before reservations were sharded.
+        ...(c.discount_reservation.shard ? { shard: c.discount_reservation.shard } : {}),
       }
     : undefined;

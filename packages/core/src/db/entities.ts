@@ -15,8 +15,8 @@ import { UniqueEntity } from "./entities/unique";
 import { StoreEntity } from "./entities/store";
 import { TrafficStatEntity } from "./entities/traffic-stat";
 import { DiscountEntity } from "./entities/discount";
-import { DiscountReservationEntity } from "./entities/discount-reservation";
-import { DiscountHoldEntity } from "./entities/discount-hold";
+import { DiscountReservationEntity, LegacyDiscountReservationEntity } from "./entities/discount-reservation";
+import { DiscountHoldEntity, LegacyDiscountHoldEntity } from "./entities/discount-hold";
 import { ApiKeyEntity } from "./entities/api-key";
 import { WebhookEndpointEntity } from "./entities/webhook-endpoint";
 import { WebhookDeliveryEntity } from "./entities/webhook-delivery";
@@ -93,6 +93,8 @@ export const Db = new LazyService(
     discount: DiscountEntity,
     discountReservation: DiscountReservationEntity,
     discountHold: DiscountHoldEntity,
+    legacyDiscountReservation: LegacyDiscountReservationEntity,
+    legacyDiscountHold: LegacyDiscountHoldEntity,
     apiKey: ApiKeyEntity,
     webhookEndpoint: WebhookEndpointEntity,
     webhookDelivery: WebhookDeliveryEntity,

@@ -3,6 +3,7 @@ import {
   Db,
   DiscountEntity,
   DiscountReservationEntity,
+  LegacyDiscountReservationEntity,
   PurchaseEntity,
   UniqueEntity,
   type DiscountItem,
@@ -10,6 +11,7 @@ import {
 import { ifConditionFailed } from "../db/errors";
 import { AppError, ValidationError } from "../errors";
 import { AGAIN, backoff, jitter, retry } from "../retry";
+import { reservationsOf, shardOf } from "./shards";
 import { discountClaimScope, discountStatusOf } from "./status";
 
 /**
@@ -28,6 +30,8 @@ export interface Reservation {
   id: string;
   /** The buyer address's hash (salted with the code), when the reservation counts in a hold. */
   holder?: string;
+  /** Its partition (shards.ts); absent for a reservation made before reservations were sharded. */
+  shard?: string;
 }
 
 /** Open (unpaid) checkouts one buyer address may hold with one code at a time. */
@@ -94,6 +98,7 @@ export async function reserve(d: DiscountItem, opts: { address?: string } = {}):
         return AGAIN;
       }
       const id = randomUUID();
+      const shard = shardOf(id);
       const max = now.max_redemptions;
       const releasableAfter = inAnHour();
       const result = await Db.transaction
@@ -114,12 +119,12 @@ export async function reserve(d: DiscountItem, opts: { address?: string } = {}):
             )
             .commit(),
           discountReservation
-            .create({ discount_id: d.id, id, releasable_after: releasableAfter, ...(holder ? { holder } : {}) })
+            .create({ discount_id: d.id, shard, id, releasable_after: releasableAfter, ...(holder ? { holder } : {}) })
             .commit(),
           ...(holder
             ? [
                 discountHold
-                  .update({ discount_id: d.id, holder })
+                  .update({ discount_id: d.id, shard: shardOf(holder), holder })
                   .add({ open: 1 })
                   .where((a, op) => `${op.notExists(a.open)} OR ${op.lt(a.open, MAX_OPEN_PER_ADDRESS)}`)
                   .commit(),
@@ -127,7 +132,7 @@ export async function reserve(d: DiscountItem, opts: { address?: string } = {}):
             : []),
         ])
         .go();
-      if (!result.canceled) return { discountId: d.id, id, ...(holder ? { holder } : {}) };
+      if (!result.canceled) return { discountId: d.id, id, shard, ...(holder ? { holder } : {}) };
       // This address holds its share already: trying again cannot help.
       const codes = (result.data as { code?: string }[]).map((x) => x.code);
       if (holder && codes[2] === "ConditionalCheckFailed") throw held(d.code);
@@ -158,12 +163,12 @@ const inAnHour = () => new Date(Date.now() + RELEASE_GRACE_MS).toISOString();
  * can no longer be (release, by the expiry event or the checkout reconciler).
  */
 export async function attachCheckout(r: Reservation, checkoutId: string, payableUntil: Date): Promise<void> {
-  await DiscountReservationEntity.patch({ discount_id: r.discountId, id: r.id })
-    .set({
-      checkout_id: checkoutId,
-      releasable_after: new Date(payableUntil.getTime() + RELEASE_GRACE_MS).toISOString(),
-    })
-    .go();
+  const set = {
+    checkout_id: checkoutId,
+    releasable_after: new Date(payableUntil.getTime() + RELEASE_GRACE_MS).toISOString(),
+  };
+  if (r.shard) await DiscountReservationEntity.patch({ discount_id: r.discountId, shard: r.shard, id: r.id }).set(set).go();
+  else await LegacyDiscountReservationEntity.patch({ discount_id: r.discountId, id: r.id }).set(set).go();
 }
 
 /**
@@ -184,11 +189,16 @@ async function settleReservation(r: Reservation, how: "release" | "consume"): Pr
   return retry<boolean>(
     async () => {
       const result = await Db.transaction
-        .write(({ discount, discountReservation, discountHold }) => [
-          discountReservation
-            .delete({ discount_id: r.discountId, id: r.id })
-            .where((a, op) => op.exists(a.id))
-            .commit(),
+        .write(({ discount, discountReservation, discountHold, legacyDiscountReservation, legacyDiscountHold }) => [
+          r.shard
+            ? discountReservation
+                .delete({ discount_id: r.discountId, shard: r.shard, id: r.id })
+                .where((a, op) => op.exists(a.id))
+                .commit()
+            : legacyDiscountReservation
+                .delete({ discount_id: r.discountId, id: r.id })
+                .where((a, op) => op.exists(a.id))
+                .commit(),
           ...(how === "release"
             ? [
                 discount
@@ -201,7 +211,13 @@ async function settleReservation(r: Reservation, how: "release" | "consume"): Pr
           ...(r.holder
             ? [
                 // No condition of its own: the reservation's delete above makes the whole write once-only.
-                discountHold.update({ discount_id: r.discountId, holder: r.holder }).add({ open: -1 }).commit(),
+                // A reservation made before sharding counts in the hold made with it.
+                r.shard
+                  ? discountHold
+                      .update({ discount_id: r.discountId, shard: shardOf(r.holder), holder: r.holder })
+                      .add({ open: -1 })
+                      .commit()
+                  : legacyDiscountHold.update({ discount_id: r.discountId, holder: r.holder }).add({ open: -1 }).commit(),
               ]
             : []),
         ])
@@ -236,7 +252,7 @@ export async function giveBackExpired(d: Pick<DiscountItem, "id" | "reclaim_afte
   const now = started.toISOString();
   if (d.reclaim_after && d.reclaim_after > now) return 0;
   const discountId = d.id;
-  const { data } = await DiscountReservationEntity.query.primary({ discount_id: discountId }).go({ pages: "all" });
+  const data = await reservationsOf(discountId);
   let freed = 0;
   const kept: string[] = [];
   for (const r of data) {
@@ -244,7 +260,12 @@ export async function giveBackExpired(d: Pick<DiscountItem, "id" | "reclaim_afte
       kept.push(r.releasable_after);
       continue;
     }
-    const reservation = { discountId, id: r.id, ...(r.holder ? { holder: r.holder } : {}) };
+    const reservation = {
+      discountId,
+      id: r.id,
+      ...(r.holder ? { holder: r.holder } : {}),
+      ...(r.shard ? { shard: r.shard } : {}),
+    };
     if (!r.checkout_id) {
       if (await release(reservation)) freed++;
     } else if ((await PurchaseEntity.get({ id: r.checkout_id }).go()).data) await consume(reservation);

@@ -112,6 +112,8 @@ export const CheckoutEntity = new LazyEntity(
           discount_id: { type: "string", required: true },
           id: { type: "string", required: true },
           holder: { type: "string" },
+          /** The reservation's partition (discount/shards.ts); absent: made before sharding. */
+          shard: { type: "string" },
         },
       },
       /** Set once when it was closed unpaid (the provider's deadline passed): its discount use was given back. */

@@ -167,7 +167,8 @@ export async function attachCheckout(r: Reservation, checkoutId: string, payable
     checkout_id: checkoutId,
     releasable_after: new Date(payableUntil.getTime() + RELEASE_GRACE_MS).toISOString(),
   };
-  if (r.shard) await DiscountReservationEntity.patch({ discount_id: r.discountId, shard: r.shard, id: r.id }).set(set).go();
+  if (r.shard)
+    await DiscountReservationEntity.patch({ discount_id: r.discountId, shard: r.shard, id: r.id }).set(set).go();
   else await LegacyDiscountReservationEntity.patch({ discount_id: r.discountId, id: r.id }).set(set).go();
 }
 
@@ -217,7 +218,10 @@ async function settleReservation(r: Reservation, how: "release" | "consume"): Pr
                       .update({ discount_id: r.discountId, shard: shardOf(r.holder), holder: r.holder })
                       .add({ open: -1 })
                       .commit()
-                  : legacyDiscountHold.update({ discount_id: r.discountId, holder: r.holder }).add({ open: -1 }).commit(),
+                  : legacyDiscountHold
+                      .update({ discount_id: r.discountId, holder: r.holder })
+                      .add({ open: -1 })
+                      .commit(),
               ]
             : []),
         ])

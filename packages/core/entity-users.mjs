@@ -29,6 +29,8 @@ export const ENTITY_USERS = {
   EmailListEntity: ["recovery"],
   EmailNoticeEntity: ["recovery", "checkout"],
   IntegrationEntity: ["integration"],
+  LegacyDiscountHoldEntity: ["discount"],
+  LegacyDiscountReservationEntity: ["discount"],
   LicenseKeyEntity: ["license"],
   MembershipEntity: ["membership"],
   OpenCheckoutEntity: ["checkout"],

@@ -1,41 +1,27 @@
 import { describe, expect, it } from "vitest";
-import Stripe from "stripe";
 import { call, useStack } from "@payloft/local/testing/index";
 import { makeSeller, openSession, payOnHostedPage, sandboxEvents, settle } from "@payloft/local/stripe-sandbox/testing";
 import { person } from "./platform-fixtures";
+import { postSellerEvent } from "./seller-stripe";
 
 /**
  * Only checkouts Payloft created are fulfilled (rule: Our checkouts only), from the record's snapshot
  * (rule: Paid means delivered), and a buyer mid-payment is never stranded by maintenance mode.
  */
 const stack = useStack();
-const signer = new Stripe("sk_test_signing_only");
 
 async function load() {
   stack();
   const e = await import("@payloft/core/db/entities");
-  const { Integration } = await import("@payloft/core/integration/index");
   const { stripeClient } = await import("@payloft/core/payment/stripe");
   const { Setting } = await import("@payloft/core/setting/index");
-  return { ...e, Integration, stripeClient, Setting };
+  return { ...e, stripeClient, Setting };
 }
 
 const mailTo = (to: string) => stack().outbox.messages.filter((m) => m.to === to);
 const success = (sessionId: string) => call(stack(), "GET", `/api/checkout/success?session_id=${sessionId}`);
 
-async function postSigned(sellerId: string, event: unknown) {
-  const { Integration } = await load();
-  const secret = (await Integration.webhookSecretFor(sellerId))!;
-  const payload = JSON.stringify(event);
-  return fetch(`${stack().url}/api/webhooks/stripe/${sellerId}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret }),
-    },
-    body: payload,
-  });
-}
+const postSigned = (sellerId: string, event: unknown) => postSellerEvent(stack(), sellerId, event);
 
 describe("only Payloft's own checkouts are fulfilled", () => {
   it("a session the seller creates in their own Stripe, with product metadata, and pays: no sale, no receipt, 404", async () => {

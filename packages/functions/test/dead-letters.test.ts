@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import Stripe from "stripe";
 import { useStack } from "@payloft/local/testing/index";
 import { makeSeller, openSession, payOnHostedPage, sandboxEvents, settle } from "@payloft/local/stripe-sandbox/testing";
+import { postSellerEvent } from "./seller-stripe";
 
 /**
  * Dead letters and their replay: a purchase.paid that FulfilPurchase could not apply (Stripe
@@ -16,20 +16,18 @@ import { makeSeller, openSession, payOnHostedPage, sandboxEvents, settle } from 
  */
 const stack = useStack();
 const root = join(import.meta.dirname, "../../..");
-const signer = new Stripe("sk_test_signing_only");
 
 async function core() {
   stack();
   const { PurchaseEntity } = await import("@payloft/core/db/entities");
-  const { Integration } = await import("@payloft/core/integration/index");
   const { Sqs } = await import("@payloft/core/bus/sqs");
   const { Resource } = await import("sst");
-  return { PurchaseEntity, Integration, Sqs, queueUrl: Resource.BusDeadLetters.url, Resource };
+  return { PurchaseEntity, Sqs, queueUrl: Resource.BusDeadLetters.url, Resource };
 }
 
 /** A paid checkout whose purchase.paid failed in FulfilPurchase on every attempt (Stripe was down). */
 async function deadLetteredSale() {
-  const { Integration, PurchaseEntity } = await core();
+  const { PurchaseEntity } = await core();
   const seller = await makeSeller();
   const { stripeClient } = await import("@payloft/core/payment/stripe");
   const endpoint = (await stripeClient(seller.secretKey).webhookEndpoints.list()).data[0]!;
@@ -38,19 +36,10 @@ async function deadLetteredSale() {
   await payOnHostedPage(session.url!, "late@example.com");
   await settle(stack());
   const [completed] = sandboxEvents(stack(), session.id).filter((r) => r.event.type === "checkout.session.completed");
-  const payload = JSON.stringify(completed!.event);
-  const secret = (await Integration.webhookSecretFor(seller.sellerId))!;
   const stripeUrl = process.env.STRIPE_API_URL;
   process.env.STRIPE_API_URL = "http://127.0.0.1:1"; // nothing listens: Stripe cannot be asked
   try {
-    const res = await fetch(`${stack().url}/api/webhooks/stripe/${seller.sellerId}`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret }),
-      },
-      body: payload,
-    });
+    const res = await postSellerEvent(stack(), seller.sellerId, completed!.event);
     expect(res.status).toBe(200);
     await settle(stack());
   } finally {

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import Stripe from "stripe";
 import { VIEWER_ADDRESS_HEADER } from "@payloft/functions/http/headers";
 import { call, useStack } from "@payloft/local/testing/index";
-import { payOnHostedPage, sandboxEvents } from "@payloft/local/stripe-sandbox/testing";
+import { payOnHostedPage } from "@payloft/local/stripe-sandbox/testing";
 import { productBody, signInWithRole, type Person } from "./actors";
 import { useHookReceiver } from "./hook-receiver";
+import { redeliver, sellerStripe } from "./seller-stripe";
 
 /**
  * One payment, several purchases (a cart): create-session {items} opens
@@ -20,7 +20,6 @@ let apiKey = "";
 /** What the seller's endpoint received of `type` about the sales of one order. */
 const hooksOf = (type: string, orderId: string) =>
   hooks.received.filter((r) => r.event.type === type && r.event.data.sale?.order_id === orderId);
-const signer = new Stripe("sk_test_signing_only");
 const SECRET = "sk_test_olga_orders_0001";
 
 let seller: Person;
@@ -76,38 +75,10 @@ async function connectStripe(who: Person, key: string) {
   expect(res.status).toBe(200);
 }
 
-async function account() {
-  const { stripeClient } = await import("@payloft/core/payment/stripe");
-  const { IntegrationEntity } = await import("@payloft/core/db/entities");
-  const stripe = stripeClient(SECRET);
-  const endpointId = (await IntegrationEntity.get({ user_id: seller.id }).go()).data!.webhook_endpoint_id!;
-  return {
-    stripe,
-    /** A switched-off endpoint gets no deliveries: the test decides when each webhook arrives. */
-    webhooks: (on: boolean) => stripe.webhookEndpoints.update(endpointId, { disabled: !on }),
-  };
-}
+const account = () => sellerStripe(seller.id, SECRET);
 
 /** Delivers (again) the seller's events about a Stripe object, signed as Stripe signs them. */
-async function deliver(objectId: string, type: string) {
-  const { Integration } = await import("@payloft/core/integration/index");
-  const records = sandboxEvents(stack(), objectId).filter((r) => r.event.type === type);
-  expect(records.length).toBeGreaterThan(0);
-  const secret = (await Integration.webhookSecretFor(seller.id))!;
-  for (const r of records) {
-    const payload = JSON.stringify(r.event);
-    const res = await fetch(`${stack().url}/api/webhooks/stripe/${seller.id}`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret }),
-      },
-      body: payload,
-    });
-    expect(res.status).toBe(200);
-  }
-  await settle();
-}
+const deliver = (objectId: string, type: string) => redeliver(stack(), seller.id, objectId, type);
 
 /** Pays for a cart on Stripe's hosted page: the order id (the checkout session id). */
 async function buy(body: unknown) {

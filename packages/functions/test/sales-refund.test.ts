@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import Stripe from "stripe";
 import { call, useStack } from "@payloft/local/testing/index";
-import { payOnHostedPage, sandboxEvents } from "@payloft/local/stripe-sandbox/testing";
+import { payOnHostedPage } from "@payloft/local/stripe-sandbox/testing";
 import { signInAdmin, signInWithRole, type Person } from "./actors";
+import { redeliver, sellerStripe } from "./seller-stripe";
 
 /** What following an access link answers (its page read, so the connection is let go). */
 const linkStatus = async (link: string) => {
@@ -19,7 +19,6 @@ const linkStatus = async (link: string) => {
  * is down change nothing.
  */
 const stack = useStack();
-const signer = new Stripe("sk_test_signing_only");
 const CLOSED_PORT = "http://127.0.0.1:9"; // nothing listens: the provider is down
 
 type Seller = Person & { productId: string; secretKey?: string };
@@ -81,40 +80,20 @@ async function buyWithPayPal() {
 
 /** The seller's Stripe account in the sandbox, its webhook endpoint and the charge of a sale. */
 async function stripeAccount() {
-  const { stripeClient } = await import("@payloft/core/payment/stripe");
-  const { IntegrationEntity, PurchaseEntity } = await import("@payloft/core/db/entities");
-  const stripe = stripeClient(stripeSeller.secretKey!);
-  const endpointId = (await IntegrationEntity.get({ user_id: stripeSeller.id }).go()).data!.webhook_endpoint_id!;
+  const { PurchaseEntity } = await import("@payloft/core/db/entities");
+  const account = await sellerStripe(stripeSeller.id, stripeSeller.secretKey!);
   return {
-    stripe,
-    /** A switched-off endpoint gets no deliveries: the test decides when the webhook arrives. */
-    webhooks: (on: boolean) => stripe.webhookEndpoints.update(endpointId, { disabled: !on }),
+    ...account,
     async chargeOf(saleId: string) {
       const pi = (await PurchaseEntity.get({ id: saleId }).go()).data!.payment_intent!;
-      const intent = await stripe.paymentIntents.retrieve(pi);
-      return stripe.charges.retrieve(intent.latest_charge as string);
+      const intent = await account.stripe.paymentIntents.retrieve(pi);
+      return account.stripe.charges.retrieve(intent.latest_charge as string);
     },
   };
 }
 
 /** Delivers the seller's charge.refunded event for a charge, signed, as Stripe would (again). */
-async function deliverRefundWebhook(chargeId: string) {
-  const { Integration } = await import("@payloft/core/integration/index");
-  const [record] = sandboxEvents(stack(), chargeId).filter((r) => r.event.type === "charge.refunded");
-  expect(record).toBeTruthy();
-  const payload = JSON.stringify(record!.event);
-  const secret = (await Integration.webhookSecretFor(stripeSeller.id))!;
-  const res = await fetch(`${stack().url}/api/webhooks/stripe/${stripeSeller.id}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret }),
-    },
-    body: payload,
-  });
-  expect(res.status).toBe(200);
-  await settle();
-}
+const deliverRefundWebhook = (chargeId: string) => redeliver(stack(), stripeSeller.id, chargeId, "charge.refunded");
 
 beforeAll(async () => {
   stripeSeller = { ...(await signInWithRole(stack(), "rita.refunds@example.com", "creator")), productId: "" };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import Stripe from "stripe";
 import { call, useStack } from "@payloft/local/testing/index";
 import { makeSeller, openSession, payOnHostedPage, sandboxEvents } from "@payloft/local/stripe-sandbox/testing";
 import { quiet, useHookReceiver } from "./hook-receiver";
+import { postSellerEvent } from "./seller-stripe";
 
 /**
  * Events out of order and duplicated, on both sides: a refund that arrives before its payment,
@@ -11,7 +11,6 @@ import { quiet, useHookReceiver } from "./hook-receiver";
  */
 const stack = useStack();
 const hooks = useHookReceiver();
-const signer = new Stripe("sk_test_signing_only");
 
 /** A Business seller whose product is sold with licence keys, with one endpoint for every sale event. */
 async function keyedSeller() {
@@ -35,20 +34,7 @@ async function holdProviderEvents(seller: Awaited<ReturnType<typeof keyedSeller>
 }
 
 /** Delivers a recorded sandbox event to the seller's Payloft endpoint, signed like Stripe. */
-async function deliver(sellerId: string, event: unknown) {
-  const { Integration } = await import("@payloft/core/integration/index");
-  const secret = (await Integration.webhookSecretFor(sellerId))!;
-  const payload = JSON.stringify(event);
-  const res = await fetch(`${stack().url}/api/webhooks/stripe/${sellerId}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret }),
-    },
-    body: payload,
-  });
-  return res.status;
-}
+const deliver = async (sellerId: string, event: unknown) => (await postSellerEvent(stack(), sellerId, event)).status;
 
 const eventOf = (objectId: string, type: string) =>
   sandboxEvents(stack(), objectId).find((r) => r.event.type === type)!.event;

@@ -4,8 +4,10 @@ import type { SVGProps } from "react";
  * Inline stroke icons (24px grid, currentColor) so no icon package enters the bundle.
  * Size them with classes: <IconCheck className="h-5 w-5" />.
  */
-type P = SVGProps<SVGSVGElement>;
-const Svg = ({ children, ...p }: P) => (
+export type IconProps = SVGProps<SVGSVGElement>;
+type P = IconProps;
+/** The one icon wrapper: every icon (here and in components/navIcons) draws inside it. */
+export const Svg = ({ children, ...p }: P) => (
   <svg
     viewBox="0 0 24 24"
     fill="none"

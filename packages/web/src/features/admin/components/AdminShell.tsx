@@ -1,8 +1,19 @@
 import type { ReactNode } from "react";
 import { AppShell, ShellUser, shellLogoutClass, type ShellSection } from "@/components/AppShell";
 import { IconChart, IconShield, IconUsers } from "@/components/ui/icons";
-import { IconBox, IconDollar, IconLogout, IconSettings, IconTrend } from "@/components/navIcons";
-import { IconGift, IconGrid, IconMegaphone, IconPie, IconReceipt, IconSliders } from "./navIcons";
+import {
+  IconBox,
+  IconDollar,
+  IconGift,
+  IconGrid,
+  IconLogout,
+  IconMegaphone,
+  IconPie,
+  IconReceipt,
+  IconSettings,
+  IconSliders,
+  IconTrend,
+} from "@/components/navIcons";
 
 /** The admin panel sidebar, grouped: platform overview, the admin's own selling, running the platform. */
 export const ADMIN_SECTIONS = [

@@ -10,7 +10,7 @@ import { IconPlus } from "@/components/ui/icons";
 import { useAdminAnnouncements, useDeleteAnnouncement, useSaveAnnouncement } from "@/features/admin/api/announcements";
 import type { AdminAnnouncement } from "@/features/admin/api/types";
 import { formatDate } from "@/features/admin/lib/format";
-import { IconMegaphone } from "./navIcons";
+import { IconMegaphone } from "@/components/navIcons";
 import { AnnouncementDialog } from "./AnnouncementDialog";
 import { SectionHeader } from "./SectionHeader";
 

@@ -32,10 +32,19 @@ export function encodingFor(req: IncomingMessage, contentType: string, size: num
   return null;
 }
 
+/**
+ * Brotli levels. A file is compressed once and kept, so it gets the dense level 9. A rendered page
+ * is compressed on every request, like a CDN compressing on the fly: level 5 costs ~2 ms on the
+ * 57 KB sales page against 55–100 ms for level 9 on this machine, for 2% more bytes (11.2 vs
+ * 11.0 KB), and that time is the page's time to first byte (Lighthouse counts it in LCP).
+ */
+export const BROTLI_KEPT = 9;
+export const BROTLI_PER_REQUEST = 5;
+
 /** `body` in `encoding`, off the event loop (zlib's thread pool): the server keeps answering meanwhile. */
-export function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+export function compress(body: Buffer, encoding: Encoding, quality = BROTLI_PER_REQUEST): Promise<Buffer> {
   return encoding === "br"
-    ? br(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    ? br(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
     : gz(body);
 }
 
@@ -49,7 +58,7 @@ export function compressedFiles() {
     const id = `${encoding} ${key}`;
     let copy = kept.get(id);
     if (!copy) {
-      copy = compress(body(), encoding);
+      copy = compress(body(), encoding, BROTLI_KEPT);
       kept.set(id, copy);
       copy.catch(() => kept.delete(id));
     }

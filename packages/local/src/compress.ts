@@ -44,7 +44,9 @@ export const BROTLI_PER_REQUEST = 5;
 /** `body` in `encoding`, off the event loop (zlib's thread pool): the server keeps answering meanwhile. */
 export function compress(body: Buffer, encoding: Encoding, quality = BROTLI_PER_REQUEST): Promise<Buffer> {
   return encoding === "br"
-    ? br(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    ? br(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
     : gz(body);
 }
 

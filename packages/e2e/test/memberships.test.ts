@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { graveViolations } from "../src/axe";
 import { PHONE, useBrowser } from "../src/browser";
+import { payOnSandbox } from "../src/pay";
 import { purchaseCard, shownPrice } from "../src/sales-page";
 import { sellerWithProducts } from "../src/seller";
+import { signIn } from "../src/sign-in";
 
 /**
  * Memberships as a buyer meets them: the sales page shows a recurring product's tiers with their
@@ -100,5 +102,73 @@ describe("a membership's sales page", () => {
     const form = new URLSearchParams((await posted).postData() ?? "");
     expect(Object.fromEntries(form)).toMatchObject({ product_id: dollarId, tier: "pro", interval: "year" });
     await context.close();
+  });
+});
+
+describe("a member's journey", () => {
+  const buyer = "yara.yearly@e2e.local";
+
+  it("the buyer picks Pro yearly in euros and pays on the sandbox", async () => {
+    const { page, context } = await b.newPage({ viewport: PHONE });
+    await page.goto(`/product/${euroId}`);
+    const card = purchaseCard(page);
+    await card.getByText("Yearly", { exact: true }).click();
+    await card.getByRole("radio", { name: /^Pro/ }).check();
+    await card.getByRole("button", { name: "Subscribe - €190 / year" }).click();
+    await payOnSandbox(page, buyer, "€190.00");
+    await context.close();
+  }, 120_000);
+
+  for (const [width, viewport] of [
+    ["desktop", undefined],
+    ["phone", PHONE],
+  ] as const) {
+    it(`the buyer sees it in the portal, cancels and resumes it (${width})`, async () => {
+      const { page, context } = await b.newPage({ viewport });
+      await signIn(page, buyer, "Yara Yearly");
+      await page.waitForURL(/\/customer-dashboard/, { timeout: 20_000 });
+      await page.getByRole("tab", { name: "Memberships" }).click();
+      const item = page
+        .getByRole("list", { name: "Your memberships" })
+        .getByRole("listitem")
+        .filter({ hasText: "Euro Club" });
+      await item.getByText("Pro · €190 / year").waitFor();
+      await item.getByText("Active").waitFor();
+      await item.getByText(/^Renews on .+ for €190 \/ year$/).waitFor();
+      expect(await graveViolations(page), "axe").toEqual([]);
+      await b.shot(page, `membership-portal-${width}`);
+
+      await item.getByRole("button", { name: "Cancel membership" }).click();
+      const dialog = page.getByRole("dialog", { name: "Cancel your membership of Euro Club?" });
+      expect(await graveViolations(page), "axe").toEqual([]);
+      await dialog.getByRole("button", { name: "Cancel membership" }).click();
+      await item.getByText(/^Access until .+; it will not renew$/).waitFor();
+      await item.getByText("Canceled").or(item.getByText("Active")).first().waitFor();
+      await b.shot(page, `membership-portal-canceled-${width}`);
+
+      await item.getByRole("button", { name: "Resume membership" }).click();
+      await item.getByText(/^Renews on .+ for €190 \/ year$/).waitFor();
+      await item.getByRole("button", { name: "Cancel membership" }).waitFor();
+      await context.close();
+    }, 120_000);
+  }
+
+  it("the creator sees the member in Members, filtered by status and tier", async () => {
+    const { page } = seller;
+    await page.goto("/dashboard?section=members");
+    await page.getByRole("heading", { name: "Members" }).waitFor();
+    const row = page.getByRole("row").filter({ hasText: buyer });
+    await row.getByText("Euro Club · Pro").waitFor();
+    await row.getByText("€190 / year").waitFor();
+    expect(await graveViolations(page), "axe").toEqual([]);
+    await b.shot(page, "membership-members-section");
+
+    await page.getByRole("combobox", { name: "Tier" }).selectOption("basic");
+    await page.getByText("No members match").waitFor();
+    await page.getByRole("combobox", { name: "Tier" }).selectOption("pro");
+    await page.getByRole("combobox", { name: "Status" }).selectOption("active");
+    await row.waitFor();
+    await page.getByRole("combobox", { name: "Status" }).selectOption("ended");
+    await page.getByText("No members match").waitFor();
   });
 });

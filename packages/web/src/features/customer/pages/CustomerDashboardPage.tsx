@@ -11,13 +11,15 @@ import { AnnouncementBanner } from "@/features/announcements";
 import { useProfileGate } from "@/lib/useProfileGate";
 import { IconLogout } from "@/components/navIcons";
 import { usePurchases } from "@/features/customer/api/purchases";
+import { useMemberships } from "@/features/customer/api/memberships";
+import { MembershipsTab } from "@/features/customer/components/MembershipsTab";
 import { customerGate } from "@/features/customer/lib/customerGate";
 import { HelpSupportTab } from "@/features/customer/components/HelpSupportTab";
 import { MyProductsTab } from "@/features/customer/components/MyProductsTab";
 import { ProfileSettingsTab } from "@/features/customer/components/ProfileSettingsTab";
 import { PurchaseHistoryTab } from "@/features/customer/components/PurchaseHistoryTab";
 
-type PortalTab = "products" | "history" | "profile" | "help";
+type PortalTab = "products" | "memberships" | "history" | "profile" | "help";
 
 /** /customer-dashboard: the buyer's portal. */
 export default function CustomerDashboardPage() {
@@ -26,6 +28,7 @@ export default function CustomerDashboardPage() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<PortalTab>("products");
   const purchases = usePurchases(gate.ready);
+  const memberships = useMemberships(gate.ready);
 
   if (!gate.ready || !gate.profile) return <PageSpinner label="Loading your purchases…" />;
   const profile = gate.profile;
@@ -72,6 +75,16 @@ export default function CustomerDashboardPage() {
           onChange={setTab}
           tabs={[
             { id: "products", label: "My Products", content: loading ?? <MyProductsTab purchases={list} /> },
+            // Only for a buyer who has subscribed to something: one-time buyers keep their four tabs.
+            ...(memberships.data?.length
+              ? [
+                  {
+                    id: "memberships" as const,
+                    label: "Memberships",
+                    content: <MembershipsTab memberships={memberships.data} />,
+                  },
+                ]
+              : []),
             { id: "history", label: "Purchase History", content: loading ?? <PurchaseHistoryTab purchases={list} /> },
             {
               id: "profile",

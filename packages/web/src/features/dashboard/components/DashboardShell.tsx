@@ -1,14 +1,15 @@
 import type { ReactNode } from "react";
 import { AppShell, ShellUser, shellLinkClass, shellLogoutClass, type ShellSection } from "@/components/AppShell";
-import { IconChart, IconStore, IconUsers } from "@/components/ui/icons";
+import { IconChart, IconRefresh, IconStore, IconUsers } from "@/components/ui/icons";
 import { IconBox, IconHelp, IconLogout, IconSettings, IconTag } from "@/components/navIcons";
 
-export type SectionId = "products" | "analytics" | "customers" | "discounts" | "store" | "settings";
+export type SectionId = "products" | "analytics" | "customers" | "members" | "discounts" | "store" | "settings";
 
 export const SECTIONS: ShellSection<SectionId>[] = [
   { id: "products", label: "Products", Icon: IconBox },
   { id: "analytics", label: "Analytics", Icon: IconChart },
   { id: "customers", label: "Customers", Icon: IconUsers },
+  { id: "members", label: "Members", Icon: IconRefresh },
   { id: "discounts", label: "Discounts", Icon: IconTag },
   { id: "store", label: "Storefront", Icon: IconStore },
   { id: "settings", label: "Settings", Icon: IconSettings },

@@ -13,6 +13,7 @@ import {
   StorefrontSection,
 } from "@/features/dashboard/components/Sections";
 import { DiscountsSection } from "@/features/discounts";
+import { MembersSection } from "@/features/dashboard/components/MembersSection";
 import { creatorGate, useProfileGate } from "@/lib/useProfileGate";
 
 /** /dashboard: the creator's home. The open section lives in ?section= so it can be linked. */
@@ -47,6 +48,7 @@ export default function DashboardPage() {
       {section === "products" && <ProductsOverview plan={plan.id} />}
       {section === "analytics" && <AnalyticsSection />}
       {section === "customers" && <CustomersSection />}
+      {section === "members" && <MembersSection />}
       {section === "discounts" && <DiscountsSection />}
       {section === "store" && <StorefrontSection profile={profile} />}
       {section === "settings" && <SettingsSection profile={profile} email={email} />}

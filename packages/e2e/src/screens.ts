@@ -28,6 +28,13 @@ export const MAIN_SCREENS: Screen[] = [
   // The demo PayPal seller has a product and no sale yet: the dashboard's setup checklist, one step left.
   { name: "dashboard-setup", viewer: "paypal@demo.local", path: "/dashboard", ready: "Get ready to sell" },
   { name: "settings", viewer: "creator@demo.local", path: "/settings", ready: "Display name" },
+  // Memberships: the creator's Members section (the demo creator has none yet: its empty state).
+  {
+    name: "dashboard-members",
+    viewer: "creator@demo.local",
+    path: "/dashboard?section=members",
+    ready: "No members yet",
+  },
   { name: "admin", viewer: "admin@demo.local", path: "/admin", ready: "Total Users" },
   { name: "customer", viewer: "buyer@demo.local", path: "/customer", ready: "Purchase History" },
 ];

@@ -143,7 +143,7 @@ describe("a member's journey", () => {
       expect(await graveViolations(page), "axe").toEqual([]);
       await dialog.getByRole("button", { name: "Cancel membership" }).click();
       await item.getByText(/^Access until .+; it will not renew$/).waitFor();
-      await item.getByText("Canceled").or(item.getByText("Active")).first().waitFor();
+      await item.getByText("Canceled", { exact: true }).waitFor();
       await b.shot(page, `membership-portal-canceled-${width}`);
 
       await item.getByRole("button", { name: "Resume membership" }).click();
@@ -159,7 +159,7 @@ describe("a member's journey", () => {
     await page.getByRole("heading", { name: "Members" }).waitFor();
     const row = page.getByRole("row").filter({ hasText: buyer });
     await row.getByText("Euro Club · Pro").waitFor();
-    await row.getByText("€190 / year").waitFor();
+    await row.getByText("€190 / year", { exact: true }).waitFor();
     expect(await graveViolations(page), "axe").toEqual([]);
     await b.shot(page, "membership-members-section");
 
@@ -170,5 +170,15 @@ describe("a member's journey", () => {
     await row.waitFor();
     await page.getByRole("combobox", { name: "Status" }).selectOption("ended");
     await page.getByText("No members match").waitFor();
+
+    // The creator cancels: the member keeps access to the period's end.
+    await page.getByRole("combobox", { name: "Status" }).selectOption("");
+    await row.getByRole("button", { name: `Cancel ${buyer}'s membership` }).click();
+    await page
+      .getByRole("dialog", { name: `Cancel ${buyer}'s membership?` })
+      .getByRole("button", { name: "Cancel membership" })
+      .click();
+    await row.getByText(/^Access until .+; it will not renew$/).waitFor();
+    await row.getByText("Canceled", { exact: true }).waitFor();
   });
 });

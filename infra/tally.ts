@@ -21,7 +21,7 @@ export const figuresFoldSubscriber = table.subscribe(
     timeout: "2 minutes",
   },
   {
-    // Only what moves a figure: purchases (recorded, reversed) and views; not the fold's own writes.
+    // Only what moves a figure: purchases (recorded, reversed), views and memberships; not the fold's own writes.
     filters: [{ dynamodb: { NewImage: { __edb_e__: { S: figuresFold.entities } } } }],
     transform: {
       eventSourceMapping: (args) => {

@@ -25,6 +25,10 @@ describe("GET /api/dashboard/stats", () => {
       conversionRate: 0.8, // 10 purchases ÷ 1,200 views
       productLimit: 1,
       plan: "free",
+      mrr_by_currency: {},
+      active_members: 0,
+      trialing_members: 0,
+      churned_members_30d: 0,
     });
     const other = await call(stack(), "GET", "/api/dashboard/stats", { cookie: bob.cookie });
     expect(other.json.stats).toMatchObject({ totalSales: 3, totalRevenue: 2700, totalCustomers: 3, conversionRate: 0 });

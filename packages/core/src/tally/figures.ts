@@ -1,4 +1,4 @@
-import { revenueField, salesOf } from "../currency/index";
+import { mrrField, revenueField, salesOf } from "../currency/index";
 import { dimensionsOf, trafficScope } from "../traffic/dimensions";
 import type { Attribution } from "../traffic/source";
 
@@ -111,6 +111,54 @@ export function viewAdditions(v: ViewRecord): Addition[] {
     { group: product, holder: "counter", key: product, add: one },
     { group: product, holder: "daily", key: `${product}|${v.date}`, add: one },
   ];
+}
+
+/** A membership's stored state as the stream shows it (core/src/membership/state.ts writes it). */
+export interface MembershipRecord {
+  id: string;
+  creator_id: string;
+  status: string;
+  amount: number;
+  currency: string;
+  interval: string;
+  ended_at?: string;
+}
+
+const MONTHS: Record<string, number> = { month: 1, quarter: 3, year: 12 };
+/** One period's price as a month's, rounded per membership (so the recount adds the same). */
+export const monthlyAmount = (amount: number, interval: string) => Math.round(amount / (MONTHS[interval] ?? 1));
+
+/**
+ * What a membership in its state counts for on its seller's counter: a member with paid access
+ * (active, past_due, or canceled and running to its period's end) is active; a trial is counted
+ * apart; MRR is only what will be charged again (active and past_due: not a trial, not a
+ * membership set to end). An ended one counts for nothing.
+ */
+export function membershipFigures(m: MembershipRecord | undefined): Figures {
+  if (m?.status === "trialing") return { members_trialing: 1 };
+  if (m?.status === "active" || m?.status === "past_due")
+    return { members_active: 1, [mrrField(m.currency)]: monthlyAmount(m.amount, m.interval) };
+  if (m?.status === "canceled") return { members_active: 1 };
+  return {};
+}
+
+/**
+ * A membership's write moves its seller's figures by the difference between what it counts
+ * for now and before; its end adds one to that day's `members_ended`. Ended is final, so the
+ * end is counted once.
+ */
+export function membershipAdditions(before: MembershipRecord | undefined, now: MembershipRecord): Addition[] {
+  const creator = creatorGroup(now.creator_id);
+  const add: Figures = { ...membershipFigures(now) };
+  for (const [f, n] of Object.entries(membershipFigures(before))) add[f] = (add[f] ?? 0) - n;
+  const moved = Object.fromEntries(Object.entries(add).filter(([, n]) => n !== 0));
+  const out: Addition[] = [];
+  if (Object.keys(moved).length) out.push({ group: creator, holder: "counter", key: creator, add: moved });
+  if (now.status === "ended" && before?.status !== "ended" && now.ended_at) {
+    const date = now.ended_at.slice(0, 10);
+    out.push({ group: creator, holder: "daily", key: `${creator}|${date}`, add: { members_ended: 1 } });
+  }
+  return out;
 }
 
 /** The sum of additions per item, in first-seen order. */

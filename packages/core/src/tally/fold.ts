@@ -3,7 +3,8 @@ import { fromStored, type Stored } from "../db/lean/attr";
 import { logger } from "../log/index";
 import { TRANSIENT_CANCELLATIONS } from "../product/store";
 import { AGAIN, backoff, retry } from "../retry";
-import { saleAdditions, sumByItem, viewAdditions, type Addition, type Sale, type ViewRecord } from "./figures";
+import { membershipAdditions, saleAdditions, sumByItem, viewAdditions } from "./figures";
+import type { Addition, MembershipRecord, Sale, ViewRecord } from "./figures";
 
 /**
  * The figures fold: the table's stream in, every counter, daily and traffic figure a sale, a
@@ -28,7 +29,7 @@ export interface StreamRecord {
 
 interface Entry {
   seq: string;
-  /** `<purchase id>|+`, `<purchase id>|-` or `view|<id>` */
+  /** `<purchase id>|+`, `<purchase id>|-`, `view|<id>` or `membership|<id>|<sequence number>` */
   record: string;
   additions: Addition[];
 }
@@ -47,6 +48,14 @@ export function entryOf(r: StreamRecord): Entry | null {
   const before = imageOf(r.dynamodb?.OldImage);
   if (r.eventName === "INSERT" && now?.__edb_e__ === "view") {
     return { seq, record: `view|${String(now.id)}`, additions: viewAdditions(now as unknown as ViewRecord) };
+  }
+  if (now?.__edb_e__ === "membership" && (r.eventName === "INSERT" || r.eventName === "MODIFY")) {
+    // Each write of a membership is its own record (its sequence number): a redelivery counts once.
+    const additions = membershipAdditions(
+      before as unknown as MembershipRecord | undefined,
+      now as unknown as MembershipRecord,
+    );
+    return additions.length ? { seq, record: `membership|${String(now.id)}|${seq}`, additions } : null;
   }
   if (now?.__edb_e__ !== "purchase" || now.tally !== 1) return null;
   if (r.eventName === "INSERT" && now.status === "completed") {

@@ -18,6 +18,15 @@ export const counterSchema = itemSchema({
     /** …and what the creator recorded as paid to them (POST /api/affiliates/{id}/payouts). */
     paid: { type: "number" },
     ...perCurrency("paid"),
+    /**
+     * A creator's memberships (core/src/tally/figures.ts, membershipFigures): members with paid
+     * access (active, past_due, canceled before its end), members in a trial, and the monthly
+     * recurring revenue of those to be charged again, USD cents in `mrr`, then other currencies.
+     */
+    members_active: { type: "number" },
+    members_trialing: { type: "number" },
+    mrr: { type: "number" },
+    ...perCurrency("mrr"),
     views: { type: "number", required: true, default: 0 },
     customers: { type: "number", required: true, default: 0 },
     products: { type: "number", required: true, default: 0 },

@@ -13,6 +13,8 @@ export const dailyStatSchema = itemSchema({
     /** Revenue in each other currency, in its minor unit; `revenue` is USD (core/src/currency). */
     ...perCurrency("revenue"),
     views: { type: "number", required: true, default: 0 },
+    /** A creator's memberships that ended that day (the dashboard's churn over 30 days). */
+    members_ended: { type: "number" },
     new_users: { type: "number", required: true, default: 0 },
   },
   indexes: {

@@ -1,0 +1,114 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, useStack, whenSettled } from "@payloft/local/testing/index";
+import { productBody, signInSellingCreator, signInWithRole, type Person } from "./actors";
+
+/**
+ * The creator's membership figures on GET /api/dashboard/stats, folded from the memberships'
+ * own writes (core/src/tally): MRR per currency (a year's price as a month's), active and
+ * trialing members, and those that ended in the last 30 days. Each is another creator's zero.
+ */
+const stack = useStack();
+let sam: Person;
+let bob: Person;
+let yearly: string;
+
+async function subscribe(buyer: Person, productId: string, tier: string, interval: string): Promise<string> {
+  const res = await call(stack(), "POST", "/api/checkout/create-session", {
+    cookie: buyer.cookie,
+    body: { productId, tier, interval },
+  });
+  if (res.status !== 200) throw new Error(res.text);
+  const paid = await fetch(res.json.url, {
+    method: "POST",
+    body: new URLSearchParams({ email: buyer.email, card: "4242424242424242" }),
+    redirect: "manual",
+  });
+  const sessionId = new URL(paid.headers.get("location")!).searchParams.get("session_id")!;
+  await call(stack(), "GET", `/api/checkout/success?session_id=${sessionId}`);
+  const mine = await whenSettled(
+    stack(),
+    "membership in the portal",
+    async () => (await call(stack(), "GET", "/api/customer/memberships", { cookie: buyer.cookie })).json,
+    (j) => j.memberships?.some((m: { product_id: string }) => m.product_id === productId),
+  );
+  return mine.memberships.find((m: { product_id: string }) => m.product_id === productId).id;
+}
+
+async function product(name: string, extra: object): Promise<string> {
+  const made = await call(stack(), "POST", "/api/products", {
+    cookie: sam.cookie,
+    body: { ...productBody(name), billing: "recurring", ...extra },
+  });
+  if (made.status !== 201) throw new Error(made.text);
+  return made.json.id;
+}
+
+const stats = async (who: Person) =>
+  (await call(stack(), "GET", "/api/dashboard/stats", { cookie: who.cookie })).json.stats;
+
+/** The figures once the fold has caught up with what `want` expects. */
+const statsWhen = (who: Person, what: string, want: (s: Record<string, unknown>) => boolean) =>
+  whenSettled(stack(), what, () => stats(who), want);
+
+beforeAll(async () => {
+  sam = await signInSellingCreator(stack(), "sam-stats@example.com");
+  bob = await signInSellingCreator(stack(), "bob-stats@example.com");
+  const mia = await signInWithRole(stack(), "mia-stats@example.com", "customer");
+  const cara = await signInWithRole(stack(), "cara-stats@example.com", "customer");
+  const letters = await product("Year Letters", {
+    tiers: [{ id: "pro", name: "Pro", prices: [{ interval: "year", amount: "90" }] }],
+  });
+  const club = await product("Trial Club", {
+    trial_days: 7,
+    tiers: [{ id: "basic", name: "Basic", prices: [{ interval: "month", amount: "5" }] }],
+  });
+  yearly = await subscribe(mia, letters, "pro", "year");
+  await subscribe(cara, club, "basic", "month");
+});
+
+describe("membership figures on GET /api/dashboard/stats", () => {
+  it("count MRR per currency (a year as twelve months), active and trialing members", async () => {
+    const s = await statsWhen(sam, "two members counted", (s) => s.active_members === 1 && s.trialing_members === 1);
+    expect(s).toMatchObject({
+      mrr_by_currency: { usd: 750 },
+      active_members: 1,
+      trialing_members: 1,
+      churned_members_30d: 0,
+    });
+    expect(await stats(bob)).toMatchObject({
+      mrr_by_currency: {},
+      active_members: 0,
+      trialing_members: 0,
+      churned_members_30d: 0,
+    });
+  });
+
+  it("a membership set to end keeps its member but leaves MRR; its end is churn", async () => {
+    const later = await call(stack(), "POST", `/api/memberships/${yearly}/cancel`, {
+      cookie: sam.cookie,
+      body: { at_period_end: true },
+    });
+    expect(later.status, later.text).toBe(200);
+    const canceled = await statsWhen(
+      sam,
+      "MRR without the canceled one",
+      (s) => JSON.stringify(s.mrr_by_currency) === "{}",
+    );
+    expect(canceled).toMatchObject({ mrr_by_currency: {}, active_members: 1, trialing_members: 1 });
+    const now = await call(stack(), "POST", `/api/memberships/${yearly}/cancel`, {
+      cookie: sam.cookie,
+      body: { at_period_end: false },
+    });
+    expect(now.status, now.text).toBe(200);
+    const ended = await statsWhen(sam, "the end counted", (s) => s.churned_members_30d === 1);
+    expect(ended).toMatchObject({
+      mrr_by_currency: {},
+      active_members: 0,
+      trialing_members: 1,
+      churned_members_30d: 1,
+    });
+    // Stripe's own events about the same changes arrive too: nothing is counted twice.
+    await stack().settled();
+    expect(await stats(sam)).toMatchObject({ active_members: 0, trialing_members: 1, churned_members_30d: 1 });
+  });
+});

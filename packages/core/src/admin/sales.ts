@@ -2,12 +2,13 @@ import { spentByCurrency } from "../currency/index";
 import { BuyerEntity } from "../db/entities";
 import { ValidationError } from "../errors";
 import { PurchaseShape } from "../purchase/shapes";
-import { allPurchases } from "../purchase/records";
+import { allPurchases } from "../purchase/all";
 import { pageInput, withCursor } from "./page";
 
 /**
- * Admin "All Sales" and "Customer Analytics": the platform-wide purchases index and the
- * buyer aggregates written at fulfilment time. Both are Queries over one index partition.
+ * Admin "All Sales" and "Customer Analytics": the platform-wide purchases index (16 partitions
+ * and the one before them, merged: purchase/all.ts) and the buyer aggregates written at
+ * fulfilment time.
  */
 export namespace AdminSales {
   const STATUSES = ["completed", "refunded", "disputed"] as const;

@@ -59,29 +59,3 @@ export async function recordOpening(id: string, customerEmail: string): Promise<
     throw err;
   }
 }
-
-/**
- * One page of every purchase on the platform, newest first (the admin's All Sales): one Query
- * of the platform index. A filter (status, or `q` in the buyer's e-mail or the product's name)
- * keeps reading until it has a page of matches.
- */
-export async function allPurchases(page: {
-  status?: PurchaseItem["status"];
-  q?: string;
-  cursor?: string | null;
-  limit: number;
-}) {
-  const { status, q, cursor, limit } = page;
-  const base = PurchaseEntity.query.all({});
-  const filtered =
-    status || q
-      ? base.where((a, op) => {
-          const parts: string[] = [];
-          if (status) parts.push(op.eq(a.status, status));
-          if (q) parts.push(`(${op.contains(a.customer_email, q.toLowerCase())} OR ${op.contains(a.product_name, q)})`);
-          return parts.join(" AND ");
-        })
-      : base;
-  const res = await filtered.go({ order: "desc", cursor, ...(status || q ? { count: limit } : { limit }) });
-  return { data: res.data, cursor: res.cursor ?? null };
-}

@@ -31,6 +31,7 @@ export const ENTITY_USERS = {
   IntegrationEntity: ["integration"],
   LegacyDiscountHoldEntity: ["discount"],
   LegacyDiscountReservationEntity: ["discount"],
+  LegacyOpenCheckoutEntity: ["checkout"],
   LegacyPurchaseEntity: ["purchase"],
   LicenseKeyEntity: ["license"],
   MembershipEntity: ["membership"],

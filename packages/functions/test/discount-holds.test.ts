@@ -226,15 +226,12 @@ describe("PayPal", () => {
     expect(await counts(id)).toEqual({ redemptions: 1, reservations: 1, holding: 1 });
 
     const { CheckoutEntity, OpenCheckoutEntity } = await import("@payloft/core/db/entities");
-    const { dueAt, openCheckoutOf } = await import("@payloft/core/checkout/open");
+    const { openCheckoutKey, openCheckoutOf } = await import("@payloft/core/checkout/open");
     const lateId = new URL(late.json.url).searchParams.get("token")!;
     const [record] = (await CheckoutEntity.scan.where((a, op) => op.eq(a.provider_ref, lateId)).go({ pages: "all" }))
       .data;
     const expired = new Date(Date.now() - 5 * 60_000).toISOString();
-    await OpenCheckoutEntity.delete({
-      due_at: dueAt(record!.session_expires_at!),
-      session_id: record!.session_id,
-    }).go();
+    await OpenCheckoutEntity.delete(openCheckoutKey(record!.session_id, record!.session_expires_at!)).go();
     await CheckoutEntity.patch({ session_id: record!.session_id }).set({ session_expires_at: expired }).go();
     await OpenCheckoutEntity.create(openCheckoutOf({ ...record!, session_expires_at: expired })!).go();
     const run = await stack().schedules.run("ReconcileCheckouts");

@@ -1,15 +1,9 @@
-import {
-  OpenCheckoutEntity,
-  PurchaseEntity,
-  RetiredCredentialEntity,
-  type CheckoutItem,
-  type OpenCheckoutItem,
-} from "../db/entities";
+import { PurchaseEntity, RetiredCredentialEntity, type CheckoutItem, type OpenCheckoutItem } from "../db/entities";
 import { consume } from "../discount/redeem";
 import { logger } from "../log/index";
 import { fulfilCheckout } from "../purchase/fulfil";
 import { confirmPayment, stopTakingPayment } from "./confirm";
-import { closeUnpaid } from "./open";
+import { closeUnpaid, dueOpenCheckouts, forgetOpen, openCredentialIds } from "./open";
 import { findCheckout } from "./record";
 import { reservationOf } from "./reservation";
 
@@ -40,12 +34,7 @@ export namespace Reconciler {
 
   export async function run(opts: { now?: number } = {}): Promise<Report> {
     const now = opts.now ?? Date.now();
-    const due = (
-      await OpenCheckoutEntity.query
-        .primary({})
-        .lte({ due_at: new Date(now).toISOString() })
-        .go({ limit: PER_RUN })
-    ).data;
+    const due = await dueOpenCheckouts(new Date(now).toISOString(), PER_RUN);
     const report: Report = {
       looked_at: due.length,
       fulfilled: [],
@@ -69,7 +58,7 @@ export namespace Reconciler {
 
   /** One open checkout past its deadline, settled with its provider. */
   export async function settle(open: OpenCheckoutItem, now = Date.now()): Promise<Result> {
-    const forget = () => OpenCheckoutEntity.delete({ due_at: open.due_at, session_id: open.session_id }).go();
+    const forget = () => forgetOpen(open);
     const record = await findCheckout(open.session_id);
     if ((await PurchaseEntity.get({ id: open.session_id }).go()).data) {
       // A sale whose fulfilment stopped before it let go of its discount use: finish that.
@@ -82,7 +71,10 @@ export namespace Reconciler {
       await forget();
       return "gone";
     }
-    return settleRecord(record, { now, pastDeadline: true });
+    const result = await settleRecord(record, { now, pastDeadline: true });
+    // Settling removes the entry by the split key; one made before the split is removed here.
+    if (!open.shard && (result === "fulfilled" || result === "closed")) await forget();
+    return result;
   }
 
   /**
@@ -133,8 +125,7 @@ export namespace Reconciler {
         .go({ pages: "all" })
     ).data;
     if (!due.length) return 0;
-    const open = (await OpenCheckoutEntity.query.primary({}).go({ pages: "all", attributes: ["credential_id"] })).data;
-    const named = new Set(open.map((o) => o.credential_id));
+    const named = await openCredentialIds();
     const unneeded = due.filter((c) => !named.has(c.credential_id));
     for (const c of unneeded)
       await RetiredCredentialEntity.delete({ user_id: c.user_id, credential_id: c.credential_id }).go();

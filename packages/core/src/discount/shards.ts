@@ -4,6 +4,7 @@ import {
   LegacyDiscountHoldEntity,
   LegacyDiscountReservationEntity,
 } from "../db/entities";
+import { SHARDS } from "../db/shards";
 
 /**
  * A code's reservations and address holds live in 16 partitions (db/entities/discount-*.ts):
@@ -11,7 +12,6 @@ import {
  * units a second (docs/scale.md, "Discount codes"). The shard is the first hex digit of the
  * reservation's random id, and of the holder's hash for a hold (one address: always one item).
  */
-export const SHARDS = [..."0123456789abcdef"];
 
 export const shardOf = (hex: string) => hex.charAt(0).toLowerCase();
 

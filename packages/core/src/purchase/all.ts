@@ -1,4 +1,5 @@
 import { LegacyPurchaseEntity, PurchaseEntity, type PurchaseItem } from "../db/entities";
+import { SHARDS } from "../db/shards";
 
 /**
  * The platform's purchases, newest first (admin "All Sales", the recount), from the index that
@@ -8,7 +9,6 @@ import { LegacyPurchaseEntity, PurchaseEntity, type PurchaseItem } from "../db/e
  * 17 for at most a page after the position and keeps the newest; the position is the last
  * purchase shown (time, then id: one order's purchases share their time).
  */
-export const SHARDS = [..."0123456789abcdef"];
 
 export interface Position {
   created_at: string;

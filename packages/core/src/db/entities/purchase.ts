@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import type { EntityItem } from "electrodb";
 import { itemSchema } from "../schemas/define";
+import { hashShard } from "../shards";
 import { visit } from "../schemas/visit";
 import { LazyEntity, cfg, timestamps } from "./model";
 import { bundleDeliveryAttribute } from "./bundle-items";
@@ -17,7 +17,7 @@ import { bundleDeliveryAttribute } from "./bundle-items";
  * hash. Every write of any purchase writes that index, and one partition takes 1,000 write
  * units a second (docs/scale.md): the launch benchmark's first throttles were there.
  */
-export const purchaseShardOf = (id: string) => createHash("sha256").update(id).digest("hex").charAt(0);
+export const purchaseShardOf = hashShard;
 
 const purchaseSchema = itemSchema({
   model: { entity: "purchase", version: "1", service: "payloft" },

@@ -21,6 +21,17 @@ export const SUBSCRIBER_RETRIES = 2;
 /** Events older than this are not retried any more; they go to the dead-letter queue. */
 export const SUBSCRIBER_MAX_EVENT_AGE_SECONDS = 6 * 60 * 60;
 
+/** The membership.* domain events (core/src/bus/types.ts), for the subscribers of all of them. */
+const MEMBERSHIP_EVENTS = [
+  "membership.started",
+  "membership.renewed",
+  "membership.payment_failed",
+  "membership.canceled",
+  "membership.resumed",
+  "membership.changed",
+  "membership.ended",
+];
+
 export const subscribers: SubscriberDef[] = [
   // sales: a paid checkout becomes a purchase (and its receipt)
   {
@@ -41,15 +52,7 @@ export const subscribers: SubscriberDef[] = [
   {
     name: "ApplyMembership",
     handler: "apply-membership",
-    detailTypes: [
-      "membership.started",
-      "membership.renewed",
-      "membership.payment_failed",
-      "membership.canceled",
-      "membership.resumed",
-      "membership.changed",
-      "membership.ended",
-    ],
+    detailTypes: [...MEMBERSHIP_EVENTS],
     // The seller's Stripe key (sealed) confirms the checkout; each sale's receipt is e-mailed.
     links: ["Table", "AdminEmails", "UnlimitedEmails", "Email", "EncryptionKey"],
   },
@@ -69,7 +72,7 @@ export const subscribers: SubscriberDef[] = [
   {
     name: "FanOutWebhooks",
     handler: "fan-out-webhooks",
-    detailTypes: ["purchase.paid", "refund.created", "dispute.created", "subscription.changed"],
+    detailTypes: ["purchase.paid", "refund.created", "dispute.created", "subscription.changed", ...MEMBERSHIP_EVENTS],
     // EncryptionKey: loaded with the delivery code (which decrypts signing secrets), not used here.
     links: ["Table", "AdminEmails", "UnlimitedEmails", "EncryptionKey", "WebhookQueue"],
   },

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, useStack, whenSettled } from "@payloft/local/testing/index";
-import { productBody, signInSellingCreator, signInWithRole, type Person } from "./actors";
+import { call, useStack } from "@payloft/local/testing/index";
+import { signInSellingCreator, signInWithRole, type Person } from "./actors";
+import { recurringProduct, subscribe } from "./memberships";
 
 /**
  * The buyer's and the creator's membership APIs, role by role: the portal's list, cancel (at
@@ -21,35 +22,10 @@ beforeAll(async () => {
   bob = await signInSellingCreator(stack(), "bob-apis@example.com");
   mia = await signInWithRole(stack(), "mia-apis@example.com", "customer");
   cara = await signInWithRole(stack(), "cara-apis@example.com", "customer");
-  const made = await call(stack(), "POST", "/api/products", {
-    cookie: sam.cookie,
-    body: {
-      ...productBody("Pro Letters"),
-      billing: "recurring",
-      tiers: [{ id: "pro", name: "Pro", prices: [{ interval: "year", amount: "90" }] }],
-    },
+  productId = await recurringProduct(stack(), sam, "Pro Letters", {
+    tiers: [{ id: "pro", name: "Pro", prices: [{ interval: "year", amount: "90" }] }],
   });
-  if (made.status !== 201) throw new Error(made.text);
-  productId = made.json.id;
-  const res = await call(stack(), "POST", "/api/checkout/create-session", {
-    cookie: mia.cookie,
-    body: { productId, tier: "pro", interval: "year" },
-  });
-  if (res.status !== 200) throw new Error(res.text);
-  const paid = await fetch(res.json.url, {
-    method: "POST",
-    body: new URLSearchParams({ email: mia.email, card: "4242424242424242" }),
-    redirect: "manual",
-  });
-  const sessionId = new URL(paid.headers.get("location")!).searchParams.get("session_id")!;
-  accessUrl = (await call(stack(), "GET", `/api/checkout/success?session_id=${sessionId}`)).json.purchase.access_url;
-  const mine = await whenSettled(
-    stack(),
-    "membership in the portal",
-    async () => (await call(stack(), "GET", "/api/customer/memberships", { cookie: mia.cookie })).json,
-    (j) => j.memberships?.length === 1,
-  );
-  membershipId = mine.memberships[0].id;
+  ({ id: membershipId, accessUrl } = await subscribe(stack(), mia, productId, "pro", "year"));
 });
 
 const mine = async (who: Person) =>

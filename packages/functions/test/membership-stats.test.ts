@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, useStack, whenSettled } from "@payloft/local/testing/index";
-import { productBody, signInSellingCreator, signInWithRole, type Person } from "./actors";
+import { signInSellingCreator, signInWithRole, type Person } from "./actors";
+import { recurringProduct, subscribe } from "./memberships";
 
 /**
  * The creator's membership figures on GET /api/dashboard/stats, folded from the memberships'
@@ -11,37 +12,6 @@ const stack = useStack();
 let sam: Person;
 let bob: Person;
 let yearly: string;
-
-async function subscribe(buyer: Person, productId: string, tier: string, interval: string): Promise<string> {
-  const res = await call(stack(), "POST", "/api/checkout/create-session", {
-    cookie: buyer.cookie,
-    body: { productId, tier, interval },
-  });
-  if (res.status !== 200) throw new Error(res.text);
-  const paid = await fetch(res.json.url, {
-    method: "POST",
-    body: new URLSearchParams({ email: buyer.email, card: "4242424242424242" }),
-    redirect: "manual",
-  });
-  const sessionId = new URL(paid.headers.get("location")!).searchParams.get("session_id")!;
-  await call(stack(), "GET", `/api/checkout/success?session_id=${sessionId}`);
-  const mine = await whenSettled(
-    stack(),
-    "membership in the portal",
-    async () => (await call(stack(), "GET", "/api/customer/memberships", { cookie: buyer.cookie })).json,
-    (j) => j.memberships?.some((m: { product_id: string }) => m.product_id === productId),
-  );
-  return mine.memberships.find((m: { product_id: string }) => m.product_id === productId).id;
-}
-
-async function product(name: string, extra: object): Promise<string> {
-  const made = await call(stack(), "POST", "/api/products", {
-    cookie: sam.cookie,
-    body: { ...productBody(name), billing: "recurring", ...extra },
-  });
-  if (made.status !== 201) throw new Error(made.text);
-  return made.json.id;
-}
 
 const stats = async (who: Person) =>
   (await call(stack(), "GET", "/api/dashboard/stats", { cookie: who.cookie })).json.stats;
@@ -55,15 +25,15 @@ beforeAll(async () => {
   bob = await signInSellingCreator(stack(), "bob-stats@example.com");
   const mia = await signInWithRole(stack(), "mia-stats@example.com", "customer");
   const cara = await signInWithRole(stack(), "cara-stats@example.com", "customer");
-  const letters = await product("Year Letters", {
+  const letters = await recurringProduct(stack(), sam, "Year Letters", {
     tiers: [{ id: "pro", name: "Pro", prices: [{ interval: "year", amount: "90" }] }],
   });
-  const club = await product("Trial Club", {
+  const club = await recurringProduct(stack(), sam, "Trial Club", {
     trial_days: 7,
     tiers: [{ id: "basic", name: "Basic", prices: [{ interval: "month", amount: "5" }] }],
   });
-  yearly = await subscribe(mia, letters, "pro", "year");
-  await subscribe(cara, club, "basic", "month");
+  yearly = (await subscribe(stack(), mia, letters, "pro", "year")).id;
+  await subscribe(stack(), cara, club, "basic", "month");
 });
 
 describe("membership figures on GET /api/dashboard/stats", () => {

@@ -132,12 +132,12 @@ describe("endpoints", () => {
     expect(bad.status).toBe(400);
     expect(bad.json.error).toMatch(/Choose at least one event/);
     // Only events a seller's sales produce are offered (rule: Only producible events): no
-    // subscription.* until memberships exist; the sentence lists what can be chosen.
+    // subscription.* (the creator's own plan), membership.* instead; the sentence lists what can be chosen.
     for (const events of [["subscription.*"], ["sale.completed", "subscription.created"]]) {
       const refused = await createEndpoint(bea, { url: `${hookUrl}/x`, events });
       expect(refused.status, events.join()).toBe(400);
       expect(refused.json.error).toMatch(
-        /^events\.\d: Choose at least one event: sale\.completed, sale\.refunded, license\.created\.$/,
+        /^events\.\d: Choose at least one event: sale\.completed, sale\.refunded, license\.created, membership\.started, .*, membership\.ended\.$/,
       );
     }
     const pro = await business("pro-hooks@example.com", "pro");

@@ -2,6 +2,18 @@
  * The events a creator's endpoints can subscribe to, and the envelope each is sent in.
  * Pure data (the web app imports it for the event picker).
  */
+/** A membership's changes, named as the domain events they come from (core/src/bus/types.ts). */
+export const MEMBERSHIP_WEBHOOK_EVENTS = [
+  "membership.started",
+  "membership.renewed",
+  "membership.payment_failed",
+  "membership.canceled",
+  "membership.resumed",
+  "membership.changed",
+  "membership.ended",
+] as const;
+export type MembershipWebhookEvent = (typeof MEMBERSHIP_WEBHOOK_EVENTS)[number];
+
 export const WEBHOOK_EVENTS = [
   "sale.completed",
   "sale.refunded",
@@ -9,6 +21,7 @@ export const WEBHOOK_EVENTS = [
   "subscription.updated",
   "subscription.cancelled",
   "license.created",
+  ...MEMBERSHIP_WEBHOOK_EVENTS,
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
@@ -19,13 +32,15 @@ export type Subscribable = (typeof SUBSCRIBABLE)[number];
 /**
  * What a seller is offered, and what a new or edited endpoint may choose: only events a
  * seller's own sales produce (rule: Only producible events). The subscription events are about
- * the creator's own Payloft plan, not about anything they sell; they come back to the list when
- * memberships exist. Endpoints that chose them before keep receiving them.
+ * the creator's own Payloft plan, not about anything they sell, so they stay off the list
+ * (endpoints that chose them before keep receiving them); what a seller's members do is
+ * `membership.*`.
  */
 export const OFFERED_EVENTS = [
   "sale.completed",
   "sale.refunded",
   "license.created",
+  ...MEMBERSHIP_WEBHOOK_EVENTS,
 ] as const satisfies readonly Subscribable[];
 export type OfferedEvent = (typeof OFFERED_EVENTS)[number];
 
@@ -40,6 +55,13 @@ export const EVENT_LABEL: Record<Subscribable, string> = {
   "subscription.cancelled": "A subscription ended",
   "subscription.*": "Every subscription event",
   "license.created": "A licence key was issued",
+  "membership.started": "A membership started (or its trial)",
+  "membership.renewed": "A membership was charged again",
+  "membership.payment_failed": "A membership's payment failed",
+  "membership.canceled": "A membership was set to end at its period's end",
+  "membership.resumed": "A canceled membership goes on",
+  "membership.changed": "A membership changed tier, interval or price",
+  "membership.ended": "A membership ended",
 };
 
 export function subscribedTo(events: readonly string[], type: string): boolean {

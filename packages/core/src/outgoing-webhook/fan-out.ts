@@ -1,16 +1,27 @@
 import { createHash } from "node:crypto";
-import type { DisputeCreated, PropertiesOf, PurchasePaid, RefundCreated, SubscriptionChanged } from "../bus/events";
+import type {
+  DisputeCreated,
+  MembershipStarted,
+  PropertiesOf,
+  PurchasePaid,
+  RefundCreated,
+  SubscriptionChanged,
+} from "../bus/events";
+import { membershipInfo } from "../membership/shape";
+import { loadMembership } from "../membership/state";
 import { PurchaseEntity, type PurchaseItem } from "../db/entities";
 import { PurchaseShape } from "../purchase/shapes";
 import { orderIdOf, purchasesOfOrder } from "../purchase/order";
 import { AGAIN, retry } from "../retry";
 import { WebhookDeliveries } from "./deliveries";
-import type { WebhookEvent, WebhookEventType } from "./events";
+import type { MembershipWebhookEvent, WebhookEvent, WebhookEventType } from "./events";
 
 /**
  * The domain events on the bus, turned into the events creators' endpoints subscribe to:
  * purchase.paid → sale.completed (and license.created for a sale with a key), refund.created (full) and dispute.created → sale.refunded,
- * subscription.changed → subscription.created/updated/cancelled (the creator's own plan).
+ * subscription.changed → subscription.created/updated/cancelled (the creator's own plan),
+ * membership.* → the same membership.* (and sale.completed for the charge a membership's start or
+ * renewal recorded: each charge is a sale).
  *
  * A sale's webhook carries the recorded sale, so it waits for FulfilPurchase / ReverseSale
  * (separate subscribers of the same event) to have recorded it: a few seconds here, then a
@@ -157,5 +168,50 @@ export namespace WebhookFanOut {
     return WebhookDeliveries.emit(e.user_id, envelope(type, e, e.occurred_at, { subscription }), {
       planEnding: type === "subscription.cancelled",
     });
+  }
+
+  /** The stored membership (ApplyMembership records it from the same event); throws for the bus's retry. */
+  const recordedMembership = (id: string) =>
+    retry(async () => (await loadMembership(id)) ?? AGAIN, {
+      attempts: WAIT_ATTEMPTS,
+      delayMs: () => WAIT_MS,
+      exhausted: () => new Error(`membership ${id} is not recorded yet; the bus will deliver the event again`),
+    });
+
+  /**
+   * membership.* → the same event to the seller's endpoints, describing the membership as the
+   * event left it (sequence: the provider's time of the change, as for subscriptions); a start
+   * or a charge also sends the sale it recorded as sale.completed.
+   */
+  export async function membershipChanged(
+    type: MembershipWebhookEvent,
+    e: PropertiesOf<typeof MembershipStarted>,
+  ): Promise<string[]> {
+    const saleId = type === "membership.started" ? e.checkout_id : e.charge?.ref;
+    const [announced, sold] = await Promise.all([
+      WebhookDeliveries.wants(e.seller_id, type),
+      saleId ? WebhookDeliveries.wants(e.seller_id, "sale.completed") : false,
+    ]);
+    if (!announced && !sold) return [];
+    const stored = await recordedMembership(e.membership_id);
+    if (stored.creator_id !== e.seller_id) return [];
+    const queued: string[] = [];
+    if (announced) {
+      const { state } = e;
+      const membership = membershipInfo({
+        ...stored,
+        ...state,
+        current_period_end: new Date(state.current_period_end * 1000).toISOString(),
+      });
+      queued.push(...(await WebhookDeliveries.emit(e.seller_id, envelope(type, e, e.occurred_at, { membership }))));
+    }
+    if (sold && saleId) {
+      const sale = await recordedSale(saleId, () => true);
+      const begun = { ...PurchaseShape.sale(sale), status: "completed" as const };
+      queued.push(
+        ...(await WebhookDeliveries.emit(e.seller_id, envelope("sale.completed", e, COMPLETED, { sale: begun }, sale))),
+      );
+    }
+    return queued;
   }
 }

@@ -1,4 +1,5 @@
 import { SaleStatusBadge } from "@/components/SaleStatusBadge";
+import { Badge } from "@/components/ui/Badge";
 import { Card } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { SkeletonText } from "@/components/ui/Skeleton";
@@ -52,7 +53,7 @@ export function SalesHistoryTab() {
         label="Sales history"
         records={sales.map((s) => ({
           id: s.id,
-          title: s.product_name,
+          title: s.renewal ? `${s.product_name} (renewal)` : s.product_name,
           detail: s.customer_email,
           amount: s.tax
             ? `${formatMoney(s.amount, s.currency)} + ${formatMoney(s.tax, s.currency)} tax`
@@ -84,6 +85,12 @@ export function SalesHistoryTab() {
                 <TD className="whitespace-nowrap text-slate-500">{formatDate(s.created_at)}</TD>
                 <TD className="min-w-40 break-words">
                   <span className="font-medium text-slate-900">{s.product_name}</span>
+                  {/* A membership's charge after its first sale (rule: each charge is a sale). */}
+                  {s.renewal && (
+                    <Badge tone="info" className="ml-2">
+                      Renewal
+                    </Badge>
+                  )}
                   <SaleLicenseKey sale={s} />
                 </TD>
                 <TD className="min-w-40">

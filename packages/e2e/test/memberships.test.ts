@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { graveViolations } from "../src/axe";
-import { PHONE, useBrowser } from "../src/browser";
+import { PHONE, shotsDir, useBrowser } from "../src/browser";
 import { payOnSandbox } from "../src/pay";
 import { purchaseCard, shownPrice } from "../src/sales-page";
 import { sellerWithProducts } from "../src/seller";
@@ -181,4 +181,58 @@ describe("a member's journey", () => {
     await row.getByText(/^Access until .+; it will not renew$/).waitFor();
     await row.getByText("Canceled", { exact: true }).waitFor();
   });
+});
+
+describe("a creator makes a membership in the product dialog", () => {
+  it("with two tiers, a price per period and a trial, and the sales page sells exactly that", async () => {
+    const { page } = seller;
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "Add Product" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New Product" });
+    await dialog.getByLabel("Product name").fill("Writers' Room");
+    await dialog.getByLabel("Headline", { exact: true }).fill("Write with us every week");
+    await dialog.getByLabel("Billing").selectOption("recurring");
+    await expect(dialog.getByLabel(/^Price/).count()).resolves.toBe(0);
+    await dialog.getByLabel("Free trial (days)").fill("14");
+    await dialog.getByLabel("Tier 1 name").fill("Reader");
+    await dialog.getByLabel("Monthly (USD)").fill("5");
+    await dialog.getByLabel("Yearly (USD)").fill("50");
+    await dialog.getByRole("button", { name: "Add a tier" }).click();
+    await dialog.getByLabel("Tier 2 name").fill("Writer");
+    await dialog.getByLabel("What it includes").nth(1).fill("Feedback on a chapter a month");
+    await dialog.getByLabel("Monthly (USD)").nth(1).fill("12.50");
+    await dialog.getByLabel("Content URL").fill("https://files.example.com/room.pdf");
+    expect(await graveViolations(page), "axe").toEqual([]);
+    await dialog.getByLabel("Tier 1 name").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shotsDir}/membership-dialog.png` });
+    await dialog.getByRole("button", { name: "Create Product" }).click();
+    await page.getByText("Product created").first().waitFor();
+    const list = (await (await page.request.get("/api/products")).json()) as { id: string; name: string }[];
+    const id = list.find((p) => p.name === "Writers' Room")!.id;
+
+    const { page: visitor, context } = await b.newPage();
+    await visitor.goto(`/product/${id}`);
+    const card = purchaseCard(visitor);
+    await card.getByText("14-day free trial, then billed monthly").waitFor();
+    expect(await shownPrice(visitor)).toBe("$5 / month");
+    await card.getByText("$12.50 / month").waitFor();
+    await card.getByText("Yearly", { exact: true }).click();
+    await card.getByText("Not sold yearly").waitFor();
+    expect(await shownPrice(visitor)).toBe("$50 / year");
+    await context.close();
+
+    // Editing keeps the tiers (and their ids) as they were.
+    await page.goto("/dashboard");
+    await page.getByTestId("product-card").filter({ hasText: "Writers' Room" }).getByText("from $5 / month").waitFor();
+    await page
+      .getByTestId("product-card")
+      .filter({ hasText: "Writers' Room" })
+      .getByRole("button", { name: "Edit Writers' Room" })
+      .click();
+    const edit = page.getByRole("dialog", { name: "Edit Product" });
+    await expect(edit.getByLabel("Tier 2 name").inputValue()).resolves.toBe("Writer");
+    await expect(edit.getByLabel("Monthly (USD)").nth(1).inputValue()).resolves.toBe("12.50");
+    await expect(edit.getByLabel("Free trial (days)").inputValue()).resolves.toBe("14");
+    await edit.getByRole("button", { name: "Cancel" }).click();
+  }, 120_000);
 });

@@ -28,3 +28,18 @@ export const formatRecurring = (minor: number, currency: string | undefined, int
 
 /** "7-day free trial" (none: ""). */
 export const trialText = (days: number | undefined) => (days ? `${days}-day free trial` : "");
+
+/**
+ * A membership's price in one line, where a list shows one price per product: the cheapest tier
+ * at the shortest period it is sold by ("from $5 / month"); null for a product without tiers.
+ */
+export function membershipFrom(
+  tiers: { prices: { interval: Interval; amount: number }[] }[] | undefined,
+  currency: string | undefined,
+): string | null {
+  const prices = (tiers ?? []).flatMap((t) => t.prices);
+  const interval = INTERVAL_ORDER.find((i) => prices.some((p) => p.interval === i));
+  if (!interval) return null;
+  const lowest = Math.min(...prices.filter((p) => p.interval === interval).map((p) => p.amount));
+  return `from ${formatRecurring(lowest, currency, interval)}`;
+}

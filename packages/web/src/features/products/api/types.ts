@@ -1,6 +1,7 @@
 import type { ProductInfo } from "@payloft/core/product/info";
 import type { ProductType } from "@payloft/core/product/kind";
 import type { MediaType } from "@payloft/core/product/media-types";
+import type { Billing, Interval } from "@payloft/core/product/tiers";
 
 export type { MediaType, ProductType };
 
@@ -31,4 +32,8 @@ export interface NewProduct {
   description: string;
   media_type: MediaType;
   media_url: string;
+  /** one_time, or recurring: a membership sold in tiers, each priced per interval (typed, like `price`). */
+  billing: Billing;
+  tiers: { id?: string; name: string; description?: string; prices: { interval: Interval; amount: number }[] }[];
+  trial_days: number;
 }

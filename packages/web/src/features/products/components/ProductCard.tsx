@@ -5,6 +5,7 @@ import { IconLink } from "@/components/ui/icons";
 import { confirmDialog } from "@/components/ui/ConfirmDialog";
 import { toast } from "@/components/ui/toast";
 import { formatCents } from "@/lib/money";
+import { membershipFrom } from "@/lib/membership";
 import { useDeleteProduct } from "@/features/products/api/useDeleteProduct";
 import { useSetProductActive } from "@/features/products/api/useSetProductActive";
 import type { Product } from "@/features/products/api/types";
@@ -142,7 +143,11 @@ export function ProductCard({ product }: { product: Product }) {
             {product.name}
           </h3>
           <span className="shrink-0 text-base font-bold text-slate-900">
-            {product.price === 0 && !product.pay_what_you_want ? "Free" : formatCents(product.price, product.currency)}
+            {product.billing === "recurring"
+              ? membershipFrom(product.tiers, product.currency)
+              : product.price === 0 && !product.pay_what_you_want
+                ? "Free"
+                : formatCents(product.price, product.currency)}
             {product.pay_what_you_want && "+"}
           </span>
         </div>

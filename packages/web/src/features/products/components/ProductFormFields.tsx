@@ -8,6 +8,7 @@ import { currencySymbol } from "@/lib/money";
 import { CURRENCIES, decimalsOf } from "@payloft/core/currency/units";
 import { DeliveryFields, type ContentSource } from "./DeliveryFields";
 import { BundlePicker } from "./BundlePicker";
+import { MembershipFields } from "./MembershipFields";
 import type { UploadedFile } from "./FileUpload";
 
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c, label: c.toUpperCase() }));
@@ -35,6 +36,11 @@ export interface ProductFormFieldsProps {
   productId?: string;
 }
 
+const BILLING_OPTIONS = [
+  { value: "one_time", label: "One-time payment" },
+  { value: "recurring", label: "Membership (recurring)" },
+];
+
 const TYPE_OPTIONS = [
   { value: "standard", label: "Single product" },
   { value: "bundle", label: "Bundle of your products" },
@@ -43,6 +49,7 @@ const TYPE_OPTIONS = [
 /** Every field of the product dialog, for creating and editing alike. */
 export function ProductFormFields({ form, set, currencyLocked, productId, ...delivery }: ProductFormFieldsProps) {
   const bundle = form.type === "bundle";
+  const recurring = !bundle && form.billing === "recurring";
   const media = MEDIA_OPTIONS.find((m) => m.value === form.media_type);
   const code = form.currency.toUpperCase();
   const symbol = currencySymbol(form.currency);
@@ -89,6 +96,16 @@ export function ProductFormFields({ form, set, currencyLocked, productId, ...del
           />
         </Field>
       </div>
+      {!bundle && (
+        <Field label="Billing" hint="A membership charges every month, quarter or year until canceled">
+          <Select
+            name="billing"
+            value={form.billing}
+            onChange={(e) => set("billing", e.target.value as ProductForm["billing"])}
+            options={BILLING_OPTIONS}
+          />
+        </Field>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Currency" hint={currencyLocked ? "Fixed once the product has sales" : "Buyers pay in it"}>
           <Select
@@ -99,35 +116,38 @@ export function ProductFormFields({ form, set, currencyLocked, productId, ...del
             options={CURRENCY_OPTIONS}
           />
         </Field>
-        <Field
-          label={form.pay_what_you_want ? `Minimum price (${code})` : `Price (${code})`}
-          required
-          hint={
-            bundle
-              ? "What the bundle sells for, less than its products' sum"
-              : form.pay_what_you_want
-                ? "Buyers pay at least this; 0 lets them claim it free"
-                : `One-time payment, in ${code}; 0 makes it free to claim`
-          }
-        >
-          <div className="relative">
-            <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-slate-500">
-              {symbol}
-            </span>
-            <Input
-              name="price"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={step}
-              required
-              className={symbol.length > 1 ? "pl-11" : "pl-7"}
-              value={form.price}
-              onChange={(e) => set("price", e.target.value)}
-            />
-          </div>
-        </Field>
+        {!recurring && (
+          <Field
+            label={form.pay_what_you_want ? `Minimum price (${code})` : `Price (${code})`}
+            required
+            hint={
+              bundle
+                ? "What the bundle sells for, less than its products' sum"
+                : form.pay_what_you_want
+                  ? "Buyers pay at least this; 0 lets them claim it free"
+                  : `One-time payment, in ${code}; 0 makes it free to claim`
+            }
+          >
+            <div className="relative">
+              <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-slate-500">
+                {symbol}
+              </span>
+              <Input
+                name="price"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={step}
+                required
+                className={symbol.length > 1 ? "pl-11" : "pl-7"}
+                value={form.price}
+                onChange={(e) => set("price", e.target.value)}
+              />
+            </div>
+          </Field>
+        )}
       </div>
+      {recurring && <MembershipFields form={form} set={set} step={step} />}
       {bundle ? (
         <BundlePicker
           selected={form.bundle_product_ids}
@@ -136,7 +156,7 @@ export function ProductFormFields({ form, set, currencyLocked, productId, ...del
           selfId={productId}
         />
       ) : (
-        <SingleProductFields form={form} set={set} step={step} code={code} {...delivery} />
+        <SingleProductFields form={form} set={set} step={step} code={code} recurring={recurring} {...delivery} />
       )}
       <Field label="Description">
         <Textarea
@@ -190,11 +210,13 @@ function SingleProductFields({
   set,
   step,
   code,
+  recurring,
   ...delivery
-}: Omit<ProductFormFieldsProps, "currencyLocked" | "productId"> & { step: number; code: string }) {
+}: Omit<ProductFormFieldsProps, "currencyLocked" | "productId"> & { step: number; code: string; recurring: boolean }) {
   return (
     <>
-      <div className="space-y-3 rounded-xl border border-slate-200 p-3">
+      {/* Pay what you want is one-time only: a membership's price is its tiers'. */}
+      <div className={`space-y-3 rounded-xl border border-slate-200 p-3 ${recurring ? "hidden" : ""}`}>
         <label className="flex items-start gap-2.5 text-sm">
           <input
             type="checkbox"

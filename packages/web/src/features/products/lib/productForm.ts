@@ -1,12 +1,26 @@
 import { minorToDecimal, toMinor } from "@payloft/core/currency/units";
+import type { Interval } from "@payloft/core/product/tiers";
+import { INTERVAL_ORDER } from "@/lib/membership";
 import type { NewProduct, Product } from "@/features/products/api/types";
 import type { ContentSource } from "@/features/products/components/DeliveryFields";
 import type { UploadedFile } from "@/features/products/components/FileUpload";
 
+/** A membership tier as typed: a price per interval as text, blank when the tier is not sold by it. */
+export interface TierForm {
+  /** Kept when editing, so checkout's tier ids (and members' tiers) stay the same. */
+  id?: string;
+  name: string;
+  description: string;
+  prices: Record<Interval, string>;
+}
+export const EMPTY_TIER: TierForm = { name: "", description: "", prices: { month: "", quarter: "", year: "" } };
+
 /** The dialog's fields as typed: amounts as text in the currency's major unit. */
-export type ProductForm = Omit<NewProduct, "price" | "suggested_price" | "content_file"> & {
+export type ProductForm = Omit<NewProduct, "price" | "suggested_price" | "content_file" | "tiers" | "trial_days"> & {
   price: string;
   suggested_price: string;
+  tiers: TierForm[];
+  trial_days: string;
 };
 
 export const EMPTY_FORM: ProductForm = {
@@ -24,6 +38,9 @@ export const EMPTY_FORM: ProductForm = {
   license_keys: false,
   type: "standard",
   bundle_product_ids: [],
+  billing: "one_time",
+  tiers: [EMPTY_TIER],
+  trial_days: "0",
 };
 
 /** A product's fields as the dialog shows them, for editing (amounts from minor units: 950 eur → "9.50"). */
@@ -44,6 +61,21 @@ export function formOf(p: Product): ProductForm {
     license_keys: p.license_keys,
     type: p.type ?? "standard",
     bundle_product_ids: p.bundle_product_ids ?? [],
+    billing: p.billing ?? "one_time",
+    tiers: p.tiers?.length
+      ? p.tiers.map((t) => ({
+          id: t.id,
+          name: t.name,
+          description: t.description ?? "",
+          prices: Object.fromEntries(
+            INTERVAL_ORDER.map((i) => {
+              const amount = t.prices.find((x) => x.interval === i)?.amount;
+              return [i, amount === undefined ? "" : minorToDecimal(amount, currency)];
+            }),
+          ) as Record<Interval, string>,
+        }))
+      : [EMPTY_TIER],
+    trial_days: String(p.trial_days ?? 0),
   };
 }
 
@@ -59,10 +91,12 @@ export const fileOf = (p: Product): UploadedFile | null =>
 export function bodyOf(form: ProductForm, source: ContentSource, file: UploadedFile | null): NewProduct {
   const price = Number.parseFloat(form.price);
   const suggested = Number.parseFloat(form.suggested_price);
+  const billing = billingOf(form);
   // A bundle delivers its items (rule: Bundles): no content, keys or pay what you want of its own.
   if (form.type === "bundle") {
     return {
       ...form,
+      ...billing,
       price: Number.isFinite(price) ? price : 0,
       pay_what_you_want: false,
       suggested_price: null,
@@ -74,11 +108,39 @@ export function bodyOf(form: ProductForm, source: ContentSource, file: UploadedF
   }
   return {
     ...form,
+    ...billing,
     price: Number.isFinite(price) ? price : 0,
-    suggested_price: form.pay_what_you_want && Number.isFinite(suggested) ? toMinor(suggested, form.currency) : null,
+    // Pay what you want is one-time only (a membership's price is its tiers').
+    pay_what_you_want: form.pay_what_you_want && billing.billing === "one_time",
+    suggested_price:
+      form.pay_what_you_want && billing.billing === "one_time" && Number.isFinite(suggested)
+        ? toMinor(suggested, form.currency)
+        : null,
     media_url: form.media_type === "none" ? "" : form.media_url,
     content_url: source === "link" ? form.content_url : "",
     content_file: source === "file" && file ? file.key : "",
     bundle_product_ids: [],
+  };
+}
+
+/**
+ * A membership's tiers and trial as the API takes them (amounts typed, like `price`; a blank
+ * price: not sold by that interval; a typo is sent as NaN for the server's own sentence); a
+ * one-time product sends none. A bundle is always one-time.
+ */
+function billingOf(form: ProductForm): Pick<NewProduct, "billing" | "tiers" | "trial_days"> {
+  if (form.billing !== "recurring" || form.type === "bundle") return { billing: "one_time", tiers: [], trial_days: 0 };
+  return {
+    billing: "recurring",
+    trial_days: Number.parseInt(form.trial_days || "0", 10),
+    tiers: form.tiers.map((t) => ({
+      ...(t.id ? { id: t.id } : {}),
+      name: t.name,
+      ...(t.description.trim() ? { description: t.description } : {}),
+      prices: INTERVAL_ORDER.filter((i) => t.prices[i].trim()).map((i) => ({
+        interval: i,
+        amount: Number(t.prices[i]),
+      })),
+    })),
   };
 }

@@ -14,6 +14,7 @@ const RENDERED_PAGES = ["product", "overlay", "store"];
  * on slow 4G put the sales page's LCP near 3 s (docs/performance.md). The page's own stylesheet is
  * small (features/sales-page/sales.css reads only the public pages' sources) and the page CSP
  * allows inline styles. The app's index.html keeps its cached <link>.
+ * The server inlines only the part the rendered page uses (src/rendered/criticalCss.ts).
  */
 function inlinePageStylesheet(): Plugin {
   return {
@@ -29,7 +30,9 @@ function inlinePageStylesheet(): Plugin {
           if (asset?.type !== "asset") throw new Error(`${ctx.filename} links ${file}, which the build did not emit`);
           const css = String(asset.source);
           if (/<\/style/i.test(css)) throw new Error(`${file} contains "</style": it cannot be inlined`);
-          return `<style>${css}</style>`;
+          // data-href: where the whole sheet is. The server keeps only the rules the rendered
+          // page uses (src/rendered/criticalCss.ts) and the browser fetches the rest before React.
+          return `<style data-href="/${file}">${css}</style>`;
         });
       },
     },

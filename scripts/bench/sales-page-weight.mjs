@@ -42,7 +42,7 @@ async function load(path, ready) {
     if (type === "document")
       files.push(
         res.text().then((html) => {
-          const css = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join("");
+          const css = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join("");
           return css ? sizes("(inline <style> of the HTML)", Buffer.from(css)) : null;
         }),
       );

@@ -75,7 +75,16 @@ describe("server-rendered pages", () => {
       expect(scriptSrc, path).toBe("'self'");
       // Its stylesheet comes inside it: no stylesheet request holds the first paint back.
       expect(html, path).not.toMatch(/<link[^>]+rel="stylesheet"/);
-      expect(html, path).toMatch(/<style>[^<]*\.bg-white\{/);
+      const style = /<style data-href="([^"]+)">([\s\S]*?)<\/style>/.exec(html);
+      expect(style?.[2], path).toMatch(/\.bg-white\{/);
+      // Only the rules this HTML uses: a plain class rule of the whole sheet that the HTML does
+      // not use is not in it (the browser fetches the whole sheet before React, see below).
+      const whole = await (await fetch(`${b.baseUrl()}${style![1]}`)).text();
+      const used = new Set([...html.matchAll(/ class="([^"]*)"/g)].flatMap((m) => m[1]!.split(" ")));
+      const unused = [...whole.matchAll(/\.([a-z][a-z0-9-]*)\{/g)].map((m) => m[1]!).filter((c) => !used.has(c));
+      expect(unused.length, path).toBeGreaterThan(0);
+      for (const name of unused) expect(style![2], `${path}: .${name}`).not.toContain(`.${name}{`);
+      expect(style![2].length, path).toBeLessThan(whole.length);
     }
   });
 
@@ -90,6 +99,9 @@ describe("server-rendered pages", () => {
         await page.goto(path);
         await page.locator("html[data-hydrated]").waitFor();
         for (const t of text) await expect(page.getByText(t).first().isVisible(), `${path}: ${t}`).resolves.toBe(true);
+        // React took over with the page's whole stylesheet, not just the rules the HTML used.
+        const href = await page.locator("style[data-href]").getAttribute("data-href");
+        await expect(page.locator(`link[rel="stylesheet"][href="${href}"]`).count(), path).resolves.toBe(1);
       }
       // The 404 pages' own document answers 404: the browser logs that response, not a warning.
       expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);

@@ -12,6 +12,23 @@ function Hydrated() {
 }
 
 /**
+ * The page's whole stylesheet. The server sent only the rules its HTML uses (criticalCss.ts);
+ * what React shows later (a form's error, the code field, a dialog) needs the rest, so it is
+ * fetched before React takes over. A stylesheet that fails to load leaves the page as it was.
+ */
+function wholeStylesheet(): Promise<void> {
+  const href = document.querySelector<HTMLStyleElement>("style[data-href]")?.dataset.href;
+  if (!href || document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.onload = link.onerror = () => resolve();
+    document.head.append(link);
+  });
+}
+
+/**
  * The browser's half of a server-rendered page: the HTML is already on screen, so React takes it
  * over (hydrateRoot) with the data it was rendered from, instead of rendering it again. `ready`:
  * what the first render needs that is loaded apart (e.g. the claim form), loaded first so the
@@ -24,7 +41,7 @@ export async function hydrate<D extends PageData>(
   const data = readPageData() as D | null;
   const root = document.getElementById("root");
   if (!data || !root) return; // opened as a file of its own (/pages/…): nothing was rendered here
-  await ready?.(data);
+  await Promise.all([ready?.(data), wholeStylesheet()]);
   hydrateRoot(
     root,
     <StrictMode>

@@ -6,6 +6,7 @@ import SalesPage from "@/features/sales-page/pages/SalesPage";
 import { productTitle, salesPageReady } from "@/features/sales-page/lib/page";
 import StorePage, { storeTitle } from "@/features/storefront/pages/StorePage";
 import { PAGE_DATA_ID, type PageData } from "@/lib/pageData";
+import { classesIn, criticalCss } from "./criticalCss";
 import { PageShell } from "./Shell";
 
 /**
@@ -53,7 +54,13 @@ export async function renderPage(template: string, data: PageData): Promise<stri
   );
   const script = `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script>`;
   // Function replacements: a "$&" in a seller's text must stay text, not a pattern.
-  return template
+  const html = template
     .replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(documentTitle(def.title(data)))}</title>`)
     .replace(ROOT, () => `<div id="root">${body}</div>\n    ${script}`);
+  // The shell's inline stylesheet (data-href: the build inlined it) shrinks to the rules this
+  // page's HTML uses: less to send and to match before the first paint (docs/performance.md).
+  const used = classesIn(html);
+  return html.replace(STYLE, (_tag, attrs: string, css: string) => `<style${attrs}>${criticalCss(css, used)}</style>`);
 }
+
+const STYLE = /<style( data-href="[^"]+")>([\s\S]*?)<\/style>/;

@@ -84,7 +84,7 @@ describe("server-rendered pages", () => {
       const unused = [...whole.matchAll(/\.([a-z][a-z0-9-]*)\{/g)].map((m) => m[1]!).filter((c) => !used.has(c));
       expect(unused.length, path).toBeGreaterThan(0);
       for (const name of unused) expect(style![2], `${path}: .${name}`).not.toContain(`.${name}{`);
-      expect(style![2].length, path).toBeLessThan(whole.length);
+      expect(style![2]!.length, path).toBeLessThan(whole.length);
     }
   });
 

@@ -82,3 +82,24 @@ describe("membership figures on GET /api/dashboard/stats", () => {
     expect(await stats(sam)).toMatchObject({ active_members: 0, trialing_members: 1, churned_members_30d: 1 });
   });
 });
+
+describe("npm run recount and memberships", () => {
+  it("agrees with the folded figures, and puts back a member figure edited by hand", async () => {
+    await stack().settled();
+    const { Recount } = await import("@payloft/core/recount/index");
+    expect((await Recount.run({ creatorId: sam.id })).differences).toEqual([]);
+    const { CounterEntity } = await import("@payloft/core/db/entities");
+    await CounterEntity.update({ scope: `creator#${sam.id}` })
+      .add({ members_trialing: 2, mrr: 100 })
+      .go();
+    const found = await Recount.run({ creatorId: sam.id });
+    expect(found.differences).toEqual(
+      expect.arrayContaining([
+        { holder: "counter", key: `creator#${sam.id}`, field: "members_trialing", stored: 3, expected: 1 },
+        { holder: "counter", key: `creator#${sam.id}`, field: "mrr", stored: 100, expected: 0 },
+      ]),
+    );
+    expect((await Recount.run({ creatorId: sam.id, fix: true })).differences).toEqual([]);
+    expect(await stats(sam)).toMatchObject({ mrr_by_currency: {}, trialing_members: 1, churned_members_30d: 1 });
+  });
+});

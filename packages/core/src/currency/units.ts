@@ -51,6 +51,7 @@ export const revenueField = (currency: string): RevenueField => {
 export const REVENUE_FIELDS: readonly RevenueField[] = CURRENCIES.map(revenueField);
 /** A creator's monthly recurring revenue: `mrr` for USD, `mrr_<currency>` otherwise (core/src/tally/figures.ts). */
 export const mrrField = (currency: string) => revenueField(currency).replace("revenue", "mrr");
+export const MRR_FIELDS: readonly string[] = CURRENCIES.map(mrrField);
 
 /** {usd: 5000, eur: 950}: the non-zero per-currency figures of a counter or daily item. */
 export function revenueByCurrency(item: Partial<Record<RevenueField, number>> | null | undefined) {

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { MembershipEntity } from "../db/entities";
+import { MembershipEntity, type MembershipItem } from "../db/entities";
 import { Sales } from "../sales/index";
 import { parseInput } from "../validation";
 import { preprocess } from "../zod";
@@ -51,4 +51,14 @@ export async function membersOf(creatorId: string, input: unknown) {
     filtered.go({ order: "desc", cursor: cursor ?? null, limit: limit ?? Sales.DEFAULT_PAGE }),
   );
   return { memberships: res.data.map(membershipInfo), nextCursor: res.cursor ?? null };
+}
+
+/** Every membership of these creators (the recount's reading: an operator's tool, not a request path). */
+export async function membershipsOfCreators(creatorIds: string[]): Promise<MembershipItem[]> {
+  const out: MembershipItem[] = [];
+  for (const creator_id of creatorIds) {
+    const res = await MembershipEntity.query.byCreator({ creator_id }).go({ pages: "all" });
+    out.push(...res.data);
+  }
+  return out;
 }

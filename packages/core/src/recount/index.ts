@@ -9,13 +9,15 @@ import {
 } from "../db/entities";
 import { logger } from "../log/index";
 import { readBuyerPurchases, readPurchases, readStored, type Scope } from "./stored";
-import { compare, tally, type Difference } from "./tally";
+import { compare, tally, tallyMemberships, type Difference } from "./tally";
+import { membershipsOfCreators } from "../membership/list";
 
 export type { Difference } from "./tally";
 
 /**
  * `npm run recount`: recomputes every sales figure (running counters, daily aggregates,
- * product, customer and buyer totals) from the purchases themselves and reports where the
+ * product, customer and buyer totals) from the purchases themselves, and the members figures
+ * (active, trialing, MRR, ends per day) from the memberships, and reports where the
  * stored figures differ; with `fix`, corrects them. Traffic items' sales and revenue are
  * recomputed from the visit each purchase recorded (their views are not the purchases'). Counters are written at sale time in the
  * same transaction as the purchase, so a difference means a bug or a hand edit, never lag.
@@ -36,6 +38,9 @@ export namespace Recount {
       const emails = [...new Set(purchases.map((p) => p.customer_email))];
       expected.buyer = tally(await readBuyerPurchases(emails), { platform: false }).buyer;
     }
+    // Every membership's first sale is a purchase of its seller, so the sellers read are all there are.
+    const sellers = scope.creatorId ? [scope.creatorId] : [...new Set(purchases.map((p) => p.creator_id))];
+    tallyMemberships(expected, await membershipsOfCreators(sellers));
     const { stored, existingProducts } = await readStored(scope, purchases);
     for (const id of [...expected.product.keys()]) if (!existingProducts.has(id)) expected.product.delete(id);
     return { purchases: purchases.length, differences: compare(expected, stored) };

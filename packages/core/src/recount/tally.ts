@@ -1,5 +1,5 @@
-import { REVENUE_FIELDS, SALES_FIELDS, SPENT_FIELDS, spentField } from "../currency/index";
-import { PLATFORM, saleAdditions } from "../tally/figures";
+import { MRR_FIELDS, REVENUE_FIELDS, SALES_FIELDS, SPENT_FIELDS, spentField } from "../currency/index";
+import { creatorGroup, membershipFigures, PLATFORM, saleAdditions, type MembershipRecord } from "../tally/figures";
 import type { Attribution } from "../traffic/source";
 
 /**
@@ -43,8 +43,16 @@ export const emptyTally = (): Tally => ({
 
 /** The fields of each holder that the sales records decide (views, users and the like are not theirs). */
 export const FIELDS: Record<Holder, readonly string[]> = {
-  counter: ["sales", ...SALES_FIELDS, ...REVENUE_FIELDS, "customers"],
-  daily: ["sales", ...REVENUE_FIELDS],
+  counter: [
+    "sales",
+    ...SALES_FIELDS,
+    ...REVENUE_FIELDS,
+    "customers",
+    "members_active",
+    "members_trialing",
+    ...MRR_FIELDS,
+  ],
+  daily: ["sales", ...REVENUE_FIELDS, "members_ended"],
   product: ["sales_count", "total_revenue"],
   customer: ["total_purchases", ...SPENT_FIELDS],
   buyer: ["total_purchases", ...SPENT_FIELDS],
@@ -52,7 +60,7 @@ export const FIELDS: Record<Holder, readonly string[]> = {
   traffic: ["sales", ...REVENUE_FIELDS],
 };
 
-/** The platform counter has no customers figure (buyers are counted on their own items). */
+/** The platform counter has no customers or members figures (buyers are counted on their own items). */
 export const fieldsOf = (holder: Holder, key: string) =>
   holder === "counter" && key === "platform" ? ["sales", ...SALES_FIELDS, ...REVENUE_FIELDS] : FIELDS[holder];
 
@@ -93,6 +101,20 @@ export function tally(purchases: SaleRecord[], opts: { platform: boolean }): Tal
     bump(t, "buyer", p.customer_email, { total_purchases: sales, ...spent });
   }
   return t;
+}
+
+/**
+ * Expected membership figures: what each membership counts for in its state today
+ * (membershipFigures, the fold's own definition) on its seller's counter, and each end on the
+ * day it ended.
+ */
+export function tallyMemberships(t: Tally, memberships: MembershipRecord[]): void {
+  for (const m of memberships) {
+    const creator = creatorGroup(m.creator_id);
+    bump(t, "counter", creator, membershipFigures(m));
+    if (m.status === "ended" && m.ended_at)
+      bump(t, "daily", `${creator}|${m.ended_at.slice(0, 10)}`, { members_ended: 1 });
+  }
 }
 
 export interface Difference {

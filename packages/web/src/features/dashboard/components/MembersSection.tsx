@@ -116,8 +116,9 @@ export function MembersSection() {
             label="Members"
             records={list.map((m) => ({
               id: m.id,
-              title: m.customer_email,
-              detail: `${m.product_name} · ${m.tier_name}`,
+              // The e-mail as the detail line, which wraps anywhere (an address is one long word).
+              title: `${m.product_name} · ${m.tier_name}`,
+              detail: m.customer_email,
               amount: membershipPrice(m),
               date: membershipTimeline(m),
               status: <MembershipStatusBadge status={m.status} />,

@@ -13,6 +13,7 @@ const SECRET = "sk_test_buy_form_seller";
 
 let productId = "";
 let pwywId = "";
+let clubId = "";
 
 const form = (fields: Record<string, string>, address: string, headers: Record<string, string> = {}) =>
   call(stack(), "POST", "/api/checkout/buy", {
@@ -41,6 +42,19 @@ beforeAll(async () => {
   };
   productId = await made({});
   pwywId = await made({ price: "5", pay_what_you_want: true });
+  clubId = await made({
+    billing: "recurring",
+    tiers: [
+      {
+        id: "club",
+        name: "Club",
+        prices: [
+          { interval: "month", amount: "6" },
+          { interval: "year", amount: "60" },
+        ],
+      },
+    ],
+  });
   const saved = await call(stack(), "POST", "/api/payment-integration", {
     cookie,
     body: {
@@ -75,6 +89,19 @@ describe("POST /api/checkout/buy (the Buy form)", () => {
     expect(session.amount_total).toBe(800);
     expect((await form({ product_id: pwywId, amount: "100" }, "10.9.0.2")).status).toBe(400);
     expect((await form({ product_id: pwywId, amount: "8.00" }, "10.9.0.2")).status).toBe(400);
+  });
+
+  it("subscribes to a membership with the tier and billing period the tier picker posts", async () => {
+    const res = await form({ product_id: clubId, tier: "club", interval: "year" }, "10.9.0.4");
+    expect(res.status, res.text).toBe(303);
+    const { stripeClient } = await import("@payloft/core/payment/stripe");
+    const session = await stripeClient(SECRET).checkout.sessions.retrieve(
+      res.headers.get("location")!.split("/pay/")[1]!,
+    );
+    expect(session).toMatchObject({ mode: "subscription", amount_total: 6000 });
+    const none = await form({ product_id: clubId }, "10.9.0.4");
+    expect(none.status).toBe(400);
+    expect(none.text).toMatch(/Please choose a membership tier: club\./);
   });
 
   it("has create-session's answers for a missing or unknown product", async () => {

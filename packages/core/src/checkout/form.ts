@@ -15,6 +15,8 @@ const BuyForm = z.object({
   discount_code: Text("discount_code"),
   amount: Text("amount"),
   order_bump: Text("order_bump"),
+  tier: Text("tier"),
+  interval: Text("interval"),
 });
 
 export function buyFormInput(form: unknown): {
@@ -22,8 +24,10 @@ export function buyFormInput(form: unknown): {
   discount_code?: string;
   amount?: number;
   order_bump?: boolean;
+  tier?: string;
+  interval?: string;
 } {
-  const { product_id, discount_code, amount, order_bump } = parseInput(BuyForm, form);
+  const { product_id, discount_code, amount, order_bump, tier, interval } = parseInput(BuyForm, form);
   const code = discount_code?.trim();
   const typed = amount?.trim();
   return {
@@ -31,6 +35,9 @@ export function buyFormInput(form: unknown): {
     // A ticked checkbox sends its value ("true"); an unticked one sends nothing.
     ...(order_bump === "true" || order_bump === "on" ? { order_bump: true } : {}),
     ...(code ? { discount_code: code } : {}),
+    // A membership's tier and billing period (the tier picker's radios), judged by create-session.
+    ...(tier?.trim() ? { tier: tier.trim() } : {}),
+    ...(interval?.trim() ? { interval: interval.trim() } : {}),
     // Not a number: NaN, which create-session refuses with its own sentence for the amount.
     ...(typed ? { amount: /^\d+$/.test(typed) ? Number(typed) : Number.NaN } : {}),
   };

@@ -160,6 +160,9 @@ describe("a member's journey", () => {
     const row = page.getByRole("row").filter({ hasText: buyer });
     await row.getByText("Euro Club · Pro").waitFor();
     await row.getByText("€190 / year", { exact: true }).waitFor();
+    // Figures kept at write time: one paying member, and €190 a year is €15.83 a month.
+    await expect.poll(() => page.getByTestId("stat-members").innerText(), { timeout: 15_000 }).toBe("1");
+    await expect.poll(() => page.getByTestId("stat-mrr").innerText(), { timeout: 15_000 }).toMatch(/^€15\.8\d$/);
     expect(await graveViolations(page), "axe").toEqual([]);
     await b.shot(page, "membership-members-section");
 

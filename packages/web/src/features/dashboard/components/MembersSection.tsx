@@ -14,6 +14,7 @@ import { ApiError } from "@/lib/api";
 import { formatDate } from "@/lib/format";
 import { useProducts } from "@/features/products";
 import { useCancelMember, useMembers, type Member } from "@/features/dashboard/api/members";
+import { MembersStats } from "./MembersStats";
 
 const STATUSES = [
   { value: "", label: "All statuses" },
@@ -76,6 +77,7 @@ export function MembersSection() {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Members</h1>
         <p className="mt-1 text-sm text-slate-500">Everyone subscribed to your memberships.</p>
       </div>
+      <MembersStats />
       <div className="flex flex-wrap gap-3">
         <Select
           aria-label="Status"

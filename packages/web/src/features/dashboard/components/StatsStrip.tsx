@@ -53,7 +53,7 @@ export function StatsStrip({ stats, loading }: { stats?: DashboardStats; loading
   );
 }
 
-function Stat({
+export function Stat({
   label,
   icon,
   tone,

@@ -83,4 +83,14 @@ export const businessRoutes: RouteDef[] = [
   { method: "GET", path: "/api/v1/sales", handler: "v1-sales", access: "apikey", query: true },
   { method: "GET", path: "/api/v1/customers", handler: "v1-customers", access: "apikey", query: true },
   { method: "GET", path: "/api/v1/affiliates", handler: "v1-affiliates", access: "apikey" },
+  { method: "GET", path: "/api/v1/memberships", handler: "v1-memberships-list", access: "apikey", query: true },
+  { method: "GET", path: "/api/v1/memberships/{id}", handler: "v1-memberships-get", access: "apikey" },
+  // The seller's Stripe key cancels the subscription.
+  {
+    method: "POST",
+    path: "/api/v1/memberships/{id}/cancel",
+    handler: "v1-memberships-cancel",
+    access: "apikey",
+    links: ["EncryptionKey"],
+  },
 ];

@@ -111,6 +111,39 @@ describe("the creator's members", () => {
     expect((await mine(mia)).memberships[0].status).toBe("active");
   });
 
+  it("API v1 lists, reads and cancels the key owner's own members only", async () => {
+    const keyOf = async (who: Person) =>
+      (await call(stack(), "POST", "/api/api-keys", { cookie: who.cookie, body: { name: "members" } })).json.key;
+    const [samKey, bobKey] = [await keyOf(sam), await keyOf(bob)];
+    const v1 = (key: string, method: string, path: string, body?: unknown) =>
+      call(stack(), method, `/api/v1${path}`, { headers: { authorization: `Bearer ${key}` }, body });
+    const listed = await v1(samKey, "GET", "/memberships?status=active");
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.json).toMatchObject({
+      data: [{ id: membershipId, amount: 9000, status: "active" }],
+      next_cursor: null,
+    });
+    expect((await v1(samKey, "GET", `/memberships/${membershipId}`)).json).toMatchObject({
+      id: membershipId,
+      tier: "pro",
+    });
+    expect((await v1(bobKey, "GET", "/memberships")).json.data).toEqual([]);
+    expect((await v1(bobKey, "GET", `/memberships/${membershipId}`)).status).toBe(404);
+    expect((await v1(bobKey, "POST", `/memberships/${membershipId}/cancel`, {})).status).toBe(404);
+    const canceled = await v1(samKey, "POST", `/memberships/${membershipId}/cancel`, {});
+    expect(canceled.status, canceled.text).toBe(200);
+    expect(canceled.json).toMatchObject({ id: membershipId, status: "canceled", cancel_at_period_end: true });
+    // Back as it was for the next test: the buyer resumes.
+    const back = await call(stack(), "POST", `/api/customer/memberships/${membershipId}/resume`, {
+      cookie: mia.cookie,
+    });
+    expect(back.json.membership.status).toBe("active");
+    const doc = (await call(stack(), "GET", "/api/v1/openapi.json")).json;
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/api/v1/memberships", "/api/v1/memberships/{id}", "/api/v1/memberships/{id}/cancel"]),
+    );
+  });
+
   it("the creator ends a membership now: access ends, and it cannot be canceled again", async () => {
     const res = await call(stack(), "POST", `/api/memberships/${membershipId}/cancel`, {
       cookie: sam.cookie,

@@ -109,6 +109,7 @@ describe("each Lambda links exactly what its code reads", () => {
         "customer-membership-cancel",
         "customer-membership-resume",
         "memberships-cancel",
+        "v1-memberships-cancel",
       ].sort(),
     );
     // Platform billing, its webhook, and the admin actions that stop a creator's platform subscription.

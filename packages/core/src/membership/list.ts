@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { MembershipEntity, type MembershipItem } from "../db/entities";
+import { NotFoundError } from "../errors";
 import { Sales } from "../sales/index";
 import { parseInput } from "../validation";
 import { preprocess } from "../zod";
@@ -62,3 +63,15 @@ export async function membershipsOfCreators(creatorIds: string[]): Promise<Membe
   }
   return out;
 }
+
+export const membershipNotFound = () => new NotFoundError("membership.not_found", "Membership not found.");
+
+/** One membership by id, for its creator only (others get the same 404 as a missing one). */
+export async function creatorsOwn(creatorId: string, id: string): Promise<MembershipItem> {
+  const m = id ? (await MembershipEntity.get({ id }).go({ consistent: true })).data : null;
+  if (!m || m.creator_id !== creatorId) throw membershipNotFound();
+  return m;
+}
+
+/** GET /api/v1/memberships/{id}: one of the creator's members. */
+export const memberOf = async (creatorId: string, id: string) => membershipInfo(await creatorsOwn(creatorId, id));

@@ -2,11 +2,12 @@ import type Stripe from "stripe";
 import * as z from "zod/mini";
 import "../zod";
 import type { MembershipItem } from "../db/entities";
-import { ConflictError, NotFoundError, ProviderError } from "../errors";
+import { ConflictError, ProviderError } from "../errors";
 import { stripeSecretFor } from "../integration/credentials";
 import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
 import { parseInput } from "../validation";
+import { creatorsOwn, membershipNotFound } from "./list";
 import { membershipInfo, type MembershipInfo } from "./shape";
 import { applyState, loadMembership } from "./state";
 import { membershipOf } from "./stripe";
@@ -17,7 +18,6 @@ import { membershipOf } from "./stripe";
  * seller's key and its answer applied at once (as new as what we hold: it was just made); the
  * provider's event that follows changes nothing more.
  */
-const NOT_FOUND = () => new NotFoundError("membership.not_found", "Membership not found.");
 export const PROVIDER_FAILED = "We couldn't reach the payment provider. Please try again in a moment.";
 const ENDED = () => new ConflictError("membership.ended", "This membership has already ended.");
 
@@ -25,14 +25,7 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 
 async function buyersOwn(email: string, id: string): Promise<MembershipItem> {
   const m = await loadMembership(id);
-  if (!m || !sameEmail(m.customer_email, email)) throw NOT_FOUND();
-  return m;
-}
-
-/** One membership by id, for its creator only (others get the same 404 as a missing one). */
-export async function creatorsOwn(creatorId: string, id: string): Promise<MembershipItem> {
-  const m = await loadMembership(id);
-  if (!m || m.creator_id !== creatorId) throw NOT_FOUND();
+  if (!m || !sameEmail(m.customer_email, email)) throw membershipNotFound();
   return m;
 }
 

@@ -2,10 +2,13 @@ import { Product } from "../product/index";
 import { Sales } from "../sales/index";
 import { parseInput } from "../validation";
 import { Affiliate } from "../affiliate/index";
+import { memberOf, membersOf } from "../membership/list";
 import {
   AffiliateList,
   CustomerList,
   Deleted,
+  Membership,
+  MembershipList,
   PageQuery,
   Product as ProductOut,
   ProductList,
@@ -58,4 +61,12 @@ export namespace PublicApi {
   export async function affiliates(creatorId: string) {
     return AffiliateList.parse({ data: await Affiliate.list(creatorId) });
   }
+
+  /** GET /api/v1/memberships?status=&tier=&cursor=&limit=: the creator's members, newest first. */
+  export async function memberships(creatorId: string, query: unknown) {
+    const res = await membersOf(creatorId, query);
+    return MembershipList.parse({ data: res.memberships, next_cursor: res.nextCursor });
+  }
+
+  export const membership = async (creatorId: string, id: string) => Membership.parse(await memberOf(creatorId, id));
 }

@@ -111,6 +111,40 @@ responseSchemas.add(Affiliate, { id: "Affiliate", description: "Someone you invi
 export const AffiliateList = z.object({ data: z.array(Affiliate) });
 responseSchemas.add(AffiliateList, { id: "AffiliateList" });
 
+export const Membership = z.object({
+  id: z.string().describe("The provider's subscription id."),
+  product_id: z.string(),
+  product_name: z.string(),
+  tier: z.string().describe("The tier's id."),
+  tier_name: z.string(),
+  interval: z.enum(["month", "quarter", "year"]),
+  status: z
+    .enum(["trialing", "active", "past_due", "canceled", "ended"])
+    .describe("`canceled`: set to end at `current_period_end`, with access until then."),
+  current_period_end: z.string().describe("ISO 8601: the end of the paid period or trial."),
+  cancel_at_period_end: z.boolean(),
+  amount: z.number().int().describe("One period's price, minor units of `currency`."),
+  next_amount: z.number().int().nullable().describe("The next charge; null when none is coming."),
+  currency: z.string(),
+  customer_email: z.string(),
+  created_at: z.string(),
+  ended_at: z.string().nullable(),
+});
+responseSchemas.add(Membership, {
+  id: "Membership",
+  description: "A buyer's recurring access to one of your products.",
+});
+export const MembershipList = page(Membership);
+responseSchemas.add(MembershipList, { id: "MembershipList" });
+export { ListInput as MembershipQuery } from "../membership/list";
+export const MembershipCancel = z.object({
+  at_period_end: z
+    .boolean()
+    .optional()
+    .describe("true (the default): it ends at the period's end, with access until then; false: it ends now."),
+});
+requestSchemas.add(MembershipCancel, { id: "MembershipCancel" });
+
 export const Deleted = z.object({ id: z.string(), deleted: z.literal(true) });
 responseSchemas.add(Deleted, { id: "Deleted" });
 

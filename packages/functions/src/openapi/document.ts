@@ -115,7 +115,7 @@ export function openApiDocument() {
       title: "Payloft API",
       version: "1.0.0",
       description:
-        "Your store's products, sales, customers and affiliates (Business plan). Authenticate with an API key from Settings → API: `Authorization: Bearer pl_live_…`. Amounts are integer cents. Lists are cursor-paginated. Errors answer `{error, code}`.",
+        "Your store's products, sales, customers, affiliates and memberships (Business plan). Authenticate with an API key from Settings → API: `Authorization: Bearer pl_live_…`. Amounts are integer cents. Lists are cursor-paginated. Errors answer `{error, code}`.",
     },
     servers: [{ url: Config.siteUrl() || "/" }],
     security: [{ apiKey: [] }],
@@ -124,6 +124,7 @@ export function openApiDocument() {
       { name: "Sales", description: "Your sales." },
       { name: "Customers", description: "People who bought from you." },
       { name: "Affiliates", description: "People who promote your products, and what you owe them." },
+      { name: "Memberships", description: "Buyers' recurring access to your products, and ending it." },
       { name: "Reference", description: "This document." },
     ],
     paths,

@@ -4,6 +4,10 @@ import {
   AffiliateList,
   CustomerList,
   Deleted,
+  Membership,
+  MembershipCancel,
+  MembershipList,
+  MembershipQuery,
   PageQuery,
   Product,
   ProductCreate,
@@ -20,7 +24,7 @@ export interface OperationDoc {
   operationId: string;
   summary: string;
   description?: string;
-  tag: "Products" | "Sales" | "Customers" | "Affiliates" | "Reference";
+  tag: "Products" | "Sales" | "Customers" | "Affiliates" | "Memberships" | "Reference";
   query?: $ZodObject;
   body?: z.ZodType;
   response: { status: 200 | 201; description: string; schema?: z.ZodType };
@@ -100,5 +104,28 @@ export const operationDocs: Record<string, OperationDoc> = {
       "Everyone you invited (removed ones left out), with their rate, link, and commission earned, paid and due.",
     tag: "Affiliates",
     response: { status: 200, description: "Your affiliates.", schema: AffiliateList },
+  },
+  "GET /api/v1/memberships": {
+    operationId: "listMemberships",
+    summary: "List memberships",
+    description: `Your members, filtered by \`status\` and \`tier\` (a tier id). ${PAGED} A filtered page may hold fewer than \`limit\`: follow \`next_cursor\`.`,
+    tag: "Memberships",
+    query: MembershipQuery,
+    response: { status: 200, description: "One page of your members.", schema: MembershipList },
+  },
+  "GET /api/v1/memberships/{id}": {
+    operationId: "getMembership",
+    summary: "Get a membership",
+    tag: "Memberships",
+    response: { status: 200, description: "The membership.", schema: Membership },
+  },
+  "POST /api/v1/memberships/{id}/cancel": {
+    operationId: "cancelMembership",
+    summary: "Cancel a membership",
+    description:
+      "Made on your Stripe account: at the period's end (the default; the member keeps access until then) or now (`at_period_end: false`: access ends at once). An ended membership answers 409.",
+    tag: "Memberships",
+    body: MembershipCancel,
+    response: { status: 200, description: "The membership as it is now.", schema: Membership },
   },
 };

@@ -227,4 +227,23 @@ describe("landing page", () => {
       await context.close();
     }
   });
+
+  it("Log Out forgets the person's cached data: going back to Pricing shows a signed-out visitor's page", async () => {
+    const { page, context } = await b.newPage();
+    await signInAs(context, "buyer@demo.local");
+    await page.goto("/pricing");
+    // The buyer's profile (a query of the app's cache) says who they are above the plans.
+    const notice = page.getByTestId("plan-audience-notice");
+    await notice.getByText("signed in with a buyer account").waitFor();
+    const ended = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/logout");
+    await page.getByRole("button", { name: "Log Out" }).first().click();
+    await page.waitForURL((url) => url.pathname === "/");
+    expect((await ended).ok()).toBe(true);
+    // Back is the same document (no reload): only the cache could still hold the buyer's profile.
+    await page.goBack();
+    await page.getByText("You'll sign in with your Google account to complete your purchase.").waitFor();
+    await expect(notice.count()).resolves.toBe(0);
+    await expect(page.getByText("Signed in as").count()).resolves.toBe(0);
+    await context.close();
+  });
 });

@@ -1,20 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { User } from "@payloft/core/user/index";
 import { apiFetch } from "./api";
 
-/** GET /api/profile: the signed-in person's profile. */
-export interface Profile {
-  id: string;
-  user_id?: string;
-  name: string;
-  email: string;
-  plan: string | null;
-  role: "admin" | "creator" | "customer" | null;
-  is_admin: boolean;
-  onboarding_completed: boolean;
-  created_at: string;
-  total_products?: number;
-  billing_cycle?: "monthly" | "yearly" | null;
-}
+/** GET /api/profile: the signed-in person's profile, as core's User.serialize answers it. */
+export type Profile = User.Profile;
 
 /**
  * The one profile query of the app. Every screen shares the ["profile"] key, so a rename,

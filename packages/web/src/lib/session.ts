@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import type { User } from "@payloft/core/user/index";
 
 /**
  * Who is signed in, through one hook: `useSession()`. The app answers it from its query cache
@@ -7,12 +8,8 @@ import { createContext, useContext } from "react";
  * use the calls and the rules below: logout clears locally first, then tells the server; the
  * code exchange runs at most once.
  */
-export interface SessionUser {
-  id: string;
-  email: string;
-  google_user_data: { name: string; picture?: string };
-  [key: string]: unknown;
-}
+/** GET /api/users/me: who is signed in, as core's User.serializeIdentity answers it. */
+export type SessionUser = ReturnType<typeof User.serializeIdentity>;
 
 export interface Session {
   user: SessionUser | null;

@@ -144,7 +144,12 @@ describe("the creator's members", () => {
     );
   });
 
-  it("the creator ends a membership now: access ends, and it cannot be canceled again", async () => {
+  it("the product cannot be deleted while it has members; the creator ends one now: access ends, no second cancel", async () => {
+    const kept = await call(stack(), "DELETE", `/api/products/${productId}`, { cookie: sam.cookie });
+    expect(kept.status).toBe(409);
+    expect(kept.json.error).toBe(
+      "This product has 1 member. Cancel their memberships in Dashboard → Members first; you can delete it once they have ended.",
+    );
     const res = await call(stack(), "POST", `/api/memberships/${membershipId}/cancel`, {
       cookie: sam.cookie,
       body: { at_period_end: false },
@@ -158,5 +163,8 @@ describe("the creator's members", () => {
     });
     expect(again.status).toBe(409);
     expect(again.json.error).toBe("This membership has already ended.");
+    await stack().settled();
+    const gone = await call(stack(), "DELETE", `/api/products/${productId}`, { cookie: sam.cookie });
+    expect(gone.status, gone.text).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { AGAIN, retry } from "../retry";
 import { randomUUID } from "node:crypto";
 import { ProductEntity, UserEntity } from "../db/entities";
-import { AppError, ForbiddenError } from "../errors";
+import { AppError, ConflictError, ForbiddenError } from "../errors";
 import { productLimitFor } from "../plan/limits";
 import { Setting } from "../setting/index";
 import {
@@ -183,12 +183,24 @@ export namespace Product {
   }
 
   /** DELETE /api/products/{id}. Purchases keep their own snapshots of name and content. */
+  /** A product with members is not deleted: they keep what they pay for (rule: Paid means delivered). */
+  const hasMembers = (n: number) =>
+    new ConflictError(
+      "product.has_members",
+      `This product has ${n === 1 ? "1 member" : `${n} members`}. Cancel their memberships in Dashboard → Members first; you can delete it once they have ended.`,
+    );
+
   export async function remove(creatorId: string, id: string): Promise<void> {
     const p = await owned(creatorId, id);
+    if ((p.member_count ?? 0) > 0) throw hasMembers(p.member_count!);
     const codes = await transact(({ product, user, counter }) => [
       product
         .delete({ id })
-        .where((a, op) => op.eq(a.creator_id, creatorId))
+        // A membership recorded meanwhile adds to member_count: the condition sees it.
+        .where(
+          (a, op) =>
+            `${op.eq(a.creator_id, creatorId)} AND (${op.notExists(a.member_count)} OR ${op.eq(a.member_count, 0)})`,
+        )
         .commit(),
       user.patch({ id: creatorId }).add({ product_count: -1 }).commit(),
       ...counterScopes(creatorId).map((scope) =>
@@ -198,8 +210,11 @@ export namespace Product {
           .commit(),
       ),
     ]);
-    // The product's own condition failing means someone deleted it first.
-    if (codes?.[0] === "ConditionalCheckFailed") throw notFound();
+    // The product's own condition failing means someone deleted it first, or a member arrived.
+    if (codes?.[0] === "ConditionalCheckFailed") {
+      const now = await get(id);
+      throw now ? hasMembers(now.member_count ?? 1) : notFound();
+    }
     if (codes) throw new AppError("product.delete_failed", "Failed to delete the product. Please try again.", 503);
   }
 }

@@ -88,7 +88,7 @@ describe("a membership's sales page", () => {
     await context.close();
   });
 
-  it("before JavaScript, the prices follow the period picked and the Buy form posts the tier and period", async () => {
+  it("before JavaScript, the prices follow the period picked and the Buy form subscribes to the tier and period", async () => {
     const { page, context } = await b.newPage({ javaScriptEnabled: false });
     await page.goto(`/product/${dollarId}`);
     const card = purchaseCard(page);
@@ -101,6 +101,9 @@ describe("a membership's sales page", () => {
     await card.getByRole("button", { name: "Start 7-day free trial" }).click();
     const form = new URLSearchParams((await posted).postData() ?? "");
     expect(Object.fromEntries(form)).toMatchObject({ product_id: dollarId, tier: "pro", interval: "year" });
+    // The payment page subscribes to that choice: Pro, yearly, after the 7-day trial.
+    await page.waitForURL(/\/pay\/cs_test_/);
+    await page.getByText("Then $190.00 per year after the trial").waitFor();
     await context.close();
   });
 });

@@ -104,6 +104,7 @@ describe("GET /api/public/stores/{handle}", () => {
   let liveId = "";
   let pausedId = "";
   let tipJarId = "";
+  let clubId = "";
 
   beforeAll(async () => {
     await setPlan(ann, "pro");
@@ -118,6 +119,25 @@ describe("GET /api/public/stores/{handle}", () => {
     });
     expect(tipJar.status, tipJar.text).toBe(201);
     tipJarId = tipJar.json.id;
+    const club = await call(stack(), "POST", "/api/products", {
+      cookie: ann.cookie,
+      body: {
+        ...productBody("Club"),
+        billing: "recurring",
+        tiers: [
+          {
+            id: "club",
+            name: "Club",
+            prices: [
+              { interval: "year", amount: "90" },
+              { interval: "month", amount: "9" },
+            ],
+          },
+        ],
+      },
+    });
+    expect(club.status, club.text).toBe(201);
+    clubId = club.json.id;
     liveId = live.json.id;
     pausedId = paused.json.id;
     await call(stack(), "PUT", `/api/products/${pausedId}`, { cookie: ann.cookie, body: { is_active: false } });
@@ -135,7 +155,19 @@ describe("GET /api/public/stores/{handle}", () => {
       powered_by: true,
     });
     // Newest first; a pay-what-you-want price is its minimum, in its own currency (shown "€5.00+").
+    // A membership is listed at what its tiers start at, with that price's billing period ("$9 / month").
     expect(res.json.products).toEqual([
+      {
+        id: clubId,
+        name: "Club",
+        headline: "Ship better UI",
+        price: 900,
+        currency: "usd",
+        pay_what_you_want: false,
+        image_url: null,
+        billing: "recurring",
+        price_interval: "month",
+      },
       {
         id: tipJarId,
         name: "Tip Jar",
@@ -144,6 +176,8 @@ describe("GET /api/public/stores/{handle}", () => {
         currency: "eur",
         pay_what_you_want: true,
         image_url: null,
+        billing: "one_time",
+        price_interval: null,
       },
       {
         id: liveId,
@@ -153,6 +187,8 @@ describe("GET /api/public/stores/{handle}", () => {
         currency: "usd",
         pay_what_you_want: false,
         image_url: "https://img.example.com/live.png",
+        billing: "one_time",
+        price_interval: null,
       },
     ]);
     expect(res.text).not.toContain("files.example.com");

@@ -8,6 +8,7 @@ import { AGAIN, jitter, retry } from "../retry";
 import { parseInput } from "../validation";
 import { brandingOf, storeOf } from "./branding";
 import { Handle, StoreInput } from "./input";
+import { billingOf, type Billing, type Interval, type Tier } from "../product/tiers";
 
 /**
  * Storefronts: one public page per creator at /s/{handle} listing their buyable products.
@@ -123,6 +124,17 @@ export namespace Store {
     /** The buyer chooses the amount, at least `price` (shown as "$5.00+"). */
     pay_what_you_want: boolean;
     image_url: string | null;
+    /** A membership's `price` is what its tiers start at, charged every `price_interval` ("$9 / month"). */
+    billing: Billing;
+    /** The billing period of that lowest price; null for a one-time product. */
+    price_interval: Interval | null;
+  }
+
+  /** A membership's lowest price and its period (the product's `price` is that amount). */
+  function startingPrice(p: { billing?: Billing; tiers?: Tier[] }) {
+    const { billing, tiers } = billingOf(p);
+    const prices = tiers.flatMap((t) => t.prices).sort((a, b) => a.amount - b.amount);
+    return { billing, price_interval: billing === "recurring" ? (prices[0]?.interval ?? null) : null };
   }
 
   export interface PublicView {
@@ -168,6 +180,8 @@ export namespace Store {
         "price",
         "currency",
         "pay_what_you_want",
+        "billing",
+        "tiers",
         "media_type",
         "media_url",
         "is_active",
@@ -193,6 +207,7 @@ export namespace Store {
           currency: currencyOf(p.currency),
           pay_what_you_want: p.pay_what_you_want ?? false,
           image_url: mediaImage(p.media_type, p.media_url),
+          ...startingPrice(p),
         })),
     };
   }

@@ -8,24 +8,32 @@ import type { DeliveredItem } from "@/components/BundleItemLinks";
  */
 export interface CheckoutSuccess {
   product: { name: string; description: string };
-  /** amount is the price; tax (Stripe Tax) was added on top; total is what the buyer paid. */
-  purchase: {
-    /** The checkout session id (a claim's own id for a free product). */
-    id: string;
-    amount: number;
-    tax?: number;
-    total?: number;
-    currency?: string;
-    created_at: string;
-    customer_email: string;
-    /** null once the purchase was refunded or disputed (access revoked). */
-    access_url: string | null;
-    /** Products sold with licence keys: this purchase's key. */
-    license_key: string | null;
-    /** A bundle's items, each with its own access link and key (rule: Bundles); [] otherwise. */
-    bundle_items?: DeliveredItem[];
-    status?: string;
-  };
+  /** The first purchase of the payment. amount is the price; tax (Stripe Tax) was added on top; total is what the buyer paid. */
+  purchase: SuccessPurchase;
+  /** Every purchase of the payment (an order bump, a cart: several), each with its own access link. */
+  purchases?: SuccessPurchase[];
+  /** The payment as a whole: the sum of its purchases. */
+  order?: { id: string; amount: number; tax: number; total: number; currency?: string };
+}
+
+export interface SuccessPurchase {
+  /** The checkout session id (a claim's own id for a free product). */
+  id: string;
+  amount: number;
+  tax?: number;
+  total?: number;
+  currency?: string;
+  created_at: string;
+  customer_email: string;
+  /** null once the purchase was refunded or disputed (access revoked). */
+  access_url: string | null;
+  /** Products sold with licence keys: this purchase's key. */
+  license_key: string | null;
+  /** A bundle's items, each with its own access link and key (rule: Bundles); [] otherwise. */
+  bundle_items?: DeliveredItem[];
+  status?: string;
+  product_id?: string;
+  product_name?: string;
 }
 
 export const checkoutSuccessQuery = (sessionId: string) =>

@@ -9,9 +9,10 @@ import { IconAlert, IconCheck, IconDownload, IconInbox, IconLink, IconShield } f
 import { Skeleton, SkeletonText } from "@/components/ui/Skeleton";
 import { usePageTitle } from "@/components/usePageTitle";
 import { formatCents } from "@/lib/money";
-import { useCheckoutSuccess } from "@/features/checkout/api/useCheckoutSuccess";
+import { useCheckoutSuccess, type SuccessPurchase } from "@/features/checkout/api/useCheckoutSuccess";
 import { tellOpenerPaid } from "@/lib/payment-message";
 import { BundleItemLinks } from "@/components/BundleItemLinks";
+import { OrderItems } from "@/features/checkout/components/OrderItems";
 
 /** en-US long form with hour and minute, e.g. "November 22, 2026 at 02:30 AM". */
 const purchaseDate = (iso: string) =>
@@ -94,9 +95,13 @@ export default function CheckoutSuccessPage() {
     );
   }
 
-  const { product, purchase } = query.data;
-  const tax = purchase.tax ?? 0;
-  const paid = purchase.total ?? purchase.amount + tax;
+  const { product, purchase, order } = query.data;
+  // One payment, several purchases (an order bump, a cart): every item with its own link.
+  const items = query.data.purchases ?? [purchase];
+  const several = items.length > 1 && order;
+  const tax = several ? order.tax : (purchase.tax ?? 0);
+  const price = several ? order.amount : purchase.amount;
+  const paid = several ? order.total : (purchase.total ?? purchase.amount + tax);
   // A free claim (rule: Free claims) was not a payment.
   const free = paid === 0;
   return (
@@ -120,8 +125,12 @@ export default function CheckoutSuccessPage() {
         </div>
 
         <div className="border-t border-slate-100 px-6 py-6 sm:px-8">
-          <h2 className="text-lg font-semibold text-slate-900">{product.name}</h2>
-          {product.description && <p className="mt-1 line-clamp-3 text-sm text-slate-600">{product.description}</p>}
+          <h2 className="text-lg font-semibold text-slate-900">
+            {several ? `Your order (${items.length} items)` : product.name}
+          </h2>
+          {!several && product.description && (
+            <p className="mt-1 line-clamp-3 text-sm text-slate-600">{product.description}</p>
+          )}
           <dl className="mt-5 grid gap-4 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2">
             <div>
               <dt className="text-slate-500">Amount Paid</dt>
@@ -144,7 +153,7 @@ export default function CheckoutSuccessPage() {
               <div className="flex flex-wrap gap-x-6 gap-y-1 border-t border-slate-200 pt-3 sm:col-span-2">
                 <div className="flex gap-2">
                   <dt className="text-slate-500">Price</dt>
-                  <dd className="font-medium text-slate-900">{formatCents(purchase.amount, purchase.currency)}</dd>
+                  <dd className="font-medium text-slate-900">{formatCents(price, purchase.currency)}</dd>
                 </div>
                 <div className="flex gap-2">
                   <dt className="text-slate-500">Tax</dt>
@@ -153,35 +162,7 @@ export default function CheckoutSuccessPage() {
               </div>
             )}
           </dl>
-          {purchase.license_key && (
-            <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
-              <div className="min-w-0">
-                <p className="text-sm text-slate-500">Your licence key</p>
-                <p
-                  data-testid="license-key"
-                  className="mt-1 break-all font-mono text-base font-semibold tracking-wide text-slate-900"
-                >
-                  {purchase.license_key}
-                </p>
-              </div>
-              <CopyButton value={purchase.license_key} what="licence key" />
-            </div>
-          )}
-          <BundleItemLinks items={purchase.bundle_items ?? []} bundleName={product.name} />
-          {purchase.access_url && !purchase.bundle_items?.length ? (
-            <a
-              href={purchase.access_url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={buttonClasses("primary", "lg", "mt-6 w-full")}
-            >
-              <IconDownload className="h-5 w-5" /> Access Your Content
-            </a>
-          ) : purchase.access_url ? null : (
-            <p role="status" className="mt-6 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
-              This payment was refunded or disputed, so its content is no longer available.
-            </p>
-          )}
+          {several ? <OrderItems purchases={items} /> : <SingleDelivery purchase={purchase} name={product.name} />}
         </div>
 
         <div className="border-t border-slate-100 bg-slate-50/60 px-6 py-6 sm:px-8">
@@ -205,5 +186,42 @@ export default function CheckoutSuccessPage() {
         </div>
       </div>
     </Shell>
+  );
+}
+
+/** One purchase's licence key and access link (a bundle: its items' links). */
+function SingleDelivery({ purchase, name }: { purchase: SuccessPurchase; name: string }) {
+  return (
+    <>
+      {purchase.license_key && (
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
+          <div className="min-w-0">
+            <p className="text-sm text-slate-500">Your licence key</p>
+            <p
+              data-testid="license-key"
+              className="mt-1 break-all font-mono text-base font-semibold tracking-wide text-slate-900"
+            >
+              {purchase.license_key}
+            </p>
+          </div>
+          <CopyButton value={purchase.license_key} what="licence key" />
+        </div>
+      )}
+      <BundleItemLinks items={purchase.bundle_items ?? []} bundleName={name} />
+      {purchase.access_url && !purchase.bundle_items?.length ? (
+        <a
+          href={purchase.access_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClasses("primary", "lg", "mt-6 w-full")}
+        >
+          <IconDownload className="h-5 w-5" /> Access Your Content
+        </a>
+      ) : purchase.access_url ? null : (
+        <p role="status" className="mt-6 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          This payment was refunded or disputed, so its content is no longer available.
+        </p>
+      )}
+    </>
   );
 }

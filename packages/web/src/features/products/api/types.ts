@@ -29,6 +29,8 @@ export interface NewProduct {
   type: ProductType;
   /** A bundle's items: 2 to 20 of the creator's one-time products in its currency. */
   bundle_product_ids: string[];
+  /** Another of the creator's one-time products offered under Buy, at `price` minor units (rule: Order bumps). */
+  order_bump: { product_id: string; price: number } | null;
   description: string;
   media_type: MediaType;
   media_url: string;

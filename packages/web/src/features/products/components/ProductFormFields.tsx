@@ -9,6 +9,7 @@ import { CURRENCIES, decimalsOf } from "@payloft/core/currency/units";
 import { DeliveryFields, type ContentSource } from "./DeliveryFields";
 import { BundlePicker } from "./BundlePicker";
 import { MembershipFields } from "./MembershipFields";
+import { OrderBumpPicker } from "./OrderBumpPicker";
 import type { UploadedFile } from "./FileUpload";
 
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c, label: c.toUpperCase() }));
@@ -158,6 +159,15 @@ export function ProductFormFields({ form, set, currencyLocked, productId, ...del
       ) : (
         <SingleProductFields form={form} set={set} step={step} code={code} recurring={recurring} {...delivery} />
       )}
+      <OrderBumpPicker
+        productId={form.bump_product_id}
+        price={form.bump_price}
+        currency={form.currency}
+        selfId={productId}
+        step={step}
+        onProduct={(id) => set("bump_product_id", id)}
+        onPrice={(text) => set("bump_price", text)}
+      />
       <Field label="Description">
         <Textarea
           name="description"

@@ -16,11 +16,17 @@ export interface TierForm {
 export const EMPTY_TIER: TierForm = { name: "", description: "", prices: { month: "", quarter: "", year: "" } };
 
 /** The dialog's fields as typed: amounts as text in the currency's major unit. */
-export type ProductForm = Omit<NewProduct, "price" | "suggested_price" | "content_file" | "tiers" | "trial_days"> & {
+export type ProductForm = Omit<
+  NewProduct,
+  "price" | "suggested_price" | "content_file" | "tiers" | "trial_days" | "order_bump"
+> & {
   price: string;
   suggested_price: string;
   tiers: TierForm[];
   trial_days: string;
+  /** The order bump's product ("" for none) and its price as typed. */
+  bump_product_id: string;
+  bump_price: string;
 };
 
 export const EMPTY_FORM: ProductForm = {
@@ -41,6 +47,8 @@ export const EMPTY_FORM: ProductForm = {
   billing: "one_time",
   tiers: [EMPTY_TIER],
   trial_days: "0",
+  bump_product_id: "",
+  bump_price: "",
 };
 
 /** A product's fields as the dialog shows them, for editing (amounts from minor units: 950 eur → "9.50"). */
@@ -76,7 +84,16 @@ export function formOf(p: Product): ProductForm {
         }))
       : [EMPTY_TIER],
     trial_days: String(p.trial_days ?? 0),
+    bump_product_id: p.order_bump?.product_id ?? "",
+    bump_price: p.order_bump ? minorToDecimal(p.order_bump.price, currency) : "",
   };
+}
+
+/** The order bump as the API takes it: minor units of the product's currency; none without a product. */
+function orderBumpOf({ bump_product_id, bump_price, currency }: ProductForm): NewProduct["order_bump"] {
+  if (!bump_product_id) return null;
+  const price = Number.parseFloat(bump_price);
+  return { product_id: bump_product_id, price: Number.isFinite(price) ? toMinor(price, currency) : 0 };
 }
 
 /** The product's hosted file, as the upload field shows it. */
@@ -92,11 +109,14 @@ export function bodyOf(form: ProductForm, source: ContentSource, file: UploadedF
   const price = Number.parseFloat(form.price);
   const suggested = Number.parseFloat(form.suggested_price);
   const billing = billingOf(form);
+  const { bump_product_id: _product, bump_price: _price, ...fields } = form;
+  const order_bump = orderBumpOf(form);
   // A bundle delivers its items (rule: Bundles): no content, keys or pay what you want of its own.
   if (form.type === "bundle") {
     return {
-      ...form,
+      ...fields,
       ...billing,
+      order_bump,
       price: Number.isFinite(price) ? price : 0,
       pay_what_you_want: false,
       suggested_price: null,
@@ -107,8 +127,9 @@ export function bodyOf(form: ProductForm, source: ContentSource, file: UploadedF
     };
   }
   return {
-    ...form,
+    ...fields,
     ...billing,
+    order_bump,
     price: Number.isFinite(price) ? price : 0,
     // Pay what you want is one-time only (a membership's price is its tiers').
     pay_what_you_want: form.pay_what_you_want && billing.billing === "one_time",

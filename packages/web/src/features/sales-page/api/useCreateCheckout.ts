@@ -6,6 +6,8 @@ export interface CheckoutRequest {
   productId: string;
   discount_code?: string;
   amount?: number;
+  /** Add the product's order bump: one payment, two purchases (rule: Order bumps). */
+  order_bump?: boolean;
   /** Where the visit came from (referrer, utm_*), as counted with its view: traffic analytics. */
   visit?: Record<string, string>;
 }

@@ -5,7 +5,7 @@ import { CopyButton } from "@/components/ui/CopyButton";
 import { EmailAddress } from "@/components/ui/EmailAddress";
 import { IconAlert, IconCheck, IconDownload } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/Spinner";
-import { useCheckoutSuccess } from "@/features/checkout";
+import { OrderItems, useCheckoutSuccess } from "@/features/checkout";
 import { formatCents } from "@/lib/money";
 import { OVERLAY_PANEL as panel } from "./OverlayWaiting";
 
@@ -47,8 +47,11 @@ function Outcome({ checkoutId, closed, onBack }: { checkoutId: string; closed: b
       </div>
     );
 
-  const { product, purchase } = q.data;
-  const paid = purchase.total ?? purchase.amount + (purchase.tax ?? 0);
+  const { product, purchase, order } = q.data;
+  // An order bump bought with it: one payment, each item with its own link.
+  const items = q.data.purchases ?? [purchase];
+  const several = items.length > 1 && order;
+  const paid = several ? order.total : (purchase.total ?? purchase.amount + (purchase.tax ?? 0));
   return (
     <div className={panel} role="status">
       <div className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-600">
@@ -57,18 +60,23 @@ function Outcome({ checkoutId, closed, onBack }: { checkoutId: string; closed: b
       <h2 className="mt-3 text-2xl font-extrabold text-slate-900">
         {paid === 0 ? "It's yours!" : "Payment Successful!"}
       </h2>
-      <p className="mt-1 font-semibold text-slate-800">{product.name}</p>
+      <p className="mt-1 font-semibold text-slate-800">{several ? `${items.length} items` : product.name}</p>
       <p className="mt-1 text-sm text-slate-600">
         {paid === 0 ? "Free" : `${formatCents(paid, purchase.currency)} paid`} ·{" "}
         <EmailAddress email={purchase.customer_email} />
       </p>
-      {purchase.license_key && (
+      {several && (
+        <div className="text-left">
+          <OrderItems purchases={items} />
+        </div>
+      )}
+      {!several && purchase.license_key && (
         <div className="mt-4 flex flex-wrap items-center justify-center gap-2 rounded-lg bg-slate-50 px-3 py-2">
           <p className="break-all font-mono text-sm font-semibold text-slate-900">{purchase.license_key}</p>
           <CopyButton value={purchase.license_key} what="licence key" />
         </div>
       )}
-      {purchase.access_url && (
+      {!several && purchase.access_url && (
         <a
           href={purchase.access_url}
           target="_blank"

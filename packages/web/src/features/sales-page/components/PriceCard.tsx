@@ -9,6 +9,8 @@ import type { CheckoutChoices } from "@/features/sales-page/lib/useCheckoutChoic
 import { CheckoutChoiceFields } from "./CheckoutChoiceFields";
 import { SocialProof } from "./SocialProof";
 import { TierPicker } from "./TierPicker";
+import { OrderBumpField } from "./OrderBumpField";
+import type { OrderBumpChoice } from "@/features/sales-page/lib/useOrderBump";
 
 export interface BuyState {
   /** minor units of `currency` */
@@ -62,7 +64,8 @@ export function BuyButton({
   membership,
   picker,
   size = "lg",
-}: BuyState & { size?: "md" | "lg"; picker?: ReactNode }) {
+  children,
+}: BuyState & { size?: "md" | "lg"; picker?: ReactNode; children?: ReactNode }) {
   if (provider === null) {
     // The longest label of the page: let it wrap instead of pushing a phone's page sideways.
     return (
@@ -98,6 +101,8 @@ export function BuyButton({
       <Button type="submit" size={size} fullWidth loading={busy} disabled={disabled} className={picker ? "mt-5" : ""}>
         {busy ? "Processing..." : buyLabel({ price, currency, membership })}
       </Button>
+      {/* Inside the form: what is chosen here is posted with Buy before any script runs. */}
+      {children}
     </form>
   );
 }
@@ -135,8 +140,19 @@ export function PriceCard({
   salesCount,
   choices,
   claim,
+  bump,
+  after,
   ...props
-}: BuyState & { name: string; salesCount: number; choices?: CheckoutChoices; claim?: ReactNode }) {
+}: BuyState & {
+  name: string;
+  salesCount: number;
+  choices?: CheckoutChoices;
+  claim?: ReactNode;
+  /** The order bump offered under Buy (rule: Order bumps). */
+  bump?: OrderBumpChoice | null;
+  /** Shown right under the buy form (the sales page's "Add to cart"). */
+  after?: ReactNode;
+}) {
   const { price, currency, provider } = props;
   const pwyw = choices?.payWhatYouWant;
   // What the buyer pays (a pay-what-you-want product: its minimum), after an applied code.
@@ -175,8 +191,11 @@ export function PriceCard({
           <BuyButton
             {...props}
             picker={membership ? <TierPicker choice={membership} currency={currency ?? "usd"} /> : undefined}
-          />
+          >
+            {bump && <OrderBumpField bump={bump} currency={currency} />}
+          </BuyButton>
         )}
+        {!claim && provider !== null && after}
       </div>
 
       {provider !== null && !claim && (

@@ -5,6 +5,7 @@ import { visitOf } from "@/features/sales-page/api/useRecordView";
 import type { BuyState } from "@/features/sales-page/components/PriceCard";
 import type { PaymentProvider } from "@/features/sales-page/api/types";
 import type { CheckoutChoices } from "./useCheckoutChoices";
+import type { OrderBumpChoice } from "./useOrderBump";
 
 /**
  * Where the payment page opens. By default this page goes there; the overlay opens it in a tab
@@ -28,7 +29,7 @@ const leavePage: PaymentOpener = { go: ({ url }) => window.location.assign(url) 
  * taken), which goes back beside the code field.
  */
 export function useBuy(
-  product: { id: string; price: number; currency?: string },
+  product: { id: string; price: number; currency?: string; bump?: OrderBumpChoice | null },
   provider: PaymentProvider,
   choices?: CheckoutChoices,
   opener: PaymentOpener = leavePage,
@@ -38,7 +39,13 @@ export function useBuy(
     opener.start?.();
     checkout.mutate(
       // The visit it came from, so the seller's traffic report credits the sale to its source.
-      { productId: product.id, ...choices?.body(), visit: visitOf(product.id) },
+      {
+        productId: product.id,
+        ...choices?.body(),
+        // A checked order bump: one payment for both (rule: Order bumps).
+        ...(product.bump?.checked ? { order_bump: true } : {}),
+        visit: visitOf(product.id),
+      },
       {
         onSuccess: (res) => {
           if (res.url) return opener.go({ ...res, url: res.url });
@@ -64,11 +71,9 @@ export function useBuy(
   // Stay "Processing..." after success too while this page leaves for the payment page.
   // The button says what Buy charges: the price after an applied code, or the amount the buyer
   // typed for a pay-what-you-want product (disabled below its minimum, where the field says why).
-  const price = choices
-    ? choices.payWhatYouWant
-      ? (choices.amount ?? choices.minimum)
-      : choices.price
-    : product.price;
+  // A checked order bump adds its price: Buy says what the one payment will be.
+  const own = choices ? (choices.payWhatYouWant ? (choices.amount ?? choices.minimum) : choices.price) : product.price;
+  const price = own + (product.bump?.checked ? product.bump.offer.price : 0);
   return {
     price,
     currency: product.currency ?? "usd",

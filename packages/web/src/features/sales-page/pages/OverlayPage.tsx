@@ -10,6 +10,7 @@ import { productTitle } from "@/features/sales-page/lib/page";
 import { isClaimable } from "@/features/sales-page/lib/free";
 import { useBuy } from "@/features/sales-page/lib/useBuy";
 import { useCheckoutChoices } from "@/features/sales-page/lib/useCheckoutChoices";
+import { useOrderBump } from "@/features/sales-page/lib/useOrderBump";
 import { usePaymentTab } from "@/features/sales-page/lib/usePaymentTab";
 import { accentStyle } from "@/lib/accent";
 
@@ -42,9 +43,10 @@ export default function OverlayPage({ data: page }: { data: ProductPageData }) {
   const data = page.product;
   const choices = useCheckoutChoices(data ?? undefined, page.code);
   const tab = usePaymentTab();
+  const bump = useOrderBump(data?.order_bump);
   // Opened on its own (not framed), it is an ordinary page that may go to the payment page.
   const buy = useBuy(
-    { id: data?.id ?? "", price: data?.price ?? 0, currency: data?.currency },
+    { id: data?.id ?? "", price: data?.price ?? 0, currency: data?.currency, bump },
     page.provider,
     choices,
     framed() ? tab.opener : undefined,
@@ -101,6 +103,7 @@ export default function OverlayPage({ data: page }: { data: ProductPageData }) {
             {...buy}
             formTarget="_blank"
             choices={choices}
+            bump={bump}
             name={data.name}
             salesCount={data.sales_count}
             claim={

@@ -10,6 +10,7 @@ import { CLAIM_FORM_ID, isClaimable, isFixedFree } from "@/features/sales-page/l
 import { buttonClasses } from "@/components/ui/Button";
 import { useBuy } from "@/features/sales-page/lib/useBuy";
 import { useCheckoutChoices } from "@/features/sales-page/lib/useCheckoutChoices";
+import { useOrderBump } from "@/features/sales-page/lib/useOrderBump";
 import { ProductMedia } from "@/features/sales-page/components/ProductMedia";
 import { SalesHeader } from "@/components/SalesHeader";
 import { SalesMessage } from "@/components/SalesStates";
@@ -30,7 +31,12 @@ export default function SalesPage({ data: page }: { data: ProductPageData }) {
   const data = page.product;
   const provider = page.provider;
   const choices = useCheckoutChoices(data ?? undefined, page.code);
-  const buy = useBuy({ id: data?.id ?? "", price: data?.price ?? 0, currency: data?.currency }, provider, choices);
+  const bump = useOrderBump(data?.order_bump);
+  const buy = useBuy(
+    { id: data?.id ?? "", price: data?.price ?? 0, currency: data?.currency, bump },
+    provider,
+    choices,
+  );
   useRecordView(data?.id ?? "", Boolean(data));
   usePageTitle(productTitle(page));
 
@@ -128,6 +134,7 @@ export default function SalesPage({ data: page }: { data: ProductPageData }) {
           <PriceCard
             {...buy}
             choices={choices}
+            bump={bump}
             name={data.name}
             salesCount={data.sales_count}
             claim={claimable ? <LazyClaimForm product={data} discountCode={choices.applied?.code} /> : undefined}

@@ -16,9 +16,9 @@ export const USES = {
   developers: ["plans"],
   discounts: ["products"],
   onboarding: ["plans"],
-  "sales-page": ["checkout"],
+  "sales-page": ["cart", "checkout"],
   settings: ["developers", "payment-setup", "plans"],
-  storefront: ["plans"],
+  storefront: ["cart", "plans"],
 };
 
 /**

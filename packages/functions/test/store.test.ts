@@ -147,6 +147,7 @@ describe("GET /api/public/stores/{handle}", () => {
     const res = await publicStore("ann-archer");
     expect(res.status).toBe(200);
     expect(res.json.store).toEqual({
+      creator_id: expect.any(String),
       handle: "ann-archer",
       name: "Ann Archer",
       bio: "Moved",

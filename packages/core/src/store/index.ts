@@ -139,6 +139,8 @@ export namespace Store {
 
   export interface PublicView {
     store: {
+      /** The creator: the buyer's cart is kept per creator (rule: Carts). */
+      creator_id: string;
       handle: string;
       name: string;
       bio: string;
@@ -190,6 +192,7 @@ export namespace Store {
     });
     return {
       store: {
+        creator_id: owner.id,
         handle: store.handle,
         name: owner.name ?? "",
         bio: store.bio ?? "",

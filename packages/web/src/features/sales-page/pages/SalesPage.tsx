@@ -20,6 +20,8 @@ import { productTitle } from "@/features/sales-page/lib/page";
 import { PriceTag } from "@/features/sales-page/components/PriceTag";
 import { PoweredBy } from "@/components/PoweredBy";
 import { accentStyle } from "@/lib/accent";
+import { CartButton } from "@/features/cart";
+import { SalesAddToCart } from "@/features/sales-page/components/SalesPageCart";
 
 /**
  * The public sales page at /product/:productId and /p/:productId, rendered by the server with
@@ -83,7 +85,9 @@ export default function SalesPage({ data: page }: { data: ProductPageData }) {
   const branding = data.branding;
   return (
     <div className="min-h-screen bg-slate-50 pb-24 lg:pb-0" style={accentStyle(branding?.accent_color)}>
-      <SalesHeader logoUrl={branding?.logo_url} sellerName={data.creator_name} />
+      <SalesHeader logoUrl={branding?.logo_url} sellerName={data.creator_name}>
+        <CartButton creatorId={data.creator_id} />
+      </SalesHeader>
       <main className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[1fr_22rem] lg:gap-10 lg:py-12">
         <div className="min-w-0 space-y-8">
           <div>
@@ -135,6 +139,7 @@ export default function SalesPage({ data: page }: { data: ProductPageData }) {
             {...buy}
             choices={choices}
             bump={bump}
+            after={<SalesAddToCart product={data} choices={choices} />}
             name={data.name}
             salesCount={data.sales_count}
             claim={claimable ? <LazyClaimForm product={data} discountCode={choices.applied?.code} /> : undefined}

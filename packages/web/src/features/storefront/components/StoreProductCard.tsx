@@ -1,15 +1,27 @@
 import type { Store } from "@payloft/core/store/index";
 import { formatCents } from "@/lib/money";
+import { AddToCartButton } from "@/features/cart";
 
 /** One product on a store page: picture (or a tinted title card), name, headline and price
  * (a pay-what-you-want price with a "+": the minimum, in the product's own currency). */
-export function StoreProductCard({ product, first }: { product: Store.PublicProduct; first?: boolean }) {
+export function StoreProductCard({
+  product,
+  first,
+  creatorId,
+}: {
+  product: Store.PublicProduct;
+  first?: boolean;
+  creatorId: string;
+}) {
+  // Into the cart at its price: a pay-what-you-want amount is chosen on the sales page, a
+  // membership is bought on its own, a free product is claimed (rule: Carts).
+  const cartable = product.billing !== "recurring" && !product.pay_what_you_want && product.price > 0;
   return (
-    <li>
+    <li className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       {/* A page load: the server renders the sales page (it is not a route of the app). */}
       <a
         href={`/product/${encodeURIComponent(product.id)}`}
-        className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        className="group flex flex-1 flex-col focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
       >
         <div className="aspect-[16/9] bg-slate-100">
           {product.image_url ? (
@@ -40,6 +52,15 @@ export function StoreProductCard({ product, first }: { product: Store.PublicProd
           </p>
         </div>
       </a>
+      {cartable && (
+        <div className="px-4 pb-4">
+          <AddToCartButton
+            creatorId={creatorId}
+            size="sm"
+            item={{ productId: product.id, name: product.name, price: product.price, currency: product.currency }}
+          />
+        </div>
+      )}
     </li>
   );
 }

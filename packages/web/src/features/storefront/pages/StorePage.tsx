@@ -4,6 +4,7 @@ import { SalesMessage } from "@/components/SalesStates";
 import { PoweredBy } from "@/components/PoweredBy";
 import { StoreProductCard } from "@/features/storefront/components/StoreProductCard";
 import { accentStyle } from "@/lib/accent";
+import { CartButton } from "@/features/cart";
 
 /** The tab's title: the store's name, or why there is no store to show. */
 export const storeTitle = ({ store, failed }: StorePageData) =>
@@ -29,7 +30,10 @@ export default function StorePage({ data }: { data: StorePageData }) {
   const initial = (store.name || store.handle).slice(0, 1).toUpperCase();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50" style={accentStyle(store.accent_color)}>
-      <header className="bg-gradient-to-br from-brand-600 to-brand-800 text-white">
+      <header className="relative bg-gradient-to-br from-brand-600 to-brand-800 text-white">
+        <div className="absolute right-4 top-4 sm:right-6">
+          <CartButton creatorId={store.creator_id} tone="dark" />
+        </div>
         <div className="mx-auto flex max-w-5xl flex-col items-center gap-4 px-4 py-12 text-center sm:flex-row sm:items-center sm:text-left sm:px-6">
           {store.avatar_url ? (
             <img
@@ -63,7 +67,7 @@ export default function StorePage({ data }: { data: StorePageData }) {
         ) : (
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {products.map((p, i) => (
-              <StoreProductCard key={p.id} product={p} first={i === 0} />
+              <StoreProductCard key={p.id} product={p} first={i === 0} creatorId={store.creator_id} />
             ))}
           </ul>
         )}

@@ -46,14 +46,14 @@ export function CartButton({
         aria-label={`Cart, ${n} ${n === 1 ? "item" : "items"}`}
         data-testid="cart-button"
         data-cart
-        className={`relative inline-flex h-10 items-center gap-1.5 rounded-full px-3 text-sm font-semibold ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${colours}`}
+        className={`relative inline-flex h-10 shrink-0 items-center gap-1.5 rounded-full px-3 text-sm font-semibold ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${colours}`}
       >
         <BagIcon className="h-5 w-5" />
         <span className="hidden sm:inline">Cart</span>
         <span
           aria-hidden
           data-testid="cart-count"
-          className="flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white"
+          className={`flex h-5 min-w-5 items-center justify-center rounded-full px-1.5 text-xs font-bold ${tone === "dark" ? "bg-white text-brand-700" : "bg-brand-600 text-white"}`}
         >
           {n}
         </span>

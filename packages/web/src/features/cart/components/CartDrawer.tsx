@@ -106,7 +106,7 @@ export function CartDrawer({ cart, open, onClose }: { cart: Cart; open: boolean;
               }}
               autoComplete="off"
               maxLength={64}
-              className="mt-1.5 block h-10 w-full rounded-lg border border-slate-300 px-3 text-sm uppercase text-slate-900 placeholder:normal-case placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+              className="mt-1.5 block h-10 w-full rounded-lg border border-slate-300 px-3 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
               placeholder="Applied to the items it covers"
             />
           </div>

@@ -13,6 +13,7 @@ import { useCheckoutSuccess, type SuccessPurchase } from "@/features/checkout/ap
 import { tellOpenerPaid } from "@/lib/payment-message";
 import { BundleItemLinks } from "@/components/BundleItemLinks";
 import { OrderItems } from "@/features/checkout/components/OrderItems";
+import { removeBought } from "@/lib/cart";
 
 /** en-US long form with hour and minute, e.g. "November 22, 2026 at 02:30 AM". */
 const purchaseDate = (iso: string) =>
@@ -65,6 +66,10 @@ export default function CheckoutSuccessPage() {
   useEffect(() => {
     if (query.isSuccess) setFromOverlay(tellOpenerPaid(sessionId));
   }, [query.isSuccess, sessionId]);
+  // Paid: what was bought leaves the buyer's cart (rule: Carts).
+  useEffect(() => {
+    if (query.data) removeBought((query.data.purchases ?? []).flatMap((p) => (p.product_id ? [p.product_id] : [])));
+  }, [query.data]);
 
   if (!sessionId) return <Problem title="Invalid checkout session" />;
   if (query.isPending) {

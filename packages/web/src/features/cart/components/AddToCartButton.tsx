@@ -39,7 +39,6 @@ export function AddToCartButton({
     <button
       type="button"
       disabled={disabled}
-      aria-label={same ? `${item.name} is in your cart: open the cart` : `Add ${item.name} to cart`}
       className={buttonClasses(same ? "ghost" : "secondary", size, `w-full ${className}`)}
       onClick={() => {
         if (same) return window.dispatchEvent(new Event(OPEN_CART));
@@ -48,6 +47,8 @@ export function AddToCartButton({
       }}
     >
       {same ? "In your cart ✓" : inCart ? "Update cart" : "Add to cart"}
+      {/* The visible words first, then which product: its accessible name starts as it reads. */}
+      <span className="sr-only">: {item.name}</span>
     </button>
   );
 }

@@ -10,9 +10,19 @@ import path from "node:path";
 
 /** Where one feature shows another's part (the dashboard shows the discounts section…). */
 export const USES = {
+  affiliates: ["plans", "products"],
   admin: ["announcements", "dashboard", "developers", "maintenance", "payment-setup", "products"],
   customer: ["announcements"],
-  dashboard: ["announcements", "discounts", "payment-setup", "plans", "products", "settings", "storefront"],
+  dashboard: [
+    "affiliates",
+    "announcements",
+    "discounts",
+    "payment-setup",
+    "plans",
+    "products",
+    "settings",
+    "storefront",
+  ],
   developers: ["plans"],
   discounts: ["products"],
   onboarding: ["plans"],

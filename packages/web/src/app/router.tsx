@@ -59,6 +59,8 @@ export const router = createBrowserRouter([
         path: "/customer-dashboard",
         element: page(() => import("@/features/customer/pages/CustomerDashboardPage"), "My purchases"),
       },
+      // Anyone signed in, under any role, answers invitations and follows their figures here.
+      { path: "/affiliate", element: page(() => import("@/features/affiliates/pages/AffiliatePage"), "Affiliate") },
       { path: "/admin", element: page(() => import("@/features/admin/pages/AdminPage"), "Admin") },
       // Rendered by the server, not by the app (./ServerPage).
       ...["/product/:productId", "/p/:productId", "/overlay/product/:productId", "/s/:handle"].map((path) => ({

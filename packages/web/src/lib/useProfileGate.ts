@@ -25,16 +25,16 @@ export const creatorGate: GateDecision = (s) => {
 };
 
 /**
- * Runs a gate: not signed in → /login, otherwise the gate's decision on the profile.
+ * Runs a gate: not signed in → /login (or `login`, e.g. with ?redirect= back), otherwise the gate's decision on the profile.
  * `ready` is true only once the person may see the page.
  */
-export function useProfileGate(decide: GateDecision) {
+export function useProfileGate(decide: GateDecision, login = "/login") {
   const { user, isPending } = useSession();
   const profile = useProfile(!!user);
   const navigate = useNavigate();
 
   let destination: string | null = null;
-  if (!isPending && !user) destination = "/login";
+  if (!isPending && !user) destination = login;
   else if (profile.isError) {
     const missing = profile.error instanceof ApiError && profile.error.status === 404;
     destination = decide(missing ? { missing: true } : { failed: true });

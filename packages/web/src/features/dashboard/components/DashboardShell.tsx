@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { AppShell, ShellUser, shellLinkClass, shellLogoutClass, type ShellSection } from "@/components/AppShell";
-import { IconChart, IconRefresh, IconStore, IconUsers } from "@/components/ui/icons";
+import { IconChart, IconLink, IconRefresh, IconStore, IconUsers } from "@/components/ui/icons";
 import { IconBox, IconHelp, IconLogout, IconSettings, IconTag } from "@/components/navIcons";
 
-export type SectionId = "products" | "analytics" | "customers" | "members" | "discounts" | "store" | "settings";
+export type SectionId =
+  "products" | "analytics" | "customers" | "members" | "discounts" | "affiliates" | "store" | "settings";
 
 export const SECTIONS: ShellSection<SectionId>[] = [
   { id: "products", label: "Products", Icon: IconBox },
@@ -11,6 +12,7 @@ export const SECTIONS: ShellSection<SectionId>[] = [
   { id: "customers", label: "Customers", Icon: IconUsers },
   { id: "members", label: "Members", Icon: IconRefresh },
   { id: "discounts", label: "Discounts", Icon: IconTag },
+  { id: "affiliates", label: "Affiliates", Icon: IconLink },
   { id: "store", label: "Storefront", Icon: IconStore },
   { id: "settings", label: "Settings", Icon: IconSettings },
 ];

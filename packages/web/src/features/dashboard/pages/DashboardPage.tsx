@@ -14,6 +14,7 @@ import {
 } from "@/features/dashboard/components/Sections";
 import { DiscountsSection } from "@/features/discounts";
 import { MembersSection } from "@/features/dashboard/components/MembersSection";
+import { AffiliatesSection } from "@/features/affiliates";
 import { creatorGate, useProfileGate } from "@/lib/useProfileGate";
 
 /** /dashboard: the creator's home. The open section lives in ?section= so it can be linked. */
@@ -50,6 +51,7 @@ export default function DashboardPage() {
       {section === "customers" && <CustomersSection />}
       {section === "members" && <MembersSection />}
       {section === "discounts" && <DiscountsSection />}
+      {section === "affiliates" && <AffiliatesSection profile={profile} />}
       {section === "store" && <StorefrontSection profile={profile} />}
       {section === "settings" && <SettingsSection profile={profile} email={email} />}
     </DashboardShell>

@@ -14,12 +14,30 @@ import { LicenseKeyButton, SaleLicenseKey } from "./LicenseKeyButton";
 import { RefundSaleButton } from "./RefundSaleButton";
 
 /**
- * Settings → Sales History: Date, Product, Customer, Amount ($x.xx), Tax, Status; newest first.
+ * Settings → Sales History: Date, Product, Customer, Amount ($x.xx), Tax, Affiliate, Status; newest first.
+ * Affiliate: who brought the sale, with the commission it earned them (reversed with a refund).
  * Amount is the price (the seller's revenue); tax collected on top for the state is its own column.
  * A completed sale has a Refund button (with a confirmation); a refunded one says so. A sale
  * sold with a licence key shows it, and while completed can have it disabled or enabled. A free
  * claim is a sale of 0 that reads "Free" and has nothing to refund.
  */
+
+/** Who brought the sale and what they earn from it (in the sale's currency), or nothing. */
+function SaleAffiliate({ sale, phone }: { sale: Sale; phone?: boolean }) {
+  const a = sale.affiliate;
+  if (!a) return phone ? null : <span className="text-slate-400">—</span>;
+  const commission = formatMoney(a.commission.amount, a.commission.currency);
+  return (
+    <span className={phone ? "mt-1 block text-sm text-slate-500" : "block"} data-testid="sale-affiliate">
+      {phone && "Affiliate: "}
+      <EmailAddress email={a.email} className="text-slate-800" />
+      <span className={phone ? "" : "block text-xs text-slate-500"}>
+        {phone ? ", " : ""}
+        {commission} commission
+      </span>
+    </span>
+  );
+}
 
 function SaleActions({ sale, stacked }: { sale: Sale; stacked?: boolean }) {
   if (sale.status !== "completed") return null;
@@ -60,7 +78,12 @@ export function SalesHistoryTab() {
             : formatSaleAmount(s.amount, s.currency),
           date: formatDate(s.created_at),
           status: <SaleStatusBadge status={s.status} />,
-          note: <SaleLicenseKey sale={s} />,
+          note: (
+            <>
+              <SaleLicenseKey sale={s} />
+              <SaleAffiliate sale={s} phone />
+            </>
+          ),
           action: s.status === "completed" ? <SaleActions sale={s} /> : undefined,
         }))}
       />
@@ -73,6 +96,7 @@ export function SalesHistoryTab() {
               <TH>Customer</TH>
               <TH className="text-right">Amount</TH>
               <TH className="text-right">Tax</TH>
+              <TH>Affiliate</TH>
               <TH>Status</TH>
               <TH>
                 <span className="sr-only">Actions</span>
@@ -99,6 +123,9 @@ export function SalesHistoryTab() {
                 <TD className="text-right tabular-nums">{formatSaleAmount(s.amount, s.currency)}</TD>
                 <TD className="text-right tabular-nums text-slate-500">
                   {s.tax ? formatMoney(s.tax, s.currency) : "—"}
+                </TD>
+                <TD className="min-w-36 text-sm">
+                  <SaleAffiliate sale={s} />
                 </TD>
                 <TD>
                   <SaleStatusBadge status={s.status} />

@@ -1,0 +1,2 @@
+// The affiliates feature's face: what other features may use of it (packages/web/boundaries.mjs).
+export { AffiliatesSection } from "./components/AffiliatesSection";

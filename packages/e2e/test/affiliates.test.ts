@@ -7,7 +7,7 @@ import { sellerWithProducts } from "../src/seller";
 import { signIn } from "../src/sign-in";
 
 /**
- * Affiliates (issue 30): a Pro creator invites someone from Dashboard → Affiliates; that person
+ * Affiliates: a Pro creator invites someone from Dashboard → Affiliates; that person
  * signs in, accepts in their Affiliate area and copies their link; buyers follow it and buy in
  * dollars and in euros; Sales History shows the affiliate and the commission of each sale; a
  * refund takes its commission back; the PayPal CSV lists what is due, and "Mark as paid" settles

@@ -13,6 +13,8 @@ export const STRIPE_RESOURCES = [
   "charges",
   "checkout",
   "paymentIntents",
+  "prices",
+  "products",
   "refunds",
   "subscriptions",
   "webhookEndpoints",

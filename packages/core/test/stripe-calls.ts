@@ -105,5 +105,26 @@ export async function runStripeCalls(Sdk: StripeSdk, secretKey: string): Promise
   const sub = await step("subscriptions", "retrieve", () => stripe.subscriptions.retrieve(String(done.subscription)));
   await step("subscriptions", "update", () => stripe.subscriptions.update(sub.id, { cancel_at_period_end: true }));
   await step("subscriptions", "cancel", () => stripe.subscriptions.cancel(sub.id));
+
+  // A membership's Product and Prices on the seller's account (checkout/membership.ts syncPrice):
+  // the Product is ours by id, so a first sale meets "resource_missing" and creates it.
+  const productRef = `payloft_${crypto.randomUUID().replace(/-/g, "")}`;
+  await step("products", "update (missing: Stripe's error)", () =>
+    stripe.products.update(productRef, { name: "Community — Pro" }),
+  );
+  await step("products", "create", () =>
+    stripe.products.create({ id: productRef, name: "Community — Pro", metadata: { payloft_product: "p1" } }),
+  );
+  const price = await step("prices", "create", () =>
+    stripe.prices.create({
+      product: productRef,
+      currency: "usd",
+      unit_amount: 900,
+      recurring: { interval: "month" },
+      metadata: { tier: "pro", interval: "month" },
+    }),
+  );
+  await step("prices", "list", () => stripe.prices.list({ product: productRef, active: true, limit: 100 }));
+  await step("prices", "update", () => stripe.prices.update(price.id, { active: false }));
   return steps;
 }

@@ -2,7 +2,7 @@ import { IntegrationEntity, RetiredCredentialEntity, type CheckoutItem } from ".
 import { decryptSecret } from "../payment/secrets";
 import type { PayPalCredentials } from "../paypal/client";
 import { storedPayPalCredentials } from "./paypal";
-import { SELLER_EVENTS, updateSellerWebhookEvents } from "./webhook";
+import { SELLER_EVENTS, updateSellerWebhookEvents } from "./webhook-events";
 
 /**
  * A seller's keys in clear, for Payloft's own calls to their Stripe or PayPal: never return

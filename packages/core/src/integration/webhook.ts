@@ -1,20 +1,7 @@
 import { ProviderError } from "../errors";
 import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
-
-/** The events a seller's account must send us: purchases, refunds, disputes, unpaid checkouts (recovery) and memberships. */
-export const SELLER_EVENTS = [
-  "checkout.session.completed",
-  "checkout.session.expired",
-  "checkout.session.async_payment_succeeded",
-  "charge.refunded",
-  "charge.dispute.created",
-  // memberships (core/src/payment/stripe-membership-events.ts)
-  "customer.subscription.updated",
-  "customer.subscription.deleted",
-  "invoice.paid",
-  "invoice.payment_failed",
-] as const;
+import { SELLER_EVENTS } from "./webhook-events";
 
 /** Creates the endpoint on the seller's own Stripe account; Stripe answers its signing secret once. */
 export async function registerSellerWebhook(secretKey: string, url: string): Promise<{ id: string; secret: string }> {
@@ -32,20 +19,6 @@ export async function registerSellerWebhook(secretKey: string, url: string): Pro
       "We couldn't connect your Stripe account's notifications. Please try saving again.",
       "integration.webhook_failed",
     );
-  }
-}
-
-/**
- * Best effort, on re-saving the same key: an endpoint registered before an event joined
- * SELLER_EVENTS (checkout.session.expired, memberships) is brought up to date. False when it failed.
- */
-export async function updateSellerWebhookEvents(secretKey: string, endpointId: string): Promise<boolean> {
-  try {
-    await stripeClient(secretKey).webhookEndpoints.update(endpointId, { enabled_events: [...SELLER_EVENTS] });
-    return true;
-  } catch (err) {
-    logger.warn("seller webhook events update failed", { endpointId, error: (err as Error).message });
-    return false;
   }
 }
 

@@ -17,7 +17,7 @@ export const integrationSchema = itemSchema({
     /** The mode the PayPal credentials were checked in (is_live may change with a Stripe save). */
     paypal_is_live: { type: "boolean" },
     webhook_endpoint_id: { type: "string" },
-    /** How many of SELLER_EVENTS (integration/webhook.ts) the endpoint was last given; fewer: brought up to date when needed. */
+    /** How many of SELLER_EVENTS (integration/webhook-events.ts) the endpoint was last given; fewer: brought up to date when needed. */
     webhook_events: { type: "number" },
     /** Stripe Tax on the seller's product checkouts (Stripe only; needs Stripe Tax active in their account). */
     automatic_tax: { type: "boolean" },

@@ -171,6 +171,8 @@ describe('the CSV lists what is due, and "Mark as paid" settles it', () => {
     const { page } = seller;
     const due = page.getByRole("list", { name: "Payouts due" });
     await due.getByText("€1.90", { exact: true }).waitFor();
+    // The attribution window shows the creator's setting (the default: 30 days).
+    await expect.poll(() => page.getByLabel("Attribution window (days)").inputValue()).toBe("30");
     await b.shot(page, "affiliates-section");
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download CSV" }).click();

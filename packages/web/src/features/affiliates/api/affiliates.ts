@@ -29,7 +29,7 @@ export const useAffiliates = (enabled = true) => useQuery({ ...affiliatesQuery()
 export const useAffiliateSettings = (enabled = true) =>
   useQuery({
     queryKey: [...keys.all, "settings"],
-    queryFn: () => apiFetch<AffiliateSettings>("/api/affiliates/settings"),
+    queryFn: () => apiFetch<{ settings: AffiliateSettings }>("/api/affiliates/settings").then((r) => r.settings),
     enabled,
   });
 

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, useStack } from "@payloft/local/testing/index";
-import { signInSellingCreator, signInWithRole, type Person } from "./actors";
+import { sandboxEvents } from "@payloft/local/stripe-sandbox/testing";
+import { signInSellingCreator, signInWithRole, stripeSecretOf, type Person } from "./actors";
 import { recurringProduct, subscribe } from "./memberships";
+import { postSellerEvent, sellerStripe } from "./seller-stripe";
 
 /**
  * The buyer's and the creator's membership APIs, role by role: the portal's list, cancel (at
@@ -51,6 +53,31 @@ describe("GET /api/customer/memberships", () => {
   it("is for signed-in customers only", async () => {
     expect((await call(stack(), "GET", "/api/customer/memberships")).status).toBe(401);
     expect((await call(stack(), "GET", "/api/customer/memberships", { cookie: sam.cookie })).status).toBe(403);
+  });
+});
+
+describe("the provider's events arrive after the actions they report", () => {
+  it("a resume stays resumed when the cancel's own event is delivered after it, from the same second", async () => {
+    const seller = await sellerStripe(sam.id, stripeSecretOf(sam));
+    const sent = sandboxEvents(stack(), membershipId).length;
+    await seller.webhooks(false);
+    try {
+      const act = (what: string) =>
+        call(stack(), "POST", `/api/customer/memberships/${membershipId}/${what}`, { cookie: mia.cookie });
+      expect((await act("cancel")).json.membership.status).toBe("canceled");
+      expect((await act("resume")).json.membership.status).toBe("active");
+    } finally {
+      await seller.webhooks(true);
+    }
+    // What Stripe sent about the cancel while the endpoint was off, delivered now: late, and first.
+    const late = sandboxEvents(stack(), membershipId)
+      .slice(sent)
+      .find((r) => r.event.type === "customer.subscription.updated" && r.event.data.object.cancel_at_period_end);
+    expect(late, "the cancel's customer.subscription.updated").toBeDefined();
+    const res = await postSellerEvent(stack(), sam.id, late!.event);
+    expect(res.status, await res.text()).toBe(200);
+    await stack().settled();
+    expect((await mine(mia)).memberships[0]).toMatchObject({ status: "active", cancel_at_period_end: false });
   });
 });
 

@@ -15,8 +15,9 @@ import { membershipOf } from "./stripe";
 /**
  * What buyers and creators do with memberships (the lists are ./list.ts, which needs no key):
  * cancel at the period's end (or, the creator, at once), resume before the end. Each action is made at the provider through the
- * seller's key and its answer applied at once (as new as what we hold: it was just made); the
- * provider's event that follows changes nothing more.
+ * seller's key and its answer applied at once, as news from the moment the provider answered
+ * (answeredAt): the provider's events about this or an earlier action, delivered later, are
+ * older than that and change nothing.
  */
 export const PROVIDER_FAILED = "We couldn't reach the payment provider. Please try again in a moment.";
 const ENDED = () => new ConflictError("membership.ended", "This membership has already ended.");
@@ -29,14 +30,27 @@ async function buyersOwn(email: string, id: string): Promise<MembershipItem> {
   return m;
 }
 
+/**
+ * When an action's answer counts as news, in the provider's seconds (events' `created`): half a
+ * second into the second the provider answered in (its Date header), and never before what we
+ * hold. The answer already includes every event of that second and before, e.g. a cancel's
+ * `customer.subscription.updated` that arrives after the resume that followed it; an event of a
+ * later second is newer and applies.
+ */
+export function answeredAt(held: number, dateHeader: string | undefined, nowMs = Date.now()): number {
+  const answered = Date.parse(dateHeader ?? "");
+  const seconds = Math.floor((Number.isNaN(answered) ? nowMs : answered) / 1000);
+  return Math.max(Math.floor(held), seconds) + 0.5;
+}
+
 /** The action at the provider, then its answer applied; what the membership is afterwards. */
 async function atProvider(
   m: MembershipItem,
-  act: (stripe: Stripe) => Promise<Stripe.Subscription>,
+  act: (stripe: Stripe) => Promise<Stripe.Response<Stripe.Subscription>>,
 ): Promise<MembershipInfo> {
   const secret = await stripeSecretFor(m.creator_id);
   if (!secret) throw new ProviderError(PROVIDER_FAILED, "membership.provider_failed");
-  let sub: Stripe.Subscription;
+  let sub: Stripe.Response<Stripe.Subscription>;
   try {
     sub = await act(stripeClient(secret));
   } catch (err) {
@@ -44,7 +58,7 @@ async function atProvider(
     throw new ProviderError(PROVIDER_FAILED, "membership.provider_failed");
   }
   const ours = membershipOf(sub, m.creator_id);
-  if (ours) await applyState(m.id, m.provider_time, ours.state);
+  if (ours) await applyState(m.id, answeredAt(m.provider_time, sub.lastResponse?.headers?.date), ours.state);
   return membershipInfo((await loadMembership(m.id))!);
 }
 

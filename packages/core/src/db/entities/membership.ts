@@ -32,7 +32,7 @@ export const MembershipEntity = new LazyEntity(
       /** ISO: the end of the period paid for (or of the trial); a canceled membership keeps access until then. */
       current_period_end: { type: "string", required: true },
       cancel_at_period_end: { type: "boolean", default: false },
-      /** Unix seconds of the provider event (or read) the state above comes from; older news is ignored. */
+      /** Unix seconds of the provider event the state above comes from, or x.5 for an action's answer (membership/manage.ts answeredAt); older news is ignored. */
       provider_time: { type: "number", required: true },
       canceled_at: { type: "string" },
       ended_at: { type: "string" },

@@ -6,6 +6,9 @@ const resolve = {
   alias: [{ find: /^@\//, replacement: fileURLToPath(new URL("./packages/web/src/", import.meta.url)) }],
 };
 
+/** Each test file runs within one UTC day: one starting just before midnight waits for it. */
+const ONE_UTC_DAY = "packages/local/src/testing/one-utc-day.ts";
+
 /**
  * One vitest run covers the workspace:
  *  - "api": core, handler and local-runtime tests against DynamoDB Local (started once by
@@ -21,6 +24,7 @@ export default defineConfig({
           name: "api",
           include: ["packages/{core,functions,local}/test/**/*.test.ts", "scripts/**/test/*.test.mjs"],
           globalSetup: ["packages/local/src/testing/global-setup.ts"],
+          setupFiles: [ONE_UTC_DAY],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",
@@ -33,6 +37,7 @@ export default defineConfig({
           name: "e2e",
           include: ["packages/e2e/test/**/*.test.ts"],
           globalSetup: ["packages/e2e/src/global-setup.ts"],
+          setupFiles: [ONE_UTC_DAY],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           pool: "forks",

@@ -47,7 +47,7 @@ export function staticSite(dist: string) {
       const query = new URL(req.url ?? "/", "http://local").searchParams;
       const shell = async (page: string) => readFileSync(join(dist, "pages", `${page}.html`), "utf8");
       // Like the Lambda (pages/handler.ts): a page that cannot be rendered asks for a reload, never a 500.
-      const page = await renderPublicPage(rawPath, query, shell).catch((err: Error) => {
+      const page = await renderPublicPage(rawPath, query, shell, req.headers.cookie).catch((err: Error) => {
         logger.error("page could not be rendered", err);
         return null;
       });
@@ -60,6 +60,7 @@ export function staticSite(dist: string) {
         ...pageHeaders(path, false, process.env.S3_ENDPOINT),
         "content-type": types[".html"]!,
         "cache-control": page?.cacheControl ?? "no-store",
+        ...(page?.setCookie ? { "set-cookie": page.setCookie } : {}),
         ...encodedHeaders(encoding, body.length),
       });
       res.end(body);

@@ -2,7 +2,8 @@
  * Payloft overlay checkout. On any site:
  *   <script src="https://YOUR-PAYLOFT/embed.js" defer></script>
  *   <a href="https://YOUR-PAYLOFT/product/PRODUCT_ID" data-payloft-overlay>Buy</a>
- * A click on such a link opens the product's checkout in an overlay over the page. The page
+ * A click on such a link opens the product's checkout in an overlay over the page (an affiliate's
+ * ?ref= on the link or on the page goes with it). The page
  * never navigates: the payment itself opens in a new tab (a hosted payment page cannot be
  * framed) and the overlay shows the purchase when it is paid. Escape, the close button or a
  * click beside the panel closes it and focus goes back to the link. No dependencies; kept under
@@ -26,7 +27,12 @@
       return null;
     }
     var m = url.origin === origin && /^\/(?:product|p)\/([^/]+)\/?$/.exec(url.pathname);
-    return m ? origin + "/overlay/product/" + m[1] + url.search : null;
+    if (!m) return null;
+    // An affiliate's ?ref= on the host page (the creator's own site) rides into the overlay,
+    // unless the link names its own: the overlay's checkout credits that affiliate.
+    var ref = new URLSearchParams(location.search).get("ref");
+    if (ref && !url.searchParams.has("ref")) url.searchParams.set("ref", ref);
+    return origin + "/overlay/product/" + m[1] + url.search;
   }
 
   function css(el, rules) {

@@ -57,6 +57,17 @@ async function earns(a: AffiliateItem, productId?: string): Promise<boolean> {
 }
 
 /**
+ * The Set-Cookie of a click on `a`'s code, in the creator's window (their affiliate_cookie_days),
+ * or undefined when the click attributes nothing: a paused or removed affiliate, or a creator
+ * whose plan no longer offers affiliates.
+ */
+async function clickCookie(a: AffiliateItem, cookie: string | undefined): Promise<string | undefined> {
+  if (!(await earns(a))) return undefined;
+  const creator = (await UserEntity.get({ id: a.creator_id }).go({ attributes: ["affiliate_cookie_days"] })).data;
+  return setCookie(cookie, a, creator?.affiliate_cookie_days ?? DEFAULT_COOKIE_DAYS);
+}
+
+/**
  * GET /r/{code}[?product=id]: where the link goes (the product when it is the creator's, else
  * their store, else the site) and the cookie it sets. An unknown, paused or removed code still
  * redirects, without attribution.
@@ -78,10 +89,28 @@ export async function followLink(
     const store = (await StoreEntity.get({ user_id: a.creator_id }).go({ attributes: ["handle"] })).data;
     path = store ? `/s/${encodeURIComponent(store.handle)}` : "/";
   }
-  const location = `${site}${path}`;
-  if (!(await earns(a))) return { location };
-  const creator = (await UserEntity.get({ id: a.creator_id }).go({ attributes: ["affiliate_cookie_days"] })).data;
-  return { location, setCookie: setCookie(cookie, a, creator?.affiliate_cookie_days ?? DEFAULT_COOKIE_DAYS) };
+  const setCookie = await clickCookie(a, cookie);
+  return { location: `${site}${path}`, ...(setCookie ? { setCookie } : {}) };
+}
+
+/** `?ref=` as sent: an affiliate code, or nothing (anything else can name no affiliate). */
+export const refCode = (raw: string | null | undefined): string => {
+  const code = (raw ?? "").trim().toLowerCase();
+  return /^[a-z0-9]{1,16}$/.test(code) ? code : "";
+};
+
+/**
+ * `?ref={code}` on one of `creatorId`'s sales pages (/product, /p, /overlay) or their store
+ * (/s): the same cookie as following /r/{code}, set by the page itself. A code of another
+ * creator's affiliate attributes nothing here (the cookie is kept per creator).
+ */
+export async function visitWithRef(
+  ref: string,
+  creatorId: string,
+  cookie: string | undefined,
+): Promise<string | undefined> {
+  const a = refCode(ref) ? await byCode(refCode(ref)) : null;
+  return a && a.creator_id === creatorId ? clickCookie(a, cookie) : undefined;
 }
 
 export interface Referral {
@@ -89,12 +118,23 @@ export interface Referral {
   affiliate_percent?: number;
 }
 
-/** What a new checkout records: the creator's entry in the cookie, if its affiliate may earn on this product now. */
-export async function referralFor(product: { id: string; creator_id: string }, cookie?: string): Promise<Referral> {
-  const entry = readEntries(cookie).find((e) => e.creator === product.creator_id);
-  const a = entry ? await byCode(entry.code) : null;
-  if (!a || a.creator_id !== product.creator_id || !(await earns(a, product.id))) return {};
-  return { affiliate_id: a.id, affiliate_percent: a.commission_percent };
+/**
+ * What a new checkout records: the affiliate of `ref` (a code the page passed along: the overlay
+ * on another site, whose frame may not see our cookie), else the creator's entry in the cookie,
+ * if that affiliate may earn on this product now.
+ */
+export async function referralFor(
+  product: { id: string; creator_id: string },
+  cookie?: string,
+  ref?: string,
+): Promise<Referral> {
+  const fromCookie = readEntries(cookie).find((e) => e.creator === product.creator_id)?.code;
+  for (const code of [refCode(ref), fromCookie]) {
+    const a = code ? await byCode(code) : null;
+    if (a && a.creator_id === product.creator_id && (await earns(a, product.id)))
+      return { affiliate_id: a.id, affiliate_percent: a.commission_percent };
+  }
+  return {};
 }
 
 /**

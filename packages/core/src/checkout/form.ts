@@ -17,6 +17,7 @@ const BuyForm = z.object({
   order_bump: Text("order_bump"),
   tier: Text("tier"),
   interval: Text("interval"),
+  ref: Text("ref"),
 });
 
 export function buyFormInput(form: unknown): {
@@ -26,8 +27,9 @@ export function buyFormInput(form: unknown): {
   order_bump?: boolean;
   tier?: string;
   interval?: string;
+  ref?: string;
 } {
-  const { product_id, discount_code, amount, order_bump, tier, interval } = parseInput(BuyForm, form);
+  const { product_id, discount_code, amount, order_bump, tier, interval, ref } = parseInput(BuyForm, form);
   const code = discount_code?.trim();
   const typed = amount?.trim();
   return {
@@ -38,6 +40,8 @@ export function buyFormInput(form: unknown): {
     // A membership's tier and billing period (the tier picker's radios), judged by create-session.
     ...(tier?.trim() ? { tier: tier.trim() } : {}),
     ...(interval?.trim() ? { interval: interval.trim() } : {}),
+    // The affiliate code the page was opened with (?ref=), judged by create-session.
+    ...(ref?.trim() ? { ref: ref.trim() } : {}),
     // Not a number: NaN, which create-session refuses with its own sentence for the amount.
     ...(typed ? { amount: /^\d+$/.test(typed) ? Number(typed) : Number.NaN } : {}),
   };

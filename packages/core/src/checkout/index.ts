@@ -47,6 +47,7 @@ export namespace Checkout {
   /** The sales page's Buy form's fields as createSession's input (./form). */
   export const formInput = buyFormInput;
 
+  export const REF_INVALID = "ref must be an affiliate's code: up to 16 letters and digits.";
   const choice = (message: string) =>
     z.optional(z.string(message).check(z.trim(), z.minLength(1, message), z.maxLength(100, message)));
   const CreateInput = z.object({
@@ -62,6 +63,10 @@ export namespace Checkout {
       ),
     /** The product's order bump, ticked under the Buy button. */
     order_bump: z.optional(z.boolean("order_bump must be true or false.")),
+    /** The affiliate code the page was opened with (?ref=): it wins over the cookie's entry. */
+    ref: z.optional(
+      z.string(REF_INVALID).check(z.trim(), z.maxLength(16, REF_INVALID), z.regex(/^[A-Za-z0-9]*$/, REF_INVALID)),
+    ),
   });
 
   /**
@@ -73,8 +78,9 @@ export namespace Checkout {
    * the sale counts in traffic analytics. `acceptLanguage` is the buyer's browser's header: the
    * payment page speaks their language (see ./locale). `address` is the buyer's network address:
    * one address (an IPv6 one by its /64: ./buyer-network) holds at most a few of a discount
-   * code's uses in unpaid checkouts (discount/redeem.ts). `referral` is the affiliate cookie
-   * (affiliate/referral.ts): the record keeps the affiliate and their rate now.
+   * code's uses in unpaid checkouts (discount/redeem.ts). `referral` is the affiliate cookie and
+   * `ref` in the input the code the page was opened with (affiliate/referral.ts): the record
+   * keeps the affiliate and their rate now.
    */
   export async function createSession(
     input: unknown,
@@ -85,7 +91,7 @@ export namespace Checkout {
     const address = opts.address ? { address: callerNetwork(opts.address) } : {};
     // A cart: several of one creator's products in one payment (./lines.ts).
     if (isCart(input)) return startOrder(await cartLines(input, address), buyer, { ...opts, visit });
-    const { productId, order_bump: wantsBump, tier, interval } = parseInput(CreateInput, input);
+    const { productId, order_bump: wantsBump, tier, interval, ref } = parseInput(CreateInput, input);
     const product = await productForCheckout(productId, { recurring: true });
 
     const { provider } = await IntegrationStatus.paymentInfo(product.creator_id);
@@ -120,7 +126,7 @@ export namespace Checkout {
         buyer,
         { ...opts, visit },
       );
-    const referral = await referralFor(product, opts.referral);
+    const referral = await referralFor(product, opts.referral, ref);
     try {
       const started =
         provider === "paypal"

@@ -3,6 +3,7 @@ import { IntegrationStatus } from "../integration/status";
 import { productPublicView, type ProductPublicView } from "../product/sales-page";
 import { SharePreview } from "../share/index";
 import { Store } from "../store/index";
+import { refCode, visitWithRef } from "../affiliate/referral";
 import { pageTarget, type PageKind } from "./paths";
 
 /**
@@ -23,6 +24,12 @@ export namespace PublicPages {
     provider: Provider;
     /** `?code=` of the product link: the code field starts with it. */
     code: string;
+    /**
+     * `?ref=` of the link, an affiliate's code ("" for none): the page also sets the attribution
+     * cookie; Buy passes it along too, for the overlay in another site's frame, which may not
+     * see our cookie (rule: Affiliates by consent).
+     */
+    ref: string;
   }
 
   export interface StorePage {
@@ -79,7 +86,13 @@ export namespace PublicPages {
     const prefix = target.prefix === "p" ? "p" : "product";
     return {
       status: buyable ? 200 : 404,
-      data: { page: target.page, product, provider, code: (query.get("code") ?? "").trim().slice(0, CODE_MAX) },
+      data: {
+        page: target.page,
+        product,
+        provider,
+        code: (query.get("code") ?? "").trim().slice(0, CODE_MAX),
+        ref: refCode(query.get("ref")),
+      },
       meta: product && target.page === "product" ? SharePreview.ofProduct(product, prefix) : null,
     };
   }
@@ -89,7 +102,25 @@ export namespace PublicPages {
     const data: Data =
       page === "store"
         ? { page, store: null, failed: true }
-        : { page, product: null, provider: null, code: "", failed: true };
+        : { page, product: null, provider: null, code: "", ref: "", failed: true };
     return { status: 503, data, meta: null };
+  }
+
+  /**
+   * `?ref={code}` on a page that shows a creator's products (a sales page, the overlay, a store):
+   * the Set-Cookie that attributes this visitor to the code's affiliate, exactly as following
+   * /r/{code} would (the creator's window, last click wins), or undefined. `cookie`: the
+   * visitor's payloft_ref cookie, whose other creators' entries are kept.
+   */
+  export async function referralCookie(
+    loaded: Loaded,
+    query: URLSearchParams,
+    cookie: string | undefined,
+  ): Promise<string | undefined> {
+    const ref = query.get("ref");
+    if (!ref || loaded.status !== 200) return undefined;
+    const { data } = loaded;
+    const creator = data.page === "store" ? data.store?.store.creator_id : data.product?.creator_id;
+    return creator ? visitWithRef(ref, creator, cookie) : undefined;
   }
 }

@@ -33,20 +33,24 @@ async function fetchShell(file: string): Promise<string> {
 }
 const shell = (page: PageKind) => fetchShell(`pages/${page}.html`);
 
-const html = (status: number, body: string, cache: string): APIGatewayProxyStructuredResultV2 => ({
+const html = (status: number, body: string, cache: string, setCookie?: string): APIGatewayProxyStructuredResultV2 => ({
   statusCode: status,
   headers: { "content-type": "text/html; charset=utf-8", "cache-control": cache },
   body,
+  ...(setCookie ? { cookies: [setCookie] } : {}),
 });
 
 const RELOAD = "<!doctype html><title>Payloft</title><p>Please reload the page in a moment.</p>";
 
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   try {
-    const page = await renderPublicPage(event.rawPath, new URLSearchParams(event.rawQueryString ?? ""), shell);
+    // A function URL's event carries the Cookie header as `cookies` (payload 2.0).
+    const cookie = event.cookies?.join("; ") ?? event.headers?.cookie;
+    const query = new URLSearchParams(event.rawQueryString ?? "");
+    const page = await renderPublicPage(event.rawPath, query, shell, cookie);
     // /product/a/b and the like: the app answers them (its own not-found page), as CloudFront would.
     if (!page) return html(200, await fetchShell("index.html"), "no-cache");
-    return html(page.status, page.html, page.cacheControl);
+    return html(page.status, page.html, page.cacheControl, page.setCookie);
   } catch (err) {
     logger.error("page could not be rendered", err as Error);
     return html(503, RELOAD, "no-store");

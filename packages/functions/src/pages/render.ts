@@ -1,8 +1,10 @@
+import { REF_COOKIE } from "@payloft/core/affiliate/referral";
 import { logger } from "@payloft/core/log/index";
 import { PublicPages } from "@payloft/core/pages/index";
 import { pageTarget, type PageKind } from "@payloft/core/pages/paths";
 import { SharePreview } from "@payloft/core/share/index";
 import { renderPage } from "@/rendered/server";
+import { parseCookies } from "../http/request";
 
 /**
  * The public pages the server renders, /product/{id}, /p/{id}, /overlay/product/{id} and
@@ -15,6 +17,8 @@ export interface RenderedPage {
   status: 200 | 404 | 503;
   html: string;
   cacheControl: string;
+  /** `?ref={code}` of an affiliate: the attribution cookie this answer sets (never kept at the edge). */
+  setCookie?: string;
 }
 
 /** A page's built shell: the Lambda fetches it from the site, the local server reads packages/web/dist. */
@@ -27,6 +31,8 @@ export async function renderPublicPage(
   pathname: string,
   query: URLSearchParams,
   shell: ShellSource,
+  /** The visitor's Cookie header: the attribution cookie keeps their other creators' entries. */
+  cookie?: string,
 ): Promise<RenderedPage | null> {
   const target = pageTarget(pathname);
   if (!target) return null;
@@ -40,11 +46,23 @@ export async function renderPublicPage(
   }
   if (!loaded) return null;
   const html = await renderPage(await shell(target.page), loaded.data);
+  // The page is shown without attribution rather than not at all.
+  const refCookie = cookie ? parseCookies(undefined, cookie)[REF_COOKIE] : undefined;
+  const setCookie = await PublicPages.referralCookie(loaded, query, refCookie).catch((err: Error) => {
+    logger.error("page: the affiliate's ?ref= could not be read", err);
+    return undefined;
+  });
   return {
     status: loaded.status,
     html: loaded.meta ? SharePreview.render(html, loaded.meta) : html,
     // Shared links are fetched by many crawlers at once: a minute at the edge spares the table.
     // A 404 or 503 is not kept: the product may be approved, the table back, a moment later.
-    cacheControl: loaded.status === 200 ? "public, max-age=0, s-maxage=60" : "no-store",
+    // An answer that sets this visitor's cookie is theirs alone.
+    cacheControl: setCookie
+      ? "private, no-store"
+      : loaded.status === 200
+        ? "public, max-age=0, s-maxage=60"
+        : "no-store",
+    ...(setCookie ? { setCookie } : {}),
   };
 }

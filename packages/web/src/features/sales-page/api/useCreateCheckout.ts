@@ -8,6 +8,8 @@ export interface CheckoutRequest {
   amount?: number;
   /** Add the product's order bump: one payment, two purchases (rule: Order bumps). */
   order_bump?: boolean;
+  /** The affiliate code of the page's `?ref=` (the page also set the attribution cookie). */
+  ref?: string;
   /** Where the visit came from (referrer, utm_*), as counted with its view: traffic analytics. */
   visit?: Record<string, string>;
 }

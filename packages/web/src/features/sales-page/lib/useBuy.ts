@@ -29,7 +29,7 @@ const leavePage: PaymentOpener = { go: ({ url }) => window.location.assign(url) 
  * taken), which goes back beside the code field.
  */
 export function useBuy(
-  product: { id: string; price: number; currency?: string; bump?: OrderBumpChoice | null },
+  product: { id: string; price: number; currency?: string; bump?: OrderBumpChoice | null; ref?: string },
   provider: PaymentProvider,
   choices?: CheckoutChoices,
   opener: PaymentOpener = leavePage,
@@ -44,6 +44,8 @@ export function useBuy(
         ...choices?.body(),
         // A checked order bump: one payment for both (rule: Order bumps).
         ...(product.bump?.checked ? { order_bump: true } : {}),
+        // The affiliate code the page was opened with: the overlay's frame may not see our cookie.
+        ...(product.ref ? { ref: product.ref } : {}),
         visit: visitOf(product.id),
       },
       {
@@ -81,7 +83,7 @@ export function useBuy(
     busy: checkout.isPending || (checkout.isSuccess && opener === leavePage),
     disabled: choices?.belowMinimum ?? false,
     onBuy,
-    form: { product_id: product.id, ...choices?.formFields() },
+    form: { product_id: product.id, ...choices?.formFields(), ...(product.ref ? { ref: product.ref } : {}) },
     ...(choices?.membership
       ? { membership: { interval: choices.membership.interval, trialDays: choices.membership.trialDays } }
       : {}),

@@ -46,7 +46,7 @@ export default function OverlayPage({ data: page }: { data: ProductPageData }) {
   const bump = useOrderBump(data?.order_bump);
   // Opened on its own (not framed), it is an ordinary page that may go to the payment page.
   const buy = useBuy(
-    { id: data?.id ?? "", price: data?.price ?? 0, currency: data?.currency, bump },
+    { id: data?.id ?? "", price: data?.price ?? 0, currency: data?.currency, bump, ref: page.ref },
     page.provider,
     choices,
     framed() ? tab.opener : undefined,

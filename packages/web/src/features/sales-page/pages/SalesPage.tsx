@@ -35,7 +35,7 @@ export default function SalesPage({ data: page }: { data: ProductPageData }) {
   const choices = useCheckoutChoices(data ?? undefined, page.code);
   const bump = useOrderBump(data?.order_bump);
   const buy = useBuy(
-    { id: data?.id ?? "", price: data?.price ?? 0, currency: data?.currency, bump },
+    { id: data?.id ?? "", price: data?.price ?? 0, currency: data?.currency, bump, ref: page.ref },
     provider,
     choices,
   );

@@ -24,7 +24,6 @@ const SECRET = "sk_test_olga_orders_0001";
 
 let seller: Person;
 let other: Person;
-let paypalSeller: Person;
 let buyer: Person;
 const ids: Record<string, string> = {};
 
@@ -134,21 +133,6 @@ beforeAll(async () => {
   await connectStripe(other, "sk_test_otto_orders_0001");
   ids.others = await product(other, "Other's kit", { price: "4" });
 
-  paypalSeller = await creator("pam.orders@example.com");
-  const pp = await call(stack(), "POST", "/api/payment-integration", {
-    cookie: paypalSeller.cookie,
-    body: {
-      provider: "paypal",
-      is_live: false,
-      is_active: true,
-      paypal_client_id: "pam-orders-app",
-      paypal_client_secret: "pam-orders-secret",
-    },
-  });
-  expect(pp.status).toBe(200);
-  ids.pp1 = await product(paypalSeller, "PayPal one", { price: "4" });
-  ids.pp2 = await product(paypalSeller, "PayPal two", { price: "6" });
-
   buyer = await signInWithRole(stack(), "bo.orders@example.com", "customer");
 });
 
@@ -192,7 +176,6 @@ describe("create-session {items}: a cart of one creator's products", () => {
       [cart("guide", "free"), "cart.free_item", "Freebie is free"],
       [{ items: [{ productId: ids.guide, interval: "month" }, { productId: ids.workbook }] }, "cart.recurring", ""],
       [{ ...cart("workbook"), discount_code: "GUIDEHALF" }, "discount.other_product", "doesn't apply to any"],
-      [cart("pp1", "pp2"), "checkout.paypal_single", "one at a time"],
     ];
     for (const [body, code, sentence] of cases) {
       const res = await create(body);

@@ -130,7 +130,7 @@ export namespace Checkout {
     try {
       const started =
         provider === "paypal"
-          ? await startPayPalCheckout(product, charge, buyer, visit, referral)
+          ? await startPayPalCheckout(await singleLine(product, charge), buyer, visit, referral)
           : await startStripeCheckout(await singleLine(product, charge), buyer, { ...opts, visit, referral });
       if (charge.reservation) await attachCheckout(charge.reservation, started.checkoutId, started.payableUntil);
       return { url: started.url, checkout_id: started.checkoutId };
@@ -144,7 +144,7 @@ export namespace Checkout {
 
   const isCart = (input: unknown) => typeof input === "object" && input !== null && "items" in input;
 
-  /** Several lines in one payment: Stripe only for now (one line item each). */
+  /** Several lines in one payment: one line item (Stripe) or order item (PayPal) each. */
   async function startOrder(
     order: Lines,
     buyer: { email?: string } | null | undefined,
@@ -153,11 +153,9 @@ export namespace Checkout {
     try {
       const { provider } = await IntegrationStatus.paymentInfo(order.creator_id);
       if (!provider) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
-      if (provider === "paypal" && order.lines.length > 1)
-        throw new ValidationError(PAYPAL_SINGLE, "checkout.paypal_single");
       const started =
         provider === "paypal"
-          ? await startPayPalCheckout(order.lines[0]!.product, order, buyer, opts.visit)
+          ? await startPayPalCheckout(order, buyer, opts.visit)
           : await startStripeCheckout(order, buyer, opts);
       if (order.reservation) await attachCheckout(order.reservation, started.checkoutId, started.payableUntil);
       return { url: started.url, checkout_id: started.checkoutId };
@@ -166,9 +164,6 @@ export namespace Checkout {
       throw err;
     }
   }
-
-  export const PAYPAL_SINGLE =
-    "This seller takes payment with PayPal, which takes one product per payment on Payloft for now: please buy these one at a time.";
 
   /** One product's checkout as an order of one line. */
   async function singleLine(product: Product, charge: Charge): Promise<Lines> {

@@ -28,6 +28,8 @@ const unixSeconds = (iso: string | undefined) => {
  */
 const RefundResource = z.object({
   id: z.string(),
+  /** Set by Payloft on the refund of one item of an order: the purchase it refunds. */
+  custom_id: z.string().optional(),
   amount: z.object({ currency_code: z.string(), value: z.string() }).optional(),
   links: z.array(z.object({ rel: z.string(), href: z.string() })).default([]),
 });
@@ -100,8 +102,11 @@ export async function translatePayPalEvent(
       if (!capture?.custom_id) return [];
       const amount = valueToCents(capture.amount.value, capture.amount.currency_code);
       const whole = capture.status === "REFUNDED" || event.event_type === "PAYMENT.CAPTURE.REVERSED";
+      // Payloft's refund of one item of an order names it; it reverses that purchase only.
+      const item = event.event_type === "PAYMENT.CAPTURE.REFUNDED" ? refund.custom_id : undefined;
       return [
         emit(RefundCreated, {
+          ...(item ? { purchase_id: item } : {}),
           ...base,
           seller_id: sellerId,
           checkout_id: capture.custom_id,

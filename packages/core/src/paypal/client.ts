@@ -25,6 +25,8 @@ export interface CreateOrderInput {
   cancelUrl: string;
   /** Prefills the buyer's PayPal login when they are signed in to Payloft. */
   payerEmail?: string;
+  /** An order of several products: one item each (quantity 1), which add up to `amount`. */
+  items?: { name: string; unit_amount: Money }[];
 }
 
 /** The headers PayPal signs a webhook delivery with (lower-case names). */
@@ -54,7 +56,18 @@ export function paypalClient(c: PayPalCredentials) {
               custom_id: input.customId,
               invoice_id: input.invoiceId,
               description: input.description.slice(0, 127),
-              amount: input.amount,
+              // With items PayPal requires the item total in a breakdown, equal to their sum.
+              amount: input.items ? { ...input.amount, breakdown: { item_total: input.amount } } : input.amount,
+              ...(input.items
+                ? {
+                    items: input.items.map((item) => ({
+                      name: item.name.slice(0, 127),
+                      quantity: "1",
+                      unit_amount: item.unit_amount,
+                      category: "DIGITAL_GOODS",
+                    })),
+                  }
+                : {}),
             },
           ],
           payment_source: {
@@ -87,10 +100,14 @@ export function paypalClient(c: PayPalCredentials) {
     getCapture: (captureId: string) =>
       paypalCall(c, "GET", `/v2/payments/captures/${encodeURIComponent(captureId)}`, { schema: Capture }),
 
-    refundCapture: (captureId: string, requestId: string, amount?: Money) =>
+    /** The whole remainder, or `amount` of it; `customId` names what was refunded (one item of an order). */
+    refundCapture: (captureId: string, requestId: string, part: { amount?: Money; customId?: string } = {}) =>
       paypalCall(c, "POST", `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
         requestId,
-        body: amount ? { amount } : {},
+        body: {
+          ...(part.amount ? { amount: part.amount } : {}),
+          ...(part.customId ? { custom_id: part.customId } : {}),
+        },
         schema: Refund,
         prefer: "return=representation",
       }),

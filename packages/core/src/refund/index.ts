@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError } from "../errors";
 import { Purchase } from "../purchase/index";
 import { PurchaseShape } from "../purchase/shapes";
 import { parseInput } from "../validation";
-import { refundAtPayPal, refundAtStripe, refundItemAtStripe } from "./providers";
+import { refundAtPayPal, refundAtStripe, refundItemAtPayPal, refundItemAtStripe } from "./providers";
 
 /**
  * A creator refunds one of their own sales (an admin may refund any): the money goes back at
@@ -55,12 +55,11 @@ export namespace SaleRefund {
     // A disputed payment is in the buyer's bank's hands; the provider refuses a refund of it.
     if (sale.status === "disputed") throw DISPUTED();
     if (sale.provider === "free") throw FREE();
+    const item = sale.order_id && (sale.order_size ?? 1) > 1 ? { ...sale, order_id: sale.order_id } : null;
     const facts =
-      sale.order_id && (sale.order_size ?? 1) > 1
-        ? await refundItemAtStripe({ ...sale, order_id: sale.order_id })
-        : sale.provider === "paypal"
-          ? await refundAtPayPal(sale)
-          : await refundAtStripe(sale);
+      sale.provider === "paypal"
+        ? await (item ? refundItemAtPayPal(item) : refundAtPayPal(sale))
+        : await (item ? refundItemAtStripe(item) : refundAtStripe(sale));
     // The buyer's notice follows from the provider's refund event (see Purchase.refund).
     await Purchase.refund(RefundCreated.schema.parse(facts), { notify: false });
     const after = (await load(id))!;

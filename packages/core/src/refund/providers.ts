@@ -6,7 +6,7 @@ import { ConflictError, ProviderError } from "../errors";
 import { Integration } from "../integration/index";
 import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
-import { PayPalRequestError, paypalClient, valueToCents, type PayPalClient } from "../paypal/client";
+import { centsToValue, PayPalRequestError, paypalClient, valueToCents, type PayPalClient } from "../paypal/client";
 
 /**
  * A creator's refund at the provider, on the seller's own account, and the provider's word on
@@ -137,13 +137,18 @@ export async function refundItemAtStripe(sale: RefundableSale & { order_id: stri
   }
 }
 
-/** PayPal: refund the sale's capture in full, then read the capture back. */
-export async function refundAtPayPal(sale: RefundableSale): Promise<RefundFacts> {
+/** The seller's PayPal app and the sale's capture on it, or why it cannot be refunded here. */
+async function paypalCaptureOf(sale: RefundableSale): Promise<{ client: PayPalClient; captureId: string }> {
   const paypal = await Integration.paypalFor(sale.creator_id);
   if (!paypal) throw NOT_CONNECTED("PayPal");
   const captureId = sale.payment_intent;
   if (!captureId) throw REFUSED("PayPal", "this sale has no PayPal capture to refund.");
-  const client = paypalClient(paypal.credentials);
+  return { client: paypalClient(paypal.credentials), captureId };
+}
+
+/** PayPal: refund the sale's capture in full, then read the capture back. */
+export async function refundAtPayPal(sale: RefundableSale): Promise<RefundFacts> {
+  const { client, captureId } = await paypalCaptureOf(sale);
   try {
     const refund = await refundOnce(client, captureId, sale.id);
     if (refund && (refund.status === "FAILED" || refund.status === "CANCELLED"))
@@ -161,6 +166,43 @@ export async function refundAtPayPal(sale: RefundableSale): Promise<RefundFacts>
       // As PayPal's webhook translator reads it: only a capture PayPal calls REFUNDED is whole.
       amount_refunded: capture.status === "REFUNDED" ? amount : 0,
       currency: capture.amount.currency_code.toLowerCase(),
+    };
+  } catch (err) {
+    throw asProviderError("PayPal", sale.id, err, (e) =>
+      e instanceof PayPalRequestError && !e.isUnavailable && !e.isAuthFailure ? e.message : null,
+    );
+  }
+}
+
+/**
+ * PayPal, one item of an order: a partial refund of the capture for that item's amount, whose
+ * custom_id names the item (the webhook translator reads it back and reverses that item only).
+ * Its PayPal-Request-Id is the item's, so a second click or a retry replays the one refund.
+ */
+export async function refundItemAtPayPal(sale: RefundableSale & { order_id: string }): Promise<RefundFacts> {
+  const { client, captureId } = await paypalCaptureOf(sale);
+  try {
+    const before = await client.getCapture(captureId);
+    const currency = before.amount.currency_code;
+    const refund = await client.refundCapture(captureId, `refund-item-${sale.id}`, {
+      amount: { currency_code: currency, value: centsToValue((sale.amount ?? 0) + (sale.tax ?? 0), currency) },
+      customId: sale.id,
+    });
+    if (refund.status === "FAILED" || refund.status === "CANCELLED")
+      throw REFUSED("PayPal", refund.status.toLowerCase());
+    const capture = await client.getCapture(captureId);
+    const amount = valueToCents(capture.amount.value, capture.amount.currency_code);
+    return {
+      provider: "paypal",
+      provider_event_id: refund.id,
+      occurred_at: nowSeconds(),
+      seller_id: sale.creator_id,
+      checkout_id: sale.order_id,
+      payment_ref: capture.id,
+      amount,
+      amount_refunded: capture.status === "REFUNDED" ? amount : (sale.amount ?? 0) + (sale.tax ?? 0),
+      currency: capture.amount.currency_code.toLowerCase(),
+      ...(refund.status === "COMPLETED" ? { purchase_id: sale.id } : {}),
     };
   } catch (err) {
     throw asProviderError("PayPal", sale.id, err, (e) =>

@@ -1,10 +1,14 @@
-import { decimalsOf, minorToDecimal } from "@payloft/core/currency/units";
+import { decimalsOf } from "@payloft/core/currency/units";
 import { invalidRequest, unprocessable } from "./errors";
+import { itemsOfUnit } from "./items";
+import { AMOUNT_PATTERN as AMOUNT, decimalsRefused, fromMinor, toMinor } from "./money";
 import { isoNow, paypalId, present, type Merchant, type PayPalObject, type Json } from "./store";
 import type { PayPal } from "./context";
 
+/** The amount helpers, where the sandbox's other modules have always found them. */
+export { AMOUNT_PATTERN, decimalsRefused, fromMinor, toMinor } from "./money";
+
 /** Orders v2 and Payments v2 as the product uses them: create, approve (the hosted page), capture, refund. */
-const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
 const isHttpUrl = (v: unknown) => {
   try {
     return typeof v === "string" && /^https?:$/.test(new URL(v).protocol);
@@ -12,15 +16,6 @@ const isHttpUrl = (v: unknown) => {
     return false;
   }
 };
-export const AMOUNT_PATTERN = AMOUNT;
-/**
- * Amounts are strings in the currency's own unit ("9.50" EUR, "950" JPY); inside, integers in
- * its minor unit (cents; yen for JPY, which has none), written back with the currency's digits.
- */
-export const toMinor = (value: string, currency: string) => Math.round(Number(value) * 10 ** decimalsOf(currency));
-export const fromMinor = (minor: number, currency: string) => minorToDecimal(minor, currency);
-/** PayPal refuses decimals in a currency without a minor unit (JPY) with DECIMALS_NOT_SUPPORTED. */
-export const decimalsRefused = (value: string, currency: string) => decimalsOf(currency) === 0 && value.includes(".");
 /** The fixed part of the sandbox's fee, in minor units: 49 cents, or ¥40 where there are no cents. */
 const fixedFee = (currency: string) => (decimalsOf(currency) === 0 ? 40 : 49);
 
@@ -67,9 +62,11 @@ export function createOrder(pp: PayPal, m: Merchant, body: Json): PayPalObject {
           `/purchase_units/${i}/${f}`,
         );
     }
+    const { items, breakdown } = itemsOfUnit(u, i, amount.currency_code);
     return {
       reference_id: u.reference_id ?? "default",
-      amount: { currency_code: amount.currency_code, value: amount.value },
+      amount: { currency_code: amount.currency_code, value: amount.value, ...(breakdown ? { breakdown } : {}) },
+      ...(items ? { items } : {}),
       payee: { email_address: m.email, merchant_id: m.merchant_id },
       ...(u.description ? { description: String(u.description).slice(0, 127) } : {}),
       ...(u.custom_id ? { custom_id: u.custom_id } : {}),

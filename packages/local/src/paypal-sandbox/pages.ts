@@ -37,10 +37,13 @@ export function withParams(url: string, params: Record<string, string>) {
 
 export function approvePage(order: PayPalObject, opts: { error?: string; email?: string } = {}): string {
   const unit = order.purchase_units[0];
+  // Each item of each unit, as PayPal's page lists them (a unit without items is one line).
   const lines = order.purchase_units
-    .map(
-      (u: PayPalObject) =>
-        `<div class="line"><span>${esc(u.description ?? "Item")}</span><span>${money(u.amount)}</span></div>`,
+    .flatMap((u: PayPalObject) =>
+      (u.items?.length ? u.items : [{ name: u.description ?? "Item", quantity: "1", unit_amount: u.amount }]).map(
+        (it: PayPalObject) =>
+          `<div class="line"><span>${esc(it.name)}${it.quantity !== "1" ? ` × ${esc(it.quantity)}` : ""}</span><span>${money(it.unit_amount)}</span></div>`,
+      ),
     )
     .join("");
   const open = order.status === "CREATED" || order.status === "PAYER_ACTION_REQUIRED";

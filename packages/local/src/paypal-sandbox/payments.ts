@@ -1,5 +1,5 @@
 import { invalidRequest, notFound, unprocessable } from "./errors";
-import { AMOUNT_PATTERN as AMOUNT, decimalsRefused, fromMinor, toMinor } from "./orders";
+import { AMOUNT_PATTERN as AMOUNT, decimalsRefused, fromMinor, toMinor } from "./money";
 import { isoNow, paypalId, type Merchant, type PayPalObject, type Json } from "./store";
 import type { PayPal } from "./context";
 

@@ -120,7 +120,7 @@ export interface CallOptions<S extends ZodMiniType> {
  */
 export async function paypalCall<S extends ZodMiniType>(
   c: PayPalCredentials,
-  method: "GET" | "POST" | "DELETE",
+  method: "GET" | "POST" | "PATCH" | "DELETE",
   path: string,
   opts: CallOptions<S> = {},
 ): Promise<output<S>> {

@@ -2,7 +2,8 @@ import { OAuthError, PayPalApiError, authFailure, invalidRequest, notFound } fro
 import { captureOrder, createOrder } from "./orders";
 import { refundCapture } from "./payments";
 import { present, type Merchant, type Json } from "./store";
-import { createWebhook, deleteWebhook, verifySignature } from "./webhooks";
+import { createWebhook, deleteWebhook, updateWebhook, verifySignature } from "./webhooks";
+import { routeBilling } from "./billing-api";
 import type { PayPal } from "./context";
 
 export interface ApiRequest {
@@ -10,6 +11,7 @@ export interface ApiRequest {
   path: string;
   raw: string;
   headers: Record<string, string | undefined>;
+  query?: URLSearchParams;
 }
 export interface ApiAnswer {
   status: number;
@@ -86,6 +88,8 @@ function route(pp: PayPal, m: Merchant, req: ApiRequest): ApiAnswer {
     const order = createOrder(pp, m, jsonBody(req.raw));
     return { status: 201, body: full ? present(order) : { id: order.id, status: order.status, links: order.links } };
   }
+  const billing = routeBilling(pp, m, req);
+  if (billing) return billing;
   const order = /^\/v2\/checkout\/orders\/([A-Z0-9]+)(\/capture)?$/.exec(path);
   if (order) {
     const found = m.orders[order[1]!];
@@ -128,6 +132,7 @@ function route(pp: PayPal, m: Merchant, req: ApiRequest): ApiAnswer {
       if (!found) throw notFound("Webhook ID does not exist.");
       return { status: 200, body: found };
     }
+    if (method === "PATCH") return { status: 200, body: updateWebhook(pp, m, hook[1]!, req.raw) };
     if (method === "DELETE") {
       deleteWebhook(pp, m, hook[1]!);
       return { status: 204, body: undefined };

@@ -16,7 +16,9 @@ const RESOURCE_TYPES: Record<string, string> = {
   "CHECKOUT.ORDER.COMPLETED": "checkout-order",
   "CHECKOUT.ORDER.VOIDED": "checkout-order",
   "CUSTOMER.DISPUTE.CREATED": "dispute",
+  "PAYMENT.SALE.COMPLETED": "sale",
 };
+const SUBSCRIPTION_EVENT = /^BILLING\.SUBSCRIPTION\./;
 
 const SUMMARIES: Record<string, string> = {
   "PAYMENT.CAPTURE.COMPLETED": "Payment completed",
@@ -25,6 +27,14 @@ const SUMMARIES: Record<string, string> = {
   "CHECKOUT.ORDER.COMPLETED": "Checkout Order Completed",
   "CHECKOUT.ORDER.VOIDED": "A checkout order is voided",
   "CUSTOMER.DISPUTE.CREATED": "A new dispute opened",
+  "PAYMENT.SALE.COMPLETED": "Payment completed",
+  "BILLING.SUBSCRIPTION.ACTIVATED": "Subscription activated",
+  "BILLING.SUBSCRIPTION.UPDATED": "Subscription updated",
+  "BILLING.SUBSCRIPTION.EXPIRED": "Subscription expired",
+  "BILLING.SUBSCRIPTION.CANCELLED": "Subscription cancelled",
+  "BILLING.SUBSCRIPTION.SUSPENDED": "Subscription suspended",
+  "BILLING.SUBSCRIPTION.RE-ACTIVATED": "Subscription re-activated",
+  "BILLING.SUBSCRIPTION.PAYMENT.FAILED": "Subscription payment failed",
 };
 
 /**
@@ -50,8 +60,9 @@ export class EventBus {
     const event: PayPalObject = {
       id,
       event_version: "1.0",
-      create_time: isoNow(),
-      resource_type: RESOURCE_TYPES[type] ?? "unknown",
+      // The billing clock's time: a renewal the sandbox clock runs happens at its own time.
+      create_time: this.store.billingIso(),
+      resource_type: RESOURCE_TYPES[type] ?? (SUBSCRIPTION_EVENT.test(type) ? "subscription" : "unknown"),
       resource_version: "2.0",
       event_type: type,
       summary: SUMMARIES[type] ?? type,

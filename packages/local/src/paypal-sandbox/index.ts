@@ -7,7 +7,10 @@ import { approveOrder, voidOrder } from "./orders";
 import { openDispute, refundCapture } from "./payments";
 import { approvePage, approvedPage, eventsPage, withParams } from "./pages";
 import { Signer } from "./signing";
-import { PayPalStore, present } from "./store";
+import { PayPalStore, present, type Merchant, type PayPalObject } from "./store";
+import { advanceClock, MAX_ADVANCE_SECONDS } from "./clock";
+import { approveSubscription } from "./subscriptions";
+import { returnParams, subscriptionPage } from "./subscription-page";
 import type { PayPal } from "./context";
 
 export { REFUSED_CLIENT_PREFIX } from "./api";
@@ -77,7 +80,7 @@ export async function startPayPalSandbox(opts: PayPalSandboxOptions) {
     }
     if (path.startsWith("/v1/") || path.startsWith("/v2/")) {
       const headers = req.headers as Record<string, string | undefined>;
-      const answer = handleApi(pp, { method, path, raw, headers });
+      const answer = handleApi(pp, { method, path, raw, headers, query: url.searchParams });
       return send(res, answer.status, answer.body);
     }
     if (path === "/checkoutnow") {
@@ -96,6 +99,23 @@ export async function startPayPalSandbox(opts: PayPalSandboxOptions) {
       }
       if (!order._return_url) return send(res, 200, approvedPage(order));
       return redirect(res, withParams(order._return_url, { token: order.id, PayerID: order.payer.payer_id }));
+    }
+    if (path === "/webapps/billing/subscriptions") return subscriptionApproval(req, res, url, raw);
+    if (method === "POST" && path === "/__sandbox/clock/advance") {
+      const body = (() => {
+        try {
+          return JSON.parse(raw || "{}");
+        } catch {
+          return {};
+        }
+      })();
+      const seconds = typeof body.seconds === "number" ? body.seconds : Number(body.seconds);
+      if (!Number.isInteger(seconds) || seconds < 0 || seconds > MAX_ADVANCE_SECONDS)
+        return send(res, 400, {
+          name: "INVALID_REQUEST",
+          message: "seconds must be a whole number from 0 to 5 years.",
+        });
+      return send(res, 200, advanceClock(pp, seconds));
     }
     if (method === "GET" && (path === "/" || path === "/events"))
       return send(res, 200, eventsPage([...store.merchants.values()]));
@@ -137,6 +157,31 @@ export async function startPayPalSandbox(opts: PayPalSandboxOptions) {
       }
     }
     send(res, 404, { name: "NOT_FOUND", message: `This sandbox does not implement ${method} ${path}.` });
+  }
+
+  /** The hosted approve page of a subscription (its `approve` link). */
+  function subscriptionApproval(req: IncomingMessage, res: ServerResponse, url: URL, raw: string) {
+    const token = url.searchParams.get("ba_token") ?? "";
+    let found: { merchant: Merchant; subscription: PayPalObject } | undefined;
+    for (const m of store.merchants.values()) {
+      const s = Object.values(m.subscriptions).find((x) => x._ba_token === token);
+      if (s) found = { merchant: m, subscription: s };
+    }
+    if (!found) return send(res, 404, missing("This PayPal subscription does not exist."));
+    const { merchant, subscription } = found;
+    const plan = merchant.plans[subscription.plan_id]!;
+    if (req.method !== "POST") return send(res, 200, subscriptionPage(subscription, plan));
+    const email = (new URLSearchParams(raw).get("email") ?? "").trim().toLowerCase();
+    if (!EMAIL.test(email))
+      return send(res, 400, subscriptionPage(subscription, plan, { error: "Enter a valid e-mail address.", email }));
+    try {
+      approveSubscription(pp, merchant, subscription, email);
+    } catch (err) {
+      if (err instanceof PayPalApiError) return send(res, 409, subscriptionPage(subscription, plan, { email }));
+      throw err;
+    }
+    if (!subscription._return_url) return send(res, 200, subscriptionPage(subscription, plan));
+    return redirect(res, withParams(subscription._return_url, returnParams(subscription)));
   }
 
   bound.server.on("request", (req: IncomingMessage, res: ServerResponse) => {

@@ -1,7 +1,7 @@
 import type { Merchant, PayPalObject } from "./store";
 
 /** HTML of the PayPal sandbox: the hosted approve page and the events page. Plain server-rendered pages. */
-const esc = (s: unknown) => String(s ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const esc = (s: unknown) => String(s ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const money = (amount: { currency_code: string; value: string }) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: amount.currency_code }).format(Number(amount.value));
@@ -23,10 +23,10 @@ table{width:100%;border-collapse:collapse;font-size:.85rem}th,td{text-align:left
 .ok{color:#0e7a3b}.bad{color:#a41c1c}.pending{color:#7a4b00}code{font-size:.8rem;word-break:break-all}
 .small{font-size:.8rem;padding:.3rem .7rem;margin:.2rem 0;width:auto;display:inline-block}`;
 
-const layout = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+export const layout = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
 
-const header = `<div class="brand" aria-label="PayPal sandbox"><b>Pay</b><i>Pal</i><span class="badge">Sandbox</span></div>`;
+export const header = `<div class="brand" aria-label="PayPal sandbox"><b>Pay</b><i>Pal</i><span class="badge">Sandbox</span></div>`;
 
 /** PayPal appends token (the order id) and, on approval, PayerID to the merchant's URLs. */
 export function withParams(url: string, params: Record<string, string>) {

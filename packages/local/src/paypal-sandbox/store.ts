@@ -41,12 +41,18 @@ export interface Merchant {
   captures: Record<string, PayPalObject>;
   refunds: Record<string, PayPalObject>;
   webhooks: Record<string, PayPalObject>;
+  /** Catalog products, billing plans, subscriptions and their sales (Subscriptions API v1). */
+  products: Record<string, PayPalObject>;
+  plans: Record<string, PayPalObject>;
+  subscriptions: Record<string, PayPalObject>;
+  sales: Record<string, PayPalObject>;
   events: EventRecord[];
   /** PayPal-Request-Id replays: "<method> <path> <id>" -> the first answer. */
   replays: Record<string, { status: number; body: unknown }>;
 }
 
 interface Saved {
+  clock_offset?: number;
   merchants: Merchant[];
   tokens: Record<string, { merchant: string; expires: number }>;
 }
@@ -67,6 +73,8 @@ export const TOKEN_SECONDS = 32_400;
 export class PayPalStore {
   merchants = new Map<string, Merchant>();
   tokens = new Map<string, { merchant: string; expires: number }>();
+  /** Seconds the sandbox clock is ahead of the wall clock (POST /__sandbox/clock/advance). */
+  clockOffset = 0;
   private saveTimer: NodeJS.Timeout | undefined;
 
   /** stateFile: where `npm start` keeps sandbox data so it survives a restart (like the DB). */
@@ -74,7 +82,8 @@ export class PayPalStore {
     if (!stateFile || !existsSync(stateFile)) return;
     try {
       const saved = JSON.parse(readFileSync(stateFile, "utf8")) as Saved;
-      for (const m of saved.merchants) this.merchants.set(m.key, m);
+      for (const m of saved.merchants) this.merchants.set(m.key, { ...billingParts(), ...m });
+      this.clockOffset = saved.clock_offset ?? 0;
       for (const [t, v] of Object.entries(saved.tokens)) this.tokens.set(t, v);
     } catch {
       // A corrupt state file only loses sandbox history; start clean rather than refuse to run.
@@ -95,6 +104,7 @@ export class PayPalStore {
         captures: {},
         refunds: {},
         webhooks: {},
+        ...billingParts(),
         events: [],
         replays: {},
       };
@@ -127,6 +137,20 @@ export class PayPalStore {
     return undefined;
   }
 
+  findSubscription(id: string) {
+    for (const m of this.merchants.values())
+      if (m.subscriptions[id]) return { merchant: m, subscription: m.subscriptions[id]! };
+    return undefined;
+  }
+
+  /** The billing clock (Unix seconds): the wall clock plus what the sandbox clock was advanced. */
+  billingNow(): number {
+    return Math.floor(Date.now() / 1000) + this.clockOffset;
+  }
+  billingIso(at = this.billingNow()): string {
+    return new Date(at * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+  }
+
   /** Debounced write of the whole state; sandbox data is small. */
   changed() {
     if (!this.stateFile || this.saveTimer) return;
@@ -139,10 +163,16 @@ export class PayPalStore {
     this.saveTimer = undefined;
     if (!this.stateFile) return;
     mkdirSync(dirname(this.stateFile), { recursive: true });
-    const saved: Saved = { merchants: [...this.merchants.values()], tokens: Object.fromEntries(this.tokens) };
+    const saved: Saved = {
+      clock_offset: this.clockOffset,
+      merchants: [...this.merchants.values()],
+      tokens: Object.fromEntries(this.tokens),
+    };
     writeFileSync(this.stateFile, JSON.stringify(saved));
   }
 }
+
+const billingParts = () => ({ products: {}, plans: {}, subscriptions: {}, sales: {} });
 
 /** The API shape of an object: the sandbox's private "_" fields dropped. */
 export const present = (o: PayPalObject): PayPalObject =>

@@ -26,6 +26,23 @@ export const KNOWN_EVENT_TYPES = new Set([
   "CUSTOMER.DISPUTE.RESOLVED",
   "CUSTOMER.DISPUTE.UPDATED",
   "RISK.DISPUTE.CREATED",
+  "CATALOG.PRODUCT.CREATED",
+  "CATALOG.PRODUCT.UPDATED",
+  "BILLING.PLAN.CREATED",
+  "BILLING.PLAN.UPDATED",
+  "BILLING.PLAN.ACTIVATED",
+  "BILLING.PLAN.DEACTIVATED",
+  "BILLING.SUBSCRIPTION.CREATED",
+  "BILLING.SUBSCRIPTION.ACTIVATED",
+  "BILLING.SUBSCRIPTION.UPDATED",
+  "BILLING.SUBSCRIPTION.EXPIRED",
+  "BILLING.SUBSCRIPTION.CANCELLED",
+  "BILLING.SUBSCRIPTION.SUSPENDED",
+  "BILLING.SUBSCRIPTION.RE-ACTIVATED",
+  "BILLING.SUBSCRIPTION.PAYMENT.FAILED",
+  "PAYMENT.SALE.COMPLETED",
+  "PAYMENT.SALE.REFUNDED",
+  "PAYMENT.SALE.REVERSED",
 ]);
 
 /** PayPal allows 10 webhooks per REST app. */
@@ -41,19 +58,7 @@ const isHttpUrl = (v: unknown) => {
 
 export function createWebhook(pp: PayPal, m: Merchant, body: Json): PayPalObject {
   if (!isHttpUrl(body.url)) throw invalidRequest("INVALID_PARAMETER_SYNTAX", "url must be an http(s) URL.", "/url");
-  const types = body.event_types;
-  if (!Array.isArray(types) || types.length === 0)
-    throw invalidRequest("MISSING_REQUIRED_PARAMETER", "At least one event type is required.", "/event_types");
-  for (const t of types) {
-    if (!KNOWN_EVENT_TYPES.has(t?.name))
-      throw new PayPalApiError(400, "VALIDATION_ERROR", "Invalid data provided", [
-        {
-          field: "event_types",
-          issue: "INVALID_EVENT_TYPE",
-          description: `Event type ${String(t?.name)} is not supported.`,
-        },
-      ]);
-  }
+  const types = checkTypes(body.event_types);
   const hooks = Object.values(m.webhooks);
   if (hooks.some((w) => w.url === body.url))
     throw new PayPalApiError(400, "WEBHOOK_URL_ALREADY_EXISTS", "Webhook URL already exists.");
@@ -73,6 +78,54 @@ export function createWebhook(pp: PayPal, m: Merchant, body: Json): PayPalObject
   m.webhooks[id] = webhook;
   pp.store.changed();
   return webhook;
+}
+
+function checkTypes(types: unknown) {
+  if (!Array.isArray(types) || types.length === 0)
+    throw invalidRequest("MISSING_REQUIRED_PARAMETER", "At least one event type is required.", "/event_types");
+  for (const t of types) {
+    if (!KNOWN_EVENT_TYPES.has(t?.name))
+      throw new PayPalApiError(400, "VALIDATION_ERROR", "Invalid data provided", [
+        {
+          field: "event_types",
+          issue: "INVALID_EVENT_TYPE",
+          description: `Event type ${String(t?.name)} is not supported.`,
+        },
+      ]);
+  }
+  return types as { name: string }[];
+}
+
+/** PATCH /v1/notifications/webhooks/:id: JSON Patch `replace` of /url or /event_types. */
+export function updateWebhook(pp: PayPal, m: Merchant, id: string, raw: string): PayPalObject {
+  const hook = m.webhooks[id];
+  if (!hook) throw notFound("Webhook ID does not exist.");
+  let ops: unknown;
+  try {
+    ops = JSON.parse(raw);
+  } catch {
+    throw invalidRequest("MALFORMED_REQUEST_JSON", "The request JSON is not well formed.");
+  }
+  if (!Array.isArray(ops) || ops.length === 0)
+    throw invalidRequest("MALFORMED_REQUEST_JSON", "The request is a JSON Patch array.");
+  for (const op of ops as Json[]) {
+    if (op?.op !== "replace" || (op.path !== "/url" && op.path !== "/event_types"))
+      throw new PayPalApiError(400, "INVALID_REQUEST", "Only replace of /url and /event_types is supported.");
+    if (op.path === "/url" && !isHttpUrl(op.value))
+      throw invalidRequest("INVALID_PARAMETER_SYNTAX", "url must be an http(s) URL.", "/url");
+    if (op.path === "/event_types") checkTypes(op.value);
+  }
+  for (const op of ops as Json[]) {
+    if (op.path === "/url") hook.url = op.value;
+    else
+      hook.event_types = (op.value as { name: string }[]).map((t) => ({
+        name: t.name,
+        description: t.name,
+        status: "ENABLED",
+      }));
+  }
+  pp.store.changed();
+  return hook;
 }
 
 export function deleteWebhook(pp: PayPal, m: Merchant, id: string) {

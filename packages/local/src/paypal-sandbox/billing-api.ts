@@ -8,14 +8,8 @@ import {
   PRODUCT_PATCHABLE,
   setPlanStatus,
 } from "./catalog";
-import {
-  changeSubscription,
-  createSubscription,
-  patchSubscription,
-  showSubscription,
-  subscriptionOf,
-  transactionsOf,
-} from "./subscriptions";
+import { createSubscription, showSubscription } from "./subscriptions";
+import { changeSubscription, patchSubscription, subscriptionOf, transactionsOf } from "./subscription-actions";
 import { present, type Json, type Merchant } from "./store";
 import type { ApiAnswer, ApiRequest } from "./api";
 import type { PayPal } from "./context";

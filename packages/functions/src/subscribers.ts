@@ -56,6 +56,13 @@ export const subscribers: SubscriberDef[] = [
     // The seller's Stripe key (sealed) confirms the checkout; each sale's receipt is e-mailed.
     links: ["Table", "AdminEmails", "UnlimitedEmails", "Email", "EncryptionKey"],
   },
+  // memberships: the member is told of a failed payment, a cancellation and the end (once each)
+  {
+    name: "MembershipEmail",
+    handler: "membership-email",
+    detailTypes: ["membership.payment_failed", "membership.canceled", "membership.ended"],
+    links: ["Table", "AdminEmails", "UnlimitedEmails", "Email"],
+  },
   // plans: the platform's provider events change creators' plans
   {
     name: "ApplyPlan",

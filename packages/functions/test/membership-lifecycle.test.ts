@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, useStack, whenSettled } from "@payloft/local/testing/index";
+import { call, useStack } from "@payloft/local/testing/index";
 import { MembershipEntity, ProductEntity } from "@payloft/core/db/entities";
 import { stripeClient } from "@payloft/core/payment/stripe";
 import { productBody, signInSellingCreator, stripeSecretOf, type Person } from "./actors";
+import { advanceClock, subscribeWithCard } from "./memberships";
 
 /**
  * A membership's life from the seller's signed Stripe events: subscribing records the
@@ -32,15 +33,7 @@ beforeAll(async () => {
 });
 
 const stripe = () => stripeClient(stripeSecretOf(sam));
-const advance = async (seconds: number) => {
-  const res = await fetch(`${stack().stripe.url}/__sandbox/clock/advance`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ seconds }),
-  });
-  expect(res.status).toBe(200);
-  await stack().settled();
-};
+const advance = (seconds: number) => advanceClock(stack(), seconds);
 const sales = async () =>
   (await call(stack(), "GET", "/api/sales-history", { cookie: sam.cookie })).json.sales as {
     id: string;
@@ -50,34 +43,24 @@ const sales = async () =>
   }[];
 const memberCount = async () => (await ProductEntity.get({ id: productId }).go()).data?.member_count ?? 0;
 
-async function subscribe(email: string, card = "4242424242424242") {
-  const res = await call(stack(), "POST", "/api/checkout/create-session", {
-    body: { productId, tier: "basic", interval: "month" },
-  });
-  expect(res.status, res.text).toBe(200);
-  const paid = await fetch(res.json.url, {
-    method: "POST",
-    body: new URLSearchParams({ email, card }),
-    redirect: "manual",
-  });
-  expect(paid.status).toBe(303);
-  const sessionId = new URL(paid.headers.get("location")!).searchParams.get("session_id")!;
-  const success = await call(stack(), "GET", `/api/checkout/success?session_id=${sessionId}`);
-  expect(success.status, success.text).toBe(200);
-  const membership = await whenSettled(
-    stack(),
-    "membership",
-    async () => (await MembershipEntity.query.byCustomer({ customer_email: email }).go()).data[0],
-    (m) => !!m,
-  );
-  return { sessionId, membership: membership!, success: success.json };
-}
+const subscribe = (email: string, card?: string) => subscribeWithCard(stack(), productId, "basic", email, card);
 
 describe("a membership's lifecycle", () => {
   it("subscribes with a trial, renews as sales, and ends access when canceled at the period's end", async () => {
     const { sessionId, membership, success } = await subscribe("mia@example.com");
     expect(membership).toMatchObject({ status: "trialing", tier: "basic", interval: "month", amount: 500 });
     expect(success.purchase).toMatchObject({ amount: 0, currency: "usd" });
+    // The success answer says what was subscribed to and when the first charge comes.
+    expect(success.membership).toMatchObject({
+      id: membership.id,
+      tier: "basic",
+      interval: "month",
+      status: "trialing",
+      amount: 500,
+      next_amount: 500,
+      currency: "usd",
+      trial_end: membership.current_period_end,
+    });
     const link: string = success.purchase.access_url;
     const key: string = success.purchase.license_key;
     expect(await memberCount()).toBe(1);

@@ -1,4 +1,6 @@
+import { expect } from "vitest";
 import { call, whenSettled } from "@payloft/local/testing/index";
+import { MembershipEntity } from "@payloft/core/db/entities";
 import type { Stack } from "@payloft/local/stack";
 import { productBody, type Person } from "./actors";
 
@@ -39,4 +41,48 @@ export async function subscribe(stack: Stack, buyer: Person, productId: string, 
   );
   const membership = mine.memberships.find((m: { product_id: string }) => m.product_id === productId);
   return { id: membership.id as string, checkoutId, accessUrl: success.json.purchase.access_url as string };
+}
+
+/**
+ * A visitor (not signed in) subscribes with `email` and `card` on the hosted page (4000 0000 0000
+ * 0341 attaches, then every charge fails): the checkout, its success answer and the recorded membership.
+ */
+export async function subscribeWithCard(
+  stack: Stack,
+  productId: string,
+  tier: string,
+  email: string,
+  card = "4242424242424242",
+) {
+  const res = await call(stack, "POST", "/api/checkout/create-session", {
+    body: { productId, tier, interval: "month" },
+  });
+  expect(res.status, res.text).toBe(200);
+  const paid = await fetch(res.json.url, {
+    method: "POST",
+    body: new URLSearchParams({ email, card }),
+    redirect: "manual",
+  });
+  expect(paid.status).toBe(303);
+  const sessionId = new URL(paid.headers.get("location")!).searchParams.get("session_id")!;
+  const success = await call(stack, "GET", `/api/checkout/success?session_id=${sessionId}`);
+  expect(success.status, success.text).toBe(200);
+  const membership = await whenSettled(
+    stack,
+    "membership",
+    async () => (await MembershipEntity.query.byCustomer({ customer_email: email }).go()).data[0],
+    (m) => !!m,
+  );
+  return { sessionId, membership: membership!, success: success.json };
+}
+
+/** The sandbox's test clock moves `seconds` forward (renewals, retries, ends), and what it sent settles. */
+export async function advanceClock(stack: Stack, seconds: number) {
+  const res = await fetch(`${stack.stripe.url}/__sandbox/clock/advance`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ seconds }),
+  });
+  expect(res.status).toBe(200);
+  await stack.settled();
 }

@@ -202,6 +202,8 @@ const membership = z.object({
   /** payment_failed: which attempt failed, and whether the provider will try again. */
   attempt: z.optional(z.int().check(z.positive())),
   final: z.optional(z.boolean()),
+  /** payment_failed: when the provider tries again (Unix seconds), for the member's e-mail. */
+  retry_at: z.optional(z.int().check(z.positive())),
 });
 export const MembershipStarted = define(EventType.MembershipStarted, membership);
 export const MembershipRenewed = define(EventType.MembershipRenewed, membership);

@@ -79,6 +79,7 @@ export async function translateMembershipEvent(sellerId: string, event: Stripe.E
             ...props,
             attempt: Math.max(1, invoice.attempt_count ?? 1),
             final: invoice.next_payment_attempt === null,
+            ...(invoice.next_payment_attempt ? { retry_at: invoice.next_payment_attempt } : {}),
           }),
         ];
       const charge = { ref: invoice.id!, amount: invoice.amount_paid, currency: invoice.currency, renewal: true };

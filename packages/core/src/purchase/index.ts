@@ -6,6 +6,7 @@ import { sendDisputeNoticeOnce } from "./dispute-notice";
 import { recordReversal } from "./ledger";
 import { sendReversalNoticeOnce } from "./reversal-notice";
 import { Access } from "../access/index";
+import { membershipOfSale } from "../membership/summary";
 import { orderIdOf, purchasesOfOrder } from "./order";
 
 /**
@@ -172,6 +173,8 @@ export namespace Purchase {
         total: purchases.reduce((s, x) => s + x.total, 0),
         currency: p.currency,
       },
+      // A membership's first sale: what was subscribed to and when the first charge comes.
+      membership: await membershipOfSale(stored.membership_id),
     };
   }
 

@@ -1,6 +1,6 @@
 import { EmailNoticeEntity } from "../db/entities";
 
-type Kind = "recovery" | "dunning";
+type Kind = "recovery" | "dunning" | "membership";
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const conditionFailed = (err: unknown) => /conditional request failed/i.test(String((err as Error)?.message));
 

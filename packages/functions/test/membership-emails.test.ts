@@ -1,0 +1,128 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { useStack } from "@payloft/local/testing/index";
+import { MembershipEntity } from "@payloft/core/db/entities";
+import { stripeClient } from "@payloft/core/payment/stripe";
+import { signInSellingCreator, stripeSecretOf, type Person } from "./actors";
+import { advanceClock, recurringProduct, subscribeWithCard } from "./memberships";
+
+/**
+ * The e-mails a member gets beyond the receipts, from the seller's signed Stripe events through
+ * the membership.* domain events: "payment failed" (when the card is tried again, and what to
+ * do), "canceled" (access until the period's end) and "ended", each once however often its event
+ * is delivered, and none for news the membership has since moved past.
+ */
+const stack = useStack();
+const DAY = 86400;
+let sam: Person;
+let productId: string;
+
+beforeAll(async () => {
+  sam = await signInSellingCreator(stack(), "sam-member-mail@example.com");
+  productId = await recurringProduct(stack(), sam, "Night Owls", {
+    trial_days: 7,
+    tiers: [{ id: "owl", name: "Owl", prices: [{ interval: "month", amount: "9" }] }],
+  });
+});
+
+const stripe = () => stripeClient(stripeSecretOf(sam));
+const advance = (seconds: number) => advanceClock(stack(), seconds);
+const mailsTo = (to: string, subject: RegExp) =>
+  stack().outbox.messages.filter((m) => m.to === to && subject.test(m.subject));
+const day = (seconds: number) =>
+  new Date(seconds * 1000).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+
+const subscribe = async (email: string, card?: string) =>
+  (await subscribeWithCard(stack(), productId, "owl", email, card)).membership;
+
+describe("a member's e-mails", () => {
+  it("a failing card: 'payment failed' at each retried attempt with its next date and what to do, then 'ended' once", async () => {
+    const buyer = "fay@example.com";
+    const m = await subscribe(buyer, "4000000000000341");
+    await advance(8 * DAY);
+    const failed = mailsTo(buyer, /^Your payment for Night Owls failed$/);
+    expect(failed).toHaveLength(1);
+    const text = failed[0]!.text;
+    expect(text).toContain("We couldn't take the payment of $9.00 for your membership of Night Owls (Owl)");
+    // The first attempt was at the trial's end; the retry schedule tries again 3 days later.
+    const sub = await stripe().subscriptions.retrieve(m.id);
+    expect(sub.status).toBe("past_due");
+    const invoice = await stripe().invoices.retrieve(sub.latest_invoice as string);
+    expect(invoice.next_payment_attempt).toBe(sub.trial_end! + 3 * DAY);
+    expect(text).toContain(`we will try the same card again on ${day(invoice.next_payment_attempt!)}`);
+    expect(text).toContain("What to do: make sure the card can be charged");
+    expect(text).toContain("/customer-dashboard");
+    expect(failed[0]!.replyTo).toBe(sam.email);
+
+    // The retries (3, 5 and 7 days apart) fail too: two more notices, then the membership ends.
+    await advance(20 * DAY);
+    expect((await MembershipEntity.get({ id: m.id }).go()).data?.status).toBe("ended");
+    expect(mailsTo(buyer, /^Your payment for Night Owls failed$/)).toHaveLength(3);
+    const ended = mailsTo(buyer, /^Your membership of Night Owls has ended$/);
+    expect(ended).toHaveLength(1);
+    expect(ended[0]!.text).toContain("its link and licence key no longer work");
+    expect(ended[0]!.text).toContain(`/product/${productId}`);
+  });
+
+  it("canceled at the period's end: 'canceled' with the date access lasts until, then 'ended' once", async () => {
+    const buyer = "cal@example.com";
+    const m = await subscribe(buyer);
+    const sub = await stripe().subscriptions.update(m.id, { cancel_at_period_end: true });
+    await stack().settled();
+    const canceled = mailsTo(buyer, /^Your membership of Night Owls is canceled$/);
+    expect(canceled).toHaveLength(1);
+    expect(canceled[0]!.text).toContain(`You keep access until ${day(sub.trial_end!)}.`);
+    expect(canceled[0]!.text).toContain("you will not be charged again");
+
+    await advance(8 * DAY);
+    expect(mailsTo(buyer, /^Your membership of Night Owls has ended$/)).toHaveLength(1);
+    expect(mailsTo(buyer, /failed$/)).toHaveLength(0);
+  });
+
+  it("a redelivered event sends nothing again, and a cancel the buyer has since undone sends nothing", async () => {
+    const buyer = "rey@example.com";
+    const m = await subscribe(buyer);
+    const { MembershipCanceled, MembershipEnded } = await import("@payloft/core/bus/events");
+    const { Bus } = await import("@payloft/core/bus/index");
+    const stored = (await MembershipEntity.get({ id: m.id }).go()).data!;
+    const event = {
+      provider: "stripe" as const,
+      provider_event_id: "evt_cancel_then_resumed",
+      occurred_at: stored.provider_time - 10,
+      seller_id: sam.id,
+      membership_id: m.id,
+      product_id: productId,
+      state: {
+        status: "canceled" as const,
+        current_period_end: stored.provider_time + 7 * DAY,
+        cancel_at_period_end: true,
+        amount: 900,
+        currency: "usd",
+        tier: "owl",
+        interval: "month" as const,
+      },
+    };
+    // Older than the state held (trialing, not canceled): the buyer resumed since. No e-mail.
+    await Bus.publishAll([{ def: MembershipCanceled, properties: event }]);
+    await stack().settled();
+    expect(mailsTo(buyer, /is canceled$/)).toHaveLength(0);
+
+    // The same cancel, newer than the state held: one e-mail, however often it is delivered.
+    const fresh = { ...event, provider_event_id: "evt_cancel_fresh", occurred_at: stored.provider_time + 1 };
+    await Bus.publishAll([{ def: MembershipCanceled, properties: fresh }]);
+    await Bus.publishAll([{ def: MembershipCanceled, properties: fresh }]);
+    await stack().settled();
+    expect(mailsTo(buyer, /is canceled$/)).toHaveLength(1);
+
+    // The end, told twice by two events: one e-mail.
+    const end = { ...fresh, state: { ...fresh.state, status: "ended" as const }, occurred_at: fresh.occurred_at + 5 };
+    await Bus.publishAll([{ def: MembershipEnded, properties: { ...end, provider_event_id: "evt_end_1" } }]);
+    await Bus.publishAll([{ def: MembershipEnded, properties: { ...end, provider_event_id: "evt_end_2" } }]);
+    await stack().settled();
+    expect(mailsTo(buyer, /has ended$/)).toHaveLength(1);
+  });
+});

@@ -87,7 +87,7 @@ describe("a product priced in euros", () => {
     await page.setViewportSize({ width: 1280, height: 860 });
   });
 
-  it("the chart plots one currency at a time, picked with a switch, in that currency", async () => {
+  it("the chart plots one currency's sales and revenue at a time, picked with a switch", async () => {
     const { page } = seller;
     // Charts honour reduced motion: drawn in their final state at once, so screenshots need no wait.
     await page.emulateMedia({ reducedMotion: "reduce" });
@@ -104,10 +104,13 @@ describe("a product priced in euros", () => {
     await currency.getByRole("radio", { name: "JPY" }).click();
     await chart.getByText("Revenue (JPY)").waitFor();
     await expect.poll(async () => (await ticks()).join(" ")).toMatch(/^¥0 ¥[1-9][\d,]* /);
-    // The tooltip lists each currency of the day, never a sum.
+    // The plotted figures are the yen's alone: one sale of ¥1,500 (not the day's three sales);
+    // the tooltip names the day's other currencies, never a sum.
     const box = (await chart.locator(".recharts-wrapper").boundingBox())!;
     await page.mouse.move(box.x + box.width - 70, box.y + box.height / 2);
-    await page.getByText("$20.00 · €9.50 · ¥1,500").waitFor();
+    await page.getByText("Sales (JPY): 1", { exact: true }).waitFor();
+    await page.getByText("Revenue (JPY): ¥1,500", { exact: true }).waitFor();
+    await page.getByText("Also: 1 sale, $20.00 · 1 sale, €9.50").waitFor();
     await b.shot(page, "currency-chart-jpy");
     await page.setViewportSize(PHONE);
     await page.goto("/dashboard?section=analytics");

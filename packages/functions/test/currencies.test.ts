@@ -169,6 +169,9 @@ describe("dashboards never add dollars to euros", () => {
     const chart = await call(stack(), "GET", "/api/dashboard/chart-data", { cookie: kim.cookie });
     const today = JSON.stringify(chart.json).includes('"revenue_by_currency":{"usd":5000,"eur":950}');
     expect(today, JSON.stringify(chart.json).slice(-400)).toBe(true);
+    // The chart's sales are counted per currency too: picking euros plots the one euro sale.
+    const day = (chart.json.chartData as { sales: number; sales_by_currency: object }[]).at(-1)!;
+    expect(day).toMatchObject({ sales: 2, sales_by_currency: { usd: 1, eur: 1 } });
 
     const figures = await call(stack(), "GET", "/api/dashboard/products-analytics", { cookie: kim.cookie });
     expect(JSON.stringify(figures.json)).toContain('"revenue":950,"currency":"eur"');

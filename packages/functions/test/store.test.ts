@@ -168,6 +168,8 @@ describe("GET /api/public/stores/{handle}", () => {
         image_url: null,
         billing: "recurring",
         price_interval: "month",
+        // Sold monthly and yearly: the card says "from $9 / month".
+        price_varies: true,
       },
       {
         id: tipJarId,
@@ -179,6 +181,7 @@ describe("GET /api/public/stores/{handle}", () => {
         image_url: null,
         billing: "one_time",
         price_interval: null,
+        price_varies: false,
       },
       {
         id: liveId,
@@ -190,6 +193,7 @@ describe("GET /api/public/stores/{handle}", () => {
         image_url: "https://img.example.com/live.png",
         billing: "one_time",
         price_interval: null,
+        price_varies: false,
       },
     ]);
     expect(res.text).not.toContain("files.example.com");

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import "../zod";
-import { revenueByCurrency, type Currency } from "../currency/index";
+import { revenueByCurrency, salesByCurrency, type Currency } from "../currency/index";
 import type { DailyStatItem } from "../db/entities/daily-stat";
 import { queryBetween } from "../db/lean/query";
 import { dailyStatSchema } from "../db/schemas/daily-stat";
@@ -16,7 +16,10 @@ export const CHART_DAYS = 30;
 
 export interface ChartPoint {
   date: string;
+  /** Every sale of the day, whatever its currency; see sales_by_currency */
   sales: number;
+  /** The day's sales counted per currency: {usd: 3, eur: 1} (the chart plots one currency's). */
+  sales_by_currency: Partial<Record<Currency, number>>;
   /** USD cents; see revenue_by_currency */
   revenue: number;
   revenue_by_currency: Partial<Record<Currency, number>>;
@@ -46,6 +49,7 @@ export async function dailySeries(scope: string, today = new Date()): Promise<Ch
     return {
       date,
       sales: d?.sales ?? 0,
+      sales_by_currency: salesByCurrency(d),
       revenue: d?.revenue ?? 0,
       revenue_by_currency: revenueByCurrency(d),
       views: d?.views ?? 0,

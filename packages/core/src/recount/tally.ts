@@ -52,7 +52,7 @@ export const FIELDS: Record<Holder, readonly string[]> = {
     "members_trialing",
     ...MRR_FIELDS,
   ],
-  daily: ["sales", ...REVENUE_FIELDS, "members_ended"],
+  daily: ["sales", ...SALES_FIELDS, ...REVENUE_FIELDS, "members_ended"],
   product: ["sales_count", "total_revenue"],
   customer: ["total_purchases", ...SPENT_FIELDS],
   buyer: ["total_purchases", ...SPENT_FIELDS],

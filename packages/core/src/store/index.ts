@@ -128,13 +128,21 @@ export namespace Store {
     billing: Billing;
     /** The billing period of that lowest price; null for a one-time product. */
     price_interval: Interval | null;
+    /** A membership sold at more than one price (tiers or periods): the card says "from $5 / month". */
+    price_varies: boolean;
   }
 
   /** A membership's lowest price and its period (the product's `price` is that amount). */
   function startingPrice(p: { billing?: Billing; tiers?: Tier[] }) {
     const { billing, tiers } = billingOf(p);
     const prices = tiers.flatMap((t) => t.prices).sort((a, b) => a.amount - b.amount);
-    return { billing, price_interval: billing === "recurring" ? (prices[0]?.interval ?? null) : null };
+    const recurring = billing === "recurring";
+    const distinct = new Set(prices.map((x) => `${x.amount}/${x.interval}`)).size;
+    return {
+      billing,
+      price_interval: recurring ? (prices[0]?.interval ?? null) : null,
+      price_varies: recurring && distinct > 1,
+    };
   }
 
   export interface PublicView {

@@ -61,9 +61,11 @@ export const commissionField = (currency: string) => revenueField(currency).repl
 export function saleAdditions(p: Sale, sign: 1 | -1, newCustomer: boolean): Addition[] {
   const currency = p.currency ?? "usd";
   const revenue = { [revenueField(currency)]: sign * p.amount };
-  // Counters count sales per currency too (averages per currency); daily and traffic items do not.
+  // Counters (averages per currency) and daily items (the chart plots one currency's sales and
+  // revenue) count sales per currency too; traffic items do not.
   const counted = { sales: sign, ...salesOf(currency, sign), ...revenue };
-  const daily = { sales: sign, ...revenue };
+  const daily = counted;
+  const traffic = { sales: sign, ...revenue };
   const date = p.created_at.slice(0, 10);
   const creator = creatorGroup(p.creator_id);
   const product = productGroup(p.product_id);
@@ -74,7 +76,7 @@ export function saleAdditions(p: Sale, sign: 1 | -1, newCustomer: boolean): Addi
       group: creator,
       holder: "traffic",
       key: [trafficScope(p.creator_id), date, dimension, value].join("|"),
-      add: daily,
+      add: traffic,
     })),
     { group: product, holder: "counter", key: product, add: counted },
     { group: product, holder: "daily", key: `${product}|${date}`, add: daily },

@@ -4,6 +4,8 @@ import { useState } from "react";
 export interface CurrencyPoint {
   date: string;
   revenue_by_currency?: Partial<Record<string, number>>;
+  /** The day's sales per currency, where the API counts them (a free claim sells at zero). */
+  sales_by_currency?: Partial<Record<string, number>>;
 }
 
 /**
@@ -14,7 +16,8 @@ export interface CurrencyPoint {
 export function currenciesOf(points: CurrencyPoint[]): string[] {
   const days = new Map<string, { days: number; last: string }>();
   for (const p of points) {
-    for (const [currency, n] of Object.entries(p.revenue_by_currency ?? {})) {
+    const sold = { ...p.sales_by_currency, ...p.revenue_by_currency };
+    for (const [currency, n] of Object.entries(sold)) {
       if (!n) continue;
       const seen = days.get(currency) ?? { days: 0, last: "" };
       days.set(currency, { days: seen.days + 1, last: p.date > seen.last ? p.date : seen.last });

@@ -1,4 +1,5 @@
 import { decimalsOf } from "@payloft/core/currency/units";
+import { formatCents } from "./money";
 import type { Interval } from "@payloft/core/product/tiers";
 
 /**
@@ -42,4 +43,23 @@ export function membershipFrom(
   if (!interval) return null;
   const lowest = Math.min(...prices.filter((p) => p.interval === interval).map((p) => p.amount));
   return `from ${formatRecurring(lowest, currency, interval)}`;
+}
+
+/**
+ * The one price a list shows for a product whose tiers it does not have (the store's cards):
+ * "$9 / month", "from $5 / month" when the membership is also sold at other prices, "Free",
+ * or a one-time price ("$29.00", "€5.00+" for pay what you want), in the product's own currency.
+ */
+export function listedPrice(p: {
+  price: number;
+  currency: string;
+  pay_what_you_want?: boolean;
+  billing?: string;
+  price_interval?: Interval | null;
+  price_varies?: boolean;
+}): string {
+  if (p.billing === "recurring" && p.price_interval)
+    return `${p.price_varies ? "from " : ""}${formatRecurring(p.price, p.currency, p.price_interval)}`;
+  if (p.pay_what_you_want) return `${formatCents(p.price, p.currency)}+`;
+  return p.price === 0 ? "Free" : formatCents(p.price, p.currency);
 }

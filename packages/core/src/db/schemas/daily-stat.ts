@@ -12,6 +12,8 @@ export const dailyStatSchema = itemSchema({
     revenue: { type: "number", required: true, default: 0 },
     /** Revenue in each other currency, in its minor unit; `revenue` is USD (core/src/currency). */
     ...perCurrency("revenue"),
+    /** Sales in each currency other than USD; `sales` counts every sale (the chart plots one currency's). */
+    ...perCurrency("sales"),
     views: { type: "number", required: true, default: 0 },
     /** A creator's memberships that ended that day (the dashboard's churn over 30 days). */
     members_ended: { type: "number" },

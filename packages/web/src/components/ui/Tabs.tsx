@@ -56,11 +56,9 @@ export function Tabs<T extends string>({ tabs, label, value, defaultValue, onCha
 
   return (
     <div className={className}>
-      <div
-        role="tablist"
-        aria-label={label}
-        className="-mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1 [scrollbar-width:none]"
-      >
+      {/* The tabs wrap onto a second row rather than scroll: a phone hid the last tabs
+          ("Profile Settings", "Help & Support") past its edge with no sign that more existed. */}
+      <div role="tablist" aria-label={label} className="-mx-1 flex flex-wrap gap-x-1 border-b border-slate-200 px-1">
         {tabs.map((t) => {
           const selected = t.id === active;
           return (

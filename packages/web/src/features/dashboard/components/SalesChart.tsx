@@ -11,13 +11,13 @@ import {
   YAxis,
 } from "recharts";
 import type { ChartPoint } from "@/features/dashboard/api/chartData";
-import { formatAxisMoney, formatByCurrency, formatDay, formatMoney, toMajor } from "@/lib/format";
+import { formatAxisMoney, formatDay, formatMoney, toMajor } from "@/lib/format";
 
 /**
- * Sales count on the left axis (blue) and the revenue in one currency, `currency`, on the
- * right axis (green, in whole units of it; currencies are never converted or added:
- * the switch above picks which one is plotted and the tooltip lists each day's figure per
- * currency), 320 px high. recharts is imported only here, inside the lazy dashboard chunk, so
+ * One currency's figures, `currency`: its sales count on the left axis (blue) and its revenue
+ * on the right (green, in whole units of it), 320 px high. Currencies are never converted or
+ * added, and the sales are that currency's too, so a day of dollar sales never shows as bars
+ * beside zero euros (the switch above picks the currency; the tooltip names the day's others). recharts is imported only here, inside the lazy dashboard chunk, so
  * the buyer's sales page never downloads it.
  */
 export type ChartKind = "line" | "bar";
@@ -39,11 +39,15 @@ export function SalesChart({
 }) {
   const rows = data.map((p) => ({
     date: p.date,
-    sales: p.sales,
+    // An answer without per-currency counts (none sold in another currency before they existed).
+    sales: p.sales_by_currency ? (p.sales_by_currency[currency] ?? 0) : p.sales,
     revenue: toMajor(p.revenue_by_currency?.[currency] ?? 0, currency),
-    byCurrency: p.revenue_by_currency,
+    minor: p.revenue_by_currency?.[currency] ?? 0,
+    others: otherCurrencies(p, currency),
   }));
-  const revenueName = several ? `Revenue (${currency.toUpperCase()})` : "Revenue";
+  const code = several ? ` (${currency.toUpperCase()})` : "";
+  const salesName = `Sales${code}`;
+  const revenueName = `Revenue${code}`;
   const common = (
     <>
       <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
@@ -75,7 +79,9 @@ export function SalesChart({
         width={64}
       />
       <Tooltip
-        content={(p) => <ChartTooltip active={p.active} payload={p.payload} label={p.label} currency={currency} />}
+        content={(p) => (
+          <ChartTooltip active={p.active} payload={p.payload} label={p.label} currency={currency} code={code} />
+        )}
         cursor={{ fill: "rgba(99,102,241,0.06)", stroke: "#c7d2fe" }}
       />
       <Legend verticalAlign="top" height={32} iconType="circle" wrapperStyle={{ fontSize: 13 }} />
@@ -91,7 +97,7 @@ export function SalesChart({
               yAxisId="sales"
               type="monotone"
               dataKey="sales"
-              name="Sales"
+              name={salesName}
               stroke={SALES}
               strokeWidth={2.5}
               dot={false}
@@ -111,7 +117,7 @@ export function SalesChart({
         ) : (
           <BarChart data={rows} margin={{ top: 4, right: 4, left: 0, bottom: 0 }} barGap={2}>
             {common}
-            <Bar yAxisId="sales" dataKey="sales" name="Sales" fill={SALES} radius={[4, 4, 0, 0]} maxBarSize={18} />
+            <Bar yAxisId="sales" dataKey="sales" name={salesName} fill={SALES} radius={[4, 4, 0, 0]} maxBarSize={18} />
             <Bar
               yAxisId="revenue"
               dataKey="revenue"
@@ -127,36 +133,47 @@ export function SalesChart({
   );
 }
 
+/** The day's figures in the currencies not plotted: "1 sale, $50.00" each, or none. */
+function otherCurrencies(p: ChartPoint, plotted: string): string[] {
+  const codes = new Set([...Object.keys(p.sales_by_currency ?? {}), ...Object.keys(p.revenue_by_currency ?? {})]);
+  codes.delete(plotted);
+  return [...codes].flatMap((c) => {
+    const sales = p.sales_by_currency?.[c] ?? 0;
+    const revenue = p.revenue_by_currency?.[c] ?? 0;
+    if (!sales && !revenue) return [];
+    return [`${sales} ${sales === 1 ? "sale" : "sales"}, ${formatMoney(revenue, c)}`];
+  });
+}
+
 function ChartTooltip({
   active,
   payload,
   label,
   currency,
+  code,
 }: {
   active?: boolean;
   payload?: readonly { payload?: unknown }[];
   label?: unknown;
   currency: string;
+  /** " (EUR)" when the seller sold in several currencies */
+  code: string;
 }) {
   if (!active || !payload?.length) return null;
-  const row = payload[0]?.payload as
-    { sales: number; revenue: number; byCurrency?: Partial<Record<string, number>> } | undefined;
+  const row = payload[0]?.payload as { sales: number; minor: number; others: string[] } | undefined;
   if (!row) return null;
   return (
     <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm shadow-lg">
       <p className="font-semibold text-slate-900">{formatDay(String(label), true)}</p>
       <p className="mt-1 flex items-center gap-2 text-slate-600">
         <span className="h-2 w-2 rounded-full" style={{ background: SALES }} />
-        Sales: <span className="font-medium text-slate-900">{row.sales}</span>
+        Sales{code}: <span className="font-medium text-slate-900">{row.sales}</span>
       </p>
       <p className="flex items-center gap-2 text-slate-600">
         <span className="h-2 w-2 rounded-full" style={{ background: REVENUE }} />
-        Revenue:{" "}
-        <span className="font-medium text-slate-900">
-          {/* Every currency of the day, one figure each; a day without sales: zero in the plotted one. */}
-          {formatByCurrency(row.byCurrency, 0, formatMoney(0, currency)).join(" · ")}
-        </span>
+        Revenue{code}: <span className="font-medium text-slate-900">{formatMoney(row.minor, currency)}</span>
       </p>
+      {row.others.length > 0 && <p className="mt-1 text-xs text-slate-500">Also: {row.others.join(" · ")}</p>}
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import type { Store } from "@payloft/core/store/index";
-import { formatCents } from "@/lib/money";
+import { listedPrice } from "@/lib/membership";
 import { AddToCartButton } from "@/features/cart";
 
 /** One product on a store page: picture (or a tinted title card), name, headline and price
- * (a pay-what-you-want price with a "+": the minimum, in the product's own currency). */
+ * (in the product's own currency: a membership's per period, a pay-what-you-want minimum with "+"). */
 export function StoreProductCard({
   product,
   first,
@@ -45,10 +45,9 @@ export function StoreProductCard({
         <div className="flex flex-1 flex-col p-4">
           <h3 className="text-base font-semibold text-slate-900 group-hover:text-brand-700">{product.name}</h3>
           {product.headline && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{product.headline}</p>}
-          <p className="mt-auto pt-3 text-base font-bold text-slate-900">
-            {formatCents(product.price, product.currency)}
-            {/* Pay what you want: the price is the least the buyer may pay. */}
-            {product.pay_what_you_want && "+"}
+          <p className="mt-auto pt-3 text-base font-bold text-slate-900" data-testid="store-price">
+            {/* A membership per period ("from $5 / month"); pay what you want: its minimum, with "+". */}
+            {listedPrice(product)}
           </p>
         </div>
       </a>

@@ -1,0 +1,103 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { PHONE, useBrowser } from "../src/browser";
+import { sellerWithProducts } from "../src/seller";
+import { signIn } from "../src/sign-in";
+
+/**
+ * What a buyer and a creator see on a phone (390 px) and in their own currencies: the
+ * storefront's cards say a membership's period ("from €9 / month"), and every tab of the buyer's
+ * portal and of Settings is on screen without scrolling sideways.
+ */
+const b = useBrowser();
+const HANDLE = "petra-prices";
+let seller: Awaited<ReturnType<typeof sellerWithProducts>>;
+
+const none = { media_type: "none", media_url: "" };
+beforeAll(async () => {
+  seller = await sellerWithProducts(b, { email: "petra.prices@e2e.local", name: "Petra Prices" }, [
+    {
+      name: "Euro Circle",
+      headline: "A membership in euros",
+      currency: "eur",
+      billing: "recurring",
+      tiers: [
+        { id: "basic", name: "Basic", prices: [{ interval: "month", amount: 9 }, { interval: "year", amount: 90 }] },
+        { id: "pro", name: "Pro", prices: [{ interval: "month", amount: 19 }] },
+      ],
+      ...none,
+    },
+    {
+      name: "Solo Notes",
+      headline: "One tier, monthly",
+      billing: "recurring",
+      tiers: [{ id: "solo", name: "Solo", prices: [{ interval: "month", amount: 5 }] }],
+      ...none,
+    },
+    { name: "Yen Guide", headline: "Priced in yen", price: "1500", currency: "jpy", ...none },
+    { name: "Free Sheet", headline: "Costs nothing", price: "0", ...none },
+  ]);
+  const store = await seller.page.request.put("/api/store", { data: { handle: HANDLE, bio: "Prices, clearly." } });
+  expect(store.ok(), await store.text()).toBe(true);
+});
+
+/** The part of `el` outside the viewport's width, in px (0 when all of it is on screen). */
+async function outside(page: Page, el: Locator) {
+  const box = (await el.boundingBox())!;
+  const width = page.viewportSize()!.width;
+  return Math.max(0, -box.x) + Math.max(0, box.x + box.width - width);
+}
+
+describe("on a phone, in the product's own currency", () => {
+  it("the storefront's cards show a membership's period, 'from' when it has other prices", async () => {
+    for (const [tag, viewport] of [
+      ["desktop", undefined],
+      ["phone", PHONE],
+    ] as const) {
+      const { page, context } = await b.newPage(viewport ? { viewport } : {});
+      await page.goto(`/s/${HANDLE}`);
+      const price = (name: string) => page.getByRole("link", { name: new RegExp(name) }).getByTestId("store-price");
+      // Two tiers, monthly and yearly: its lowest price per its period, "from".
+      expect(await price("Euro Circle").textContent()).toBe("from €9 / month");
+      // One price only: no "from".
+      expect(await price("Solo Notes").textContent()).toBe("$5 / month");
+      expect(await price("Yen Guide").textContent()).toBe("¥1,500");
+      expect(await price("Free Sheet").textContent()).toBe("Free");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);
+      await b.shot(page, `store-prices-${tag}`);
+      await context.close();
+    }
+  });
+
+  it("every tab of the buyer's portal is on screen at 390 px and opens", async () => {
+    const { page, context } = await b.newPage({ viewport: PHONE });
+    await signIn(page, "buyer@demo.local"); // the demo buyer: a purchase, so the portal opens (read only)
+    await page.goto("/customer");
+    const tabs = page.getByRole("tablist", { name: "Customer portal sections" }).getByRole("tab");
+    await tabs.first().waitFor();
+    expect(await tabs.allTextContents()).toEqual([
+      "My Products",
+      "Purchase History",
+      "Profile Settings",
+      "Help & Support",
+    ]);
+    for (const tab of await tabs.all()) {
+      expect(await outside(page, tab), await tab.textContent()).toBe(0);
+      await tab.click(); // a click at its centre: nothing covers it
+      expect(await tab.getAttribute("aria-selected")).toBe("true");
+    }
+    await b.shot(page, "portal-tabs-phone");
+    await context.close();
+  });
+
+  it("every Settings tab is on screen at 390 px", async () => {
+    const { page } = seller;
+    await page.setViewportSize(PHONE);
+    await page.goto("/dashboard?section=settings");
+    const tabs = page.getByRole("tablist", { name: "Settings sections" }).getByRole("tab");
+    await tabs.first().waitFor();
+    for (const tab of await tabs.all()) expect(await outside(page, tab), await tab.textContent()).toBe(0);
+    await b.shot(page, "settings-tabs-phone");
+    await seller.context.close();
+  });
+});

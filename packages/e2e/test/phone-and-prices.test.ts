@@ -22,7 +22,14 @@ beforeAll(async () => {
       currency: "eur",
       billing: "recurring",
       tiers: [
-        { id: "basic", name: "Basic", prices: [{ interval: "month", amount: 9 }, { interval: "year", amount: 90 }] },
+        {
+          id: "basic",
+          name: "Basic",
+          prices: [
+            { interval: "month", amount: 9 },
+            { interval: "year", amount: 90 },
+          ],
+        },
         { id: "pro", name: "Pro", prices: [{ interval: "month", amount: 19 }] },
       ],
       ...none,

@@ -89,7 +89,7 @@ describe("on a phone, in the product's own currency", () => {
       "Help & Support",
     ]);
     for (const tab of await tabs.all()) {
-      expect(await outside(page, tab), await tab.textContent()).toBe(0);
+      expect(await outside(page, tab), (await tab.textContent()) ?? "").toBe(0);
       await tab.click(); // a click at its centre: nothing covers it
       expect(await tab.getAttribute("aria-selected")).toBe("true");
     }
@@ -103,7 +103,7 @@ describe("on a phone, in the product's own currency", () => {
     await page.goto("/dashboard?section=settings");
     const tabs = page.getByRole("tablist", { name: "Settings sections" }).getByRole("tab");
     await tabs.first().waitFor();
-    for (const tab of await tabs.all()) expect(await outside(page, tab), await tab.textContent()).toBe(0);
+    for (const tab of await tabs.all()) expect(await outside(page, tab), (await tab.textContent()) ?? "").toBe(0);
     await b.shot(page, "settings-tabs-phone");
     await seller.context.close();
   });

@@ -76,6 +76,15 @@ describe("on a phone, in the product's own currency", () => {
     }
   });
 
+  it("the creator's product cards say the same: 'from' only when there is another price", async () => {
+    const { page } = seller;
+    await page.goto("/dashboard");
+    const card = (name: string) => page.getByTestId("product-card").filter({ hasText: name });
+    await card("Euro Circle").getByText("from €9 / month", { exact: true }).waitFor();
+    await card("Solo Notes").getByText("$5 / month", { exact: true }).waitFor();
+    expect(await card("Solo Notes").getByText("from $5 / month").count()).toBe(0);
+  });
+
   it("every tab of the buyer's portal is on screen at 390 px and opens", async () => {
     const { page, context } = await b.newPage({ viewport: PHONE });
     await signIn(page, "buyer@demo.local"); // the demo buyer: a purchase, so the portal opens (read only)

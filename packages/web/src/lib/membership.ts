@@ -32,7 +32,8 @@ export const trialText = (days: number | undefined) => (days ? `${days}-day free
 
 /**
  * A membership's price in one line, where a list shows one price per product: the cheapest tier
- * at the shortest period it is sold by ("from $5 / month"); null for a product without tiers.
+ * at the shortest period it is sold by ("from $5 / month"; "$5 / month" when that is its only
+ * price); null for a product without tiers.
  */
 export function membershipFrom(
   tiers: { prices: { interval: Interval; amount: number }[] }[] | undefined,
@@ -42,7 +43,9 @@ export function membershipFrom(
   const interval = INTERVAL_ORDER.find((i) => prices.some((p) => p.interval === i));
   if (!interval) return null;
   const lowest = Math.min(...prices.filter((p) => p.interval === interval).map((p) => p.amount));
-  return `from ${formatRecurring(lowest, currency, interval)}`;
+  // "from" only when there is something dearer to choose (another tier or period).
+  const several = new Set(prices.map((p) => `${p.amount}/${p.interval}`)).size > 1;
+  return `${several ? "from " : ""}${formatRecurring(lowest, currency, interval)}`;
 }
 
 /**

@@ -212,6 +212,15 @@ describe("one payment, several purchases", () => {
     expect(page.json.order).toMatchObject({ id: orderId, amount: 2250, total: 2250, currency: "usd" });
     for (const p of purchases) expect(await linkStatus(p.access_url)).toBe(302);
     expect(purchases[1].license_key).toEqual(expect.any(String));
+    // One receipt for the order, listing every item with its price, its own link and its key.
+    const receipts = stack().outbox.messages.filter((m) => m.text.includes(orderId));
+    expect(receipts.map((m) => m.subject)).toEqual(["Your receipt: Guide and 2 more by olga.orders"]);
+    expect(receipts[0]!.text).toContain("Amount paid: $22.50");
+    for (const p of purchases) {
+      expect(receipts[0]!.text).toContain(`${p.product_name}: ${p.access_url}`);
+      expect(receipts[0]!.html).toContain(p.access_url);
+    }
+    expect(receipts[0]!.text).toContain(`Licence key for Workbook: ${purchases[1].license_key}`);
 
     const sales = (await history()).filter((s) => s.order_id === orderId);
     expect(sales.map((s) => s.amount).sort()).toEqual([1000, 500, 750].sort());

@@ -131,6 +131,11 @@ describe("a PayPal seller's order of several products", () => {
     expect(page.order).toMatchObject({ id: checkoutId, amount: 2750, currency: "usd" });
     for (const p of page.purchases) expect(await linkStatus(p.access_url)).toBe(302);
     expect(await history(checkoutId)).toEqual({ Course: "completed", Slides: "completed" });
+    // One receipt for the payment, in the order's currency, with both links.
+    const receipts = stack().outbox.messages.filter((m) => m.text.includes(checkoutId));
+    expect(receipts.map((m) => m.subject)).toEqual(["Your receipt: Course and 1 more by polly.orders"]);
+    expect(receipts[0]!.text).toContain("Amount paid: $27.50");
+    for (const p of page.purchases) expect(receipts[0]!.text).toContain(`${p.product_name}: ${p.access_url}`);
   });
 
   it("a checked order bump is a second item of the same PayPal payment", async () => {

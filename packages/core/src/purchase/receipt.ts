@@ -7,6 +7,8 @@ import { logger } from "../log/index";
 import { Setting } from "../setting/index";
 import { sendOnce } from "./once";
 import { greetingFor, purchaseContacts, questionsLine, type PurchaseContacts } from "./contacts";
+import { purchasesOfOrder } from "./order";
+import type { PurchaseItem } from "../db/entities";
 import { renderReceiptHtml, renderReceiptText, type ReceiptValues } from "./receipt-template";
 
 export interface ReceiptPurchase {
@@ -28,6 +30,18 @@ export interface ReceiptPurchase {
   receipt_sent_at?: string;
   /** A bundle's items: the receipt lists each with its own link and key (rule: Bundles). */
   bundle_items?: { name: string; access_token: string; license_key?: string }[];
+  /** One of several purchases of one payment (./order.ts): the order has one receipt. */
+  order_id?: string;
+  order_size?: number;
+}
+
+/** Each purchase of an order as its receipt lists it: what it cost (tax included), its link and key. */
+export interface OrderLine {
+  name: string;
+  amount: number;
+  tax: number;
+  access_url: string;
+  license_key?: string;
 }
 
 /** "€9.50", "¥950": the amount in its currency's minor unit (core/src/currency). */
@@ -43,6 +57,9 @@ const day = (iso: string) =>
  */
 export async function sendReceiptOnce(p: ReceiptPurchase): Promise<boolean> {
   if (p.receipt_sent_at) return false;
+  // An order (a cart, a bump) has one receipt listing every item, sent with its first purchase.
+  const inOrder = (p.order_size ?? 1) > 1 && !!p.order_id;
+  if (inOrder && p.id !== p.order_id) return false;
   return sendOnce(
     p.id,
     "receipt_sent_at",
@@ -56,7 +73,8 @@ export async function sendReceiptOnce(p: ReceiptPurchase): Promise<boolean> {
           purchaseContacts(p),
         ]);
         const access_url = await Access.linkFor(p);
-        await Email.send(receiptMessage({ ...p, access_url }, { template, site_name, support_email }, contacts));
+        const order = inOrder ? await orderLines(p) : undefined;
+        await Email.send(receiptMessage({ ...p, access_url, order }, { template, site_name, support_email }, contacts));
       } catch (err) {
         logger.warn("receipt e-mail failed; releasing the claim so a retry sends it", {
           purchaseId: p.id,
@@ -69,13 +87,26 @@ export async function sendReceiptOnce(p: ReceiptPurchase): Promise<boolean> {
   );
 }
 
+async function orderLines(first: ReceiptPurchase): Promise<OrderLine[]> {
+  const all = await purchasesOfOrder(first as PurchaseItem);
+  return Promise.all(
+    all.map(async (x) => ({
+      name: x.product_name,
+      amount: x.amount,
+      tax: x.tax ?? 0,
+      access_url: await Access.linkFor(x),
+      ...(x.license_key ? { license_key: x.license_key } : {}),
+    })),
+  );
+}
+
 /**
  * The receipt: the admin's message (the template) above a fixed summary that names the product
  * and the seller and always carries the access link, once, as the button. Replies go to the
  * seller (Reply-To); the text part spells every link out.
  */
 export function receiptMessage(
-  p: ReceiptPurchase & { access_url: string },
+  p: ReceiptPurchase & { access_url: string; order?: OrderLine[] },
   settings: { template: string; site_name: string; support_email: string } = {
     template: "",
     site_name: "Payloft",
@@ -85,12 +116,16 @@ export function receiptMessage(
 ): EmailMessage {
   const portal = `${Config.siteUrl()}/customer-dashboard`;
   const seller = contacts.sellerName;
+  // An order of several products is one receipt: each item with its price, link and key.
+  const order = p.order && p.order.length > 1 ? p.order : null;
+  const name = order ? `${order[0]!.name} and ${order.length - 1} more` : p.product_name;
+  const price = order ? order.reduce((s, i) => s + i.amount, 0) : p.amount;
   // "Amount paid" is what left the buyer's account: the price plus any tax, itemised below it.
-  const tax = p.tax ?? 0;
-  const amount = money(p.amount + tax, p.currency);
+  const tax = order ? order.reduce((s, i) => s + i.tax, 0) : (p.tax ?? 0);
+  const amount = money(price + tax, p.currency);
   const taxLines: [string, string][] = tax
     ? [
-        ["Price", money(p.amount, p.currency)],
+        [order ? "Subtotal" : "Price", money(price, p.currency)],
         ["Tax", money(tax, p.currency)],
       ]
     : [];
@@ -98,7 +133,7 @@ export function receiptMessage(
   const items = p.bundle_items ?? [];
   const values: ReceiptValues = {
     greeting: greetingFor(contacts.buyerName),
-    product_name: p.product_name,
+    product_name: name,
     amount,
     // {{content_url}} is what templates written before access links use: it is the access link too.
     content_url: p.access_url,
@@ -115,13 +150,15 @@ export function receiptMessage(
   };
   const custom = settings.template.trim();
   // Without a template: the greeting and a thank-you naming the product and its seller.
-  const thanks = `Thank you for buying ${p.product_name}${seller ? ` from ${seller}` : ""}.`;
+  const thanks = `Thank you for buying ${name}${seller ? ` from ${seller}` : ""}.`;
   const intro = custom
     ? { text: renderReceiptText(custom, values), html: renderReceiptHtml(custom, values) }
     : { text: `${values.greeting}\n\n${thanks}`, html: paragraph(values.greeting) + paragraph(thanks) };
-  const questions = questionsLine(contacts, p.product_name, settings.support_email);
+  const questions = questionsLine(contacts, order ? "your order" : name, settings.support_email);
   const rows: [string, string][] = [
-    ["Product", p.product_name],
+    ...(order
+      ? order.map((i): [string, string] => [i.name, money(i.amount, p.currency)])
+      : [["Product", name] as [string, string]]),
     ...(seller ? ([["Seller", seller]] as [string, string][]) : []),
     ...taxLines,
     ["Amount paid", amount],
@@ -134,8 +171,12 @@ export function receiptMessage(
     ...rows.map(([k, v]) => `${k}: ${v}`),
     `Order: ${p.id}`,
     "",
-    `Access your content: ${p.access_url}`,
-    ...(p.license_key ? [`Your licence key: ${p.license_key}`] : []),
+    ...(order
+      ? order.flatMap((i) => [
+          `${i.name}: ${i.access_url}`,
+          ...(i.license_key ? [`Licence key for ${i.name}: ${i.license_key}`] : []),
+        ])
+      : [`Access your content: ${p.access_url}`, ...(p.license_key ? [`Your licence key: ${p.license_key}`] : [])]),
     ...items.flatMap((i) => [
       "",
       `${i.name}: ${Access.urlOf(i.access_token)}`,
@@ -153,16 +194,18 @@ export function receiptMessage(
       summary([
         ...rows.map(([k, v]): [string, string] => [k, esc(v)]),
         ["Order", `<code style="font-size:12px">${esc(p.id.slice(0, 24))}…</code>`],
-        ...(p.license_key ? ([["Licence key", `<code>${esc(p.license_key)}</code>`]] as [string, string][]) : []),
+        ...(p.license_key && !order
+          ? ([["Licence key", `<code>${esc(p.license_key)}</code>`]] as [string, string][])
+          : []),
       ]),
-      items.length ? bundleHtml(items) : button(p.access_url, "Access Your Content"),
+      order ? orderHtml(order) : items.length ? bundleHtml(items) : button(p.access_url, "Access Your Content"),
       `<p style="margin:0 0 12px;color:#64748b;font-size:14px">Your access is permanent. Find this purchase any time in your ${link(portal, "customer portal")} (sign in with this e-mail address).</p>`,
       questions ? paragraph(questions, true) : "",
     ].join("\n"),
   );
   return {
     to: p.customer_email,
-    subject: seller ? `Your receipt: ${p.product_name} by ${seller}` : `Your receipt: ${p.product_name}`,
+    subject: seller ? `Your receipt: ${name} by ${seller}` : `Your receipt: ${name}`,
     text,
     html,
     ...(contacts.sellerEmail ? { replyTo: contacts.sellerEmail } : {}),
@@ -180,4 +223,17 @@ function bundleHtml(items: NonNullable<ReceiptPurchase["bundle_items"]>): string
       "</li>",
   );
   return `<p style="margin:16px 0 8px;font-weight:600">Included in this bundle</p><ul style="margin:0 0 16px;padding-left:20px">${rows.join("")}</ul>`;
+}
+
+/** An order's items in the receipt, each with its own link and key. */
+function orderHtml(order: OrderLine[]): string {
+  const rows = order.map(
+    (i) =>
+      `<li style="margin:0 0 10px">${link(i.access_url, `Access ${i.name}`)}` +
+      (i.license_key
+        ? `<br><span style="font-size:13px;color:#475569">Licence key: <code>${esc(i.license_key)}</code></span>`
+        : "") +
+      "</li>",
+  );
+  return `<p style="margin:16px 0 8px;font-weight:600">Your content</p><ul style="margin:0 0 16px;padding-left:20px">${rows.join("")}</ul>`;
 }

@@ -23,6 +23,7 @@ import { storedReservation } from "./reservation";
 import { buyFormInput } from "./form";
 import { referralFor, type Referral } from "../affiliate/referral";
 import { chosenPrice, startStripeMembership } from "./membership";
+import { startPayPalMembership } from "./paypal-membership";
 
 /**
  * Buying a product: a Checkout Session on the SELLER's own Stripe account (or a PayPal order,
@@ -34,8 +35,6 @@ export namespace Checkout {
   /** Only for a PayPal integration that cannot take payments (rule: PayPal). */
   export const PAYPAL_SOON = PAYPAL_UNAVAILABLE;
   export const CREATE_FAILED = "Failed to create checkout session";
-  export const MEMBERSHIP_PAYPAL =
-    "This seller takes PayPal, and memberships are sold through Stripe only for now. Please contact the seller.";
   export const MEMBERSHIP_EXTRAS = "Discount codes and pay-what-you-want amounts don't apply to memberships.";
   const hasOneTimeChoices = (input: unknown) => {
     const i = (input ?? {}) as { discount_code?: unknown; amount?: unknown };
@@ -98,16 +97,11 @@ export namespace Checkout {
     if (!provider) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
     if (product.billing === "recurring") {
       const chosen = chosenPrice(product, tier, interval);
-      if (provider !== "stripe") throw new ValidationError(MEMBERSHIP_PAYPAL, "checkout.membership_provider");
       if (hasOneTimeChoices(input)) throw new ValidationError(MEMBERSHIP_EXTRAS, "checkout.membership_extras");
-      const started = await startStripeMembership(
-        product,
-        chosen,
-        buyer,
-        { ...opts, visit },
-        NO_PROVIDER,
-        CREATE_FAILED,
-      );
+      const started =
+        provider === "paypal"
+          ? await startPayPalMembership(product, chosen, buyer, { visit }, CREATE_FAILED)
+          : await startStripeMembership(product, chosen, buyer, { ...opts, visit }, NO_PROVIDER, CREATE_FAILED);
       return { url: started.url, checkout_id: started.checkoutId };
     }
     if (tier !== undefined || interval !== undefined)

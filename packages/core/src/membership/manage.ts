@@ -11,6 +11,7 @@ import { creatorsOwn, membershipNotFound } from "./list";
 import { membershipInfo, type MembershipInfo } from "./shape";
 import { applyState, loadMembership } from "./state";
 import { membershipOf } from "./stripe";
+import { actAtPayPal } from "./paypal-manage";
 
 /**
  * What buyers and creators do with memberships (the lists are ./list.ts, which needs no key):
@@ -67,6 +68,7 @@ export async function cancelByBuyer(email: string, id: string): Promise<Membersh
   const m = await buyersOwn(email, id);
   if (m.status === "ended") throw ENDED();
   if (m.cancel_at_period_end) return membershipInfo(m);
+  if (m.provider === "paypal") return actAtPayPal(m, "cancel_at_period_end");
   return atProvider(m, (s) => s.subscriptions.update(m.id, { cancel_at_period_end: true }));
 }
 
@@ -75,6 +77,7 @@ export async function resumeByBuyer(email: string, id: string): Promise<Membersh
   const m = await buyersOwn(email, id);
   if (m.status === "ended") throw ENDED();
   if (!m.cancel_at_period_end) return membershipInfo(m);
+  if (m.provider === "paypal") return actAtPayPal(m, "resume");
   return atProvider(m, (s) => s.subscriptions.update(m.id, { cancel_at_period_end: false }));
 }
 
@@ -87,6 +90,8 @@ export async function cancelByCreator(creatorId: string, id: string, input: unkn
   const at_period_end = parseInput(CreatorCancelInput, input ?? {}).at_period_end ?? true;
   const m = await creatorsOwn(creatorId, id);
   if (m.status === "ended") throw ENDED();
+  if (m.provider === "paypal" && !(at_period_end && m.cancel_at_period_end))
+    return actAtPayPal(m, at_period_end ? "cancel_at_period_end" : "cancel_now");
   if (at_period_end) {
     if (m.cancel_at_period_end) return membershipInfo(m);
     return atProvider(m, (s) => s.subscriptions.update(m.id, { cancel_at_period_end: true }));

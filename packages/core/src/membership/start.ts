@@ -9,7 +9,8 @@ import { runAfterFulfilment } from "../purchase/after";
 import { accountOfEmail, deliveredFrom, recordPurchases, storedPurchase } from "../purchase/ledger";
 import { getProduct } from "../product/view";
 import { iso } from "./state";
-import { membershipOf, subscriptionIdOf } from "./stripe";
+import { membershipOf, subscriptionIdOf, type State } from "./stripe";
+import { startFromPayPal } from "./paypal";
 
 /**
  * A membership checkout was completed: the membership and its first sale (the checkout's own
@@ -31,6 +32,8 @@ export async function startFromCheckout(
   }
   const snapshot = record.product_snapshot;
   if (record.kind !== "membership" || !record.creator_id || !record.product_id || !snapshot) return null;
+  // A PayPal seller's membership: a subscription the buyer approved on PayPal (./paypal.ts).
+  if (record.provider === "paypal") return startFromPayPal(record, opts);
   const secret = await stripeSecretForCheckout(record);
   if (!secret) return null;
   const stripe = stripeClient(secret);
@@ -56,15 +59,46 @@ export async function startFromCheckout(
     return null;
   }
   const email = (session.customer_details?.email ?? record.buyer_email ?? "").trim().toLowerCase();
+  return recordStart(record, {
+    id: sub.id,
+    provider: "stripe",
+    email,
+    state: s,
+    providerTime: sub.created,
+    // What the checkout charged today: nothing when the membership starts with a trial.
+    firstAmount: session.amount_total ?? 0,
+    afterSteps: opts.afterSteps,
+  });
+}
+
+/**
+ * The membership and its first sale, written once (any provider): the membership and the
+ * product's member count in one transaction, then the sale keyed by the checkout id.
+ */
+export async function recordStart(
+  record: CheckoutItem,
+  start: {
+    id: string;
+    provider: "stripe" | "paypal";
+    email: string;
+    state: State;
+    providerTime: number;
+    firstAmount: number;
+    paymentRef?: string;
+    afterSteps?: boolean;
+  },
+): Promise<PurchaseItem> {
+  const { email, state: s } = start;
+  const snapshot = record.product_snapshot!;
   if (!email) throw new Error(`membership checkout ${record.session_id} was completed without a buyer e-mail`);
   const userId = await accountOfEmail(email);
-  const product = await getProduct(record.product_id);
+  const product = await getProduct(record.product_id!);
   const tierName = product ? billingOf(product).tiers.find((t) => t.id === s.tier)?.name : undefined;
   const codes = await transact(({ membership, product: products }) => [
     membership
       .create({
-        id: sub.id,
-        provider: "stripe",
+        id: start.id,
+        provider: start.provider,
         creator_id: record.creator_id!,
         product_id: record.product_id!,
         product_name: snapshot.name,
@@ -80,31 +114,31 @@ export async function startFromCheckout(
         status: s.status,
         current_period_end: iso(s.current_period_end),
         cancel_at_period_end: s.cancel_at_period_end,
-        provider_time: sub.created,
+        provider_time: start.providerTime,
       })
       .commit(),
     ...(product ? [products.patch({ id: product.id }).add({ member_count: 1 }).commit()] : []),
   ]);
   if (codes && codes[0] !== "ConditionalCheckFailed")
-    throw new Error(`could not record membership ${sub.id}: ${codes.join(", ")}`);
+    throw new Error(`could not record membership ${start.id}: ${codes.join(", ")}`);
   await recordPurchases([
     {
       id: record.session_id,
-      product_id: record.product_id,
+      product_id: record.product_id!,
       ...deliveredFrom(snapshot),
-      creator_id: record.creator_id,
+      creator_id: record.creator_id!,
       customer_email: email,
       customer_user_id: userId,
-      // What the checkout charged today: nothing when the membership starts with a trial.
-      amount: session.amount_total ?? 0,
+      amount: start.firstAmount,
       currency: s.currency,
-      provider: "stripe",
-      membership_id: sub.id,
+      provider: start.provider,
+      ...(start.paymentRef ? { payment_intent: start.paymentRef } : {}),
+      membership_id: start.id,
       ...(record.visit ? { visit: record.visit } : {}),
     },
   ]);
   await markSettled(record);
   const stored = (await storedPurchase(record.session_id))!;
-  if (opts.afterSteps !== false) await runAfterFulfilment(stored);
+  if (start.afterSteps !== false) await runAfterFulfilment(stored);
   return stored;
 }

@@ -11,6 +11,7 @@ import {
   type PropertiesOf,
 } from "../bus/events";
 import { findCheckout } from "../checkout/record";
+import { translatePayPalMembershipEvent } from "./paypal-membership-events";
 
 type PurchasePaidProps = PropertiesOf<typeof PurchasePaid>;
 
@@ -78,6 +79,9 @@ export async function translatePayPalEvent(
   event: WebhookEvent,
   client: PayPalClient,
 ): Promise<Publishable[]> {
+  // A membership's subscription or sale (./paypal-membership-events.ts).
+  const membership = await translatePayPalMembershipEvent(sellerId, event);
+  if (membership) return membership;
   const base = {
     provider: "paypal" as const,
     provider_event_id: event.id,

@@ -43,6 +43,8 @@ export const Subscription = z.object({
   status_change_note: z.optional(z.string()),
   start_time: z.optional(z.string()),
   create_time: z.optional(z.string()),
+  /** When it last changed (status, cycles, a payment): the time a read of it is as new as. */
+  update_time: z.optional(z.string()),
   custom_id: z.optional(z.string()),
   subscriber: z.optional(z.object({ email_address: z.optional(z.string()) })),
   billing_info: z.optional(

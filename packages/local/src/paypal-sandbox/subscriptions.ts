@@ -154,6 +154,7 @@ function runCycle(pp: PayPal, m: Merchant, s: PayPalObject, at: number) {
     return;
   }
   s._cycle = i;
+  s.update_time = pp.store.billingIso(at);
   const cycle = cycles[i]!;
   s._completed[i] += 1;
   s._next = addInterval(s._next ?? at, intervalOf(cycle));
@@ -166,6 +167,7 @@ function runCycle(pp: PayPal, m: Merchant, s: PayPalObject, at: number) {
 function charge(pp: PayPal, m: Merchant, s: PayPalObject, minor: number, at: number): boolean {
   const currency = s._currency as string;
   const time = pp.store.billingIso(at);
+  s.update_time = time;
   if (s._declines) {
     s._outstanding = minor;
     s._failed += 1;

@@ -5,7 +5,7 @@ import { valueToCents, type PayPalCredentials } from "../paypal/client";
 import { paypalBilling, type Plan, type Subscription } from "../paypal/billing";
 import { storedPurchase } from "../purchase/ledger";
 import type { Interval } from "../product/tiers";
-import { recordStart } from "./start";
+import { recordStart } from "./record-start";
 import type { State } from "./stripe";
 
 /**

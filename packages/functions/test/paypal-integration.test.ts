@@ -63,6 +63,15 @@ describe("PayPal credentials through POST /api/payment-integration", () => {
           "PAYMENT.CAPTURE.REFUNDED",
           "PAYMENT.CAPTURE.REVERSED",
           "CUSTOMER.DISPUTE.CREATED",
+          // Memberships: a subscription's charges and its own events.
+          "PAYMENT.SALE.COMPLETED",
+          "BILLING.SUBSCRIPTION.ACTIVATED",
+          "BILLING.SUBSCRIPTION.UPDATED",
+          "BILLING.SUBSCRIPTION.RE-ACTIVATED",
+          "BILLING.SUBSCRIPTION.CANCELLED",
+          "BILLING.SUBSCRIPTION.SUSPENDED",
+          "BILLING.SUBSCRIPTION.EXPIRED",
+          "BILLING.SUBSCRIPTION.PAYMENT.FAILED",
         ],
       },
     ]);

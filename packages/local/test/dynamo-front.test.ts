@@ -163,6 +163,16 @@ describe("transaction conflicts", () => {
     expect(front.state.stats.transactionConflicts).toBeGreaterThanOrEqual(cancelled.length);
   });
 
+  it("passes on DynamoDB's refusal of a transaction of more than 100 actions, and none of it is written", async () => {
+    const many = (n: number) => Array.from({ length: n }, (_, i) => add(name, `many-${n}-${i}`));
+    const err = await db.send(new TransactWriteItemsCommand({ TransactItems: many(101) })).catch((e) => e);
+    expect(err.name).toBe("ValidationException");
+    expect(err.message).toMatch(/length less than or equal to 100/);
+    const first = await db.send(new GetItemCommand({ TableName: name, Key: { pk: S("many-101-0"), sk: S("x") } }));
+    expect(first.Item).toBeUndefined();
+    await db.send(new TransactWriteItemsCommand({ TransactItems: many(100) }));
+  });
+
   it("refuses a single write on an item a transaction is writing with TransactionConflictException", async () => {
     const tx = db.send(new TransactWriteItemsCommand({ TransactItems: [add(name, "busy")] }));
     await inFlight(front);

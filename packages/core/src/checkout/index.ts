@@ -21,6 +21,7 @@ import { isoFromSeconds, lineItemOf, productSnapshot, recordCheckout } from "./r
 import { bumpLines, cartLines, type Lines, type Product } from "./lines";
 import { storedReservation } from "./reservation";
 import { buyFormInput } from "./form";
+import { MAX_TRANSACTION_ACTIONS, writesToRecord } from "../purchase/transaction-size";
 import { referralFor, type Referral } from "../affiliate/referral";
 import { chosenPrice, startStripeMembership } from "./membership";
 import { startPayPalMembership } from "./paypal-membership";
@@ -145,6 +146,8 @@ export namespace Checkout {
     opts: { acceptLanguage?: string; visit?: Attribution },
   ): Promise<{ url: string; checkout_id: string }> {
     try {
+      if (writesToRecord(order.lines.map((l) => l.snapshot)) > MAX_TRANSACTION_ACTIONS)
+        throw new ValidationError(TOO_MUCH, "cart.too_large");
       const { provider } = await IntegrationStatus.paymentInfo(order.creator_id);
       if (!provider) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
       const started =
@@ -158,6 +161,10 @@ export namespace Checkout {
       throw err;
     }
   }
+
+  /** An order whose purchases could not be recorded in one transaction (its bundles' items count each). */
+  export const TOO_MUCH =
+    "These products hold too many items to deliver from one payment (each item of a bundle counts): please buy them in two orders.";
 
   /** One product's checkout as an order of one line. */
   async function singleLine(product: Product, charge: Charge): Promise<Lines> {

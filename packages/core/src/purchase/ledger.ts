@@ -83,7 +83,9 @@ const FOLDED = 1;
  * (rule: Paid means delivered); its figures go on its counter, which nobody sees any more.
  * The purchases of one payment (one, or an order's several: ./order.ts), in one transaction:
  * each purchase (conditional on its id), the buyer's customer record and aggregate once with
- * their sum, and each licence key. Either the whole order is recorded or none of it.
+ * their sum, and each licence key. Either the whole order is recorded or none of it. Its
+ * number of writes is ./transaction-size.ts writesToRecord, which checkout holds to DynamoDB's
+ * 100: change them together.
  */
 export function recordPurchases(list: NewPurchase[]): Promise<"created" | "exists"> {
   const p = list[0]!;

@@ -33,7 +33,9 @@ export function subscriptionPage(
       const label =
         c.tenure_type === "TRIAL"
           ? `Trial: ${c.frequency.interval_count} ${EVERY[c.frequency.interval_unit]}(s)`
-          : "Then";
+          : cycles.length > 1
+            ? "Then"
+            : "Billed";
       return `<div class="line"><span>${esc(label)}</span><span>${esc(price(c))}${c.tenure_type === "REGULAR" ? ` / ${esc(every(c))}` : ""}</span></div>`;
     })
     .join("");

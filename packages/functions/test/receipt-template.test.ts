@@ -113,4 +113,24 @@ describe("the default template", () => {
     expect(msg.html).not.toMatch(/\{\{/);
     expect(template).not.toMatch(/url\}\}|reply/i);
   });
+
+  it("says 'Free' for a free claim, never '$0.00'", async () => {
+    const { Setting } = await import("@payloft/core/setting/index");
+    const { receiptMessage } = await import("@payloft/core/purchase/receipt");
+    const msg = receiptMessage(
+      {
+        id: "claim_1",
+        product_name: "Checklist",
+        access_url: "https://site.example/a/abc",
+        customer_email: "a@b.c",
+        amount: 0,
+        currency: "eur",
+        created_at: "2025-03-04T10:00:00Z",
+      },
+      { template: Setting.DEFINITIONS.receipt_email_template.default, site_name: "Payloft", support_email: "" },
+      { sellerName: "Ann Lee", buyerName: "" },
+    );
+    expect(msg.text).toContain("Amount paid: Free");
+    expect(msg.text + msg.html).not.toContain("0.00");
+  });
 });

@@ -122,7 +122,8 @@ export function receiptMessage(
   const price = order ? order.reduce((s, i) => s + i.amount, 0) : p.amount;
   // "Amount paid" is what left the buyer's account: the price plus any tax, itemised below it.
   const tax = order ? order.reduce((s, i) => s + i.tax, 0) : (p.tax ?? 0);
-  const amount = money(price + tax, p.currency);
+  // A free claim paid nothing: "Free", as the success page and Sales History say, not "$0.00".
+  const amount = price + tax === 0 ? "Free" : money(price + tax, p.currency);
   const taxLines: [string, string][] = tax
     ? [
         [order ? "Subtotal" : "Price", money(price, p.currency)],

@@ -85,6 +85,24 @@ describe("on a phone, in the product's own currency", () => {
     expect(await card("Solo Notes").getByText("from $5 / month").count()).toBe(0);
   });
 
+  it("a new creator with a long address sees all of it on the first onboarding step", async () => {
+    const { page, context } = await b.newPage({ viewport: PHONE });
+    const email = "nora.newcomer.with.a.long.address@e2e-onboarding.local";
+    await signIn(page, email, "Nora Newcomer");
+    await page.waitForURL(/\/onboarding/);
+    const account = page.getByLabel("Signed-in account");
+    await account.getByText(email).waitFor();
+    // Wrapped, not cut off with an ellipsis: no part of it is hidden or past the screen's edge.
+    const hidden = await account.getByText(email).evaluate((el) => {
+      const line = el.closest("p")!;
+      return line.scrollWidth - line.clientWidth + (getComputedStyle(line).textOverflow === "ellipsis" ? 1 : 0);
+    });
+    expect(hidden).toBeLessThanOrEqual(0);
+    expect(await outside(page, account.getByText(email))).toBe(0);
+    await b.shot(page, "onboarding-email-phone");
+    await context.close();
+  });
+
   it("every tab of the buyer's portal is on screen at 390 px and opens", async () => {
     const { page, context } = await b.newPage({ viewport: PHONE });
     await signIn(page, "buyer@demo.local"); // the demo buyer: a purchase, so the portal opens (read only)

@@ -4,6 +4,7 @@ import { Field } from "@/components/ui/Field";
 import { Input } from "@/components/ui/Input";
 import { toast } from "@/components/ui/toast";
 import { IconArrowRight } from "@/components/ui/icons";
+import { EmailAddress } from "@/components/ui/EmailAddress";
 import { GoogleMark } from "@/components/AuthLayout";
 
 /** Onboarding step 1 'Profile': the name, and the account it belongs to. */
@@ -44,7 +45,10 @@ export function ProfileStep({
           <GoogleMark />
         </span>
         <div className="min-w-0">
-          <p className="truncate text-sm font-medium text-slate-900">{email}</p>
+          {/* Whole, never cut off: it is how the person checks which account they signed in with. */}
+          <p className="text-sm font-medium text-slate-900">
+            <EmailAddress email={email} />
+          </p>
           <p className="text-xs text-slate-500">Google Account</p>
         </div>
       </div>

@@ -129,6 +129,7 @@ describe("plans journeys", () => {
     await payOnSandbox(page, b.baseUrl());
     await page.getByRole("heading", { name: "Welcome to Payloft!" }).waitFor({ timeout: 20_000 });
     expect(await page.getByTestId("success-plan").innerText()).toBe("Lifetime");
+    expect(await page.getByText("Lifetime access is yours and your account is ready to go.").count()).toBe(1);
     const billing = await (await page.request.get("/api/platform/billing")).json();
     expect(billing).toMatchObject({ plan: "lifetime", product_limit: null });
     await page.getByRole("button", { name: /Go to Dashboard/ }).click();
@@ -148,6 +149,9 @@ describe("plans journeys", () => {
     await page.getByRole("button", { name: "Complete Setup" }).click();
     await page.getByRole("heading", { name: "Welcome to Payloft!" }).waitFor({ timeout: 20_000 });
     expect(await page.getByTestId("success-plan").innerText()).toBe("Free");
+    // Nothing renews on Free: no "subscription is active".
+    await page.getByText("Your account is ready to go: sell on the Free plan and upgrade").waitFor();
+    expect(await page.getByText(/subscription/i).count()).toBe(0);
     await page.getByRole("button", { name: /Go to Dashboard/ }).click();
 
     await page.getByRole("heading", { name: "Ready to grow your business?" }).waitFor({ timeout: 20_000 });

@@ -15,6 +15,13 @@ const NEXT_STEPS = [
   { icon: IconChart, text: "Start earning money" },
 ];
 
+/** Free and Lifetime are no subscription: nothing renews, so the page does not say one is active. */
+function readyLine(plan: string) {
+  if (plan === "free") return "Your account is ready to go: sell on the Free plan and upgrade whenever you like.";
+  if (plan === "lifetime") return "Lifetime access is yours and your account is ready to go.";
+  return "Your subscription is active and your account is ready to go.";
+}
+
 /**
  * /onboarding-success: confirms the plan after checkout. Signed out → /login;
  * any failure goes silently to /dashboard (logged), as the spec says.
@@ -60,13 +67,11 @@ export default function OnboardingSuccessPage() {
             <h1 className="mt-5 text-center text-3xl font-extrabold tracking-tight text-slate-900">
               Welcome to Payloft!
             </h1>
-            <p className="mt-2 text-center text-slate-600">
-              Your subscription is active and your account is ready to go.
-            </p>
+            <p className="mt-2 text-center text-slate-600">{readyLine(success.data.plan)}</p>
 
             <section aria-labelledby="details-title" className="mt-8 rounded-2xl bg-slate-50 p-5">
               <h2 id="details-title" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-                Subscription Details
+                {["free", "lifetime"].includes(success.data.plan) ? "Plan Details" : "Subscription Details"}
               </h2>
               <dl className="mt-3 divide-y divide-slate-200 text-sm">
                 <div className="flex justify-between gap-4 py-2.5">

@@ -35,6 +35,22 @@ export const MAIN_SCREENS: Screen[] = [
     path: "/dashboard?section=members",
     ready: "No members yet",
   },
+  // Affiliates (packages/local/src/seed/affiliates.ts): the demo creator's section (on the free
+  // plan: the upgrade card above the list they can still settle), the demo buyer's Affiliate area
+  // with one program, and the PayPal seller's with an invitation to answer.
+  {
+    name: "dashboard-affiliates",
+    viewer: "creator@demo.local",
+    path: "/dashboard?section=affiliates",
+    ready: "paypal@demo.local",
+  },
+  { name: "affiliate", viewer: "buyer@demo.local", path: "/affiliate", ready: /\/r\/[a-z0-9]{8}$/ },
+  {
+    name: "affiliate-invitation",
+    viewer: "paypal@demo.local",
+    path: "/affiliate",
+    ready: "Demo Creator invites you to be an affiliate",
+  },
   { name: "admin", viewer: "admin@demo.local", path: "/admin", ready: "Total Users" },
   { name: "customer", viewer: "buyer@demo.local", path: "/customer", ready: "Purchase History" },
 ];

@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
  * Demo data for `npm start` (SEED=0 turns it off) and the browser journeys: each concern
  * seeds its own part, in this order, idempotently (running it twice changes nothing).
  */
-const steps = ["settings", "accounts", "products", "paypal", "sales"] as const;
+const steps = ["settings", "accounts", "products", "paypal", "sales", "affiliates"] as const;
 const here = dirname(fileURLToPath(import.meta.url));
 
 export async function seedDemoData() {

@@ -12,7 +12,7 @@ import path from "node:path";
 export const USES = {
   affiliates: ["plans", "products"],
   admin: ["announcements", "dashboard", "developers", "maintenance", "payment-setup", "products"],
-  customer: ["announcements"],
+  customer: ["affiliates", "announcements"],
   dashboard: [
     "affiliates",
     "announcements",

@@ -197,12 +197,34 @@ describe('the CSV lists what is due, and "Mark as paid" settles it', () => {
     }
     await page.getByText("Nothing is due: every commission is paid.").waitFor();
     await page.getByTestId("affiliate-due").getByText("Nothing due").waitFor();
+    // Each payment stays in the affiliate's payout history: date, note, amount in its currency.
+    const history = page.getByRole("list", { name: "Payout history" });
+    await history.getByText("€1.90", { exact: true }).waitFor();
+    expect(await history.getByTestId("payout").allInnerTexts()).toEqual([
+      expect.stringMatching(/Affiliate commission\s+€1\.90$/),
+      expect.stringMatching(/Affiliate commission\s+\$4\.00$/),
+    ]);
+    await b.shot(page, "affiliates-payout-history-phone");
     await context.close();
 
     await partner.setViewportSize(PHONE);
     await waitForFigure(partner, "program-paid", "$4.00");
     expect(await partner.getByTestId("program-paid").innerText()).toBe("$4.00\n€1.90");
     expect(await partner.getByTestId("program-due").innerText()).toBe("—");
+    const received = partner.getByRole("list", { name: "Payouts received" }).getByTestId("payout");
+    expect(await received.count()).toBe(2);
     await b.shot(partner, "affiliate-area-phone");
+  });
+});
+
+describe("the dashboards lead an affiliate to their area", () => {
+  it("the demo buyer, an affiliate of the demo creator, finds 'Affiliate' on their dashboard", async () => {
+    const { page, context } = await b.newPage({ viewport: PHONE });
+    await signIn(page, "buyer@demo.local");
+    await page.goto("/customer-dashboard");
+    await page.getByRole("link", { name: "Affiliate" }).click();
+    await page.waitForURL(/\/affiliate$/);
+    await page.getByTestId("program").filter({ hasText: "Demo Creator" }).waitFor();
+    await context.close();
   });
 });

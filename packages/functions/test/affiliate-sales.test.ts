@@ -212,6 +212,10 @@ describe("payouts and the affiliate's own figures", () => {
     const paid = await pay(sam, ids[ivy.email]!, { amount: 299, currency: "USD", note: "November" });
     expect(paid.status, paid.text).toBe(201);
     expect(paid.json.figures).toMatchObject({ earned: { usd: 299 }, paid: { usd: 299 }, due: {} });
+    // The payout joins the affiliate's history; the refused ones left nothing there.
+    expect((await mine(ivy.email)).payouts).toEqual([
+      { amount: 299, currency: "usd", paid_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), note: "November" },
+    ]);
     expect((await due()).map((r: { email: string }) => r.email)).toEqual([kim.email]);
     expect((await pay(sam, ids[ivy.email]!, { amount: 1, currency: "usd" })).json.error).toBe(
       "Nothing is due to this affiliate in USD.",
@@ -239,6 +243,7 @@ describe("payouts and the affiliate's own figures", () => {
         paid: { usd: 299 },
         due: {},
         paypal_email: "ivy.paypal@example.com",
+        payouts: [expect.objectContaining({ amount: 299, currency: "usd", note: "November" })],
       }),
     ]);
     const other = await call(stack(), "GET", `/api/affiliate/programs/${ids[ivy.email]}`, { cookie: kim.cookie });

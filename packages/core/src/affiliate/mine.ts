@@ -4,7 +4,7 @@ import { parseInput } from "../validation";
 import { figuresOf, type AffiliateFigures } from "./figures";
 import { PayoutDetailsInput } from "./input";
 import { AffiliateInvitations } from "./invitations";
-import { linkOf, notFound, read } from "./shape";
+import { linkOf, notFound, payoutsOf, read, type Payout } from "./shape";
 
 /**
  * The affiliate's own area: one entry per creator whose invitation they accepted (their link,
@@ -20,6 +20,8 @@ export namespace AffiliateArea {
     product_ids: string[] | null;
     status: "active" | "paused";
     paypal_email: string | null;
+    /** What the creator recorded as paid to them, newest first. */
+    payouts: Payout[];
   }
 
   const joined = (a: AffiliateItem): a is AffiliateItem & { status: "active" | "paused" } =>
@@ -39,6 +41,7 @@ export namespace AffiliateArea {
       product_ids: a.all_products ? null : a.product_ids,
       status: a.status,
       paypal_email: a.paypal_email ?? null,
+      payouts: payoutsOf(a),
       ...figures.get(a.id)!,
     }));
   }

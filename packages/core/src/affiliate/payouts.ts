@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { CurrencyInput, minorToDecimal, type Currency } from "../currency/index";
-import { AffiliateEntity, CounterEntity } from "../db/entities";
+import { AffiliateEntity, CounterEntity, Db } from "../db/entities";
 import { ConflictError, ValidationError } from "../errors";
 import { affiliateGroup, commissionField } from "../tally/figures";
 import { parseInput } from "../validation";
@@ -61,7 +61,9 @@ const PayoutInput = z.object({
 /**
  * POST /api/affiliates/{id}/payouts {amount, currency, note}: records money the creator paid.
  * The counter's paid figure moves only if, at that moment, earned is at least paid + amount
- * (a condition on the one item, so two clicks at once cannot overpay).
+ * (a condition on the one item, so two clicks at once cannot overpay), and the payout joins the
+ * affiliate's history (amount, currency, date, note) in the same transaction: never one without
+ * the other.
  */
 export async function recordPayout(creatorId: string, id: string, input: unknown): Promise<AffiliateFigures> {
   const data = parseInput(PayoutInput, input);
@@ -80,22 +82,34 @@ export async function recordPayout(creatorId: string, id: string, input: unknown
   const earnedField = commissionField(data.currency);
   const paid = paidField(data.currency);
   const paidBefore = (counter as unknown as Record<string, number | undefined>)[paid] ?? 0;
-  try {
-    await CounterEntity.update({ scope })
-      .add({ [paid]: data.amount })
-      .where((a, op) => {
-        const attrs = a as unknown as Record<string, never>;
-        const same = paidBefore ? op.eq(attrs[paid]!, paidBefore) : op.notExists(attrs[paid]!);
-        return `${same} AND ${op.gte(attrs[earnedField]!, paidBefore + data.amount)}`;
-      })
-      .go();
-  } catch (e) {
-    if ((e as { cause?: { name?: string } }).cause?.name === "ConditionalCheckFailedException")
-      throw new ConflictError(
-        "affiliate.balance_changed",
-        "This affiliate's balance changed meanwhile. Please reload and try again.",
-      );
-    throw e;
-  }
+  const entry = {
+    amount: data.amount,
+    currency: data.currency,
+    paid_at: new Date().toISOString(),
+    ...(data.note ? { note: data.note } : {}),
+  };
+  const result = await Db.transaction
+    .write(({ counter, affiliate }) => [
+      counter
+        .update({ scope })
+        .add({ [paid]: data.amount })
+        .where((a, op) => {
+          const attrs = a as unknown as Record<string, never>;
+          const same = paidBefore ? op.eq(attrs[paid]!, paidBefore) : op.notExists(attrs[paid]!);
+          return `${same} AND ${op.gte(attrs[earnedField]!, paidBefore + data.amount)}`;
+        })
+        .commit(),
+      affiliate
+        .update({ id })
+        .append({ payouts: [entry] })
+        .commit(),
+    ])
+    .go();
+  // A sale's fold or another payout touched the counter at that moment: nothing was written.
+  if (result.canceled)
+    throw new ConflictError(
+      "affiliate.balance_changed",
+      "This affiliate's balance changed meanwhile. Please reload and try again.",
+    );
   return figuresOfCounter((await CounterEntity.get({ scope }).go({ consistent: true })).data);
 }

@@ -25,6 +25,20 @@ export const notFound = () => new NotFoundError("affiliate.not_found", "Affiliat
 export const changed = () =>
   new ConflictError("affiliate.changed", "This affiliate changed meanwhile. Please reload and try again.");
 
+/** A payment the creator recorded: minor units of `currency`, when, and their note. */
+export interface Payout {
+  amount: number;
+  currency: string;
+  paid_at: string;
+  note: string | null;
+}
+
+/** Payout history, newest first. */
+export const payoutsOf = (a: AffiliateItem): Payout[] =>
+  (a.payouts ?? [])
+    .map((p) => ({ amount: p.amount, currency: p.currency, paid_at: p.paid_at, note: p.note ?? null }))
+    .reverse();
+
 export interface AffiliateInfo {
   id: string;
   email: string;
@@ -36,6 +50,8 @@ export interface AffiliateInfo {
   /** The affiliate's link; null until they accept (a link nobody agreed to promote is no use). */
   link: string | null;
   paypal_email: string | null;
+  /** "Mark as paid" records, newest first. */
+  payouts: Payout[];
   accepted_at: string | null;
   created_at: string;
   updated_at: string;
@@ -52,6 +68,7 @@ export function serialize(a: AffiliateItem): AffiliateInfo {
     code: a.code,
     link: a.status === "active" || a.status === "paused" ? linkOf(a.code) : null,
     paypal_email: a.paypal_email ?? null,
+    payouts: payoutsOf(a),
     accepted_at: accepted ? (a.responded_at ?? null) : null,
     created_at: a.created_at,
     updated_at: a.updated_at,

@@ -106,6 +106,16 @@ export const Affiliate = z.object({
   earned: z.record(z.string(), z.number().int()).describe("Commission earned per currency, minor units."),
   paid: z.record(z.string(), z.number().int()).describe("What you recorded as paid, per currency."),
   due: z.record(z.string(), z.number().int()).describe("Earned minus paid, per currency."),
+  payouts: z
+    .array(
+      z.object({
+        amount: z.number().int().describe("Minor units of `currency`."),
+        currency: z.string(),
+        paid_at: z.string().describe("ISO 8601: when you recorded it."),
+        note: z.string().nullable(),
+      }),
+    )
+    .describe("What you recorded as paid (Mark as paid), newest first."),
 });
 responseSchemas.add(Affiliate, { id: "Affiliate", description: "Someone you invited to promote your products." });
 export const AffiliateList = z.object({ data: z.array(Affiliate) });

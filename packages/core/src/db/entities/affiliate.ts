@@ -33,6 +33,23 @@ export const AffiliateEntity = new LazyEntity(
       /** Where the creator sends this affiliate's money (PayPal Payouts), set by the affiliate. */
       paypal_email: { type: "string" },
       responded_at: { type: "string" },
+      /**
+       * What the creator recorded as paid ("Mark as paid"), oldest first: appended in the same
+       * transaction that moves the counter's paid figure. A few a month at most, so the item
+       * stays small for years.
+       */
+      payouts: {
+        type: "list",
+        items: {
+          type: "map",
+          properties: {
+            amount: { type: "number", required: true },
+            currency: { type: "string", required: true },
+            paid_at: { type: "string", required: true },
+            note: { type: "string" },
+          },
+        },
+      },
       ...timestamps,
     },
     indexes: {

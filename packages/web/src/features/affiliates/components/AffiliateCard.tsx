@@ -4,6 +4,7 @@ import { confirmDialog } from "@/components/ui/ConfirmDialog";
 import { toast } from "@/components/ui/toast";
 import { MoneyLines } from "@/components/MoneyLines";
 import { formatCount } from "@/lib/format";
+import { PayoutHistory } from "./PayoutHistory";
 import { useRemoveAffiliate, useUpdateAffiliate, type CreatorAffiliate } from "@/features/affiliates/api/affiliates";
 
 const STATUS: Record<CreatorAffiliate["status"], { label: string; tone: BadgeTone }> = {
@@ -46,7 +47,10 @@ export function AffiliateCard({
     );
 
   return (
-    <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="affiliate">
+    <li
+      className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid="affiliate"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{a.email}</p>
@@ -78,6 +82,7 @@ export function AffiliateCard({
           <MoneyLines byCurrency={a.due} none="Nothing due" />
         </dd>
       </dl>
+      <PayoutHistory payouts={a.payouts} label="Payout history" />
       <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-3">
         {joined && entitled && (
           <Button size="sm" variant="secondary" loading={update.isPending} onClick={toggle}>
@@ -85,7 +90,13 @@ export function AffiliateCard({
             <span className="sr-only"> {a.email}</span>
           </Button>
         )}
-        <Button size="sm" variant="ghost" onClick={onRemove} className="text-red-600">
+        {/* Destructive: red, and it asks first. */}
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={onRemove}
+          className="border border-red-200 text-red-700! hover:bg-red-50!"
+        >
           {a.status === "invited" ? "Withdraw invitation" : "Remove"}
           <span className="sr-only"> {a.email}</span>
         </Button>

@@ -3,6 +3,7 @@ import { CopyButton } from "@/components/ui/CopyButton";
 import { MoneyLines } from "@/components/MoneyLines";
 import { formatCount } from "@/lib/format";
 import type { Program } from "@/features/affiliates/api/area";
+import { PayoutHistory } from "./PayoutHistory";
 
 /** One creator the person promotes: their link with a Copy button, rate, sales, earned, paid and due. */
 export function ProgramCard({ program: p }: { program: Program }) {
@@ -13,7 +14,7 @@ export function ProgramCard({ program: p }: { program: Program }) {
     ["Due", <MoneyLines byCurrency={p.due} none="—" />, "program-due"],
   ];
   return (
-    <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="program">
+    <li className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="program">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="font-semibold text-slate-900">{p.creator.name}</h3>
@@ -46,6 +47,7 @@ export function ProgramCard({ program: p }: { program: Program }) {
           </div>
         ))}
       </dl>
+      <PayoutHistory payouts={p.payouts} label="Payouts received" />
     </li>
   );
 }

@@ -8,6 +8,7 @@ import { SkeletonText } from "@/components/ui/Skeleton";
 import { Tabs } from "@/components/ui/Tabs";
 import { useSession } from "@/lib/session";
 import { AnnouncementBanner } from "@/features/announcements";
+import { AffiliateAreaLink } from "@/features/affiliates";
 import { useProfileGate } from "@/lib/useProfileGate";
 import { IconLogout } from "@/components/navIcons";
 import { usePurchases } from "@/features/customer/api/purchases";
@@ -48,6 +49,7 @@ export default function CustomerDashboardPage() {
           <Logo to="/customer-dashboard" />
           <div className="flex items-center gap-3">
             <span className="hidden text-sm text-slate-600 sm:inline">{email}</span>
+            <AffiliateAreaLink className="flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900" />
             <Button
               variant="ghost"
               size="sm"

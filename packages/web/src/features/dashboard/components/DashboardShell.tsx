@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { AppShell, ShellUser, shellLinkClass, shellLogoutClass, type ShellSection } from "@/components/AppShell";
 import { IconChart, IconLink, IconRefresh, IconStore, IconUsers } from "@/components/ui/icons";
 import { IconBox, IconHelp, IconLogout, IconSettings, IconTag } from "@/components/navIcons";
+import { AffiliateAreaLink } from "@/features/affiliates";
 
 export type SectionId =
   "products" | "analytics" | "customers" | "members" | "discounts" | "affiliates" | "store" | "settings";
@@ -44,6 +45,7 @@ export function DashboardShell({ active, onSelect, userName, planName, supportHr
             nameTestId="sidebar-name"
             detailTestId="sidebar-plan"
           />
+          <AffiliateAreaLink className={shellLinkClass} />
           <a href={supportHref} className={shellLinkClass}>
             <IconHelp className="h-5 w-5" /> Help &amp; Support
           </a>

@@ -5,6 +5,7 @@ import OverlayPage from "@/features/sales-page/pages/OverlayPage";
 import SalesPage from "@/features/sales-page/pages/SalesPage";
 import { productTitle, salesPageReady } from "@/features/sales-page/lib/page";
 import StorePage, { storeTitle } from "@/features/storefront/pages/StorePage";
+import { mediaImage } from "@payloft/core/product/media";
 import { PAGE_DATA_ID, type PageData } from "@/lib/pageData";
 import { classesIn, criticalCss } from "./criticalCss";
 import { PageShell } from "./Shell";
@@ -55,6 +56,7 @@ export async function renderPage(template: string, data: PageData): Promise<stri
   const script = `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script>`;
   // Function replacements: a "$&" in a seller's text must stay text, not a pattern.
   const html = template
+    .replace(CHARSET, (tag) => tag + preloadLink(largestPicture(data)))
     .replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(documentTitle(def.title(data)))}</title>`)
     .replace(ROOT, () => `<div id="root">${body}</div>\n    ${script}`);
   // The shell's inline stylesheet (data-href: the build inlined it) shrinks to the rules this
@@ -62,5 +64,27 @@ export async function renderPage(template: string, data: PageData): Promise<stri
   const used = classesIn(html);
   return html.replace(STYLE, (_tag, attrs: string, css: string) => `<style${attrs}>${criticalCss(css, used)}</style>`);
 }
+
+const CHARSET = /<meta charset="UTF-8" \/>/i;
+
+/**
+ * The picture the page's largest paint is (the sales page's image, the overlay's picture, the
+ * store's first card), if it has one. Its preload goes first in the head, before the page's
+ * scripts: the first request after the document, so over HTTP/1.1 it takes the document's open
+ * connection instead of waiting for a new one (docs/performance.md, LCP).
+ */
+export function largestPicture(data: PageData): string | null {
+  if (data.page === "store") return data.store?.products[0]?.image_url || null;
+  const product = data.product;
+  if (!product?.is_active) return null;
+  return data.page === "product"
+    ? product.media_type === "image"
+      ? product.media_url || null
+      : null
+    : mediaImage(product.media_type, product.media_url);
+}
+
+const preloadLink = (href: string | null) =>
+  href ? `\n    <link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high" />` : "";
 
 const STYLE = /<style( data-href="[^"]+")>([\s\S]*?)<\/style>/;

@@ -17,6 +17,7 @@ const load = async () => {
     product: (await import("../src/db/schemas/product")).productSchema,
     user: (await import("../src/db/schemas/user")).userSchema,
     store: (await import("../src/db/schemas/store")).storeSchema,
+    unique: (await import("../src/db/schemas/unique")).uniqueSchema,
     setting: (await import("../src/db/schemas/setting")).settingSchema,
     counter: (await import("../src/db/schemas/counter")).counterSchema,
     rateLimit: (await import("../src/db/schemas/rate-limit")).rateLimitSchema,
@@ -97,6 +98,30 @@ describe("lean reads match ElectroDB", () => {
       .go();
     for (const scope of ["creator#u-Full", "platform"])
       expect(await getItem(schemas.counter, { scope })).toEqual((await CounterEntity.get({ scope }).go()).data);
+  });
+
+  it("a store handle's claim, and a creator's products newest first (the public store page's reads)", async () => {
+    const { UniqueEntity, ProductEntity, getItem, keyOf, queryBetween, schemas } = await load();
+    const claim = { scope: "store-handle", value: "lena" };
+    await UniqueEntity.create({ ...claim, owner_id: "u-Lena" }).go();
+    expect(await getItem(schemas.unique, claim)).toEqual((await UniqueEntity.get(claim).go()).data);
+    expect(keyOf(schemas.unique, claim)).toEqual(UniqueEntity.get(claim).params().Key);
+    for (const [id, created_at] of [
+      ["p-Old", "2026-01-02T03:04:05.000Z"],
+      ["p-New", "2026-03-02T03:04:05.000Z"],
+    ])
+      await ProductEntity.create({ id, creator_id: "u-Lena", name: id, price: 100, created_at }).go();
+    const electro = (await ProductEntity.query.byCreator({ creator_id: "u-Lena" }).go({ order: "desc", pages: "all" }))
+      .data;
+    const lean = await queryBetween(
+      schemas.product,
+      { creator_id: "u-Lena" },
+      { created_at: "0" },
+      { created_at: "~" },
+      "byCreator",
+    );
+    expect(lean.reverse()).toEqual(electro);
+    expect(electro.map((p) => p.id)).toEqual(["p-New", "p-Old"]);
   });
 
   it("refuses an item another item type wrote under the same key, as ElectroDB does", async () => {

@@ -48,7 +48,8 @@ const product = (page: "product" | "overlay", media_type: string, media_url: str
 describe("the largest picture's preload", () => {
   it("comes first in the head, before any script or module preload, with its URL escaped", async () => {
     const html = await renderPage(SHELL, store('https://cdn.example/a.png?x=1&y="2"'));
-    const preload = '<link rel="preload" as="image" href="https://cdn.example/a.png?x=1&amp;y=&quot;2&quot;" fetchpriority="high" />';
+    const preload =
+      '<link rel="preload" as="image" href="https://cdn.example/a.png?x=1&amp;y=&quot;2&quot;" fetchpriority="high" />';
     expect(html).toContain(preload);
     expect(html.indexOf(preload)).toBeLessThan(html.indexOf("<script"));
     expect(html.indexOf(preload)).toBeLessThan(html.indexOf("modulepreload"));

@@ -2,7 +2,8 @@ import { AppError } from "../errors";
 import { IntegrationStatus } from "../integration/status";
 import { productPublicView, type ProductPublicView } from "../product/sales-page";
 import { SharePreview } from "../share/index";
-import { Store } from "../store/index";
+import type { Store } from "../store/index";
+import { storePublicView } from "../store/public";
 import { refCode, visitWithRef } from "../affiliate/referral";
 import { pageTarget, type PageKind } from "./paths";
 
@@ -77,7 +78,7 @@ export namespace PublicPages {
     if (!target) return null;
     const key = keyOf(target.key);
     if (target.page === "store") {
-      const store = key ? await orNull(() => Store.publicView(key)) : null;
+      const store = key ? await orNull(() => storePublicView(key)) : null;
       return { status: store ? 200 : 404, data: { page: "store", store }, meta: store && SharePreview.ofStore(store) };
     }
     const product = key ? await orNull(() => productPublicView(key)) : null;

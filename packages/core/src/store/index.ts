@@ -1,14 +1,13 @@
 import { Config } from "../config/index";
-import { currencyOf } from "../currency/units";
-import { Db, ProductEntity, UniqueEntity, UserEntity, type StoreItem, type UserItem } from "../db/entities";
-import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
+import { Db, UniqueEntity, UserEntity, type StoreItem } from "../db/entities";
+import { ConflictError, ForbiddenError } from "../errors";
 import { requireFeature } from "../plan/gate";
-import { mediaImage } from "../product/media";
 import { AGAIN, jitter, retry } from "../retry";
 import { parseInput } from "../validation";
-import { brandingOf, storeOf } from "./branding";
-import { Handle, StoreInput } from "./input";
-import { billingOf, type Billing, type Interval, type Tier } from "../product/tiers";
+import { storeOf } from "./branding";
+import { STORE_HANDLE_SCOPE } from "./handle";
+import { StoreInput } from "./input";
+import type { Billing, Interval } from "../product/tiers";
 
 /**
  * Storefronts: one public page per creator at /s/{handle} listing their buyable products.
@@ -17,9 +16,8 @@ import { billingOf, type Billing, type Interval, type Tier } from "../product/ti
  * old one in that transaction too.
  */
 export namespace Store {
-  export const HANDLE_SCOPE = "store-handle";
+  export const HANDLE_SCOPE = STORE_HANDLE_SCOPE;
   export const TAKEN = "That handle is taken. Please choose another.";
-  const notFound = () => new NotFoundError("store.not_found", "Store not found");
 
   export interface Info {
     handle: string;
@@ -132,19 +130,6 @@ export namespace Store {
     price_varies: boolean;
   }
 
-  /** A membership's lowest price and its period (the product's `price` is that amount). */
-  function startingPrice(p: { billing?: Billing; tiers?: Tier[] }) {
-    const { billing, tiers } = billingOf(p);
-    const prices = tiers.flatMap((t) => t.prices).sort((a, b) => a.amount - b.amount);
-    const recurring = billing === "recurring";
-    const distinct = new Set(prices.map((x) => `${x.amount}/${x.interval}`)).size;
-    return {
-      billing,
-      price_interval: recurring ? (prices[0]?.interval ?? null) : null,
-      price_varies: recurring && distinct > 1,
-    };
-  }
-
   export interface PublicView {
     store: {
       /** The creator: the buyer's cart is kept per creator (rule: Carts). */
@@ -157,69 +142,5 @@ export namespace Store {
       powered_by: boolean;
     };
     products: PublicProduct[];
-  }
-
-  /** The owner of a handle when their store can be shown (an active account), else null. */
-  export async function resolve(rawHandle: string): Promise<{ store: StoreItem; owner: UserItem } | null> {
-    const parsed = Handle.safeParse(rawHandle);
-    if (!parsed.success) return null;
-    const ownerId = await ownerOf(parsed.data);
-    if (!ownerId) return null;
-    const [store, owner] = await Promise.all([storeOf(ownerId), UserEntity.get({ id: ownerId }).go()]);
-    if (!store || !owner.data || owner.data.deactivated) return null;
-    return { store, owner: owner.data };
-  }
-
-  /**
-   * GET /api/public/stores/{handle}: the store with its branding and the creator's products
-   * that can be bought now (active and approved), newest first: one Query on the creator's
-   * own products, bounded by their plan's product limit.
-   */
-  export async function publicView(handle: string): Promise<PublicView> {
-    const found = await resolve(handle);
-    if (!found) throw notFound();
-    const { store, owner } = found;
-    const branding = brandingOf(store, owner);
-    const res = await ProductEntity.query.byCreator({ creator_id: owner.id }).go({
-      order: "desc",
-      pages: "all",
-      attributes: [
-        "id",
-        "name",
-        "headline",
-        "price",
-        "currency",
-        "pay_what_you_want",
-        "billing",
-        "tiers",
-        "media_type",
-        "media_url",
-        "is_active",
-        "moderation_status",
-      ],
-    });
-    return {
-      store: {
-        creator_id: owner.id,
-        handle: store.handle,
-        name: owner.name ?? "",
-        bio: store.bio ?? "",
-        avatar_url: store.avatar_url ?? null,
-        accent_color: branding.accent_color,
-        powered_by: branding.powered_by,
-      },
-      products: res.data
-        .filter((p) => p.is_active && p.moderation_status === "approved")
-        .map((p) => ({
-          id: p.id,
-          name: p.name,
-          headline: p.headline ?? "",
-          price: p.price,
-          currency: currencyOf(p.currency),
-          pay_what_you_want: p.pay_what_you_want ?? false,
-          image_url: mediaImage(p.media_type, p.media_url),
-          ...startingPrice(p),
-        })),
-    };
   }
 }

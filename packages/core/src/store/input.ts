@@ -1,14 +1,12 @@
 import * as z from "zod";
 import { isHttpUrl } from "../product/input";
+import { HANDLE_MAX, HANDLE_MIN, handleShaped } from "./handle";
 
 /**
  * What PUT /api/store accepts. Handles are part of public links (/s/{handle}), so they are
  * lower-case letters, digits and single hyphens, and never a word the site itself uses for a
  * page or that could pass for Payloft speaking.
  */
-export const HANDLE_MIN = 3;
-export const HANDLE_MAX = 30;
-
 export const RESERVED_HANDLES = new Set([
   "about",
   "account",
@@ -77,7 +75,7 @@ export const Handle = z
   .trim()
   .toLowerCase()
   .min(1, "Please choose a handle for your store.")
-  .refine((h) => h.length >= HANDLE_MIN && h.length <= HANDLE_MAX && /^[a-z0-9-]+$/.test(h), HANDLE_RULE)
+  .refine(handleShaped, HANDLE_RULE)
   .refine(
     (h) => !h.startsWith("-") && !h.endsWith("-") && !h.includes("--"),
     "A handle can't start or end with a hyphen or have two in a row.",

@@ -1,5 +1,5 @@
-import { Store } from "@payloft/core/store/index";
+import { storePublicView } from "@payloft/core/store/public";
 import { api } from "../http/api";
 
-/** GET /api/public/stores/{handle}: the store page's data (products that can be bought now). */
-export const handler = api(async (req) => Store.publicView(req.params.handle ?? ""));
+/** GET /api/public/stores/{handle}: the store page's data (products that can be bought now), read without ElectroDB. */
+export const handler = api(async (req) => storePublicView(req.params.handle ?? ""));

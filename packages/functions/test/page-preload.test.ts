@@ -37,13 +37,14 @@ const store = (image_url: string | null): PageData => ({
         image_url,
         billing: "one_time",
         price_interval: null,
+        price_varies: false,
       },
     ],
   },
 });
 
 const product = (page: "product" | "overlay", media_type: string, media_url: string, is_active = true) =>
-  ({ page, product: { is_active, media_type, media_url }, provider: null, code: "" }) as unknown as PageData;
+  ({ page, product: { is_active, media_type, media_url }, provider: null, code: "", ref: "" }) as unknown as PageData;
 
 describe("the largest picture's preload", () => {
   it("comes first in the head, before any script or module preload, with its URL escaped", async () => {
@@ -68,6 +69,6 @@ describe("the largest picture's preload", () => {
       "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
     );
     expect(largestPicture(product("product", "image", "https://cdn.example/p.jpg", false))).toBeNull();
-    expect(largestPicture({ page: "product", product: null, provider: null, code: "" })).toBeNull();
+    expect(largestPicture({ page: "product", product: null, provider: null, code: "", ref: "" })).toBeNull();
   });
 });

@@ -109,7 +109,7 @@ describe("lean reads match ElectroDB", () => {
     for (const [id, created_at] of [
       ["p-Old", "2026-01-02T03:04:05.000Z"],
       ["p-New", "2026-03-02T03:04:05.000Z"],
-    ])
+    ] as const)
       await ProductEntity.create({ id, creator_id: "u-Lena", name: id, price: 100, created_at }).go();
     const electro = (await ProductEntity.query.byCreator({ creator_id: "u-Lena" }).go({ order: "desc", pages: "all" }))
       .data;

@@ -1,4 +1,5 @@
-import { AccessLinkEntity, PurchaseEntity, type PurchaseItem } from "../db/entities";
+import { AccessLinkEntity, type PurchaseItem } from "../db/entities";
+import { purchaseById, recordOpening } from "../purchase/records";
 import { Files } from "../files/index";
 import { AGAIN, retry } from "../retry";
 import { membershipEnded } from "../membership/ended";
@@ -28,7 +29,7 @@ export async function followAccessLink(token: string): Promise<Access.Outcome> {
   if (!link) return { kind: "unknown" };
   return retry<Access.Outcome>(
     async () => {
-      const p = (await PurchaseEntity.get({ id: link.purchase_id }).go()).data;
+      const p = await purchaseById(link.purchase_id);
       // A bundle item's link opens that item (rule: Bundles); the purchase's own link, the purchase.
       const item = link.product_id
         ? p?.bundle_items?.find((i) => i.product_id === link.product_id && i.access_token === token)
@@ -38,19 +39,10 @@ export async function followAccessLink(token: string): Promise<Access.Outcome> {
       const product_name = item?.name ?? p.product_name;
       if (reason) return { kind: "revoked", reason, at: p.refunded_at ?? p.disputed_at, product_name };
       if (await membershipEnded(p)) return { kind: "revoked", reason: "membership_ended", product_name };
-      try {
-        const res = await PurchaseEntity.patch({ id: p.id })
-          .add({ access_count: 1 })
-          .set({ last_accessed_at: new Date().toISOString() })
-          .where((a, op) => op.eq(a.status, "completed"))
-          .go({ response: "all_new" });
-        if (!res.data) return { kind: "unknown" };
-        if (!item && p.bundle_items?.length) return { kind: "content", location: `${Config.siteUrl()}${PORTAL}` };
-        return { kind: "content", location: await destination(item ?? p) };
-      } catch (err) {
-        if ((err as { cause?: { name?: string } }).cause?.name === "ConditionalCheckFailedException") return AGAIN;
-        throw err;
-      }
+      // Recorded only while the purchase is still completed; a refund meanwhile: read again.
+      if (!(await recordOpening(p.id))) return AGAIN;
+      if (!item && p.bundle_items?.length) return { kind: "content", location: `${Config.siteUrl()}${PORTAL}` };
+      return { kind: "content", location: await destination(item ?? p) };
     },
     { attempts: 3, exhausted: () => new Error(`access link for ${link.purchase_id} kept changing`) },
   );

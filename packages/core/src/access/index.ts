@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Config } from "../config/index";
-import { PurchaseEntity, type PurchaseItem } from "../db/entities";
+import type { PurchaseItem } from "../db/entities";
+import { purchaseById } from "../purchase/records";
 import { transact } from "../product/store";
 
 /**
@@ -36,7 +37,7 @@ export namespace Access {
     ]);
     if (!codes) return urlOf(token);
     // Another request gave it a link first: that one is the purchase's link.
-    const stored = (await PurchaseEntity.get({ id: p.id }).go({ attributes: ["access_token"] })).data?.access_token;
+    const stored = (await purchaseById(p.id))?.access_token;
     if (!stored) throw new Error(`could not give purchase ${p.id} an access link`);
     return urlOf(stored);
   }

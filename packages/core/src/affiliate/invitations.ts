@@ -1,4 +1,5 @@
-import { AffiliateEntity, UserEntity, type AffiliateItem } from "../db/entities";
+import { AffiliateEntity, type AffiliateItem } from "../db/entities";
+import { userById } from "../user/read";
 import { ConflictError, ForbiddenError, UnauthorizedError } from "../errors";
 import { changed, notFound, read } from "./shape";
 
@@ -16,16 +17,14 @@ export namespace AffiliateInvitations {
   }
 
   export async function emailOf(userId: string): Promise<string> {
-    const user = (await UserEntity.get({ id: userId }).go({ attributes: ["email"] })).data;
+    const user = await userById(userId, { attributes: ["email"] });
     if (!user?.email) throw new UnauthorizedError();
     return user.email.toLowerCase();
   }
 
   export async function namesOf(ids: string[]): Promise<Map<string, string>> {
     const unique = [...new Set(ids)];
-    const users = await Promise.all(
-      unique.map(async (id) => (await UserEntity.get({ id }).go({ attributes: ["id", "name", "email"] })).data),
-    );
+    const users = await Promise.all(unique.map((id) => userById(id, { attributes: ["id", "name", "email"] })));
     return new Map(unique.map((id, i) => [id, users[i]?.name || users[i]?.email || "A creator"]));
   }
 

@@ -1,10 +1,11 @@
-import { ProductEntity, UserEntity } from "../db/entities";
+import { getProduct } from "../product/view";
+import { userById } from "../user/read";
 import { ForbiddenError, ValidationError } from "../errors";
 import { requireFeature } from "../plan/gate";
 
 /** The creator, refused unless their plan has affiliates (rule: Features by plan: Pro and up). */
 export async function entitledCreator(creatorId: string) {
-  const user = (await UserEntity.get({ id: creatorId }).go()).data;
+  const user = await userById(creatorId);
   if (!user) throw new ForbiddenError("Please finish setting up your account first.");
   requireFeature(user, "affiliates");
   return user;
@@ -14,9 +15,7 @@ export async function entitledCreator(creatorId: string) {
 export async function ownProducts(creatorId: string, ids: string[] | null): Promise<string[] | null> {
   if (ids === null) return null;
   const unique = [...new Set(ids)];
-  const found = await Promise.all(
-    unique.map(async (id) => (await ProductEntity.get({ id }).go({ attributes: ["creator_id"] })).data),
-  );
+  const found = await Promise.all(unique.map((id) => getProduct(id)));
   const stranger = unique.find((_, i) => found[i]?.creator_id !== creatorId);
   if (stranger !== undefined) throw new ValidationError(`product_ids: ${stranger} is not one of your products.`);
   return unique;

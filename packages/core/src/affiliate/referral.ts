@@ -1,11 +1,7 @@
-import {
-  AffiliateEntity,
-  ProductEntity,
-  StoreEntity,
-  UniqueEntity,
-  UserEntity,
-  type AffiliateItem,
-} from "../db/entities";
+import { AffiliateEntity, UniqueEntity, type AffiliateItem } from "../db/entities";
+import { getProduct } from "../product/view";
+import { storeOf } from "../store/branding";
+import { userById } from "../user/read";
 import { Config } from "../config/index";
 import { allows } from "../plan/gate";
 import { CODE_SCOPE } from "./shape";
@@ -52,7 +48,7 @@ async function byCode(code: string): Promise<AffiliateItem | null> {
 async function earns(a: AffiliateItem, productId?: string): Promise<boolean> {
   if (a.status !== "active") return false;
   if (productId && !a.all_products && !a.product_ids.includes(productId)) return false;
-  const creator = (await UserEntity.get({ id: a.creator_id }).go()).data;
+  const creator = await userById(a.creator_id);
   return !!creator && allows(creator, "affiliates");
 }
 
@@ -63,7 +59,7 @@ async function earns(a: AffiliateItem, productId?: string): Promise<boolean> {
  */
 async function clickCookie(a: AffiliateItem, cookie: string | undefined): Promise<string | undefined> {
   if (!(await earns(a))) return undefined;
-  const creator = (await UserEntity.get({ id: a.creator_id }).go({ attributes: ["affiliate_cookie_days"] })).data;
+  const creator = await userById(a.creator_id, { attributes: ["affiliate_cookie_days"] });
   return setCookie(cookie, a, creator?.affiliate_cookie_days ?? DEFAULT_COOKIE_DAYS);
 }
 
@@ -78,15 +74,13 @@ export async function followLink(
   cookie: string | undefined,
 ): Promise<{ location: string; setCookie?: string }> {
   const a = await byCode(code.toLowerCase());
-  const product = productId
-    ? (await ProductEntity.get({ id: productId }).go({ attributes: ["id", "creator_id"] })).data
-    : null;
+  const product = productId ? await getProduct(productId) : null;
   const site = Config.siteUrl();
   if (!a) return { location: `${site}${product ? `/product/${encodeURIComponent(product.id)}` : "/"}` };
   const own = product && product.creator_id === a.creator_id ? product : null;
   let path = own ? `/product/${encodeURIComponent(own.id)}` : null;
   if (!path) {
-    const store = (await StoreEntity.get({ user_id: a.creator_id }).go({ attributes: ["handle"] })).data;
+    const store = await storeOf(a.creator_id);
     path = store ? `/s/${encodeURIComponent(store.handle)}` : "/";
   }
   const setCookie = await clickCookie(a, cookie);
@@ -149,9 +143,7 @@ export async function commissionOf(
   if (!record.affiliate_id || !record.affiliate_percent) return {};
   const a = (await AffiliateEntity.get({ id: record.affiliate_id }).go()).data;
   if (!a || a.status !== "active") return {};
-  const account = a.user_id
-    ? (await UserEntity.get({ id: a.user_id }).go({ attributes: ["email"] })).data?.email
-    : undefined;
+  const account = a.user_id ? (await userById(a.user_id, { attributes: ["email"] }))?.email : undefined;
   if ([a.email, account?.toLowerCase()].includes(buyerEmail)) return {};
   const commission = Math.floor((record.amount * record.affiliate_percent) / 100);
   return commission > 0 ? { affiliate_id: a.id, affiliate_email: a.email, commission } : {};

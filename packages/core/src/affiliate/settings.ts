@@ -1,5 +1,6 @@
 import * as z from "zod";
-import { UserEntity } from "../db/entities";
+import { setCreatorSettings } from "../user/creator-settings";
+import { userById } from "../user/read";
 import { parseInput } from "../validation";
 import { entitledCreator } from "./owner";
 import { DEFAULT_COOKIE_DAYS } from "./referral";
@@ -14,7 +15,7 @@ export interface AffiliateSettings {
 
 /** GET /api/affiliates/settings. */
 export async function affiliateSettings(creatorId: string): Promise<AffiliateSettings> {
-  const user = (await UserEntity.get({ id: creatorId }).go({ attributes: ["affiliate_cookie_days"] })).data;
+  const user = await userById(creatorId, { attributes: ["affiliate_cookie_days"] });
   return { affiliate_cookie_days: user?.affiliate_cookie_days ?? DEFAULT_COOKIE_DAYS };
 }
 
@@ -22,6 +23,6 @@ export async function affiliateSettings(creatorId: string): Promise<AffiliateSet
 export async function saveAffiliateSettings(creatorId: string, input: unknown): Promise<AffiliateSettings> {
   const data = parseInput(SettingsInput, input);
   await entitledCreator(creatorId);
-  await UserEntity.patch({ id: creatorId }).set({ affiliate_cookie_days: data.affiliate_cookie_days }).go();
+  await setCreatorSettings(creatorId, { affiliate_cookie_days: data.affiliate_cookie_days });
   return { affiliate_cookie_days: data.affiliate_cookie_days };
 }

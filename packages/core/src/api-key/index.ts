@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import * as z from "zod";
 import { Config } from "../config/index";
-import { ApiKeyEntity, UserEntity, type ApiKeyItem, type UserItem } from "../db/entities";
+import { ApiKeyEntity, type ApiKeyItem, type UserItem } from "../db/entities";
+import { userById } from "../user/read";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
 import { requireFeature } from "../plan/gate";
 import { hasUnsafeCharacters, parseInput, unsafeNameMessage } from "../validation";
@@ -56,7 +57,7 @@ export namespace ApiKey {
   const mode = () => (Config.isProduction() ? "live" : "test");
 
   async function owner(userId: string): Promise<UserItem> {
-    const user = (await UserEntity.get({ id: userId }).go()).data;
+    const user = await userById(userId);
     if (!user) throw new ForbiddenError("Please finish setting up your account first.");
     requireFeature(user, "api_keys");
     return user;
@@ -112,7 +113,7 @@ export namespace ApiKey {
     if (!KEY_SHAPE.test(presented) || !presented.startsWith(`pl_${mode()}_`)) return null;
     const item = (await ApiKeyEntity.get({ key_hash: hash(presented) }).go({ consistent: true })).data;
     if (!item) return null;
-    const user = (await UserEntity.get({ id: item.user_id }).go()).data;
+    const user = await userById(item.user_id);
     if (!user) return null;
     await touch(item);
     return { key: serialize(item), user };

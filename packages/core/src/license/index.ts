@@ -1,5 +1,6 @@
 import * as z from "zod";
-import { LicenseKeyEntity, PurchaseEntity, type PurchaseItem } from "../db/entities";
+import { LicenseKeyEntity, type PurchaseItem } from "../db/entities";
+import { countLicenseUse, purchaseById, setLicenseDisabled } from "../purchase/records";
 import { ConflictError, NotFoundError } from "../errors";
 import { AGAIN, retry } from "../retry";
 import { parseInput } from "../validation";
@@ -44,7 +45,7 @@ export namespace License {
     if (!link || link.product_id !== product_id) return notFound;
     return retry<Verdict>(
       async () => {
-        const p = (await PurchaseEntity.get({ id: link.purchase_id }).go()).data;
+        const p = await purchaseById(link.purchase_id);
         // A bundle's item has its own key on the bundle's purchase (rule: Bundles).
         const owns = p?.license_key === key || p?.bundle_items?.some((i) => i.license_key === key);
         if (!p || !owns) return notFound;
@@ -52,17 +53,9 @@ export namespace License {
         if (p.license_disabled) return { status: 200, body: { valid: false, reason: "disabled" } };
         if (await membershipEnded(p)) return { status: 200, body: { valid: false, reason: "membership_ended" } };
         if (!increment_uses_count) return live(p, p.license_uses ?? 0);
-        try {
-          // Counted only while the purchase is still paid: a refund racing this check wins.
-          const res = await PurchaseEntity.patch({ id: p.id })
-            .add({ license_uses: 1 })
-            .where((a, op) => op.eq(a.status, "completed"))
-            .go({ response: "all_new" });
-          return live(p, res.data.license_uses ?? 1);
-        } catch (err) {
-          if ((err as { cause?: { name?: string } }).cause?.name === "ConditionalCheckFailedException") return AGAIN;
-          throw err;
-        }
+        // Counted only while the purchase is still paid: a refund racing this check wins.
+        const uses = await countLicenseUse(p.id);
+        return uses === null ? AGAIN : live(p, uses);
       },
       { attempts: 3, exhausted: () => new Error(`licence key of ${link.purchase_id} kept changing`) },
     );
@@ -78,10 +71,10 @@ export namespace License {
   /** PUT /api/sales/{id}/license-key {disabled}: the seller turns a sale's key off (or back on). */
   export async function setDisabled(creatorId: string, purchaseId: string, input: unknown) {
     const { disabled } = parseInput(SetDisabledInput, input);
-    const p = (await PurchaseEntity.get({ id: purchaseId }).go()).data;
+    const p = await purchaseById(purchaseId);
     if (!p || p.creator_id !== creatorId) throw new NotFoundError("sale.not_found", "Sale not found");
     if (!p.license_key) throw new ConflictError("license.none", "This sale has no licence key.");
-    await PurchaseEntity.patch({ id: p.id }).set({ license_disabled: disabled }).go();
+    await setLicenseDisabled(p.id, disabled);
     return { license_key: p.license_key, license_disabled: disabled };
   }
 }

@@ -1,6 +1,7 @@
 import type { MembershipItem } from "../db/entities";
 import { runAfterFulfilment } from "../purchase/after";
-import { recordPurchases, storedPurchase } from "../purchase/ledger";
+import { recordPurchases } from "../purchase/ledger";
+import { purchaseById } from "../purchase/records";
 
 /**
  * A membership's later charge (a renewal, a retried payment, a trial's first charge) is a sale
@@ -17,7 +18,7 @@ export interface Charge {
 }
 
 export async function recordCharge(m: MembershipItem, charge: Charge): Promise<void> {
-  const first = await storedPurchase(m.purchase_id);
+  const first = await purchaseById(m.purchase_id, { consistent: true });
   if (!first) throw new Error(`membership ${m.id} has no first sale ${m.purchase_id} yet`);
   await recordPurchases([
     {
@@ -40,6 +41,6 @@ export async function recordCharge(m: MembershipItem, charge: Charge): Promise<v
       renewal: charge.renewal,
     },
   ]);
-  const stored = (await storedPurchase(charge.ref))!;
+  const stored = (await purchaseById(charge.ref, { consistent: true }))!;
   if (stored.status === "completed") await runAfterFulfilment(stored);
 }

@@ -2,7 +2,7 @@ import type { MembershipItem } from "../db/entities";
 import { Config } from "../config/index";
 import { Email } from "../email/index";
 import { purchaseContacts } from "../purchase/contacts";
-import { storedPurchase } from "../purchase/ledger";
+import { purchaseById } from "../purchase/records";
 import { sendOnce } from "../recovery/notice";
 import { Setting } from "../setting/index";
 import { canceledMessage, endedMessage, paymentFailedMessage, type NoticeFacts } from "./messages";
@@ -54,7 +54,7 @@ export async function sendMembershipNotice(type: NoticeType, p: Membership.Event
 }
 
 async function factsOf(m: MembershipItem, p: Membership.EventProps): Promise<NoticeFacts> {
-  const first = await storedPurchase(m.purchase_id);
+  const first = await purchaseById(m.purchase_id, { consistent: true });
   const [contacts, supportEmail] = await Promise.all([
     purchaseContacts({
       creator_id: m.creator_id,

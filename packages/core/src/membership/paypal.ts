@@ -3,7 +3,7 @@ import { paypalForCheckout } from "../integration/credentials";
 import { logger } from "../log/index";
 import { valueToCents, type PayPalCredentials } from "../paypal/client";
 import { paypalBilling, type Plan, type Subscription } from "../paypal/billing";
-import { storedPurchase } from "../purchase/ledger";
+import { purchaseById } from "../purchase/records";
 import type { Interval } from "../product/tiers";
 import { recordStart } from "./record-start";
 import type { State } from "./stripe";
@@ -104,7 +104,7 @@ export async function startFromPayPal(
     });
     return null;
   }
-  const existing = await storedPurchase(record.session_id);
+  const existing = await purchaseById(record.session_id, { consistent: true });
   if (existing) return existing;
   return recordStart(record, {
     id: sub.id,

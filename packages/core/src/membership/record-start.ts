@@ -3,7 +3,8 @@ import type { CheckoutItem, PurchaseItem } from "../db/entities";
 import { billingOf } from "../product/tiers";
 import { transact } from "../product/store";
 import { runAfterFulfilment } from "../purchase/after";
-import { accountOfEmail, deliveredFrom, recordPurchases, storedPurchase } from "../purchase/ledger";
+import { accountOfEmail, deliveredFrom, recordPurchases } from "../purchase/ledger";
+import { purchaseById } from "../purchase/records";
 import { getProduct } from "../product/view";
 import { iso } from "./state";
 import type { State } from "./stripe";
@@ -75,7 +76,7 @@ export async function recordStart(
     },
   ]);
   await markSettled(record);
-  const stored = (await storedPurchase(record.session_id))!;
+  const stored = (await purchaseById(record.session_id, { consistent: true }))!;
   if (start.afterSteps !== false) await runAfterFulfilment(stored);
   return stored;
 }

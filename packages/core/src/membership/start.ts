@@ -3,7 +3,7 @@ import { stripeSecretForCheckout } from "../integration/credentials";
 import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
 import { runAfterFulfilment } from "../purchase/after";
-import { storedPurchase } from "../purchase/ledger";
+import { purchaseById } from "../purchase/records";
 import { membershipOf, subscriptionIdOf } from "./stripe";
 import { startFromPayPal } from "./paypal";
 import { recordStart } from "./record-start";
@@ -21,7 +21,7 @@ export async function startFromCheckout(
   record: CheckoutItem,
   opts: { afterSteps?: boolean } = {},
 ): Promise<PurchaseItem | null> {
-  const existing = await storedPurchase(record.session_id);
+  const existing = await purchaseById(record.session_id, { consistent: true });
   if (existing) {
     if (existing.status === "completed" && opts.afterSteps !== false) await runAfterFulfilment(existing);
     return existing;

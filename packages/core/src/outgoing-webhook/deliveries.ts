@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { Config } from "../config/index";
 import {
-  UserEntity,
   WebhookDeliveryEntity,
   WebhookEndpointEntity,
   type WebhookDeliveryItem,
   type WebhookEndpointItem,
 } from "../db/entities";
 import { ifConditionFailed } from "../db/errors";
+import { userById } from "../user/read";
 import { logger } from "../log/index";
 import { decryptSecret } from "../payment/secrets";
 import { allows } from "../plan/gate";
@@ -36,7 +36,7 @@ export namespace WebhookDeliveries {
    * subscribes to it): the fan-out asks first, so sales of everyone else never wait for anything.
    */
   export async function wants(userId: string, type: WebhookEventType): Promise<boolean> {
-    const owner = (await UserEntity.get({ id: userId }).go()).data;
+    const owner = await userById(userId);
     if (!owner || owner.deactivated || !allows(owner, "outgoing_webhooks")) return false;
     const endpoints = (await WebhookEndpointEntity.query.byUser({ user_id: userId }).go({ pages: "all" })).data;
     return endpoints.some((e) => e.is_active && subscribedTo(e.events, type));
@@ -55,7 +55,7 @@ export namespace WebhookDeliveries {
     opts: { onlyEndpoint?: string; planEnding?: boolean } = {},
   ): Promise<string[]> {
     const { onlyEndpoint, planEnding } = opts;
-    const owner = (await UserEntity.get({ id: userId }).go()).data;
+    const owner = await userById(userId);
     if (!owner || owner.deactivated || (!planEnding && !allows(owner, "outgoing_webhooks"))) return [];
     const endpoints = (await WebhookEndpointEntity.query.byUser({ user_id: userId }).go({ pages: "all" })).data.filter(
       (e) => e.is_active && (onlyEndpoint ? e.id === onlyEndpoint : subscribedTo(e.events, event.type)),

@@ -9,7 +9,8 @@ import type {
 } from "../bus/events";
 import { membershipInfo } from "../membership/shape";
 import { loadMembership } from "../membership/state";
-import { PurchaseEntity, type PurchaseItem } from "../db/entities";
+import type { PurchaseItem } from "../db/entities";
+import { purchaseById } from "../purchase/records";
 import { PurchaseShape } from "../purchase/shapes";
 import { orderIdOf, purchasesOfOrder } from "../purchase/order";
 import { AGAIN, retry } from "../retry";
@@ -67,7 +68,7 @@ export namespace WebhookFanOut {
   function recordedSale(checkoutId: string, ready: (p: PurchaseItem) => boolean): Promise<PurchaseItem> {
     return retry(
       async () => {
-        const p = (await PurchaseEntity.get({ id: checkoutId }).go({ consistent: true })).data;
+        const p = await purchaseById(checkoutId, { consistent: true });
         return p && ready(p) ? p : AGAIN;
       },
       {

@@ -2,8 +2,9 @@ import { randomBytes, randomUUID } from "node:crypto";
 import * as z from "zod/mini";
 import "../zod";
 import { Config } from "../config/index";
-import { UserEntity, WebhookDeliveryEntity, WebhookEndpointEntity, type WebhookEndpointItem } from "../db/entities";
+import { WebhookDeliveryEntity, WebhookEndpointEntity, type WebhookEndpointItem } from "../db/entities";
 import { isConditionFailed } from "../db/errors";
+import { userById } from "../user/read";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
 import { encryptSecret } from "../payment/secrets";
 import { requireFeature } from "../plan/gate";
@@ -87,7 +88,7 @@ export namespace WebhookEndpoints {
   }
 
   async function owner(userId: string) {
-    const user = (await UserEntity.get({ id: userId }).go()).data;
+    const user = await userById(userId);
     if (!user) throw new ForbiddenError("Please finish setting up your account first.");
     requireFeature(user, "outgoing_webhooks");
   }

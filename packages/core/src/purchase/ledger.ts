@@ -1,4 +1,4 @@
-import { CustomerEntity, Db, EmailEntity, PurchaseEntity } from "../db/entities";
+import { CustomerEntity, Db, EmailEntity } from "../db/entities";
 import { spentField } from "../currency/index";
 import { newLicenseKey } from "../license/key";
 import { AGAIN, backoff, retry } from "../retry";
@@ -66,9 +66,6 @@ export const deliveredFrom = (s: ProductSnapshot) => ({
   creator_name: s.creator_name,
   ...(s.bundle_items ? { bundle_items: s.bundle_items } : {}),
 });
-
-/** A stored purchase, read consistently (a membership's first sale and its charges, core/src/membership). */
-export const storedPurchase = async (id: string) => (await PurchaseEntity.get({ id }).go({ consistent: true })).data;
 
 /** The Payloft account a buyer's e-mail belongs to, if any: their purchases show in their portal. */
 export const accountOfEmail = async (email: string) => (await EmailEntity.get({ email }).go()).data?.user_id;

@@ -2,13 +2,15 @@ import { PurchaseEntity, type PurchaseItem } from "../db/entities";
 
 /**
  * The stored purchase as other modules read it (sales history, the buyer's portal, payment
- * recovery), and the one small write they ask of it: an opening of its content. Only purchase/
+ * recovery, access links, licence keys, memberships, outgoing webhooks), and the small writes
+ * they ask of it: an opening of its content, a licence check's use, a key turned off. Only purchase/
  * touches PurchaseEntity (packages/core/entity-users.mjs); this file imports nothing else, so a
  * Lambda that reads purchases bundles nothing more than the entity.
  */
 
-export async function purchaseById(id: string): Promise<PurchaseItem | null> {
-  return (await PurchaseEntity.get({ id }).go()).data;
+/** The purchase; `consistent` when the caller must see a write made a moment ago (its own). */
+export async function purchaseById(id: string, opts: { consistent?: boolean } = {}): Promise<PurchaseItem | null> {
+  return (await PurchaseEntity.get({ id }).go(opts.consistent ? { consistent: true } : {})).data;
 }
 
 /** One page of a creator's sales, newest first (an undecodable cursor throws: the caller's 400). */
@@ -42,20 +44,47 @@ export async function hasCompletedPurchase(customerEmail: string, productId: str
   return data.some((d) => d.status === "completed");
 }
 
+const conditionFailed = (err: unknown) =>
+  (err as { cause?: { name?: string } }).cause?.name === "ConditionalCheckFailedException";
+
 /**
  * One opening of the purchase's content (access_count + 1, last_accessed_at), only while it is
- * still this buyer's completed purchase; null when it no longer is (a refund landed meanwhile).
+ * still a completed purchase (and this buyer's, when `customerEmail` is given: the portal); null
+ * when it no longer is (a refund landed meanwhile).
  */
-export async function recordOpening(id: string, customerEmail: string): Promise<PurchaseItem | null> {
+export async function recordOpening(id: string, customerEmail?: string): Promise<PurchaseItem | null> {
   try {
     const res = await PurchaseEntity.patch({ id })
       .add({ access_count: 1 })
       .set({ last_accessed_at: new Date().toISOString() })
-      .where((a, op) => `${op.eq(a.status, "completed")} AND ${op.eq(a.customer_email, customerEmail)}`)
+      .where((a, op) =>
+        customerEmail === undefined
+          ? op.eq(a.status, "completed")
+          : `${op.eq(a.status, "completed")} AND ${op.eq(a.customer_email, customerEmail)}`,
+      )
       .go({ response: "all_new" });
     return res.data as PurchaseItem;
   } catch (err) {
-    if ((err as { cause?: { name?: string } }).cause?.name === "ConditionalCheckFailedException") return null;
+    if (conditionFailed(err)) return null;
     throw err;
   }
+}
+
+/** One use of the purchase's licence key, only while it is still completed: the new count, or null. */
+export async function countLicenseUse(id: string): Promise<number | null> {
+  try {
+    const res = await PurchaseEntity.patch({ id })
+      .add({ license_uses: 1 })
+      .where((a, op) => op.eq(a.status, "completed"))
+      .go({ response: "all_new" });
+    return res.data.license_uses ?? 1;
+  } catch (err) {
+    if (conditionFailed(err)) return null;
+    throw err;
+  }
+}
+
+/** The seller turns the sale's licence key off (or back on). */
+export async function setLicenseDisabled(id: string, disabled: boolean): Promise<void> {
+  await PurchaseEntity.patch({ id }).set({ license_disabled: disabled }).go();
 }

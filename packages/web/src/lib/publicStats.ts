@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Showcase } from "@payloft/core/showcase/index";
 import { apiFetch } from "@/lib/api";
 
 /**
@@ -6,12 +7,7 @@ import { apiFetch } from "@/lib/api";
  * out) below the threshold the server applies. Cached for minutes by the CDN, so one fetch per
  * visit is plenty.
  */
-export interface PublicStats {
-  products_sold: number | null;
-  creators: number | null;
-  /** Minor units per currency. */
-  revenue_by_currency: Partial<Record<string, number>>;
-}
+export type PublicStats = Showcase.Figures;
 
 export const publicStatsQuery = () =>
   queryOptions({

@@ -1,8 +1,10 @@
 import type { AdminSales } from "@payloft/core/admin/sales";
 import type { AdminStats as Stats } from "@payloft/core/admin/stats";
 import type { AdminUsers } from "@payloft/core/admin/users";
+import type { Announcement } from "@payloft/core/announcement/index";
 import type { Moderation } from "@payloft/core/moderation/index";
 import type { PaidPlanId } from "@payloft/core/plan/plans";
+import type { Setting } from "@payloft/core/setting/index";
 
 /** Shapes of the admin calls. Money is integer minor units of its own currency (cents; yen for JPY). */
 /** A plan an admin may grant or set: the paid plans of the one plan table. */
@@ -20,15 +22,8 @@ export type AdminUser = AdminUsers.Info;
 /** One row of All Sales: the amount in minor units of the sale's own currency. */
 export type AdminSale = Awaited<ReturnType<typeof AdminSales.sales>>["sales"][number];
 
-export interface AdminCustomer {
-  email: string;
-  total_purchases: number;
-  /** USD cents only; every currency (USD included) in spent_by_currency. */
-  total_spent: number;
-  spent_by_currency: Partial<Record<string, number>>;
-  creators_purchased_from: number;
-  last_purchase_at: string | null;
-}
+/** One buyer of GET /api/admin/customers: total_spent is USD cents only, spent_by_currency every currency. */
+export type AdminCustomer = Awaited<ReturnType<typeof AdminSales.customers>>["customers"][number];
 
 export type AdminProduct = Moderation.AdminProduct;
 
@@ -40,26 +35,9 @@ export type ModerationCounts = Record<ModerationStatus | "all", number>;
  */
 export type Finance = Awaited<ReturnType<typeof Stats.finance>>;
 
-export interface PlatformSetting {
-  id: string;
-  setting_key: string;
-  setting_value: string;
-  description: string;
-  category: "branding" | "landing" | "contact" | "finance" | "emails" | "moderation" | "limits" | "system";
-  updated_at: string | null;
-}
+export type PlatformSetting = Setting.Info;
 
-export interface AdminAnnouncement {
-  id: string;
-  title: string;
-  content: string;
-  type: "info" | "warning" | "success" | "error";
-  target_audience: "all" | "creators" | "customers" | "admins";
-  is_active: boolean;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type AdminAnnouncement = Announcement.Info;
 
 export interface Page<T> {
   items: T[];

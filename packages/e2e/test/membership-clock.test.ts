@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { useBrowser } from "../src/browser";
+import { graveViolations } from "../src/axe";
+import { PHONE, useBrowser } from "../src/browser";
 import { purchaseCard } from "../src/sales-page";
 import { sellerWithProducts } from "../src/seller";
 import { signIn } from "../src/sign-in";
@@ -54,6 +55,15 @@ async function subscribe(page: Page, email: string, card = "4242 4242 4242 4242"
   await page.locator("#card").fill(card);
   await page.getByRole("button", { name: "Start trial" }).click();
   await page.waitForURL(/\/checkout\/success\?session_id=/);
+  // The success page says what started: a trial, and when its first charge comes.
+  await page.getByRole("heading", { name: "Your free trial has started!" }).waitFor({ timeout: 20_000 });
+  await page
+    .getByText("Your 7-day free trial of Clockwork Club (Basic) has started. Nothing was charged today.")
+    .waitFor();
+  const first = await page.getByText(/^First charge \$9\.00 on \w{3} \d{1,2}, \d{4}, then \$9 \/ month\./).innerText();
+  expect(first).toContain("Cancel before then in your customer portal and you pay nothing.");
+  await page.getByText("Nothing today (free trial)").waitFor();
+  await page.getByText("Your access lasts as long as your membership").waitFor();
   const href = await page.getByRole("link", { name: "Access Your Content" }).getAttribute("href", { timeout: 20_000 });
   expect(href).toMatch(/\/a\//);
   return href!;
@@ -74,6 +84,8 @@ describe("memberships on the test clock", () => {
     const buyer = "tina.trial@e2e.local";
     const { page, context } = await b.newPage();
     const link = await subscribe(page, buyer);
+    expect(await graveViolations(page), "axe").toEqual([]);
+    await b.shot(page, "membership-trial-success");
     expect(await accessStatus(page, link)).toBe(302);
 
     await advance(8 * DAY); // the trial ends: the first charge
@@ -132,8 +144,9 @@ describe("memberships on the test clock", () => {
 
   it("the buyer cancels in the portal, keeps access until the period's end, and loses it after", async () => {
     const buyer = "cody.cancel@e2e.local";
-    const { page, context } = await b.newPage();
+    const { page, context } = await b.newPage({ viewport: PHONE });
     const link = await subscribe(page, buyer);
+    await b.shot(page, "membership-trial-success-phone");
     await signIn(page, buyer, "Cody Cancel");
     await page.waitForURL(/\/customer-dashboard/, { timeout: 20_000 });
     await page.getByRole("tab", { name: "Memberships" }).click();

@@ -119,6 +119,10 @@ describe("a member's journey", () => {
     await card.getByRole("radio", { name: /^Pro/ }).check();
     await card.getByRole("button", { name: "Subscribe - €190 / year" }).click();
     await payOnSandbox(page, buyer, "€190.00");
+    // A paid start says when the next charge comes, in euros.
+    await page.getByText("Your membership of Euro Club (Pro) has started.").waitFor();
+    await page.getByText(/^Next charge €190\.00 on \w{3} \d{1,2}, \d{4} \(€190 \/ year\)\.$/).waitFor();
+    await b.shot(page, "membership-success-eur-phone");
     await context.close();
   }, 120_000);
 

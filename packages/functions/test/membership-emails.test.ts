@@ -71,6 +71,11 @@ describe("a member's e-mails", () => {
   it("canceled at the period's end: 'canceled' with the date access lasts until, then 'ended' once", async () => {
     const buyer = "cal@example.com";
     const m = await subscribe(buyer);
+    // The welcome receipt never promises access for good: it lasts as long as the membership.
+    const welcome = mailsTo(buyer, /^Your receipt: Night Owls/);
+    expect(welcome).toHaveLength(1);
+    expect(welcome[0]!.text).toContain("Your access lasts as long as your membership");
+    expect(welcome[0]!.text).not.toMatch(/access is permanent/i);
     const sub = await stripe().subscriptions.update(m.id, { cancel_at_period_end: true });
     await stack().settled();
     const canceled = mailsTo(buyer, /^Your membership of Night Owls is canceled$/);

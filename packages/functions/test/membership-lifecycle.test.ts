@@ -60,6 +60,7 @@ describe("a membership's lifecycle", () => {
       next_amount: 500,
       currency: "usd",
       trial_end: membership.current_period_end,
+      trial_days: 7,
     });
     const link: string = success.purchase.access_url;
     const key: string = success.purchase.license_key;

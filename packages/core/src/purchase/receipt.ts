@@ -28,6 +28,8 @@ export interface ReceiptPurchase {
   currency: string;
   created_at: string;
   receipt_sent_at?: string;
+  /** A membership's sale: access lasts while the membership does, not for good. */
+  membership_id?: string;
   /** A bundle's items: the receipt lists each with its own link and key (rule: Bundles). */
   bundle_items?: { name: string; access_token: string; license_key?: string }[];
   /** One of several purchases of one payment (./order.ts): the order has one receipt. */
@@ -131,6 +133,10 @@ export function receiptMessage(
       ]
     : [];
   const date = day(p.created_at);
+  // A membership's access ends with it (cancel, failed payments): never promise it for good.
+  const lasting = p.membership_id
+    ? "Your access lasts as long as your membership; you can see or cancel it in your customer portal"
+    : "Your access is permanent";
   const items = p.bundle_items ?? [];
   const values: ReceiptValues = {
     greeting: greetingFor(contacts.buyerName),
@@ -184,7 +190,7 @@ export function receiptMessage(
       ...(i.license_key ? [`Licence key for ${i.name}: ${i.license_key}`] : []),
     ]),
     "",
-    `Your access is permanent. You can always find this purchase in your customer portal: ${portal}`,
+    `${lasting}. You can always find this purchase in your customer portal: ${portal}`,
     "(sign in with this e-mail address).",
     ...(questions ? ["", questions] : []),
   ].join("\n");
@@ -200,7 +206,7 @@ export function receiptMessage(
           : []),
       ]),
       order ? orderHtml(order) : items.length ? bundleHtml(items) : button(p.access_url, "Access Your Content"),
-      `<p style="margin:0 0 12px;color:#64748b;font-size:14px">Your access is permanent. Find this purchase any time in your ${link(portal, "customer portal")} (sign in with this e-mail address).</p>`,
+      `<p style="margin:0 0 12px;color:#64748b;font-size:14px">${lasting}. Find this purchase any time in your ${link(portal, "customer portal")} (sign in with this e-mail address).</p>`,
       questions ? paragraph(questions, true) : "",
     ].join("\n"),
   );

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiFetch } from "@/lib/api";
 import type { DeliveredItem } from "@/components/BundleItemLinks";
+import type { SaleMembership } from "@payloft/core/membership/summary";
 
 /**
  * GET /api/checkout/success?session_id=, with the content as the purchase's access link
@@ -14,6 +15,8 @@ export interface CheckoutSuccess {
   purchases?: SuccessPurchase[];
   /** The payment as a whole: the sum of its purchases. */
   order?: { id: string; amount: number; tax: number; total: number; currency?: string };
+  /** A membership's first sale: the membership it started (tier, period, price, trial end), else null. */
+  membership?: SaleMembership | null;
 }
 
 export interface SuccessPurchase {

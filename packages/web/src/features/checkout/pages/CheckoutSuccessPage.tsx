@@ -13,6 +13,7 @@ import { useCheckoutSuccess, type SuccessPurchase } from "@/features/checkout/ap
 import { tellOpenerPaid } from "@/lib/payment-message";
 import { BundleItemLinks } from "@/components/BundleItemLinks";
 import { OrderItems } from "@/features/checkout/components/OrderItems";
+import { AccessLine, membershipHeadline, membershipSentences } from "@/features/checkout/components/MembershipNext";
 import { removeBought } from "@/lib/cart";
 
 /** en-US long form with hour and minute, e.g. "November 22, 2026 at 02:30 AM". */
@@ -60,7 +61,8 @@ export default function CheckoutSuccessPage() {
   const sessionId = params.get("session_id") ?? "";
   const query = useCheckoutSuccess(sessionId);
   const claimed = query.data && (query.data.purchase.total ?? query.data.purchase.amount) === 0;
-  usePageTitle(claimed ? "It's yours" : undefined);
+  const trial = Boolean(query.data?.membership?.trial_end);
+  usePageTitle(trial ? "Your free trial has started" : claimed ? "It's yours" : undefined);
   // Paid in the tab an overlay checkout opened: the overlay on the seller's site shows it too.
   const [fromOverlay, setFromOverlay] = useState(false);
   useEffect(() => {
@@ -100,7 +102,7 @@ export default function CheckoutSuccessPage() {
     );
   }
 
-  const { product, purchase, order } = query.data;
+  const { product, purchase, order, membership } = query.data;
   // One payment, several purchases (an order bump, a cart): every item with its own link.
   const items = query.data.purchases ?? [purchase];
   const several = items.length > 1 && order;
@@ -117,11 +119,19 @@ export default function CheckoutSuccessPage() {
             <IconCheck className="h-8 w-8" />
           </div>
           <h1 className="mt-5 text-3xl font-extrabold tracking-tight text-slate-900">
-            {free ? "It's yours!" : "Payment Successful!"}
+            {membership ? membershipHeadline(membership) : free ? "It's yours!" : "Payment Successful!"}
           </h1>
-          <p className="mt-2 text-slate-600">
-            {free ? "Thank you. Your free content is ready." : "Thank you for your purchase. Your content is ready."}
-          </p>
+          {membership ? (
+            membershipSentences(membership).map((line) => (
+              <p key={line} className="mt-2 text-slate-600" data-testid="membership-next">
+                {line}
+              </p>
+            ))
+          ) : (
+            <p className="mt-2 text-slate-600">
+              {free ? "Thank you. Your free content is ready." : "Thank you for your purchase. Your content is ready."}
+            </p>
+          )}
           {fromOverlay && (
             <p className="mt-2 text-sm text-slate-500">
               It also shows on the page you bought from, so you can close this tab.
@@ -140,7 +150,11 @@ export default function CheckoutSuccessPage() {
             <div>
               <dt className="text-slate-500">Amount Paid</dt>
               <dd className="mt-0.5 font-semibold text-slate-900">
-                {free ? "Free" : formatCents(paid, purchase.currency)}
+                {membership?.trial_end
+                  ? "Nothing today (free trial)"
+                  : free
+                    ? "Free"
+                    : formatCents(paid, purchase.currency)}
               </dd>
             </div>
             <div>
@@ -180,8 +194,7 @@ export default function CheckoutSuccessPage() {
               </span>
             </li>
             <li className="flex gap-3">
-              <IconShield className="h-5 w-5 shrink-0 text-brand-600" /> Your access is permanent: the link keeps
-              working, with no recurring fees.
+              <IconShield className="h-5 w-5 shrink-0 text-brand-600" /> <AccessLine membership={membership} />
             </li>
             <li className="flex gap-3">
               <IconLink className="h-5 w-5 shrink-0 text-brand-600" /> Bookmark your content link so you can come back

@@ -22,7 +22,7 @@ import { bumpLines, cartLines, type Lines, type Product } from "./lines";
 import { storedReservation } from "./reservation";
 import { buyFormInput } from "./form";
 import { MAX_TRANSACTION_ACTIONS, writesToRecord } from "../purchase/transaction-size";
-import { referralFor, type Referral } from "../affiliate/referral";
+import { referralFor, referralForOrder, type Referral } from "../affiliate/referral";
 import { chosenPrice, startStripeMembership } from "./membership";
 import { startPayPalMembership } from "./paypal-membership";
 
@@ -119,7 +119,7 @@ export namespace Checkout {
           throw err;
         }),
         buyer,
-        { ...opts, visit },
+        { ...opts, visit, ...(ref ? { ref } : {}) },
       );
     const referral = await referralFor(product, opts.referral, ref);
     try {
@@ -143,17 +143,27 @@ export namespace Checkout {
   async function startOrder(
     order: Lines,
     buyer: { email?: string } | null | undefined,
-    opts: { acceptLanguage?: string; visit?: Attribution },
+    opts: { acceptLanguage?: string; visit?: Attribution; referral?: string; ref?: string },
   ): Promise<{ url: string; checkout_id: string }> {
     try {
       if (writesToRecord(order.lines.map((l) => l.snapshot)) > MAX_TRANSACTION_ACTIONS)
         throw new ValidationError(TOO_MUCH, "cart.too_large");
       const { provider } = await IntegrationStatus.paymentInfo(order.creator_id);
       if (!provider) throw new ValidationError(NO_PROVIDER, "checkout.no_provider");
+      // The affiliate of the cookie (or the page's ref) who may earn on any of its products.
+      const referral = await referralForOrder(
+        order.lines.map((l) => l.product),
+        opts.referral,
+        opts.ref,
+      );
       const started =
         provider === "paypal"
-          ? await startPayPalCheckout(order, buyer, opts.visit)
-          : await startStripeCheckout(order, buyer, opts);
+          ? await startPayPalCheckout(order, buyer, opts.visit, referral)
+          : await startStripeCheckout(order, buyer, {
+              acceptLanguage: opts.acceptLanguage,
+              visit: opts.visit,
+              referral,
+            });
       if (order.reservation) await attachCheckout(order.reservation, started.checkoutId, started.payableUntil);
       return { url: started.url, checkout_id: started.checkoutId };
     } catch (err) {

@@ -76,7 +76,14 @@ export async function fulfilCheckout(
   const order = lines.length > 1 ? { order_id: record.session_id, order_size: lines.length } : {};
   // One purchase per line, all in one transaction (./ledger.ts): the order exists whole or not at all.
   // The affiliate's commission is on each purchase itself: their balance follows from it (core/src/tally).
-  const commissions = await Promise.all(lines.map((l) => commissionOf({ ...record, amount: l.amount }, email)));
+  const commissions = await Promise.all(
+    lines.map((l) =>
+      commissionOf(
+        { ...record, amount: l.amount, ...(lines.length > 1 ? { line_product_id: l.product_id } : {}) },
+        email,
+      ),
+    ),
+  );
   await recordPurchases(
     lines.map((line, i) => ({
       id: purchaseIdOf(record.session_id, i),

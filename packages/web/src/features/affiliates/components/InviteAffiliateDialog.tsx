@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { Field } from "@/components/ui/Field";
 import { Input } from "@/components/ui/Input";
+import { ProductChecklist } from "@/components/ProductChecklist";
 import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api";
 import { useProducts } from "@/features/products";
@@ -81,26 +82,12 @@ export function InviteAffiliateDialog({ onClose }: { onClose: () => void }) {
             required
           />
         </Field>
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-slate-800">Products</legend>
-          <p className="text-xs text-slate-500">Leave all unticked for every product you sell, now and later.</p>
-          <div className="max-h-40 space-y-1 overflow-y-auto rounded-lg border border-slate-200 p-2">
-            {(products.data ?? []).map((p) => (
-              <label key={p.id} className="flex items-center gap-2 rounded px-1.5 py-1 text-sm hover:bg-slate-50">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4 accent-brand-600"
-                  checked={picked.includes(p.id)}
-                  onChange={(e) =>
-                    setPicked((now) => (e.target.checked ? [...now, p.id] : now.filter((id) => id !== p.id)))
-                  }
-                />
-                <span className="truncate">{p.name}</span>
-              </label>
-            ))}
-            {products.data?.length === 0 && <p className="px-1.5 py-1 text-sm text-slate-500">No products yet.</p>}
-          </div>
-        </fieldset>
+        <ProductChecklist
+          products={products.data}
+          picked={picked}
+          onChange={setPicked}
+          hint="Leave all unticked for every product you sell, now and later."
+        />
         {error && (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
             {error}

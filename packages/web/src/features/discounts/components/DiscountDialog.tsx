@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { Field } from "@/components/ui/Field";
 import { Input } from "@/components/ui/Input";
+import { ProductChecklist } from "@/components/ProductChecklist";
 import { SegmentedControl } from "@/components/ui/SegmentedControl";
 import { Select } from "@/components/ui/Select";
 import { toast } from "@/components/ui/toast";
@@ -166,26 +167,12 @@ export function DiscountDialog({
             they pay.
           </p>
         </div>
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-slate-800">Products</legend>
-          <p className="text-xs text-slate-500">Leave all unticked for every product you sell.</p>
-          <div className="max-h-40 space-y-1 overflow-y-auto rounded-lg border border-slate-200 p-2">
-            {(products.data ?? []).map((p) => (
-              <label key={p.id} className="flex items-center gap-2 rounded px-1.5 py-1 text-sm hover:bg-slate-50">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4 accent-brand-600"
-                  checked={picked.includes(p.id)}
-                  onChange={(e) =>
-                    setPicked((now) => (e.target.checked ? [...now, p.id] : now.filter((id) => id !== p.id)))
-                  }
-                />
-                <span className="truncate">{p.name}</span>
-              </label>
-            ))}
-            {products.data?.length === 0 && <p className="px-1.5 py-1 text-sm text-slate-500">No products yet.</p>}
-          </div>
-        </fieldset>
+        <ProductChecklist
+          products={products.data}
+          picked={picked}
+          onChange={setPicked}
+          hint="Leave all unticked for every product you sell."
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Limit of uses" hint="Empty: no limit.">
             <Input

@@ -5,7 +5,7 @@ import { stripeClient } from "../payment/stripe";
 import { runAfterFulfilment } from "../purchase/after";
 import { purchaseById } from "../purchase/records";
 import { membershipOf, subscriptionIdOf } from "./stripe";
-import { startFromPayPal } from "./paypal";
+import { startFromPayPal } from "./paypal-start";
 import { recordStart } from "./record-start";
 
 /**

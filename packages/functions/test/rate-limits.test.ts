@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { holdClockInFreshWindow } from "@payloft/local/testing/clock";
 import { routes, routeKey } from "@payloft/functions/routes";
 import { VIEWER_ADDRESS_HEADER } from "@payloft/functions/http/headers";
 import { call, useStack } from "@payloft/local/testing/index";
@@ -36,14 +37,7 @@ describe("the route table's limits", () => {
   // straddles a window's end starts a fresh count half-way and is never refused: on a loaded
   // machine 21 requests can take seconds. The clock is held one second into a fresh hour, which
   // starts a window of every length the table uses, for as long as each test runs.
-  beforeEach(() => {
-    const nextHour = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(nextHour + 1_000);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  holdClockInFreshWindow(3600);
 
   it("sign-in, checkout creation and every public POST are limited per address", () => {
     const limited = routes.filter((r) => r.rateLimit).map(routeKey);

@@ -151,7 +151,15 @@ describe("the admin sees each sale in its own currency", () => {
         .getByText(/^¥[\d,]+$/)
         .first()
         .waitFor();
-      await page.getByTestId("chart-revenue").getByRole("radiogroup", { name: "Revenue currency" }).waitFor();
+      const switcher = page.getByTestId("chart-revenue").getByRole("radiogroup", { name: "Revenue currency" });
+      await switcher.getByRole("radio", { name: "JPY" }).click();
+      // The sales bars follow the revenue's currency: yen sales alone, the others named beside.
+      const salesChart = page.getByTestId("chart-sales");
+      await salesChart.getByRole("heading", { name: "Sales Volume (JPY)" }).waitFor();
+      await salesChart.locator(".recharts-bar-rectangle").last().hover(); // today's bar
+      await expect
+        .poll(() => salesChart.locator(".recharts-tooltip-item").first().textContent())
+        .toMatch(/^Sales \(JPY\) : [1-9]\d* \(also \d+ in (USD|EUR)/);
       await b.shot(page, `currency-admin-overview-${tag}`);
 
       await page.goto("/admin?section=finance");

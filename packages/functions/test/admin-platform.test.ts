@@ -240,7 +240,9 @@ describe("overview, charts, finance and lists read the maintained aggregates", (
     const today = new Date().toISOString().slice(0, 10);
     const old = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
     await CounterEntity.update({ scope: "platform" }).add({ sales: 7, revenue: 100_000 }).go();
-    await DailyStatEntity.update({ scope: "platform", date: today }).add({ sales: 3, revenue: 4500 }).go();
+    await DailyStatEntity.update({ scope: "platform", date: today })
+      .add({ sales: 3, revenue: 4500, sales_eur: 1, revenue_eur: 900 })
+      .go();
     await DailyStatEntity.update({ scope: "platform", date: old }).add({ sales: 4, revenue: 95_500 }).go();
     await BuyerEntity.put({
       email: "zed@example.com",
@@ -265,8 +267,10 @@ describe("overview, charts, finance and lists read the maintained aggregates", (
     expect(chart.at(-1)).toEqual({
       date: today,
       revenue: 4500,
-      revenue_by_currency: { usd: 4500 },
+      revenue_by_currency: { usd: 4500, eur: 900 },
+      // The chart plots one currency's sales beside its revenue: two dollar sales, one euro sale.
       sales: 3,
+      sales_by_currency: { usd: 2, eur: 1 },
       users: 3,
     });
     expect(chart[0]).toMatchObject({ revenue: 0, sales: 0, users: 0 });

@@ -76,7 +76,10 @@ export namespace AdminStats {
           date,
           revenue: d?.revenue ?? 0,
           revenue_by_currency: revenueByCurrency(d),
+          // Every sale of the day whatever its currency; sales_by_currency splits them, so the
+          // chart plots the sales of the currency whose revenue it plots.
           sales: d?.sales ?? 0,
+          sales_by_currency: salesByCurrency(d),
           users: d?.new_users ?? 0,
         };
       }),

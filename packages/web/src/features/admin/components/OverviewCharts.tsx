@@ -78,7 +78,15 @@ export function OverviewCharts({
 }) {
   const money = useChartCurrency(data);
   const byCurrency = (p: AdminChartPoint): Partial<Record<string, number>> => p.revenue_by_currency;
-  const rows = data.map((p) => ({ ...p, inCurrency: toMajor(byCurrency(p)[money.currency] ?? 0, money.currency) }));
+  // Sales are the plotted currency's too (a day of dollar sales is not bars beside zero euros);
+  // the tooltip names the day's sales in the other currencies.
+  const rows = data.map((p) => ({
+    ...p,
+    inCurrency: toMajor(byCurrency(p)[money.currency] ?? 0, money.currency),
+    sold: (p.sales_by_currency as Partial<Record<string, number>>)[money.currency] ?? 0,
+    others: otherSales(p, money.currency),
+  }));
+  const code = money.currencies.length > 1 ? ` (${money.currency.toUpperCase()})` : "";
   const pie = (Object.keys(plans) as (keyof typeof plans)[])
     .map((name) => ({ name, value: plans[name] }))
     .filter((p) => p.value > 0);
@@ -123,14 +131,21 @@ export function OverviewCharts({
           </AreaChart>
         </ResponsiveContainer>
       </ChartCard>
-      <ChartCard title="Sales Volume" testId="chart-sales">
+      <ChartCard title={`Sales Volume${code}`} testId="chart-sales">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={rows} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
             {grid}
             {xAxis}
             <YAxis allowDecimals={false} width={36} {...axis} />
-            <Tooltip labelFormatter={tooltipLabel} cursor={{ fill: "rgba(16,185,129,0.08)" }} />
-            <Bar dataKey="sales" name="Sales" fill={EMERALD} radius={[4, 4, 0, 0]} maxBarSize={18} />
+            <Tooltip
+              labelFormatter={tooltipLabel}
+              cursor={{ fill: "rgba(16,185,129,0.08)" }}
+              formatter={(v, _name, item) => {
+                const others = (item.payload as (typeof rows)[number]).others;
+                return [others.length ? `${String(v)} (also ${others.join(", ")})` : String(v), `Sales${code}`];
+              }}
+            />
+            <Bar dataKey="sold" name={`Sales${code}`} fill={EMERALD} radius={[4, 4, 0, 0]} maxBarSize={18} />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -177,4 +192,11 @@ export function OverviewCharts({
       </ChartCard>
     </div>
   );
+}
+
+/** The day's sales in the currencies not plotted: ["1 in USD", "2 in JPY"], or none. */
+function otherSales(p: AdminChartPoint, plotted: string): string[] {
+  return Object.entries(p.sales_by_currency)
+    .filter(([c, n]) => c !== plotted && n)
+    .map(([c, n]) => `${n} in ${c.toUpperCase()}`);
 }

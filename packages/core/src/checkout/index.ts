@@ -99,10 +99,18 @@ export namespace Checkout {
     if (product.billing === "recurring") {
       const chosen = chosenPrice(product, tier, interval);
       if (hasOneTimeChoices(input)) throw new ValidationError(MEMBERSHIP_EXTRAS, "checkout.membership_extras");
+      const referral = await referralFor(product, opts.referral, ref);
       const started =
         provider === "paypal"
-          ? await startPayPalMembership(product, chosen, buyer, { visit }, CREATE_FAILED)
-          : await startStripeMembership(product, chosen, buyer, { ...opts, visit }, NO_PROVIDER, CREATE_FAILED);
+          ? await startPayPalMembership(product, chosen, buyer, { visit, referral }, CREATE_FAILED)
+          : await startStripeMembership(
+              product,
+              chosen,
+              buyer,
+              { acceptLanguage: opts.acceptLanguage, visit, referral },
+              NO_PROVIDER,
+              CREATE_FAILED,
+            );
       return { url: started.url, checkout_id: started.checkoutId };
     }
     if (tier !== undefined || interval !== undefined)

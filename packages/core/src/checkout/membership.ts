@@ -6,6 +6,7 @@ import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
 import type { productForCheckout } from "../product/public";
 import type { Interval, Tier } from "../product/tiers";
+import type { Referral } from "../affiliate/referral";
 import type { Attribution } from "../traffic/source";
 import { checkoutLocale } from "./locale";
 import { PAYABLE_SECONDS } from "./lifetime";
@@ -82,7 +83,7 @@ export async function startStripeMembership(
   product: Product,
   choice: ReturnType<typeof chosenPrice>,
   buyer: { email?: string } | null | undefined,
-  opts: { acceptLanguage?: string; visit?: Attribution },
+  opts: { acceptLanguage?: string; visit?: Attribution; referral?: Referral },
   noProvider: string,
   createFailed: string,
 ): Promise<StartedCheckout> {
@@ -138,6 +139,8 @@ export async function startStripeMembership(
     ...(creds.credentialId ? { credential_id: creds.credentialId } : {}),
     ...(buyer?.email ? { buyer_email: buyer.email.trim().toLowerCase() } : {}),
     ...(opts.visit ? { visit: opts.visit } : {}),
+    // The affiliate and their rate now: the membership keeps them, and every charge credits them.
+    ...opts.referral,
     product_snapshot: await productSnapshot(product),
   });
   return { url: session.url, checkoutId: session.id, payableUntil: new Date(session.expires_at * 1000) };

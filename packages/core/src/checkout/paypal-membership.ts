@@ -7,6 +7,7 @@ import { logger } from "../log/index";
 import { centsToValue, type PayPalCredentials } from "../paypal/client";
 import { approveLinkOf, paypalBilling, type PayPalBilling } from "../paypal/billing";
 import { PAYPAL_FREQUENCY } from "../membership/paypal";
+import type { Referral } from "../affiliate/referral";
 import type { Attribution } from "../traffic/source";
 import type { chosenPrice } from "./membership";
 import { PAYPAL_UNAVAILABLE, type StartedCheckout } from "./paypal";
@@ -94,7 +95,7 @@ export async function startPayPalMembership(
   product: Product,
   choice: Choice,
   buyer: { email?: string } | null | undefined,
-  opts: { visit?: Attribution },
+  opts: { visit?: Attribution; referral?: Referral },
   createFailed: string,
 ): Promise<StartedCheckout> {
   const paypal = await paypalFor(product.creator_id);
@@ -142,6 +143,7 @@ export async function startPayPalMembership(
     ...(paypal.credentialId ? { credential_id: paypal.credentialId } : {}),
     ...(buyer?.email ? { buyer_email: buyer.email.trim().toLowerCase() } : {}),
     ...(opts.visit ? { visit: opts.visit } : {}),
+    ...opts.referral,
     product_snapshot: await productSnapshot(product),
   });
   return { url, checkoutId, payableUntil };

@@ -1,3 +1,4 @@
+import { commissionOf } from "../affiliate/commission";
 import type { MembershipItem } from "../db/entities";
 import { runAfterFulfilment } from "../purchase/after";
 import { recordPurchases } from "../purchase/ledger";
@@ -16,6 +17,8 @@ export interface Charge {
   payment_ref?: string;
   renewal: boolean;
 }
+
+const affiliateOf = (m: MembershipItem) => ({ affiliate_id: m.affiliate_id, affiliate_percent: m.affiliate_percent });
 
 export async function recordCharge(m: MembershipItem, charge: Charge): Promise<void> {
   const first = await purchaseById(m.purchase_id, { consistent: true });
@@ -39,6 +42,8 @@ export async function recordCharge(m: MembershipItem, charge: Charge): Promise<v
       ...(charge.payment_ref ? { payment_intent: charge.payment_ref } : {}),
       membership_id: m.id,
       renewal: charge.renewal,
+      // The affiliate who brought the member earns on every charge, at the rate of their checkout.
+      ...(await commissionOf({ ...affiliateOf(m), amount: charge.amount }, m.customer_email)),
     },
   ]);
   const stored = (await purchaseById(charge.ref, { consistent: true }))!;

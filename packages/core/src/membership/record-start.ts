@@ -1,3 +1,4 @@
+import { commissionOf } from "../affiliate/commission";
 import { markSettled } from "../checkout/open";
 import type { CheckoutItem, PurchaseItem } from "../db/entities";
 import { billingOf } from "../product/tiers";
@@ -53,6 +54,7 @@ export async function recordStart(
         current_period_end: iso(s.current_period_end),
         cancel_at_period_end: s.cancel_at_period_end,
         provider_time: start.providerTime,
+        ...(record.affiliate_id ? { affiliate_id: record.affiliate_id, affiliate_percent: record.affiliate_percent } : {}),
       })
       .commit(),
     ...(product ? [products.patch({ id: product.id }).add({ member_count: 1 }).commit()] : []),
@@ -73,6 +75,8 @@ export async function recordStart(
       ...(start.paymentRef ? { payment_intent: start.paymentRef } : {}),
       membership_id: start.id,
       ...(record.visit ? { visit: record.visit } : {}),
+      // The first charge credits the affiliate (nothing in a trial: the renewals do).
+      ...(await commissionOf({ ...record, amount: start.firstAmount }, email)),
     },
   ]);
   await markSettled(record);

@@ -8,7 +8,7 @@ import { logger } from "../log/index";
 import { runAfterFulfilment } from "./after";
 import { recordPurchases } from "./ledger";
 import { linesOf, purchaseIdOf, purchasesOfOrder, shareTax } from "./order";
-import { commissionOf } from "../affiliate/referral";
+import { commissionOf } from "../affiliate/commission";
 import { startFromCheckout } from "../membership/start";
 
 /**

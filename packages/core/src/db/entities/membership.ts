@@ -34,6 +34,9 @@ export const MembershipEntity = new LazyEntity(
       cancel_at_period_end: { type: "boolean", default: false },
       /** Unix seconds of the provider event the state above comes from, or x.5 for an action's answer (membership/manage.ts answeredAt); older news is ignored. */
       provider_time: { type: "number", required: true },
+      /** The affiliate who brought the member and their rate then (the checkout's snapshot): each charge credits them. */
+      affiliate_id: { type: "string" },
+      affiliate_percent: { type: "number" },
       canceled_at: { type: "string" },
       ended_at: { type: "string" },
       ...timestamps,

@@ -54,7 +54,9 @@ export async function recordStart(
         current_period_end: iso(s.current_period_end),
         cancel_at_period_end: s.cancel_at_period_end,
         provider_time: start.providerTime,
-        ...(record.affiliate_id ? { affiliate_id: record.affiliate_id, affiliate_percent: record.affiliate_percent } : {}),
+        ...(record.affiliate_id
+          ? { affiliate_id: record.affiliate_id, affiliate_percent: record.affiliate_percent }
+          : {}),
       })
       .commit(),
     ...(product ? [products.patch({ id: product.id }).add({ member_count: 1 }).commit()] : []),

@@ -13,6 +13,11 @@ export interface ScheduleDef {
   everyMinutes: number;
   /** Everything the handler reads through `Resource` (infra links exactly these; a test checks them). */
   links: LinkName[];
+  /**
+   * Offline only: also run when a payments sandbox's test clock moves, at that sandbox's time
+   * (packages/local/src/schedules.ts), for a job that acts on the providers' dates.
+   */
+  followsBillingClock?: boolean;
 }
 
 export const schedules: ScheduleDef[] = [
@@ -23,6 +28,14 @@ export const schedules: ScheduleDef[] = [
     handler: "reconcile-checkouts",
     everyMinutes: RECONCILE_EVERY_MINUTES,
     links: ["Table", "AdminEmails", "UnlimitedEmails", "Email", "EncryptionKey"],
+  },
+  // members: the reminder a week before a yearly membership renews (core/membership/reminders.ts)
+  {
+    name: "RenewalReminders",
+    handler: "renewal-reminders",
+    everyMinutes: 60,
+    links: ["Table", "AdminEmails", "UnlimitedEmails", "Email"],
+    followsBillingClock: true,
   },
 ];
 

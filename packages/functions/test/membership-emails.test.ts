@@ -9,7 +9,8 @@ import { advanceClock, recurringProduct, subscribeWithCard } from "./memberships
  * The e-mails a member gets beyond the receipts, from the seller's signed Stripe events through
  * the membership.* domain events: "payment failed" (when the card is tried again, and what to
  * do), "canceled" (access until the period's end) and "ended", each once however often its event
- * is delivered, and none for news the membership has since moved past.
+ * is delivered, and none for news the membership has since moved past; and the reminder a week
+ * before a yearly renewal, which the scheduled job sends as the sandbox's clock reaches it.
  */
 const stack = useStack();
 const DAY = 86400;
@@ -129,5 +130,61 @@ describe("a member's e-mails", () => {
     await Bus.publishAll([{ def: MembershipEnded, properties: { ...end, provider_event_id: "evt_end_2" } }]);
     await stack().settled();
     expect(mailsTo(buyer, /has ended$/)).toHaveLength(1);
+  });
+});
+
+describe("the reminder a week before a yearly renewal", () => {
+  it("is sent once per renewal, in the product's currency, with the amount, the date and how to cancel; not to a member who canceled or pays monthly", async () => {
+    const yearly = await recurringProduct(stack(), sam, "Almanac Guild", {
+      currency: "eur",
+      tiers: [
+        {
+          id: "sage",
+          name: "Sage",
+          prices: [
+            { interval: "month", amount: "19" },
+            { interval: "year", amount: "190" },
+          ],
+        },
+      ],
+    });
+    const join = async (email: string, interval: string) =>
+      (await subscribeWithCard(stack(), yearly, "sage", email, undefined, interval)).membership;
+    const ada = await join("ada-yearly@example.com", "year");
+    const ben = await join("ben-yearly@example.com", "year");
+    const mo = await join("mo-monthly@example.com", "month");
+    await stripe().subscriptions.update(ben.id, { cancel_at_period_end: true });
+    const reminders = (to: string) => mailsTo(to, /^Your membership of Almanac Guild renews on /);
+    const end = Date.parse(ada.current_period_end) / 1000;
+
+    // Eight days before the renewal: not yet.
+    const now = await advance(0);
+    await advance(end - 8 * DAY - now);
+    expect(reminders(ada.customer_email)).toHaveLength(0);
+
+    // Six days before: one, however often the job runs in the week.
+    await advance(2 * DAY);
+    await stack().schedules.run("RenewalReminders", { time: new Date((end - 6 * DAY) * 1000).toISOString() });
+    await advance(DAY);
+    const sent = reminders(ada.customer_email);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.subject).toBe(`Your membership of Almanac Guild renews on ${day(end)}`);
+    expect(sent[0]!.text).toContain(
+      `Your yearly membership of Almanac Guild (Sage) renews on ${day(end)}, and €190.00 will then be charged for the next year`,
+    );
+    expect(sent[0]!.text).toContain(`Cancel it in your customer portal before ${day(end)}`);
+    expect(sent[0]!.text).toContain("/customer-dashboard");
+    expect(sent[0]!.replyTo).toBe(sam.email);
+    expect(reminders(ben.customer_email)).toHaveLength(0);
+    expect(reminders(mo.customer_email)).toHaveLength(0);
+
+    // Renewed, the next year's renewal gets its own reminder, once.
+    await advance(6 * DAY);
+    const renewed = (await MembershipEntity.get({ id: ada.id }).go()).data!;
+    const next = Date.parse(renewed.current_period_end) / 1000;
+    expect(next).toBeGreaterThan(end);
+    await advance(next - 6 * DAY - end);
+    expect(reminders(ada.customer_email)).toHaveLength(2);
+    expect(reminders(ada.customer_email)[1]!.subject).toBe(`Your membership of Almanac Guild renews on ${day(next)}`);
   });
 });

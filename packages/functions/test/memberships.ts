@@ -53,9 +53,10 @@ export async function subscribeWithCard(
   tier: string,
   email: string,
   card = "4242424242424242",
+  interval = "month",
 ) {
   const res = await call(stack, "POST", "/api/checkout/create-session", {
-    body: { productId, tier, interval: "month" },
+    body: { productId, tier, interval },
   });
   expect(res.status, res.text).toBe(200);
   const paid = await fetch(res.json.url, {
@@ -76,13 +77,18 @@ export async function subscribeWithCard(
   return { sessionId, membership: membership!, success: success.json };
 }
 
-/** The sandbox's test clock moves `seconds` forward (renewals, retries, ends), and what it sent settles. */
-export async function advanceClock(stack: Stack, seconds: number) {
+/**
+ * The sandbox's test clock moves `seconds` forward (renewals, retries, ends), and what it sent
+ * settles, with the scheduled jobs that follow the clock; answers the sandbox's new time.
+ */
+export async function advanceClock(stack: Stack, seconds: number): Promise<number> {
   const res = await fetch(`${stack.stripe.url}/__sandbox/clock/advance`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ seconds }),
   });
   expect(res.status).toBe(200);
+  const { now } = (await res.json()) as { now: number };
   await stack.settled();
+  return now;
 }

@@ -122,14 +122,22 @@ export async function startStack(opts: StackOptions = {}) {
   const outbox = startOutbox();
   const { startLocalQueue } = await import("./queue");
   const queue = startLocalQueue();
+  // A sandbox's test clock moved: the scheduled jobs that act on providers' dates run at its time.
+  const clock: { moved?: (provider: "stripe" | "paypal", now: number) => void } = {};
   // Before the seed: it saves a demo seller's Stripe integration, which calls the sandbox.
   const { startLocalPayments } = await import("./stripe-sandbox/local");
-  const stripe = await startLocalPayments({ port: stripeAt, siteUrl, dataDir: opts.dataDir });
+  const stripe = await startLocalPayments({
+    port: stripeAt,
+    siteUrl,
+    dataDir: opts.dataDir,
+    onClockAdvanced: (now) => clock.moved?.("stripe", now),
+  });
   // Before the seed too: the demo PayPal seller's credentials are checked against it.
   const { startPayPalSandbox } = await import("./paypal-sandbox/index");
   const paypal = await startPayPalSandbox({
     port: paypalAt,
     stateFile: opts.dataDir ? join(opts.dataDir, "..", "paypal-sandbox.json") : undefined,
+    onClockAdvanced: (now) => clock.moved?.("paypal", now),
   });
   if (opts.seed) {
     const { seedDemoData } = await import("./seed/index");
@@ -137,6 +145,15 @@ export async function startStack(opts: StackOptions = {}) {
   }
   const { startLocalSchedules } = await import("./schedules");
   const schedules = startLocalSchedules({ timers: opts.scheduleTimers ?? false });
+  /** Until nothing is left to happen in the providers, the bus, the queue and the stream. */
+  const delivered = async () => {
+    const parts = [stripe, paypal, bus, queue];
+    do {
+      while (parts.some((p) => p.busy)) await Promise.all(parts.map((p) => p.idle()));
+      await stream.idle();
+    } while (parts.some((p) => p.busy));
+  };
+  clock.moved = (provider, now) => schedules.billingClockMoved(provider, now, delivered);
   const mounts: Mount[] = [handleApi, outbox.handle, handleAwsRequest, schedules.handle];
   const serveStatic = staticSite(opts.webDist ?? join(here, "../../web/dist"));
 
@@ -176,15 +193,15 @@ export async function startStack(opts: StackOptions = {}) {
      * publishes to the bus, a subscriber queues an outgoing webhook or calls the sandbox)
      * before it counts its own as done, so a moment when every part is idle is the end of
      * every chain. Then the table's stream has folded every figure written so far (the fold
-     * hands nothing on, so the others stay idle unless something new began meanwhile). Tests
-     * wait on this before asserting that something did not happen.
+     * hands nothing on, so the others stay idle unless something new began meanwhile), and the
+     * scheduled runs a sandbox's clock move started are over (they wait for the rest first).
+     * Tests wait on this before asserting that something did not happen.
      */
     async settled() {
-      const parts = [stripe, paypal, bus, queue];
       do {
-        while (parts.some((p) => p.busy)) await Promise.all(parts.map((p) => p.idle()));
-        await stream.idle();
-      } while (parts.some((p) => p.busy));
+        await delivered();
+        await schedules.idle();
+      } while (schedules.busy || [stripe, paypal, bus, queue].some((p) => p.busy));
     },
     async stop() {
       schedules.stop();

@@ -66,6 +66,23 @@ export function paymentFailedMessage(f: NoticeFacts, retryAt: string | null) {
   );
 }
 
+/** A yearly membership renews in a week (membership/reminders.ts): the amount, the date, and how to stop it. */
+export function renewalReminderMessage(f: NoticeFacts) {
+  const on = day(f.periodEnd);
+  const price = formatMoney(f.amount, f.currency);
+  return compose(
+    f,
+    `Your membership of ${f.productName} renews on ${on}`,
+    "Your membership renews in a week",
+    [
+      `Your yearly membership of ${named(f)} renews on ${on}, and ${price} will then be charged for the next year, as before.`,
+      "Nothing to do if you want to stay.",
+      `Don't want another year? Cancel it in your customer portal before ${on} (sign in with this e-mail address): nothing more is charged, and you keep access until then.`,
+    ],
+    [f.portalUrl, "Your memberships"],
+  );
+}
+
 /** Set to end at the period's end (by the buyer, the seller or at the provider). */
 export function canceledMessage(f: NoticeFacts) {
   const until = day(f.periodEnd);

@@ -42,7 +42,7 @@ export async function sendMembershipNotice(type: NoticeType, p: Membership.Event
   if (m.creator_id !== p.seller_id || outdated(type, m, p.occurred_at)) return false;
   const key = type === "membership.ended" ? `ended:${m.id}` : `${type}:${p.provider_event_id}`;
   return sendOnce({ kind: "membership", key, ref: m.id, ttlSeconds: KEEP_SECONDS }, async () => {
-    const facts = await factsOf(m, p);
+    const facts = await factsOf(m, p.state);
     const message =
       type === "membership.ended"
         ? endedMessage(facts)
@@ -53,7 +53,11 @@ export async function sendMembershipNotice(type: NoticeType, p: Membership.Event
   });
 }
 
-async function factsOf(m: MembershipItem, p: Membership.EventProps): Promise<NoticeFacts> {
+/** What every member e-mail says about `m`, with the next period as `next` states it. */
+export async function factsOf(
+  m: MembershipItem,
+  next: { amount: number; currency: string; current_period_end: number },
+): Promise<NoticeFacts> {
   const first = await purchaseById(m.purchase_id, { consistent: true });
   const [contacts, supportEmail] = await Promise.all([
     purchaseContacts({
@@ -68,9 +72,9 @@ async function factsOf(m: MembershipItem, p: Membership.EventProps): Promise<Not
     to: m.customer_email,
     productName: m.product_name,
     tierName: m.tier_name ?? "",
-    amount: p.state.amount,
-    currency: p.state.currency,
-    periodEnd: iso(p.state.current_period_end),
+    amount: next.amount,
+    currency: next.currency,
+    periodEnd: iso(next.current_period_end),
     portalUrl: `${site}/customer-dashboard`,
     productUrl: `${site}/product/${m.product_id}`,
     contacts,

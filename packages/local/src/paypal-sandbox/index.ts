@@ -28,6 +28,8 @@ export interface PayPalSandboxOptions extends EventsOptions {
   port: number | BoundServer;
   /** Keeps sandbox data across restarts (npm start); tests keep it in memory. */
   stateFile?: string;
+  /** Told the clock's new time (Unix seconds) after each advance (the local stack's scheduled jobs follow it). */
+  onClockAdvanced?: (now: number) => void;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -115,7 +117,9 @@ export async function startPayPalSandbox(opts: PayPalSandboxOptions) {
           name: "INVALID_REQUEST",
           message: "seconds must be a whole number from 0 to 5 years.",
         });
-      return send(res, 200, advanceClock(pp, seconds));
+      const moved = advanceClock(pp, seconds);
+      opts.onClockAdvanced?.(moved.now);
+      return send(res, 200, moved);
     }
     if (method === "GET" && (path === "/" || path === "/events"))
       return send(res, 200, eventsPage([...store.merchants.values()]));

@@ -32,6 +32,8 @@ export interface SandboxOptions extends EventsOptions {
   port: number | BoundServer;
   /** Keeps sandbox data across restarts (npm start); tests keep it in memory. */
   stateFile?: string;
+  /** Told the clock's new time (Unix seconds) after each advance (the local stack's scheduled jobs follow it). */
+  onClockAdvanced?: (now: number) => void;
 }
 
 /** Cards that decline, like Stripe's test cards. */
@@ -167,7 +169,9 @@ export async function startStripeSandbox(opts: SandboxOptions) {
         return send(res, 400, {
           error: { type: "invalid_request_error", message: "seconds must be a whole number from 0 to 5 years." },
         });
-      return send(res, 200, advanceClock(sb, seconds));
+      const moved = advanceClock(sb, seconds);
+      opts.onClockAdvanced?.(moved.now);
+      return send(res, 200, moved);
     }
     const fail = /^\/__sandbox\/subscriptions\/([^/]+)\/fail_payment$/.exec(path);
     if (method === "POST" && fail) {

@@ -13,11 +13,13 @@ export async function startLocalPayments(opts: {
   port: number | BoundServer;
   siteUrl: string;
   dataDir?: string | null;
+  onClockAdvanced?: (now: number) => void;
 }) {
   const sandbox = await startStripeSandbox({
     port: opts.port,
     // Next to the DynamoDB data, so sellers' endpoints and sessions survive a restart too.
     stateFile: opts.dataDir ? join(opts.dataDir, "..", "stripe-sandbox.json") : undefined,
+    ...(opts.onClockAdvanced ? { onClockAdvanced: opts.onClockAdvanced } : {}),
   });
   sandbox.ensureEndpoint(
     Resource.StripeSecretKey.value,

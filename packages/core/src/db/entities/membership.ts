@@ -6,7 +6,9 @@ import { LazyEntity, cfg, timestamps } from "./model";
  * is the provider's subscription id, so every event about it finds it without a mapping). Its
  * state is what the provider last said, applied in the provider's own time order
  * (`provider_time`, core/src/membership/state.ts); `ended` is final. By creator (members list):
- * gsi1. By buyer e-mail (portal): gsi2.
+ * gsi1. By buyer e-mail (portal): gsi2. By interval and period end (the renewal reminders,
+ * membership/reminders.ts): gsi3, one partition per interval; every write that changes either
+ * (the start, each applied state) writes both, so the index always holds the current period.
  */
 export const MembershipEntity = new LazyEntity(
   {
@@ -55,6 +57,11 @@ export const MembershipEntity = new LazyEntity(
         index: "gsi2",
         pk: { field: "gsi2pk", composite: ["customer_email"], casing: "none" },
         sk: { field: "gsi2sk", composite: ["created_at"], casing: "none" },
+      },
+      byPeriodEnd: {
+        index: "gsi3",
+        pk: { field: "gsi3pk", composite: ["interval"], casing: "none" },
+        sk: { field: "gsi3sk", composite: ["current_period_end"], casing: "none" },
       },
     },
   },

@@ -65,6 +65,8 @@ describe("PayPal credentials through POST /api/payment-integration", () => {
           "CUSTOMER.DISPUTE.CREATED",
           // Memberships: a subscription's charges and its own events.
           "PAYMENT.SALE.COMPLETED",
+          "PAYMENT.SALE.REFUNDED",
+          "PAYMENT.SALE.REVERSED",
           "BILLING.SUBSCRIPTION.ACTIVATED",
           "BILLING.SUBSCRIPTION.UPDATED",
           "BILLING.SUBSCRIPTION.RE-ACTIVATED",

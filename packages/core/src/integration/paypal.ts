@@ -20,6 +20,9 @@ export const PAYPAL_WEBHOOK_EVENTS = [
   "CUSTOMER.DISPUTE.CREATED",
   // Memberships (Subscriptions v1): each charge is a sale; the subscription's own events move its state.
   "PAYMENT.SALE.COMPLETED",
+  // A membership's charge refunded (by the seller) or reversed (by the buyer's bank).
+  "PAYMENT.SALE.REFUNDED",
+  "PAYMENT.SALE.REVERSED",
   "BILLING.SUBSCRIPTION.ACTIVATED",
   "BILLING.SUBSCRIPTION.UPDATED",
   "BILLING.SUBSCRIPTION.RE-ACTIVATED",

@@ -12,6 +12,7 @@ import {
 } from "../bus/events";
 import { findCheckout } from "../checkout/record";
 import { translatePayPalMembershipEvent } from "./paypal-membership-events";
+import { translatePayPalSaleReversal } from "./paypal-membership-refunds";
 
 type PurchasePaidProps = PropertiesOf<typeof PurchasePaid>;
 
@@ -82,6 +83,9 @@ export async function translatePayPalEvent(
   // A membership's subscription or sale (./paypal-membership-events.ts).
   const membership = await translatePayPalMembershipEvent(sellerId, event);
   if (membership) return membership;
+  // A membership's charge refunded or reversed (./paypal-membership-refunds.ts).
+  const reversal = await translatePayPalSaleReversal(sellerId, event);
+  if (reversal) return reversal;
   const base = {
     provider: "paypal" as const,
     provider_event_id: event.id,

@@ -13,6 +13,8 @@ import { Integration } from "../integration/index";
 import { logger } from "../log/index";
 import { PayPalRequestError, valueToCents, type WebhookEvent } from "../paypal/client";
 import { paypalStateOf, readPayPal, unixOf, hasTrial } from "../membership/paypal";
+import { startSaleId } from "../membership/paypal-sales";
+import type { Subscription } from "../paypal/billing";
 
 /**
  * A seller's verified PayPal event about a membership (a subscription Payloft opened on their
@@ -34,6 +36,7 @@ const SUBSCRIPTION_EVENTS = new Set([
   "BILLING.SUBSCRIPTION.EXPIRED",
   "BILLING.SUBSCRIPTION.PAYMENT.FAILED",
 ]);
+const CHARGED = new Set(["completed", "partially_refunded", "refunded", "reversed"]);
 export const FAILED_PAYMENTS_NOTE = "Payloft ended this membership after its payments failed.";
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 
@@ -54,11 +57,8 @@ export async function translatePayPalMembershipEvent(
   });
   if (!read) return [];
   const { sub, plan, billing } = read;
-  const record = sub.custom_id ? await findCheckout(sub.custom_id) : null;
-  if (!record || record.kind !== "membership" || record.creator_id !== sellerId || record.provider_ref !== sub.id) {
-    logger.warn("a PayPal subscription Payloft did not start was ignored", { sellerId, subscription: sub.id });
-    return [];
-  }
+  const record = await ourRecord(sub, sellerId);
+  if (!record) return [];
   const state = paypalStateOf(sub, plan, record);
   if (!state) return [];
   const props = {
@@ -76,15 +76,13 @@ export async function translatePayPalMembershipEvent(
   switch (event.event_type) {
     case "PAYMENT.SALE.COMPLETED": {
       const paid = await billing.getSale(str(event.resource.id) ?? "").catch(() => null);
-      if (!paid || paid.state !== "completed" || paid.billing_agreement_id !== sub.id) return [];
+      // A sale refunded or reversed since is still a charge that happened (its refund event, which
+      // may have come first, waits for it: ./paypal-membership-refunds.ts).
+      if (!paid || !CHARGED.has(paid.state) || paid.billing_agreement_id !== sub.id) return [];
       if (!hasTrial(plan)) {
         // The first regular cycle was charged at activation: the start's own sale.
-        const first = await billing.transactions(
-          sub.id,
-          "2000-01-01T00:00:00Z",
-          paid.create_time ?? new Date().toISOString(),
-        );
-        if (!first.length || first[0]!.id === paid.id) return [emit(MembershipStarted, props)];
+        const first = await startSaleId(billing, sub, plan, paid.create_time ?? new Date().toISOString());
+        if (!first || first === paid.id) return [emit(MembershipStarted, props)];
       }
       const currency = paid.amount.currency.toLowerCase();
       const charge = {
@@ -116,4 +114,14 @@ export async function translatePayPalMembershipEvent(
       // CANCELLED, EXPIRED
       return [emit(MembershipEnded, props)];
   }
+}
+
+/** Payloft's checkout record of a seller's subscription: its custom_id names it, and it names the subscription back. */
+export async function ourRecord(sub: Subscription, sellerId: string) {
+  const record = sub.custom_id ? await findCheckout(sub.custom_id) : null;
+  if (!record || record.kind !== "membership" || record.creator_id !== sellerId || record.provider_ref !== sub.id) {
+    logger.warn("a PayPal subscription Payloft did not start was ignored", { sellerId, subscription: sub.id });
+    return null;
+  }
+  return record;
 }

@@ -80,6 +80,14 @@ export const Sale = z.object({
 });
 export type Sale = z.infer<typeof Sale>;
 
+/** A sale's refund (Payments v1): POST /v1/payments/sale/{id}/refund's answer. */
+export const SaleRefund = z.object({
+  id: z.string(),
+  state: z.string(),
+  amount: z.object({ total: z.string(), currency: z.string() }),
+  sale_id: z.optional(z.string()),
+});
+
 const Transactions = z.object({
   transactions: z._default(z.array(z.object({ id: z.string(), status: z.string(), time: z.string() })), []),
 });
@@ -153,6 +161,9 @@ export function paypalBilling(c: PayPalCredentials) {
         { schema: Transactions },
       ).then((t) => t.transactions),
     getSale: (saleId: string) => paypalCall(c, "GET", `/v1/payments/sale/${id(saleId)}`, { schema: Sale }),
+    /** The whole of what is left of a sale (an empty body, as PayPal's v1 wants for a full refund). */
+    refundSale: (saleId: string, requestId: string) =>
+      paypalCall(c, "POST", `/v1/payments/sale/${id(saleId)}/refund`, { body: {}, requestId, schema: SaleRefund }),
   };
 }
 

@@ -6,6 +6,7 @@ import { ConflictError, NotFoundError } from "../errors";
 import { Purchase } from "../purchase/index";
 import { PurchaseShape } from "../purchase/shapes";
 import { parseInput } from "../validation";
+import { refundMembershipSaleAtPayPal } from "./paypal-membership";
 import { refundAtPayPal, refundAtStripe, refundItemAtPayPal, refundItemAtStripe } from "./providers";
 
 /**
@@ -57,9 +58,11 @@ export namespace SaleRefund {
     if (sale.provider === "free") throw FREE();
     const item = sale.order_id && (sale.order_size ?? 1) > 1 ? { ...sale, order_id: sale.order_id } : null;
     const facts =
-      sale.provider === "paypal"
-        ? await (item ? refundItemAtPayPal(item) : refundAtPayPal(sale))
-        : await (item ? refundItemAtStripe(item) : refundAtStripe(sale));
+      sale.provider === "paypal" && sale.membership_id
+        ? await refundMembershipSaleAtPayPal({ ...sale, membership_id: sale.membership_id })
+        : sale.provider === "paypal"
+          ? await (item ? refundItemAtPayPal(item) : refundAtPayPal(sale))
+          : await (item ? refundItemAtStripe(item) : refundAtStripe(sale));
     // The buyer's notice follows from the provider's refund event (see Purchase.refund).
     await Purchase.refund(RefundCreated.schema.parse(facts), { notify: false });
     const after = (await load(id))!;

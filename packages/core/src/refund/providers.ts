@@ -33,7 +33,7 @@ export interface RefundableSale {
   tax?: number;
 }
 
-const NOT_CONNECTED = (provider: string) =>
+export const NOT_CONNECTED = (provider: string) =>
   new ConflictError(
     "refund.not_connected",
     `Your ${provider} account is no longer connected to Payloft, so this sale cannot be refunded here. Reconnect it in Payment Setup, or refund the payment in your ${provider} dashboard.`,
@@ -43,10 +43,10 @@ const FAILED = (provider: string) =>
     `${provider} could not make this refund right now. Nothing was changed; please try again in a moment.`,
     "refund.provider_failed",
   );
-const REFUSED = (provider: string, reason: string) =>
+export const REFUSED = (provider: string, reason: string) =>
   new ProviderError(`${provider} refused the refund: ${reason}`, "refund.provider_refused");
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Stripe: refund the sale's payment intent in full, then read its charge back. */
 export async function refundAtStripe(sale: RefundableSale): Promise<RefundFacts> {
@@ -232,7 +232,12 @@ async function paymentIntentOfSession(stripe: Stripe, sessionId: string): Promis
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : v?.id);
 
 /** Our own errors pass through; a refusal keeps the provider's reason; anything else is "could not". */
-function asProviderError(provider: string, saleId: string, err: unknown, reasonOf: (e: unknown) => string | null) {
+export function asProviderError(
+  provider: string,
+  saleId: string,
+  err: unknown,
+  reasonOf: (e: unknown) => string | null,
+) {
   if (err instanceof ConflictError || err instanceof ProviderError) return err;
   logger.warn("refund at provider failed", { provider, saleId, error: (err as Error).message });
   const reason = reasonOf(err);

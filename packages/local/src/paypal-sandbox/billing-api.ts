@@ -13,6 +13,7 @@ import { changeSubscription, patchSubscription, subscriptionOf, transactionsOf }
 import { present, type Json, type Merchant } from "./store";
 import type { ApiAnswer, ApiRequest } from "./api";
 import type { PayPal } from "./context";
+import { refundSale, showSaleRefund } from "./sale-refunds";
 
 /**
  * The Catalog Products v1 and Subscriptions v1 routes (and GET /v1/payments/sale/:id, which a
@@ -89,11 +90,14 @@ export function routeBilling(pp: PayPal, m: Merchant, req: ApiRequest): ApiAnswe
       return done();
     }
   }
-  const sale = /^\/v1\/payments\/sale\/([A-Z0-9]+)$/.exec(path);
-  if (sale && method === "GET") {
+  const sale = /^\/v1\/payments\/sale\/([A-Z0-9]+)(\/refund)?$/.exec(path);
+  if (sale && method === "GET" && !sale[2]) {
     const found = m.sales[sale[1]!];
     if (!found) throw notFound("The requested resource ID was not found.");
     return done(present(found));
   }
+  if (sale && method === "POST" && sale[2]) return done(present(refundSale(pp, m, sale[1]!, object(req.raw))), 201);
+  const refund = /^\/v1\/payments\/refund\/([A-Z0-9]+)$/.exec(path);
+  if (refund && method === "GET") return done(present(showSaleRefund(m, refund[1]!)));
   return undefined;
 }

@@ -17,6 +17,8 @@ const RESOURCE_TYPES: Record<string, string> = {
   "CHECKOUT.ORDER.VOIDED": "checkout-order",
   "CUSTOMER.DISPUTE.CREATED": "dispute",
   "PAYMENT.SALE.COMPLETED": "sale",
+  "PAYMENT.SALE.REFUNDED": "refund",
+  "PAYMENT.SALE.REVERSED": "refund",
 };
 const SUBSCRIPTION_EVENT = /^BILLING\.SUBSCRIPTION\./;
 
@@ -28,6 +30,8 @@ const SUMMARIES: Record<string, string> = {
   "CHECKOUT.ORDER.VOIDED": "A checkout order is voided",
   "CUSTOMER.DISPUTE.CREATED": "A new dispute opened",
   "PAYMENT.SALE.COMPLETED": "Payment completed",
+  "PAYMENT.SALE.REFUNDED": "A sale was refunded",
+  "PAYMENT.SALE.REVERSED": "A sale was reversed",
   "BILLING.SUBSCRIPTION.ACTIVATED": "Subscription activated",
   "BILLING.SUBSCRIPTION.UPDATED": "Subscription updated",
   "BILLING.SUBSCRIPTION.EXPIRED": "Subscription expired",

@@ -5,6 +5,7 @@ import { PayPalApiError } from "./errors";
 import { EventBus, type EventsOptions } from "./events";
 import { approveOrder, voidOrder } from "./orders";
 import { openDispute, refundCapture } from "./payments";
+import { findSale, refundSale, reverseSale } from "./sale-refunds";
 import { approvePage, approvedPage, eventsPage, withParams } from "./pages";
 import { Signer } from "./signing";
 import { PayPalStore, present, type Merchant, type PayPalObject } from "./store";
@@ -135,13 +136,18 @@ export async function startPayPalSandbox(opts: PayPalSandboxOptions) {
       const form = (req.headers["content-type"] ?? "").includes("json")
         ? JSON.parse(raw || "{}")
         : Object.fromEntries(new URLSearchParams(raw));
-      const found = store.findCapture(String(form.capture_id ?? ""));
-      if (!found) return send(res, 404, { name: "RESOURCE_NOT_FOUND", message: "No such capture." });
+      // A subscription's sale (sale_id): a refund, or the buyer's chargeback, which reverses it.
+      const sold = form.sale_id ? findSale(store.merchants.values(), String(form.sale_id)) : undefined;
+      const found = sold ? undefined : store.findCapture(String(form.capture_id ?? ""));
+      if (!found && !sold) return send(res, 404, { name: "RESOURCE_NOT_FOUND", message: "No such capture or sale." });
       try {
-        const result =
-          helper[1] === "refunds"
-            ? refundCapture(pp, found.merchant, found.capture.id)
-            : openDispute(pp, found.merchant, found.capture);
+        const result = sold
+          ? helper[1] === "refunds"
+            ? refundSale(pp, sold.merchant, sold.sale.id)
+            : reverseSale(pp, sold.merchant, sold.sale.id)
+          : helper[1] === "refunds"
+            ? refundCapture(pp, found!.merchant, found!.capture.id)
+            : openDispute(pp, found!.merchant, found!.capture);
         if ((req.headers.accept ?? "").includes("text/html")) return redirect(res, "/events");
         return send(res, 201, result);
       } catch (err) {

@@ -98,14 +98,17 @@ export function eventsPage(merchants: Merchant[]): string {
             .join("")
         : `<span class="muted">no webhook listens for it</span>`;
       const captured = r.event.event_type === "PAYMENT.CAPTURE.COMPLETED";
-      const actions = captured
-        ? ["refunds", "disputes"]
-            .map(
-              (what) =>
-                `<form method="post" action="/__sandbox/${what}"><input type="hidden" name="capture_id" value="${esc(res.id)}"><button class="btn small">${what === "refunds" ? "Refund" : "Open a dispute"}</button></form>`,
-            )
-            .join("")
-        : "";
+      const sold = r.event.event_type === "PAYMENT.SALE.COMPLETED";
+      const field = sold ? "sale_id" : "capture_id";
+      const actions =
+        captured || sold
+          ? ["refunds", "disputes"]
+              .map(
+                (what) =>
+                  `<form method="post" action="/__sandbox/${what}"><input type="hidden" name="${field}" value="${esc(res.id)}"><button class="btn small">${what === "refunds" ? "Refund" : sold ? "Reverse (chargeback)" : "Open a dispute"}</button></form>`,
+              )
+              .join("")
+          : "";
       return `<tr><td>${esc(String(r.event.create_time).replace("T", " ").slice(0, 19))}</td>
         <td><strong>${esc(r.event.event_type)}</strong><br><code>${esc(r.event.id)}</code><br><code class="muted">${esc(res.id ?? res.dispute_id ?? "")}</code></td>
         <td><code>${esc(m.client_id.slice(0, 24))}</code><br><span class="muted">${esc(m.merchant_id)}</span></td><td>${deliveries}</td><td>${actions}</td></tr>`;

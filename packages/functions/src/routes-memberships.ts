@@ -22,6 +22,13 @@ export const membershipRoutes: RouteDef[] = [
     body: false,
     links: ["EncryptionKey"],
   },
+  {
+    method: "POST",
+    path: "/api/customer/memberships/{id}/change",
+    handler: "customer-membership-change",
+    access: "customer",
+    links: ["EncryptionKey"],
+  },
   { method: "GET", path: "/api/memberships", handler: "memberships-list", access: "creator", query: true },
   {
     method: "POST",

@@ -105,8 +105,9 @@ describe("each Lambda links exactly what its code reads", () => {
         "webhooks-paypal-seller",
         // A creator's refund is made with the seller's own Stripe key or PayPal app.
         "sales-refund",
-        // Memberships are canceled and resumed on the seller's own Stripe (the lists need no key).
+        // Memberships are canceled, resumed and changed on the seller's own Stripe (the lists need no key).
         "customer-membership-cancel",
+        "customer-membership-change",
         "customer-membership-resume",
         "memberships-cancel",
         "v1-memberships-cancel",

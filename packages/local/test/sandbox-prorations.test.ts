@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 /** A paid (or trialing) subscription at `amount` per `interval`, through Checkout and the hosted page. */
-async function subscribe(amount: number, interval: "month" | "year", trialDays?: number) {
+async function subscribe(amount: number, interval: "month" | "year", trialDays?: number, card = "4242 4242 4242 4242") {
   const session = await stripe().checkout.sessions.create({
     mode: "subscription",
     line_items: [
@@ -38,7 +38,7 @@ async function subscribe(amount: number, interval: "month" | "year", trialDays?:
   });
   const paid = await fetch(session.url!, {
     method: "POST",
-    body: new URLSearchParams({ card: "4242 4242 4242 4242" }),
+    body: new URLSearchParams({ card }),
     redirect: "manual",
   });
   expect(paid.status).toBe(303);
@@ -50,6 +50,7 @@ const change = (
   amount: number,
   interval: "month" | "year",
   proration_behavior?: ProrationBehavior,
+  payment_behavior?: "allow_incomplete" | "error_if_incomplete",
 ) =>
   stripe().subscriptions.update(sub.id, {
     items: [
@@ -64,6 +65,7 @@ const change = (
       },
     ],
     ...(proration_behavior ? { proration_behavior } : {}),
+    ...(payment_behavior ? { payment_behavior } : {}),
   });
 
 const pendingOf = async (sub: Subscription) =>
@@ -120,6 +122,34 @@ describe("proration at the sandbox", () => {
     expect(sub.status).toBe("trialing");
     const updated = await change(sub, 18200, "year");
     expect(updated.items.data[0]!.current_period_end).toBe(sub.trial_end);
+    expect(await pendingOf(sub)).toEqual([]);
+  });
+
+  it("the change's invoice is charged to the card on file, as a sale (invoice.paid with its payment)", async () => {
+    const sub = await subscribe(900, "month");
+    const updated = await change(sub, 9000, "year", "always_invoice");
+    const invoice = await stripe().invoices.retrieve(String(updated.latest_invoice));
+    expect(invoice).toMatchObject({ status: "paid", amount_paid: 9000 - 900, billing_reason: "subscription_update" });
+    const paid = (await stripe().events.list({ type: "invoice.paid", limit: 100 })).data;
+    expect(paid.filter((e) => (e.data.object as { id?: string }).id === invoice.id)).toHaveLength(1);
+  });
+
+  it("payment_behavior error_if_incomplete: a card that fails refuses the update (402) and nothing changes", async () => {
+    const trial = await subscribe(900, "month", 1, "4000 0000 0000 0341");
+    // The trial ends on the sandbox's clock (the last test: the clock stays moved) and the first charge fails.
+    const moved = await fetch(`${sandbox.url}/__sandbox/clock/advance`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"seconds":90000}',
+    });
+    expect(moved.status).toBe(200);
+    const sub = await stripe().subscriptions.retrieve(trial.id);
+    expect(sub.status).toBe("past_due");
+    const err = await change(sub, 9000, "year", "always_invoice", "error_if_incomplete").catch((e: unknown) => e);
+    expect(err).toMatchObject({ statusCode: 402, type: "StripeCardError", code: "card_declined" });
+    const after = await stripe().subscriptions.retrieve(sub.id);
+    expect(after.items.data[0]!.price.id).toBe(sub.items.data[0]!.price.id);
+    expect(after.latest_invoice).toBe(sub.latest_invoice);
     expect(await pendingOf(sub)).toEqual([]);
   });
 });

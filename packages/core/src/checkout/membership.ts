@@ -29,7 +29,7 @@ const STRIPE_INTERVAL: Record<Interval, { interval: "month" | "year"; interval_c
 };
 
 /** The tier and its price at `interval`, or a 400 sentence naming what may be chosen. */
-export function chosenPrice(product: Product, tier: string | undefined, interval: string | undefined) {
+export function chosenPrice(product: { tiers: Tier[] }, tier: string | undefined, interval: string | undefined) {
   const names = product.tiers.map((t) => t.id).join(", ");
   if (!tier) throw new ValidationError(`Please choose a membership tier: ${names}.`, "checkout.tier_required");
   const found = product.tiers.find((t) => t.id === tier);
@@ -54,7 +54,13 @@ export function chosenPrice(product: Product, tier: string | undefined, interval
  * stored mapping) and the active Price for the tier at the interval, created when the amount
  * changed; a Price's amount never changes at Stripe, so the previous one is archived.
  */
-async function syncPrice(stripe: Stripe, product: Product, tier: Tier, interval: Interval, amount: number) {
+export async function syncPrice(
+  stripe: Stripe,
+  product: Pick<Product, "id" | "name" | "currency">,
+  tier: Tier,
+  interval: Interval,
+  amount: number,
+) {
   const productRef = `payloft_${product.id}`;
   const details = { name: `${product.name} — ${tier.name}`.slice(0, 250) };
   try {

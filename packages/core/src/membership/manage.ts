@@ -2,10 +2,14 @@ import type Stripe from "stripe";
 import * as z from "zod/mini";
 import "../zod";
 import type { MembershipItem } from "../db/entities";
-import { ConflictError, ProviderError } from "../errors";
+import { chosenPrice, syncPrice } from "../checkout/membership";
+import { currencyOf } from "../currency/index";
+import { ConflictError, ProviderError, ValidationError } from "../errors";
 import { stripeSecretFor } from "../integration/credentials";
 import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
+import { billingOf } from "../product/tiers";
+import { getProduct } from "../product/view";
 import { parseInput } from "../validation";
 import { creatorsOwn, membershipNotFound } from "./list";
 import { membershipInfo, type MembershipInfo } from "./shape";
@@ -15,7 +19,8 @@ import { actAtPayPal } from "./paypal-manage";
 
 /**
  * What buyers and creators do with memberships (the lists are ./list.ts, which needs no key):
- * cancel at the period's end (or, the creator, at once), resume before the end. Each action is made at the provider through the
+ * cancel at the period's end (or, the creator, at once), resume before the end, change the tier or
+ * interval (prorated). Each action is made at the provider through the
  * seller's key and its answer applied at once, as news from the moment the provider answered
  * (answeredAt): the provider's events about this or an earlier action, delivered later, are
  * older than that and change nothing.
@@ -44,6 +49,22 @@ export function answeredAt(held: number, dateHeader: string | undefined, nowMs =
   return Math.max(Math.floor(held), seconds) + 0.5;
 }
 
+/**
+ * Stripe's answer to a failed action: a refusal (a 4xx: the card declined the change's invoice,
+ * a subscription Stripe no longer lets change) is a 409 saying so; anything else is an outage.
+ */
+function refusedOrFailed(err: unknown): Error {
+  const e = err as { statusCode?: number; type?: string; message?: string };
+  if (e.type === "StripeCardError")
+    return new ConflictError(
+      "membership.provider_refused",
+      "Your card was declined, so nothing changed. Update your payment method, then try again.",
+    );
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500 && e.statusCode !== 401 && e.statusCode !== 429)
+    return new ConflictError("membership.provider_refused", `Stripe refused this: ${e.message ?? "no reason given"}`);
+  return new ProviderError(PROVIDER_FAILED, "membership.provider_failed");
+}
+
 /** The action at the provider, then its answer applied; what the membership is afterwards. */
 async function atProvider(
   m: MembershipItem,
@@ -56,7 +77,7 @@ async function atProvider(
     sub = await act(stripeClient(secret));
   } catch (err) {
     logger.warn("membership action at Stripe failed", { membershipId: m.id, error: (err as Error).message });
-    throw new ProviderError(PROVIDER_FAILED, "membership.provider_failed");
+    throw refusedOrFailed(err);
   }
   const ours = membershipOf(sub, m.creator_id);
   if (ours) await applyState(m.id, answeredAt(m.provider_time, sub.lastResponse?.headers?.date), ours.state);
@@ -97,4 +118,53 @@ export async function cancelByCreator(creatorId: string, id: string, input: unkn
     return atProvider(m, (s) => s.subscriptions.update(m.id, { cancel_at_period_end: true }));
   }
   return atProvider(m, (s) => s.subscriptions.cancel(m.id));
+}
+
+export const ChangeInput = z.object({
+  tier: z.optional(z.string({ message: "tier must be the id of one of the membership's tiers." })),
+  interval: z.optional(z.string({ message: "interval must be month, quarter or year." })),
+});
+
+const EVERY = { month: "monthly", quarter: "quarterly", year: "yearly" } as const;
+
+/**
+ * POST /api/customer/memberships/{id}/change {tier, interval}: another tier or interval of the same
+ * product. On Stripe the subscription's item moves to that Price, prorated and invoiced at once
+ * (a change of interval starts a new period now, less the unused time); a card that cannot pay
+ * it leaves the plan as it was. The stored plan changes from Stripe's answer; `membership.changed`
+ * follows Stripe's event, and the invoice it paid is a sale like a renewal.
+ */
+export async function changeByBuyer(email: string, id: string, input: unknown): Promise<MembershipInfo> {
+  const wanted = parseInput(ChangeInput, input ?? {});
+  const m = await buyersOwn(email, id);
+  if (m.status === "ended")
+    throw new ValidationError("This membership has ended: subscribe again to choose a plan.", "membership.ended");
+  if (m.cancel_at_period_end)
+    throw new ValidationError(
+      "This membership is canceled: resume it before you change its plan.",
+      "membership.canceled",
+    );
+  const product = await getProduct(m.product_id);
+  if (!product) throw membershipNotFound();
+  const choice = chosenPrice(billingOf(product), wanted.tier, wanted.interval);
+  if (choice.tier.id === m.tier && choice.interval === m.interval)
+    throw new ValidationError(
+      `You are already on ${choice.tier.name}, paid ${EVERY[choice.interval]}.`,
+      "membership.same_plan",
+    );
+  if (m.provider === "paypal")
+    throw new ConflictError(
+      "membership.change_unavailable",
+      "A PayPal membership's plan cannot be changed here yet: cancel it and subscribe to the plan you want.",
+    );
+  const sold = { id: product.id, name: product.name, currency: currencyOf(product.currency) };
+  return atProvider(m, async (stripe) => {
+    const item = (await stripe.subscriptions.retrieve(m.id)).items.data[0];
+    const price = await syncPrice(stripe, sold, choice.tier, choice.interval, choice.amount);
+    return stripe.subscriptions.update(m.id, {
+      items: [{ ...(item ? { id: item.id } : {}), price }],
+      proration_behavior: "always_invoice",
+      payment_behavior: "error_if_incomplete",
+    });
+  });
 }

@@ -25,7 +25,10 @@ export function applyState(id: string, at: number, state: State): Promise<Applie
       if (current.status === "ended" || current.provider_time > at) return "stale";
       const now = new Date().toISOString();
       const ending = state.status === "ended";
-      const product = ending ? await getProduct(current.product_id) : null;
+      const retiered = state.tier !== current.tier;
+      const product = ending || retiered ? await getProduct(current.product_id) : null;
+      // A change of tier (the buyer's, or the seller's at the provider) shows the tier's name.
+      const tierName = retiered ? product?.tiers?.find((t) => t.id === state.tier)?.name : undefined;
       const codes = await transact(({ membership, product: products }) => [
         membership
           .patch({ id })
@@ -38,13 +41,14 @@ export function applyState(id: string, at: number, state: State): Promise<Applie
             tier: state.tier,
             interval: state.interval,
             provider_time: at,
+            ...(tierName ? { tier_name: tierName } : {}),
             ...(state.cancel_at_period_end && !current.canceled_at ? { canceled_at: now } : {}),
             ...(ending ? { ended_at: now } : {}),
           })
           .where((a, op) => `${op.lte(a.provider_time, at)} AND ${op.ne(a.status, "ended")}`)
           .commit(),
         // The count that keeps a product with members from turning one-time (product/edit.ts).
-        ...(product ? [products.patch({ id: product.id }).add({ member_count: -1 }).commit()] : []),
+        ...(ending && product ? [products.patch({ id: product.id }).add({ member_count: -1 }).commit()] : []),
       ]);
       if (!codes) return "applied";
       // Someone else wrote it in between (a newer event, or the end): decide again on what is there now.

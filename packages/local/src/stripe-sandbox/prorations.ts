@@ -1,4 +1,5 @@
 import { addInterval } from "./prices";
+import type { InvoiceLine } from "./invoices";
 import { nowSeconds, randomId, type Account, type StripeObject } from "./store";
 import type { Sandbox } from "./context";
 
@@ -112,66 +113,30 @@ export function prorateItemChange(
 }
 
 /**
- * An invoice made at the moment of the change (interval change or `always_invoice`): the
- * pending proration items, plus each item's new full period when the period was reset.
- * Paid at once with the customer's card on file; a credit larger than the charge stays on
- * the customer's balance (amount due 0).
+ * The lines of the invoice made at the moment of the change (interval change or
+ * `always_invoice`): the pending proration items, plus each item's new full period when the
+ * period was reset. It is collected like any invoice (./invoices.ts): the card on file is
+ * charged, and a credit larger than the charge stays on the customer's balance (amount due 0).
  */
-export function invoiceNow(
-  sb: Sandbox,
+export function changeInvoiceLines(
   account: Account,
-  sub: StripeObject,
+  items: StripeObject[],
   prorations: StripeObject[],
   periodReset: boolean,
-): StripeObject {
-  const id = randomId("in_");
-  const lines: StripeObject[] = prorations.map((ii) => ({
-    id: randomId("il_"),
-    object: "line_item",
+): InvoiceLine[] {
+  const lines: InvoiceLine[] = prorations.map((ii) => ({
     amount: ii.amount,
     description: ii.description,
     period: ii.period,
-    invoice_item: ii.id,
+    invoiceItem: ii,
   }));
-  if (periodReset) {
-    for (const item of sub.items.data as StripeObject[]) {
+  if (periodReset)
+    for (const item of items)
       lines.push({
-        id: randomId("il_"),
-        object: "line_item",
         amount: item.price.unit_amount * item.quantity,
         description: `${item.quantity} × ${account.objects[item.price.product]?.name ?? "subscription"}`,
         period: { start: item.current_period_start, end: item.current_period_end },
-        invoice_item: null,
+        item,
       });
-    }
-  }
-  const total = lines.reduce((s, l) => s + l.amount, 0);
-  const due = Math.max(0, total);
-  for (const ii of prorations) ii.invoice = id;
-  return sb.store.put(account, {
-    id,
-    object: "invoice",
-    amount_due: due,
-    amount_paid: due,
-    amount_remaining: 0,
-    attempt_count: 1,
-    attempted: true,
-    billing_reason: "subscription_update",
-    created: nowSeconds(),
-    currency: sub.currency,
-    customer: sub.customer,
-    lines: { object: "list", data: lines, has_more: false, url: `/v1/invoices/${id}/lines` },
-    livemode: account.livemode,
-    metadata: {},
-    parent: {
-      type: "subscription_details",
-      quote_details: null,
-      subscription_details: { metadata: sub.metadata, subscription: sub.id },
-    },
-    starting_balance: 0,
-    ending_balance: Math.min(0, total),
-    status: "paid",
-    subscription: sub.id,
-    total,
-  });
+  return lines;
 }

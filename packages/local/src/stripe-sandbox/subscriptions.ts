@@ -1,11 +1,14 @@
 import { StripeApiError, invalidParam } from "./errors";
 import { bool, list, metadataOf, obj, str, int, type FormObject } from "./form";
 import { addInterval, resolvePrice } from "./prices";
-import { PRORATION_BEHAVIORS, invoiceNow, prorateItemChange } from "./prorations";
+import { PRORATION_BEHAVIORS, changeInvoiceLines, prorateItemChange } from "./prorations";
 import { nowSeconds, randomId, type Account, type StripeObject } from "./store";
-import { attachCard } from "./cards";
+import { attachCard, declined, paymentMethodOf } from "./cards";
 import { collectInvoice, createInvoice } from "./invoices";
 import type { Sandbox } from "./context";
+
+/** Stripe's payment_behavior values the sandbox carries out (allow_incomplete is the default). */
+const PAYMENT_BEHAVIORS = ["allow_incomplete", "error_if_incomplete"];
 
 /** After this many failed payment attempts the subscription goes unpaid and is cancelled. */
 export const MAX_PAYMENT_ATTEMPTS = 3;
@@ -166,6 +169,12 @@ export function updateSubscription(sb: Sandbox, account: Account, sub: StripeObj
       `Invalid proration_behavior: must be one of ${PRORATION_BEHAVIORS.join(", ")}`,
     );
   }
+  const paymentBehavior = str(p.payment_behavior) ?? "allow_incomplete";
+  if (!PAYMENT_BEHAVIORS.includes(paymentBehavior))
+    throw invalidParam(
+      "payment_behavior",
+      `The sandbox supports payment_behavior ${PAYMENT_BEHAVIORS.join(" and ")} on subscription updates.`,
+    );
   const items: StripeObject[] = [...sub.items.data];
   const prorations: StripeObject[] = [];
   let periodReset = false;
@@ -198,15 +207,29 @@ export function updateSubscription(sb: Sandbox, account: Account, sub: StripeObj
       quantity: quantity ?? current?.quantity ?? 1,
     };
     if (index < 0) return void items.push(next); // Stripe adds an item when no id is given
-    const change = prorateItemChange(sb, account, sub, current!, next, proration);
+    const change = prorateItemChange(sb, account, sub, current!, next, proration, sb.store.billingNow());
     items[index] = change.item;
     prorations.push(...change.invoiceItems);
     periodReset ||= change.intervalChanged;
   });
+  const atOnce = periodReset || (proration === "always_invoice" && prorations.length > 0);
+  const lines = atOnce ? changeInvoiceLines(account, items, prorations, periodReset) : [];
+  const card = paymentMethodOf(account, sub);
+  if (
+    paymentBehavior === "error_if_incomplete" &&
+    lines.reduce((s, l) => s + l.amount, 0) > 0 &&
+    (!card || card._fails)
+  ) {
+    // Stripe refuses the update when its invoice cannot be paid now: nothing changes.
+    for (const ii of prorations) delete account.objects[ii.id];
+    throw declined();
+  }
   sub.items = itemsList(sub.id, items);
-  if (periodReset || (proration === "always_invoice" && prorations.length)) {
-    sub.latest_invoice = invoiceNow(sb, account, sub, prorations, periodReset).id;
+  if (atOnce) {
     if (periodReset) sub.billing_cycle_anchor = items[0]?.current_period_start ?? sub.billing_cycle_anchor;
+    const invoice = createInvoice(sb, account, sub, lines, "subscription_update");
+    sub.latest_invoice = invoice.id;
+    collectInvoice(sb, account, sub, invoice);
   }
   const cape = bool(p.cancel_at_period_end);
   if (cape !== undefined) {

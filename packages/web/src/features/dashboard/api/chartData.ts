@@ -1,18 +1,10 @@
+import type { Analytics } from "@payloft/core/analytics/index";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api";
 import { dashboardKeys } from "@/lib/stats";
 
-/** GET /api/dashboard/chart-data: the last 30 days, zero-filled; revenue per currency (`revenue` is USD only). */
-export interface ChartPoint {
-  date: string;
-  /** every sale of the day, whatever its currency */
-  sales: number;
-  /** the day's sales per currency, e.g. {usd: 3, eur: 1} */
-  sales_by_currency?: Partial<Record<string, number>>;
-  revenue: number;
-  /** minor units per currency, e.g. {usd: 5000, eur: 950} */
-  revenue_by_currency?: Partial<Record<string, number>>;
-}
+/** GET /api/dashboard/chart-data: the last 30 days, zero-filled, each day's sales and revenue per currency. */
+export type ChartPoint = Analytics.ChartPoint;
 
 export const chartDataQuery = () =>
   queryOptions({

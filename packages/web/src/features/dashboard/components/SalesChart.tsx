@@ -39,10 +39,9 @@ export function SalesChart({
 }) {
   const rows = data.map((p) => ({
     date: p.date,
-    // An answer without per-currency counts (none sold in another currency before they existed).
-    sales: p.sales_by_currency ? (p.sales_by_currency[currency] ?? 0) : p.sales,
-    revenue: toMajor(p.revenue_by_currency?.[currency] ?? 0, currency),
-    minor: p.revenue_by_currency?.[currency] ?? 0,
+    sales: inCurrency(p.sales_by_currency, currency),
+    revenue: toMajor(inCurrency(p.revenue_by_currency, currency), currency),
+    minor: inCurrency(p.revenue_by_currency, currency),
     others: otherCurrencies(p, currency),
   }));
   const code = several ? ` (${currency.toUpperCase()})` : "";
@@ -133,13 +132,16 @@ export function SalesChart({
   );
 }
 
+/** A day's figure in `currency` (a code the switch picked, any string to the type), 0 when none. */
+const inCurrency = (byCurrency: Partial<Record<string, number>>, currency: string) => byCurrency[currency] ?? 0;
+
 /** The day's figures in the currencies not plotted: "1 sale, $50.00" each, or none. */
 function otherCurrencies(p: ChartPoint, plotted: string): string[] {
-  const codes = new Set([...Object.keys(p.sales_by_currency ?? {}), ...Object.keys(p.revenue_by_currency ?? {})]);
+  const codes = new Set([...Object.keys(p.sales_by_currency), ...Object.keys(p.revenue_by_currency)]);
   codes.delete(plotted);
   return [...codes].flatMap((c) => {
-    const sales = p.sales_by_currency?.[c] ?? 0;
-    const revenue = p.revenue_by_currency?.[c] ?? 0;
+    const sales = inCurrency(p.sales_by_currency, c);
+    const revenue = inCurrency(p.revenue_by_currency, c);
     if (!sales && !revenue) return [];
     return [`${sales} ${sales === 1 ? "sale" : "sales"}, ${formatMoney(revenue, c)}`];
   });

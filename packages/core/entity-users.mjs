@@ -36,7 +36,7 @@ export const ENTITY_USERS = {
   LicenseKeyEntity: ["license"],
   MembershipEntity: ["membership"],
   OpenCheckoutEntity: ["checkout"],
-  ProductEntity: ["product", ...["analytics", "discount", "moderation", "plan", "purchase", "recount", "store"]],
+  ProductEntity: ["product", ...["discount", "moderation", "plan", "purchase", "recount", "store"]],
   PurchaseEntity: ["purchase", ...["checkout", "discount", "product", "recount", "refund"]],
   RateLimitEntity: ["rate-limit"],
   RetiredCredentialEntity: ["integration", "checkout"],

@@ -1,6 +1,5 @@
 import * as z from "zod";
 import { currencyOf, type Currency } from "../currency/index";
-import { ProductEntity } from "../db/entities";
 import {
   CHART_DAYS as CHART_DAYS_SHOWN,
   creatorChart,
@@ -8,7 +7,7 @@ import {
   lastDays as lastDaysOf,
   type ChartPoint as DailyPoint,
 } from "./chart";
-import { withFigures } from "../product/figures";
+import { rankedOfCreator } from "../product/figures";
 import { conversionRate as rateOf, creatorStats, type Stats as CreatorStats } from "./stats";
 
 /**
@@ -17,8 +16,8 @@ import { conversionRate as rateOf, creatorStats, type Stats as CreatorStats } fr
  * of a dashboard is a fixed handful of GetItem/Query calls however many sales exist:
  *  - stats:  GetItem counter `creator#<id>` + GetItem user (plan, product count);
  *  - chart:  one Query of ≤ 30 daily items `creator#<id>` (chart.ts, through the lean layer);
- *  - per-product figures: one Query of the creator's products (bounded by the plan limit,
- *    not by sales), whose items carry their own view/sale/revenue totals.
+ *  - per-product figures: the product owner's ranked read of the creator's products
+ *    (product/figures.ts: one Query bounded by the plan limit, not by sales, and their counters).
  */
 export namespace Analytics {
   export const CHART_DAYS = CHART_DAYS_SHOWN;
@@ -49,29 +48,16 @@ export namespace Analytics {
 
   /** Views, sales, revenue and conversion per product, best sellers first (by sales). */
   export async function productFigures(creatorId: string): Promise<ProductFigures[]> {
-    const res = await ProductEntity.query.byCreator({ creator_id: CreatorId.parse(creatorId) }).go({
-      pages: "all",
-      attributes: ["id", "name", "is_active", "view_count", "sales_count", "total_revenue", "currency"],
-    });
-    return (
-      (await withFigures(res.data as (typeof res.data)[number][]))
-        .map((p) => ({
-          id: p.id,
-          name: p.name,
-          is_active: p.is_active,
-          views: p.view_count ?? 0,
-          sales: p.sales_count ?? 0,
-          revenue: p.total_revenue ?? 0,
-          currency: currencyOf(p.currency),
-          conversionRate: conversionRate(p.sales_count ?? 0, p.view_count ?? 0),
-        }))
-        // Best sellers first; revenue breaks a tie only within one currency (¥1,500 is not more than €9.50).
-        .sort(
-          (a, b) =>
-            b.sales - a.sales ||
-            (a.currency === b.currency ? b.revenue - a.revenue : 0) ||
-            a.name.localeCompare(b.name),
-        )
-    );
+    // Ranked by the product owner: best sellers first (product/figures.ts).
+    return (await rankedOfCreator(CreatorId.parse(creatorId))).map((p) => ({
+      id: p.id,
+      name: p.name,
+      is_active: p.is_active,
+      views: p.view_count ?? 0,
+      sales: p.sales_count ?? 0,
+      revenue: p.total_revenue ?? 0,
+      currency: currencyOf(p.currency),
+      conversionRate: conversionRate(p.sales_count ?? 0, p.view_count ?? 0),
+    }));
   }
 }

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { connectPayPal } from "@payloft/local/testing/payment";
 import { call, useStack } from "@payloft/local/testing/index";
 import { payOnHostedPage, settle } from "@payloft/local/stripe-sandbox/testing";
 import { VIEWER_ADDRESS_HEADER } from "@payloft/functions/http/headers";
@@ -192,17 +193,7 @@ describe("exact under concurrency", () => {
 describe("PayPal", () => {
   it("a voided order gives its use back; one past Payloft's deadline is closed by the reconciler", async () => {
     const pat = await signInWithRole(stack(), "pat.holds@example.com", "creator");
-    const saved = await call(stack(), "POST", "/api/payment-integration", {
-      cookie: pat.cookie,
-      body: {
-        provider: "paypal",
-        is_active: true,
-        is_live: false,
-        paypal_client_id: "pat-holds",
-        paypal_client_secret: "pat-holds-secret",
-      },
-    });
-    expect(saved.status, saved.text).toBe(200);
+    await connectPayPal(stack(), pat, "pat-holds");
     const product = await call(stack(), "POST", "/api/products", {
       cookie: pat.cookie,
       body: { ...productBody(), price: "20" },

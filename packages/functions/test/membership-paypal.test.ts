@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { connectPayPal, paypalMerchant } from "@payloft/local/testing/payment";
 import { call, useStack, whenSettled } from "@payloft/local/testing/index";
 import { CheckoutEntity, MembershipEntity, ProductEntity } from "@payloft/core/db/entities";
 import { productBody, signInWithRole, type Person } from "./actors";
@@ -15,22 +16,12 @@ const APP = "pam-pp-members";
 let pam: Person;
 let productId: string;
 
-const merchant = () => [...stack().paypal.store.merchants.values()].find((m) => m.client_id === APP)!;
+const merchant = () => paypalMerchant(stack(), APP);
 const OLD_EVENTS = ["PAYMENT.CAPTURE.COMPLETED", "PAYMENT.CAPTURE.REFUNDED", "CUSTOMER.DISPUTE.CREATED"];
 
 beforeAll(async () => {
   pam = await signInWithRole(stack(), "pam.pp-members@example.com", "creator");
-  const saved = await call(stack(), "POST", "/api/payment-integration", {
-    cookie: pam.cookie,
-    body: {
-      provider: "paypal",
-      is_live: false,
-      is_active: true,
-      paypal_client_id: APP,
-      paypal_client_secret: "pam-secret",
-    },
-  });
-  expect(saved.status, saved.text).toBe(200);
+  await connectPayPal(stack(), pam, APP, "pam-secret");
   // A seller who connected before memberships: their webhook listens for order events only.
   for (const hook of Object.values(merchant().webhooks))
     hook.event_types = OLD_EVENTS.map((name) => ({ name, description: name, status: "ENABLED" }));

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { connectPayPal, paypalMerchant } from "@payloft/local/testing/payment";
 import { call, useStack } from "@payloft/local/testing/index";
 import { signInWithRole, type Person } from "./actors";
 
@@ -21,7 +22,7 @@ let buyer: Person;
 let productId = "";
 
 const settle = () => stack().settled();
-const merchant = () => [...stack().paypal.store.merchants.values()].find((m) => m.client_id === "sally-pp-app")!;
+const merchant = () => paypalMerchant(stack(), "sally-pp-app");
 const sales = async () => (await call(stack(), "GET", "/api/sales-history", { cookie: seller.cookie })).json;
 const salesList = async () => {
   const s = await sales();
@@ -51,17 +52,7 @@ async function returnAndSettle(returnPath: string) {
 beforeAll(async () => {
   seller = await signInWithRole(stack(), "sally.pp@example.com", "creator");
   buyer = await signInWithRole(stack(), "cara.pp@example.com", "customer");
-  const saved = await call(stack(), "POST", "/api/payment-integration", {
-    cookie: seller.cookie,
-    body: {
-      provider: "paypal",
-      is_live: false,
-      is_active: true,
-      paypal_client_id: "sally-pp-app",
-      paypal_client_secret: "sally-pp-secret",
-    },
-  });
-  expect(saved.status).toBe(200);
+  await connectPayPal(stack(), seller, "sally-pp-app", "sally-pp-secret");
   const product = await call(stack(), "POST", "/api/products", {
     cookie: seller.cookie,
     body: {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { VIEWER_ADDRESS_HEADER } from "@payloft/functions/http/headers";
+import { connectPayPal, paypalMerchant } from "@payloft/local/testing/payment";
 import { call, useStack } from "@payloft/local/testing/index";
 import { productBody, signInWithRole, type Person } from "./actors";
 
@@ -16,7 +17,7 @@ let buyer: Person;
 const ids: Record<string, string> = {};
 
 const settle = () => stack().settled();
-const merchant = () => [...stack().paypal.store.merchants.values()].find((m) => m.client_id === "polly-orders-app")!;
+const merchant = () => paypalMerchant(stack(), "polly-orders-app");
 let buyers = 0;
 const create = (body: unknown) =>
   call(stack(), "POST", "/api/checkout/create-session", {
@@ -67,17 +68,7 @@ beforeAll(async () => {
   const { UserEntity } = await import("@payloft/core/db/entities");
   await UserEntity.patch({ id: seller.id }).set({ plan: "business" }).go();
   buyer = await signInWithRole(stack(), "bea.orders@example.com", "customer");
-  const saved = await call(stack(), "POST", "/api/payment-integration", {
-    cookie: seller.cookie,
-    body: {
-      provider: "paypal",
-      is_live: false,
-      is_active: true,
-      paypal_client_id: "polly-orders-app",
-      paypal_client_secret: "polly-orders-secret",
-    },
-  });
-  expect(saved.status).toBe(200);
+  await connectPayPal(stack(), seller, "polly-orders-app", "polly-orders-secret");
   const product = async (name: string, extra: object) => {
     const res = await call(stack(), "POST", "/api/products", {
       cookie: seller.cookie,

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { paypalMerchant } from "@payloft/local/testing/payment";
 import { call, useStack } from "@payloft/local/testing/index";
 import { payOnHostedPage } from "@payloft/local/stripe-sandbox/testing";
 import { VIEWER_ADDRESS_HEADER } from "@payloft/functions/http/headers";
@@ -31,8 +32,7 @@ const verify = async (productId: string, key: string) => {
   });
   return { status: res.status, ...(res.json as { valid: boolean; reason?: string }) };
 };
-const paypalMerchant = () =>
-  [...stack().paypal.store.merchants.values()].find((m) => m.client_id === "ivy-revoke-app")!;
+const merchant = () => paypalMerchant(stack(), "ivy-revoke-app");
 /** The seller's Stripe account in the sandbox: the one holding the sale's checkout session. */
 const stripeAccount = (saleId: string) => stack().stripe.store.find(saleId)!.account;
 
@@ -117,7 +117,7 @@ async function takeBack(provider: Provider, path: Path, saleId: string) {
       body: new URLSearchParams({ payment_intent: pi, ...(path === "dispute" ? { reason: "fraudulent" } : {}) }),
     });
   } else {
-    const capture = Object.values(paypalMerchant().captures).find((c) => c.custom_id === saleId)!;
+    const capture = Object.values(merchant().captures).find((c) => c.custom_id === saleId)!;
     res = await fetch(`${stack().paypal.url}/__sandbox/${what}`, {
       method: "POST",
       body: new URLSearchParams({ capture_id: capture.id }),
@@ -128,14 +128,14 @@ async function takeBack(provider: Provider, path: Path, saleId: string) {
 
 /** The provider's recorded webhook events for this seller, by id. */
 function recordedEvents(provider: Provider, saleId: string): { id: string; event: unknown }[] {
-  if (provider === "paypal") return paypalMerchant().events.map((r) => ({ id: r.event.id, event: r.event }));
+  if (provider === "paypal") return merchant().events.map((r) => ({ id: r.event.id, event: r.event }));
   return stripeAccount(saleId).events.map((r) => ({ id: r.event.id, event: r.event }));
 }
 
 /** Delivers events again, signed as the provider signs them (a redelivery). */
 async function redeliver(provider: Provider, events: { id: string; event: unknown }[]) {
   if (provider === "paypal") {
-    for (const e of events) stack().paypal.events.resend(paypalMerchant(), e.id);
+    for (const e of events) stack().paypal.events.resend(merchant(), e.id);
   } else {
     const { signatureHeader } = await import("@payloft/local/stripe-sandbox/index");
     const { Integration } = await import("@payloft/core/integration/index");

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { connectPayPal, paypalMerchant } from "@payloft/local/testing/payment";
 import { call, useStack } from "@payloft/local/testing/index";
 import { payOnHostedPage } from "@payloft/local/stripe-sandbox/testing";
 import { signInAdmin, signInWithRole, type Person } from "./actors";
@@ -110,17 +111,7 @@ beforeAll(async () => {
   stripeSeller.productId = await product(stripeSeller.cookie, "refundable-kit", { license_keys: true });
 
   paypalSeller = { ...(await signInWithRole(stack(), "pia.refunds@example.com", "creator")), productId: "" };
-  const savedPayPal = await call(stack(), "POST", "/api/payment-integration", {
-    cookie: paypalSeller.cookie,
-    body: {
-      provider: "paypal",
-      is_live: false,
-      is_active: true,
-      paypal_client_id: "pia-refunds-app",
-      paypal_client_secret: "pia-refunds-secret",
-    },
-  });
-  expect(savedPayPal.status).toBe(200);
+  await connectPayPal(stack(), paypalSeller, "pia-refunds-app", "pia-refunds-secret");
   paypalSeller.productId = await product(paypalSeller.cookie, "paypal-planner");
 
   otherCreator = await signInWithRole(stack(), "oscar.refunds@example.com", "creator");
@@ -233,7 +224,7 @@ describe("POST /api/sales/{id}/refund with Stripe", () => {
 });
 
 describe("POST /api/sales/{id}/refund with PayPal", () => {
-  const merchant = () => [...stack().paypal.store.merchants.values()].find((m) => m.client_id === "pia-refunds-app")!;
+  const merchant = () => paypalMerchant(stack(), "pia-refunds-app");
   const captureOf = (saleId: string) => Object.values(merchant().captures).find((c) => c.custom_id === saleId)!;
 
   it("refunds the creator's own PayPal sale at PayPal, once, even when PayPal's webhook is delivered again", async () => {

@@ -86,3 +86,25 @@ export async function signInSellingCreator(stack: Stack, email: string): Promise
   if (saved.status !== 200) throw new Error(saved.text);
   return who;
 }
+
+/**
+ * `creator` invites `who` as an affiliate (on `productIds`, or every product with null) and `who`
+ * accepts, through the routes: the affiliate's id and the code of their links.
+ */
+export async function makeAffiliate(
+  stack: Stack,
+  creator: Person,
+  who: Person,
+  percent: number,
+  productIds: string[] | null = null,
+): Promise<{ id: string; code: string }> {
+  const invited = await call(stack, "POST", "/api/affiliates", {
+    cookie: creator.cookie,
+    body: { email: who.email, commission_percent: percent, product_ids: productIds },
+  });
+  if (invited.status !== 201) throw new Error(`invite ${who.email}: ${invited.status} ${invited.text}`);
+  const { id, code } = invited.json.affiliate as { id: string; code: string };
+  const accepted = await call(stack, "POST", `/api/affiliate/invitations/${id}/accept`, { cookie: who.cookie });
+  if (accepted.status !== 200) throw new Error(`accept by ${who.email}: ${accepted.status} ${accepted.text}`);
+  return { id, code };
+}

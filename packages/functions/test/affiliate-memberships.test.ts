@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, useStack, whenSettled } from "@payloft/local/testing/index";
 import { CheckoutEntity, MembershipEntity, PurchaseEntity, UserEntity } from "@payloft/core/db/entities";
-import { productBody, signInSellingCreator, signInWithRole, type Person } from "./actors";
+import { productBody, makeAffiliate, signInSellingCreator, signInWithRole, type Person } from "./actors";
 import { advanceClock } from "./memberships";
 
 /**
@@ -19,17 +19,8 @@ let lee: Person;
 const products: Record<string, string> = {};
 const codes: Record<string, string> = {};
 
-async function makeAffiliate(creator: Person, who: Person, percent: number) {
-  const invited = await call(stack(), "POST", "/api/affiliates", {
-    cookie: creator.cookie,
-    body: { email: who.email, commission_percent: percent, product_ids: null },
-  });
-  expect(invited.status, invited.text).toBe(201);
-  const accepted = await call(stack(), "POST", `/api/affiliate/invitations/${invited.json.affiliate.id}/accept`, {
-    cookie: who.cookie,
-  });
-  expect(accepted.status, accepted.text).toBe(200);
-  codes[`${creator.email}/${who.email}`] = invited.json.affiliate.code;
+async function affiliate(creator: Person, who: Person, percent: number) {
+  codes[`${creator.email}/${who.email}`] = (await makeAffiliate(stack(), creator, who, percent)).code;
 }
 
 async function club(creator: Person, name: string) {
@@ -100,8 +91,8 @@ beforeAll(async () => {
   lee = await signInWithRole(stack(), "lee.aff-members@example.com", "customer");
   products.stripe = await club(sam, "Letters Club");
   products.paypal = await club(pam, "Garden Club");
-  await makeAffiliate(sam, kim, 20);
-  await makeAffiliate(pam, lee, 15);
+  await affiliate(sam, kim, 20);
+  await affiliate(pam, lee, 15);
 });
 
 describe("an affiliate's member", () => {

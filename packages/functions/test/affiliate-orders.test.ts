@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { VIEWER_ADDRESS_HEADER } from "@payloft/functions/http/headers";
 import { call, useStack } from "@payloft/local/testing/index";
 import { payOnHostedPage } from "@payloft/local/stripe-sandbox/testing";
-import { productBody, signInSellingCreator, signInWithRole, type Person } from "./actors";
+import { productBody, makeAffiliate, signInSellingCreator, signInWithRole, type Person } from "./actors";
 
 /**
  * An affiliate's referral on an order of several products (a cart from the store, a product
@@ -41,16 +41,7 @@ async function clicked(who: Person) {
 }
 
 async function affiliate(who: Person, percent: number, productIds: string[] | null) {
-  const invited = await call(stack(), "POST", "/api/affiliates", {
-    cookie: sam.cookie,
-    body: { email: who.email, commission_percent: percent, product_ids: productIds },
-  });
-  expect(invited.status, invited.text).toBe(201);
-  const id = invited.json.affiliate.id;
-  expect((await call(stack(), "POST", `/api/affiliate/invitations/${id}/accept`, { cookie: who.cookie })).status).toBe(
-    200,
-  );
-  codes[who.email] = invited.json.affiliate.code;
+  codes[who.email] = (await makeAffiliate(stack(), sam, who, percent, productIds)).code;
 }
 
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, useStack } from "@payloft/local/testing/index";
 import { payOnHostedPage } from "@payloft/local/stripe-sandbox/testing";
-import { signInSellingCreator, signInWithRole, type Person } from "./actors";
+import { makeAffiliate, signInSellingCreator, signInWithRole, type Person } from "./actors";
 
 /**
  * `?ref={code}` on a sales page (/product/{id}, /p/{id}), the overlay and a store (/s/{handle}):
@@ -28,19 +28,6 @@ let kim: Person;
 let productId = "";
 const codes: Record<string, string> = {};
 const ids: Record<string, string> = {};
-
-async function makeAffiliate(creator: Person, who: Person, percent: number) {
-  const invited = await call(stack(), "POST", "/api/affiliates", {
-    cookie: creator.cookie,
-    body: { email: who.email, commission_percent: percent, product_ids: null },
-  });
-  expect(invited.status, invited.text).toBe(201);
-  const { id, code } = invited.json.affiliate;
-  expect((await call(stack(), "POST", `/api/affiliate/invitations/${id}/accept`, { cookie: who.cookie })).status).toBe(
-    200,
-  );
-  return { id: id as string, code: code as string };
-}
 
 /** Opens a page as a browser would: the answer's Set-Cookie (if any) replaces the jar. */
 async function open(path: string, jar = "") {
@@ -90,11 +77,11 @@ beforeAll(async () => {
     [ivy, 10],
     [kim, 20],
   ] as const) {
-    const made = await makeAffiliate(sam, who, percent);
+    const made = await makeAffiliate(stack(), sam, who, percent);
     codes[who.email] = made.code;
     ids[who.email] = made.id;
   }
-  codes.zoe = (await makeAffiliate(zoe, ivy, 50)).code;
+  codes.zoe = (await makeAffiliate(stack(), zoe, ivy, 50)).code;
 });
 
 describe("?ref= on the pages", () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, useStack } from "@payloft/local/testing/index";
 import { payOnHostedPage } from "@payloft/local/stripe-sandbox/testing";
-import { signInSellingCreator, signInWithRole, type Person } from "./actors";
+import { makeAffiliate, signInSellingCreator, signInWithRole, type Person } from "./actors";
 
 /**
  * Affiliates' links and money: /r/{code} sets the attribution cookie for the creator's window,
@@ -20,21 +20,10 @@ const ids: Record<string, string> = {};
 
 const settle = () => stack().settled();
 
-async function makeAffiliate(who: Person, percent: number) {
-  const invited = await call(stack(), "POST", "/api/affiliates", {
-    cookie: sam.cookie,
-    body: { email: who.email, commission_percent: percent, product_ids: null },
-  });
-  expect(invited.status, invited.text).toBe(201);
-  expect(
-    (
-      await call(stack(), "POST", `/api/affiliate/invitations/${invited.json.affiliate.id}/accept`, {
-        cookie: who.cookie,
-      })
-    ).status,
-  ).toBe(200);
-  codes[who.email] = invited.json.affiliate.code;
-  ids[who.email] = invited.json.affiliate.id;
+async function affiliate(who: Person, percent: number) {
+  const { id, code } = await makeAffiliate(stack(), sam, who, percent);
+  codes[who.email] = code;
+  ids[who.email] = id;
 }
 
 /** Follows a link as a browser would: the answer's Set-Cookie joins the jar. */
@@ -71,8 +60,8 @@ beforeAll(async () => {
     body: { name: "Kit", price: "19.99", content_url: "https://files.example.com/kit.zip", media_type: "none" },
   });
   productId = made.json.id;
-  await makeAffiliate(ivy, 15);
-  await makeAffiliate(kim, 30);
+  await affiliate(ivy, 15);
+  await affiliate(kim, 30);
 });
 
 describe("links", () => {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { advanceSandboxClock } from "@payloft/local/testing/receiver";
 import { connectPayPal, paypalMerchant } from "@payloft/local/testing/payment";
 import { call, useStack, whenSettled } from "@payloft/local/testing/index";
 import { CheckoutEntity, MembershipEntity, ProductEntity } from "@payloft/core/db/entities";
@@ -39,12 +40,7 @@ beforeAll(async () => {
 });
 
 const advance = async (seconds: number) => {
-  const res = await fetch(`${stack().paypal.url}/__sandbox/clock/advance`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ seconds }),
-  });
-  expect(res.status).toBe(200);
+  await advanceSandboxClock(stack().paypal.url, seconds);
   await stack().settled();
 };
 const load = async (id: string) => (await MembershipEntity.get({ id }).go({ consistent: true })).data!;

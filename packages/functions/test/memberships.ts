@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { advanceSandboxClock } from "@payloft/local/testing/receiver";
 import { call, whenSettled } from "@payloft/local/testing/index";
 import { MembershipEntity } from "@payloft/core/db/entities";
 import type { Stack } from "@payloft/local/stack";
@@ -82,13 +83,7 @@ export async function subscribeWithCard(
  * settles, with the scheduled jobs that follow the clock; answers the sandbox's new time.
  */
 export async function advanceClock(stack: Stack, seconds: number): Promise<number> {
-  const res = await fetch(`${stack.stripe.url}/__sandbox/clock/advance`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ seconds }),
-  });
-  expect(res.status).toBe(200);
-  const { now } = (await res.json()) as { now: number };
+  const now = await advanceSandboxClock(stack.stripe.url, seconds);
   await stack.settled();
   return now;
 }

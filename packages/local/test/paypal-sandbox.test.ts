@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServer, type Server } from "node:http";
+import { startReceiver, type Receiver } from "../src/testing/receiver";
 import { randomUUID } from "node:crypto";
 import { paypalClient, PayPalRequestError, valueToCents, type PayPalClient } from "@payloft/core/paypal/client";
 import { startPayPalSandbox, type PayPalSandbox } from "../src/paypal-sandbox/index";
@@ -9,7 +9,7 @@ import { startPayPalSandbox, type PayPalSandbox } from "../src/paypal-sandbox/in
  * deliveries received by a real HTTP endpoint that asks verify-webhook-signature about them.
  */
 let sandbox: PayPalSandbox;
-let receiver: Server;
+let receiver: Receiver;
 let receiverUrl = "";
 type Received = { event: any; raw: string; headers: Record<string, string> };
 const received: Received[] = [];
@@ -24,26 +24,19 @@ beforeAll(async () => {
   sandbox = await startPayPalSandbox({ port: 0, retryDelaysMs: [100, 200] });
   process.env.PAYPAL_API_URL = sandbox.url;
   client = seller();
-  receiver = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => (raw += c));
-    req.on("end", () => {
-      if (failNext > 0) {
-        failNext--;
-        res.writeHead(500).end("try later");
-        return;
-      }
-      received.push({ event: JSON.parse(raw), raw, headers: req.headers as Record<string, string> });
-      res.writeHead(200).end("{}");
-    });
+  receiver = await startReceiver("/paypal-hook", (raw, headers) => {
+    if (failNext > 0) {
+      failNext--;
+      return 500;
+    }
+    received.push({ event: JSON.parse(raw), raw, headers: headers as Record<string, string> });
   });
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/paypal-hook`;
+  receiverUrl = receiver.url;
 });
 
 afterAll(async () => {
   await sandbox?.stop();
-  await new Promise<void>((r) => receiver?.close(() => r()));
+  await receiver?.close();
 });
 
 /** `fn()` once the sandbox has sent every delivery (and retry); fails if it has nothing then. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServer, type Server } from "node:http";
+import { advanceSandboxClock, startReceiver, type Receiver } from "../src/testing/receiver";
 import { randomUUID } from "node:crypto";
 import { paypalClient, PayPalRequestError } from "@payloft/core/paypal/client";
 import { approveLinkOf, paypalBilling, type PayPalBilling } from "@payloft/core/paypal/billing";
@@ -11,7 +11,7 @@ import { startPayPalSandbox, type PayPalSandbox } from "../src/paypal-sandbox/in
  * failed payments, each delivered as a signed webhook to a real endpoint.
  */
 let sandbox: PayPalSandbox;
-let receiver: Server;
+let receiver: Receiver;
 let receiverUrl = "";
 const received: { event: any; headers: Record<string, string> }[] = [];
 const creds = (id: string) => ({ clientId: id, clientSecret: `${id}-secret`, live: false });
@@ -22,23 +22,17 @@ const SELLER = "seller-subs";
 beforeAll(async () => {
   sandbox = await startPayPalSandbox({ port: 0, retryDelaysMs: [100] });
   process.env.PAYPAL_API_URL = sandbox.url;
-  receiver = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => (raw += c));
-    req.on("end", () => {
-      received.push({ event: JSON.parse(raw), headers: req.headers as Record<string, string> });
-      res.writeHead(200).end("{}");
-    });
+  receiver = await startReceiver("/hook", (raw, headers) => {
+    received.push({ event: JSON.parse(raw), headers: headers as Record<string, string> });
   });
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+  receiverUrl = receiver.url;
   billing = paypalBilling(creds(SELLER));
   webhookId = (await paypalClient(creds(SELLER)).createWebhook(receiverUrl, ["PAYMENT.CAPTURE.COMPLETED"])).id;
 });
 
 afterAll(async () => {
   await sandbox?.stop();
-  await new Promise<void>((r) => receiver?.close(() => r()));
+  await receiver?.close();
 });
 
 const refused = async (p: Promise<unknown>) => {
@@ -50,12 +44,7 @@ const refused = async (p: Promise<unknown>) => {
   return err as PayPalRequestError;
 };
 const advance = async (seconds: number) => {
-  const res = await fetch(`${sandbox.url}/__sandbox/clock/advance`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ seconds }),
-  });
-  expect(res.status).toBe(200);
+  await advanceSandboxClock(sandbox.url, seconds);
   await sandbox.idle();
 };
 const events = (subId: string, type: string) =>

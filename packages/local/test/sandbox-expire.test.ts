@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServer, type Server } from "node:http";
+import { startReceiver, type Receiver } from "../src/testing/receiver";
 import type Stripe from "stripe";
 import { stripeClient } from "@payloft/core/payment/stripe";
 import { startStripeSandbox, type StripeSandbox } from "../src/stripe-sandbox/index";
@@ -9,7 +9,7 @@ import { startStripeSandbox, type StripeSandbox } from "../src/stripe-sandbox/in
  * (and its signed checkout.session.expired is delivered); anything else answers Stripe's 400.
  */
 let sandbox: StripeSandbox;
-let receiver: Server;
+let receiver: Receiver;
 let receiverUrl = "";
 const received: { event: Stripe.Event; raw: string; header: string }[] = [];
 const SELLER = "sk_test_expireSeller0001";
@@ -17,21 +17,15 @@ const SELLER = "sk_test_expireSeller0001";
 beforeAll(async () => {
   sandbox = await startStripeSandbox({ port: 0, retryDelaysMs: [100] });
   process.env.STRIPE_API_URL = sandbox.url;
-  receiver = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => (raw += c));
-    req.on("end", () => {
-      received.push({ event: JSON.parse(raw), raw, header: String(req.headers["stripe-signature"]) });
-      res.writeHead(200).end("{}");
-    });
+  receiver = await startReceiver("/hook", (raw, headers) => {
+    received.push({ event: JSON.parse(raw), raw, header: String(headers["stripe-signature"]) });
   });
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+  receiverUrl = receiver.url;
 });
 
 afterAll(async () => {
   await sandbox?.stop();
-  await new Promise<void>((r) => receiver?.close(() => r()));
+  await receiver?.close();
 });
 
 const newSession = (stripe: ReturnType<typeof stripeClient>) =>

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { advanceSandboxClock, startReceiver, type Receiver } from "../src/testing/receiver";
 import { createHmac } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { stripeClient } from "@payloft/core/payment/stripe";
 import { startStripeSandbox, type StripeSandbox } from "../src/stripe-sandbox/index";
 
@@ -12,7 +11,7 @@ import { startStripeSandbox, type StripeSandbox } from "../src/stripe-sandbox/in
  * past_due at the trial's end, cancelled after the retries).
  */
 let sandbox: StripeSandbox;
-let receiver: Server;
+let receiver: Receiver;
 const received: { type: string; created: number; object: Record<string, unknown>; signed: boolean }[] = [];
 const SECRET = "whsec_memberstest";
 const KEY = "sk_test_sellerMembers0001";
@@ -22,35 +21,23 @@ const DAY = 86400;
 beforeAll(async () => {
   sandbox = await startStripeSandbox({ port: 0, retryDelaysMs: [100] });
   process.env.STRIPE_API_URL = sandbox.url;
-  receiver = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => (raw += c));
-    req.on("end", () => {
-      const header = String(req.headers["stripe-signature"] ?? "");
-      const t = /t=(\d+)/.exec(header)?.[1];
-      const v1 = /v1=([0-9a-f]+)/.exec(header)?.[1];
-      const expected = createHmac("sha256", SECRET).update(`${t}.${raw}`).digest("hex");
-      const event = JSON.parse(raw);
-      received.push({ type: event.type, created: event.created, object: event.data.object, signed: v1 === expected });
-      res.end("ok");
-    });
+  receiver = await startReceiver("/hook", (raw, headers) => {
+    const header = String(headers["stripe-signature"] ?? "");
+    const t = /t=(\d+)/.exec(header)?.[1];
+    const v1 = /v1=([0-9a-f]+)/.exec(header)?.[1];
+    const expected = createHmac("sha256", SECRET).update(`${t}.${raw}`).digest("hex");
+    const event = JSON.parse(raw);
+    received.push({ type: event.type, created: event.created, object: event.data.object, signed: v1 === expected });
   });
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-  const port = (receiver.address() as AddressInfo).port;
-  sandbox.ensureEndpoint(KEY, `http://127.0.0.1:${port}/hook`, SECRET);
+  sandbox.ensureEndpoint(KEY, receiver.url, SECRET);
 });
 afterAll(async () => {
   await sandbox?.stop();
-  await new Promise((r) => receiver?.close(r));
+  await receiver?.close();
 });
 
 const advance = async (seconds: number) => {
-  const res = await fetch(`${sandbox.url}/__sandbox/clock/advance`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ seconds }),
-  });
-  expect(res.status).toBe(200);
+  await advanceSandboxClock(sandbox.url, seconds);
   await sandbox.idle();
 };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServer, type Server } from "node:http";
+import { startReceiver, type Receiver } from "../src/testing/receiver";
 import Stripe from "stripe";
 import { stripeClient } from "@payloft/core/payment/stripe";
 import { startStripeSandbox, type StripeSandbox } from "../src/stripe-sandbox/index";
@@ -9,7 +9,7 @@ import { startStripeSandbox, type StripeSandbox } from "../src/stripe-sandbox/in
  * a real HTTP endpoint that verifies them with stripe.webhooks.constructEvent.
  */
 let sandbox: StripeSandbox;
-let receiver: Server;
+let receiver: Receiver;
 let receiverUrl = "";
 const received: { event: Stripe.Event; raw: string; header: string }[] = [];
 /** Answers 500 to this many requests before accepting, to exercise redelivery. */
@@ -21,26 +21,19 @@ const OTHER = "sk_test_sellerBBBB2222";
 beforeAll(async () => {
   sandbox = await startStripeSandbox({ port: 0, retryDelaysMs: [100, 200] });
   process.env.STRIPE_API_URL = sandbox.url;
-  receiver = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => (raw += c));
-    req.on("end", () => {
-      if (failNext > 0) {
-        failNext--;
-        res.writeHead(500).end("try later");
-        return;
-      }
-      received.push({ event: JSON.parse(raw), raw, header: String(req.headers["stripe-signature"]) });
-      res.writeHead(200, { "content-type": "application/json" }).end('{"received":true}');
-    });
+  receiver = await startReceiver("/hook", (raw, headers) => {
+    if (failNext > 0) {
+      failNext--;
+      return 500;
+    }
+    received.push({ event: JSON.parse(raw), raw, header: String(headers["stripe-signature"]) });
   });
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+  receiverUrl = receiver.url;
 });
 
 afterAll(async () => {
   await sandbox?.stop();
-  await new Promise<void>((r) => receiver?.close(() => r()));
+  await receiver?.close();
 });
 
 /** `fn()` once the sandbox has sent every delivery (and retry); fails if it has nothing then. */

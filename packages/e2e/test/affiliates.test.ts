@@ -192,6 +192,8 @@ describe('the CSV lists what is due, and "Mark as paid" settles it', () => {
       await due.getByRole("button", { name: `Mark as paid ${money} to ${PARTNER}` }).click();
       const dialog = page.getByRole("dialog", { name: `Mark ${money} to ${PARTNER} as paid?` });
       await dialog.getByText(`once you have sent ${money} to ${PAYPAL}`).waitFor();
+      // The creator's own note (here PayPal's transaction id) replaces the default one.
+      if (money === "€1.90") await dialog.getByLabel("Note").fill("PayPal 7XK2 euros");
       await dialog.getByRole("button", { name: "Mark as paid" }).click();
       await page.getByText(`${money} to ${PARTNER} marked as paid.`).waitFor();
     }
@@ -201,7 +203,7 @@ describe('the CSV lists what is due, and "Mark as paid" settles it', () => {
     const history = page.getByRole("list", { name: "Payout history" });
     await history.getByText("€1.90", { exact: true }).waitFor();
     expect(await history.getByTestId("payout").allInnerTexts()).toEqual([
-      expect.stringMatching(/Affiliate commission\s+€1\.90$/),
+      expect.stringMatching(/PayPal 7XK2 euros\s+€1\.90$/),
       expect.stringMatching(/Affiliate commission\s+\$4\.00$/),
     ]);
     await b.shot(page, "affiliates-payout-history-phone");
@@ -213,6 +215,7 @@ describe('the CSV lists what is due, and "Mark as paid" settles it', () => {
     expect(await partner.getByTestId("program-due").innerText()).toBe("—");
     const received = partner.getByRole("list", { name: "Payouts received" }).getByTestId("payout");
     expect(await received.count()).toBe(2);
+    await received.filter({ hasText: "PayPal 7XK2 euros" }).waitFor();
     await b.shot(partner, "affiliate-area-phone");
   });
 });
@@ -225,6 +228,16 @@ describe("the dashboards lead an affiliate to their area", () => {
     await page.getByRole("link", { name: "Affiliate" }).click();
     await page.waitForURL(/\/affiliate$/);
     await page.getByTestId("program").filter({ hasText: "Demo Creator" }).waitFor();
+    await context.close();
+  });
+
+  it("a seller with only a pending invitation finds 'Affiliate' in their sidebar, and the invitation there", async () => {
+    const { page, context } = await b.newPage();
+    await signIn(page, "paypal@demo.local");
+    await page.goto("/dashboard");
+    await page.getByRole("link", { name: "Affiliate" }).click();
+    await page.waitForURL(/\/affiliate$/);
+    await page.getByRole("button", { name: /^Accept/ }).first().waitFor();
     await context.close();
   });
 });

@@ -1,40 +1,24 @@
+import { useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
-import { confirmDialog } from "@/components/ui/ConfirmDialog";
 import { IconDownload } from "@/components/ui/icons";
 import { SkeletonText } from "@/components/ui/Skeleton";
-import { toast } from "@/components/ui/toast";
 import { formatMoney } from "@/lib/format";
-import { DUE_CSV_URL, usePayoutsDue, useRecordPayout } from "@/features/affiliates/api/affiliates";
+import { DUE_CSV_URL, usePayoutsDue } from "@/features/affiliates/api/affiliates";
+import { MarkPaidDialog, type DueLine } from "./MarkPaidDialog";
 
 /**
  * Payouts due: what the creator owes each affiliate, one line per currency (never converted).
  * "Download CSV" is PayPal Payouts' bulk file of exactly these lines; once the creator has sent
- * one, "Mark as paid" records it and the line goes away.
+ * one, "Mark as paid" records it with the creator's note and the line goes away.
  */
 export function PayoutsDue() {
   const q = usePayoutsDue();
-  const pay = useRecordPayout();
   const lines = (q.data ?? []).flatMap((row) =>
     Object.entries(row.due).map(([currency, amount]) => ({ row, currency, amount: amount ?? 0 })),
   );
 
-  const markPaid = async (line: (typeof lines)[number]) => {
-    const money = formatMoney(line.amount, line.currency);
-    const ok = await confirmDialog({
-      title: `Mark ${money} to ${line.row.email} as paid?`,
-      message: `Do this once you have sent ${money} to ${line.row.paypal_email} from your PayPal. Their balance due goes down by it.`,
-      confirmLabel: "Mark as paid",
-    });
-    if (!ok) return;
-    pay.mutate(
-      { id: line.row.affiliate_id, amount: line.amount, currency: line.currency, note: "Affiliate commission" },
-      {
-        onSuccess: () => toast(`${money} to ${line.row.email} marked as paid.`, "success"),
-        onError: (err) => toast(err.message, "error"),
-      },
-    );
-  };
+  const [paying, setPaying] = useState<DueLine | null>(null);
 
   return (
     <Card className="p-5">
@@ -83,7 +67,19 @@ export function PayoutsDue() {
                 <span className="font-semibold tabular-nums text-slate-900">
                   {formatMoney(line.amount, line.currency)}
                 </span>
-                <Button size="sm" variant="secondary" loading={pay.isPending} onClick={() => void markPaid(line)}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() =>
+                    setPaying({
+                      affiliate_id: line.row.affiliate_id,
+                      email: line.row.email,
+                      paypal_email: line.row.paypal_email,
+                      currency: line.currency,
+                      amount: line.amount,
+                    })
+                  }
+                >
                   Mark as paid
                   <span className="sr-only">
                     {" "}
@@ -95,6 +91,7 @@ export function PayoutsDue() {
           ))}
         </ul>
       )}
+      {paying && <MarkPaidDialog line={paying} onClose={() => setPaying(null)} />}
     </Card>
   );
 }

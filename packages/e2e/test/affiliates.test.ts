@@ -237,7 +237,10 @@ describe("the dashboards lead an affiliate to their area", () => {
     await page.goto("/dashboard");
     await page.getByRole("link", { name: "Affiliate" }).click();
     await page.waitForURL(/\/affiliate$/);
-    await page.getByRole("button", { name: /^Accept/ }).first().waitFor();
+    await page
+      .getByRole("button", { name: /^Accept/ })
+      .first()
+      .waitFor();
     await context.close();
   });
 });

@@ -4,6 +4,7 @@ import { ProviderError, ValidationError } from "../errors";
 import { decryptSecret, encryptSecret, maskKey } from "../payment/secrets";
 import { logger } from "../log/index";
 import { paypalClient, PayPalRequestError, type PayPalCredentials } from "../paypal/client";
+import { PAYPAL_SUBSCRIPTION_EVENTS } from "../paypal/event-names";
 import { newCredentialId, retirePayPal } from "./retire";
 
 /**
@@ -23,13 +24,7 @@ export const PAYPAL_WEBHOOK_EVENTS = [
   // A membership's charge refunded (by the seller) or reversed (by the buyer's bank).
   "PAYMENT.SALE.REFUNDED",
   "PAYMENT.SALE.REVERSED",
-  "BILLING.SUBSCRIPTION.ACTIVATED",
-  "BILLING.SUBSCRIPTION.UPDATED",
-  "BILLING.SUBSCRIPTION.RE-ACTIVATED",
-  "BILLING.SUBSCRIPTION.CANCELLED",
-  "BILLING.SUBSCRIPTION.SUSPENDED",
-  "BILLING.SUBSCRIPTION.EXPIRED",
-  "BILLING.SUBSCRIPTION.PAYMENT.FAILED",
+  ...PAYPAL_SUBSCRIPTION_EVENTS,
 ] as const;
 
 export const PAYPAL_MSG = {

@@ -15,6 +15,7 @@ import { PayPalRequestError, valueToCents, type WebhookEvent } from "../paypal/c
 import { paypalStateOf, readPayPal, unixOf, hasTrial } from "../membership/paypal";
 import { startSaleId } from "../membership/paypal-sales";
 import type { Subscription } from "../paypal/billing";
+import { PAYPAL_SUBSCRIPTION_EVENTS } from "../paypal/event-names";
 
 /**
  * A seller's verified PayPal event about a membership (a subscription Payloft opened on their
@@ -27,15 +28,7 @@ import type { Subscription } from "../paypal/billing";
  *  PayPal, whose CANCELLED then ends it); CANCELLED, EXPIRED → ended; PAYMENT.SALE.COMPLETED →
  *  renewed with the sale (except the first regular cycle of a plan without a trial: the start's).
  */
-const SUBSCRIPTION_EVENTS = new Set([
-  "BILLING.SUBSCRIPTION.ACTIVATED",
-  "BILLING.SUBSCRIPTION.UPDATED",
-  "BILLING.SUBSCRIPTION.RE-ACTIVATED",
-  "BILLING.SUBSCRIPTION.CANCELLED",
-  "BILLING.SUBSCRIPTION.SUSPENDED",
-  "BILLING.SUBSCRIPTION.EXPIRED",
-  "BILLING.SUBSCRIPTION.PAYMENT.FAILED",
-]);
+const SUBSCRIPTION_EVENTS: ReadonlySet<string> = new Set(PAYPAL_SUBSCRIPTION_EVENTS);
 const CHARGED = new Set(["completed", "partially_refunded", "refunded", "reversed"]);
 export const FAILED_PAYMENTS_NOTE = "Payloft ended this membership after its payments failed.";
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);

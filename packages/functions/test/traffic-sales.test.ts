@@ -21,7 +21,7 @@ type Row = { name: string; views: number; sales: number; revenue: number; revenu
 const report = async () => {
   const res = await call(stack(), "GET", "/api/dashboard/traffic?days=7", { cookie: sid.cookie });
   expect(res.status, res.text).toBe(200);
-  return res.json as { totals: Omit<Row, "name">; sources: Row[]; referrers: Row[]; campaigns: Row[] };
+  return res.json as { totals: Omit<Row, "name"> & { unattributed_sales: number }; sources: Row[]; referrers: Row[]; campaigns: Row[] };
 };
 const row = (rows: Row[], name: string) => rows.find((r) => r.name === name);
 const createSession = (body: unknown) =>
@@ -109,6 +109,10 @@ describe("a sale counts where its visit came from", () => {
     const after = await report();
     expect(after.totals.sales).toBe(before.totals.sales);
     expect(after.totals.views).toBe(before.totals.views + 1);
+    // The report says how many of the period's sales no visit can claim, so its "Sales" and
+    // Product performance's (every sale) are told apart rather than silently disagreeing.
+    expect(before.totals.unattributed_sales).toBe(0);
+    expect(after.totals.unattributed_sales).toBe(1);
     const stats = await call(stack(), "GET", "/api/dashboard/stats", { cookie: sid.cookie });
     expect(stats.json.stats.totalSales).toBe(3);
   });

@@ -126,7 +126,7 @@ describe("GET /api/dashboard/traffic", () => {
     }
   });
 
-  it("reads the creator's own traffic items with one Query, never a Scan", async () => {
+  it("reads the creator's own traffic items and daily figures with one Query each, never a Scan", async () => {
     const { dynamo } = await import("@payloft/core/db/client");
     const client = dynamo();
     const sent: string[] = [];
@@ -135,13 +135,18 @@ describe("GET /api/dashboard/traffic", () => {
       sent.push(command.constructor.name);
       return (original as (...a: unknown[]) => unknown)(command, ...rest);
     }) as typeof client.send;
+    // The lean layer (daily items) goes over plain HTTP, not the SDK client: watched too.
+    const { watchCalls } = await import("@payloft/core/db/lean/call");
+    const stop = watchCalls((operation) => void sent.push(`${operation}Command`));
     try {
       expect((await traffic(pro, "?days=90")).status).toBe(200);
     } finally {
       client.send = original;
+      stop();
     }
     expect(sent).not.toContain("ScanCommand");
-    expect(sent.filter((c) => c === "QueryCommand")).toHaveLength(1);
+    // The traffic items, and the daily items whose sales no visit claimed (totals.unattributed_sales).
+    expect(sent.filter((c) => c === "QueryCommand")).toHaveLength(2);
   });
 
   it("is a Pro feature: lower plans get 403 {error, upgrade}", async () => {

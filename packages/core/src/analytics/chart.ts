@@ -57,6 +57,17 @@ export async function dailySeries(scope: string, today = new Date()): Promise<Ch
   });
 }
 
+/** Every sale a creator's daily items counted from `from` to `to` (YYYY-MM-DD, both included). */
+export async function creatorSalesBetween(creatorId: string, from: string, to: string): Promise<number> {
+  const items = await queryBetween<DailyStatItem>(
+    dailyStatSchema,
+    { scope: `creator#${CreatorId.parse(creatorId)}` },
+    { date: from },
+    { date: to },
+  );
+  return items.reduce((n, d) => n + (d.sales ?? 0), 0);
+}
+
 export async function creatorChart(creatorId: string, today = new Date()): Promise<ChartPoint[]> {
   return dailySeries(`creator#${CreatorId.parse(creatorId)}`, today);
 }

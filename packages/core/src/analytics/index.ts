@@ -3,6 +3,7 @@ import { currencyOf, type Currency } from "../currency/index";
 import {
   CHART_DAYS as CHART_DAYS_SHOWN,
   creatorChart,
+  creatorSalesBetween,
   dailySeries as dailySeriesOf,
   lastDays as lastDaysOf,
   type ChartPoint as DailyPoint,
@@ -45,6 +46,7 @@ export namespace Analytics {
   export const lastDays = lastDaysOf;
   export const dailySeries = dailySeriesOf;
   export const chartData = creatorChart;
+  export const salesBetween = creatorSalesBetween;
 
   /** Views, sales, revenue and conversion per product, best sellers first (by sales). */
   export async function productFigures(creatorId: string): Promise<ProductFigures[]> {

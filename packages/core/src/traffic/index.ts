@@ -76,7 +76,12 @@ export namespace Traffic {
     days: Range;
     from: string;
     to: string;
-    totals: Omit<Row, "name">;
+    /**
+     * Every view and attributed sale; `unattributed_sales` are the period's other sales (a cart,
+     * the Buy form before JavaScript, a link straight to checkout, a renewal), which Product
+     * performance and the stats count but no source can claim.
+     */
+    totals: Omit<Row, "name"> & { unattributed_sales: number };
     sources: Row[];
     referrers: Row[];
     campaigns: Row[];
@@ -111,10 +116,10 @@ export namespace Traffic {
     const dates = Analytics.lastDays(days, now);
     const from = dates[0]!;
     const to = dates[dates.length - 1]!;
-    const res = await TrafficStatEntity.query
-      .primary({ scope: trafficScope(userId) })
-      .gte({ date: from })
-      .go({ pages: "all" });
+    const [res, allSales] = await Promise.all([
+      TrafficStatEntity.query.primary({ scope: trafficScope(userId) }).gte({ date: from }).go({ pages: "all" }),
+      Analytics.salesBetween(userId, from, to),
+    ]);
     const sums = { source: new Map<string, Row>(), referrer: new Map<string, Row>(), campaign: new Map<string, Row>() };
     for (const item of res.data) {
       if (item.date > to) continue;
@@ -133,7 +138,11 @@ export namespace Traffic {
       days,
       from,
       to,
-      totals: { ...totals, conversionRate: Analytics.conversionRate(totals.sales, totals.views) },
+      totals: {
+        ...totals,
+        conversionRate: Analytics.conversionRate(totals.sales, totals.views),
+        unattributed_sales: Math.max(0, allSales - totals.sales),
+      },
       sources: list(sums.source),
       referrers: list(sums.referrer),
       campaigns: list(sums.campaign),

@@ -65,6 +65,11 @@ export function TrafficSection() {
               </div>
             ))}
           </dl>
+          {q.data.totals.unattributed_sales > 0 && (
+            <p className="text-sm text-slate-500" data-testid="traffic-unattributed">
+              {unattributed(q.data.totals.unattributed_sales)}
+            </p>
+          )}
           <div className="grid gap-4 2xl:grid-cols-2">
             <TrafficTable
               title="Sources"
@@ -77,5 +82,17 @@ export function TrafficSection() {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Product performance and the stats count every sale; this report only those whose checkout
+ * began on a sales-page visit. Said in words, so "Sales 5" here beside 6 there is not a riddle.
+ */
+function unattributed(others: number): string {
+  const one = others === 1;
+  return (
+    `${formatCount(others)} more ${one ? "sale" : "sales"} in this period did not begin on a sales-page visit ` +
+    `(a cart checkout, for one), so no source can claim ${one ? "it" : "them"}. Product performance counts every sale.`
   );
 }

@@ -21,7 +21,12 @@ type Row = { name: string; views: number; sales: number; revenue: number; revenu
 const report = async () => {
   const res = await call(stack(), "GET", "/api/dashboard/traffic?days=7", { cookie: sid.cookie });
   expect(res.status, res.text).toBe(200);
-  return res.json as { totals: Omit<Row, "name"> & { unattributed_sales: number }; sources: Row[]; referrers: Row[]; campaigns: Row[] };
+  return res.json as {
+    totals: Omit<Row, "name"> & { unattributed_sales: number };
+    sources: Row[];
+    referrers: Row[];
+    campaigns: Row[];
+  };
 };
 const row = (rows: Row[], name: string) => rows.find((r) => r.name === name);
 const createSession = (body: unknown) =>

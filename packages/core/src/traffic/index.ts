@@ -117,7 +117,10 @@ export namespace Traffic {
     const from = dates[0]!;
     const to = dates[dates.length - 1]!;
     const [res, allSales] = await Promise.all([
-      TrafficStatEntity.query.primary({ scope: trafficScope(userId) }).gte({ date: from }).go({ pages: "all" }),
+      TrafficStatEntity.query
+        .primary({ scope: trafficScope(userId) })
+        .gte({ date: from })
+        .go({ pages: "all" }),
       Analytics.salesBetween(userId, from, to),
     ]);
     const sums = { source: new Map<string, Row>(), referrer: new Map<string, Row>(), campaign: new Map<string, Row>() };

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { useBrowser } from "../src/browser";
 import { DESKTOP, PHONE } from "../src/screens";
-import { sellerWithProducts } from "../src/seller";
+import { createProducts, sellerWithProducts } from "../src/seller";
 
 /**
  * The sales page, its short link, the overlay checkout and store pages are rendered on the server
@@ -11,7 +11,7 @@ import { sellerWithProducts } from "../src/seller";
  * warning: React logs a mismatch as a console error or warning, and either fails this file.
  */
 const b = useBrowser();
-const ids = { paid: "", pwyw: "", free: "" };
+const ids = { paid: "", pwyw: "", free: "", club: "", bundle: "" };
 
 beforeAll(async () => {
   const seller = await sellerWithProducts(b, { email: "rhea@e2e.local", name: "Rhea Render", plan: "pro" }, [
@@ -26,8 +26,29 @@ beforeAll(async () => {
       media_url: "",
     },
     { name: "Free Sheet", headline: "One page, free", price: "0", currency: "eur", media_type: "none", media_url: "" },
+    {
+      name: "Render Club",
+      headline: "Join the render club",
+      billing: "recurring",
+      tiers: [{ id: "basic", name: "Basic", description: "Monthly notes", prices: [{ interval: "month", amount: 9 }] }],
+      media_type: "none",
+      media_url: "",
+    },
+    { name: "Render Extras", headline: "More pages", price: "12", media_type: "none", media_url: "" },
   ]);
-  [ids.paid, ids.pwyw, ids.free] = seller.ids as [string, string, string];
+  [ids.paid, ids.pwyw, ids.free, ids.club] = seller.ids as [string, string, string, string];
+  [ids.bundle] = await createProducts(seller.page, [
+    {
+      name: "Render Bundle",
+      headline: "Both kits, one price",
+      price: "30",
+      type: "bundle",
+      content_url: "",
+      bundle_product_ids: [ids.paid, seller.ids[4]],
+      media_type: "none",
+      media_url: "",
+    },
+  ]);
   const store = await seller.context.request.put("/api/store", { data: { handle: "rhea-render", bio: "Fast pages." } });
   expect(store.status(), await store.text()).toBe(200);
   await seller.context.close();
@@ -50,6 +71,8 @@ const PAGES = () =>
     { path: `/p/${ids.pwyw}`, text: ["Pay what it is worth", "¥500"], status: 200 },
     { path: `/product/${ids.free}`, text: ["One page, free", "Get it free"], status: 200 },
     { path: `/overlay/product/${ids.paid}`, text: ["Render Kit", "$24.00"], status: 200 },
+    { path: `/product/${ids.club}`, text: ["Join the render club", "Basic"], status: 200 },
+    { path: `/product/${ids.bundle}`, text: ["Both kits, one price", "What's inside"], status: 200 },
     { path: "/s/rhea-render", text: ["Rhea Render", "Render Kit", "Yen Guide"], status: 200 },
     { path: "/product/no-such-product", text: ["Product not found"], status: 404 },
     { path: "/s/no-such-store", text: ["Store not found"], status: 404 },
@@ -108,6 +131,27 @@ describe("server-rendered pages", () => {
       await context.close();
     });
   }
+
+  it("a product's page downloads the parts only some products show only when it shows them", async () => {
+    const { page, context } = await b.newPage({ viewport: PHONE });
+    const PARTS = ["ClaimForm", "BundleContents", "TierPicker", "CartDrawer"];
+    const shows = {
+      [ids.paid]: [],
+      [ids.free]: ["ClaimForm"],
+      [ids.club]: ["TierPicker"],
+      [ids.bundle]: ["BundleContents"],
+    };
+    for (const [id, parts] of Object.entries(shows)) {
+      await page.goto(`/product/${id}`);
+      await page.locator("html[data-hydrated]").waitFor();
+      const fetched = await page.evaluate(() => performance.getEntriesByType("resource").map((r) => r.name));
+      const chunks = PARTS.filter((part) =>
+        fetched.some((url) => new RegExp(`/assets/${part}-[\\w-]+\\.js$`).test(url)),
+      );
+      expect(chunks, id).toEqual(parts);
+    }
+    await context.close();
+  });
 
   it("React is fetched only once the sales and store pages have loaded (their pictures first)", async () => {
     const { page, context } = await b.newPage({ viewport: PHONE });

@@ -1,6 +1,11 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useCart } from "@/lib/cart";
-import { CartDrawer } from "./CartDrawer";
+
+// The drawer (with the dialog and its focus trap) is code a buyer needs only once they open the
+// cart: the sales page does not download it with its own code (budget: docs/performance.md,
+// "Sales page weight"). Pointing at or focusing the button starts the download early.
+const loadDrawer = () => import("./CartDrawer");
+const CartDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.CartDrawer })));
 
 /** Asks the page's cart button to open its drawer (the "In your cart" button does). */
 export const OPEN_CART = "payloft:open-cart";
@@ -27,6 +32,9 @@ export function CartButton({
 }) {
   const cart = useCart(creatorId);
   const [open, setOpen] = useState(false);
+  // Once opened, the drawer stays mounted (closed, it renders nothing) so it keeps a typed code.
+  const [opened, setOpened] = useState(false);
+  if (open && !opened) setOpened(true);
   useEffect(() => {
     const show = () => setOpen(true);
     window.addEventListener(OPEN_CART, show);
@@ -43,6 +51,8 @@ export function CartButton({
       <button
         type="button"
         onClick={() => setOpen(true)}
+        onPointerEnter={() => void loadDrawer()}
+        onFocus={() => void loadDrawer()}
         aria-label={`Cart, ${n} ${n === 1 ? "item" : "items"}`}
         data-testid="cart-button"
         data-cart
@@ -58,7 +68,11 @@ export function CartButton({
           {n}
         </span>
       </button>
-      <CartDrawer cart={cart} open={open} onClose={() => setOpen(false)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <CartDrawer cart={cart} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

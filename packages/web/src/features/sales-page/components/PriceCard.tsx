@@ -8,7 +8,7 @@ import type { PaymentProvider } from "@/features/sales-page/api/types";
 import type { CheckoutChoices } from "@/features/sales-page/lib/useCheckoutChoices";
 import { CheckoutChoiceFields } from "./CheckoutChoiceFields";
 import { SocialProof } from "./SocialProof";
-import { TierPicker } from "./TierPicker";
+import { LazyTierPicker } from "./lazyParts";
 import { OrderBumpField } from "./OrderBumpField";
 import type { OrderBumpChoice } from "@/features/sales-page/lib/useOrderBump";
 
@@ -190,7 +190,7 @@ export function PriceCard({
         {claim ?? (
           <BuyButton
             {...props}
-            picker={membership ? <TierPicker choice={membership} currency={currency ?? "usd"} /> : undefined}
+            picker={membership ? <LazyTierPicker choice={membership} currency={currency ?? "usd"} /> : undefined}
           >
             {bump && <OrderBumpField bump={bump} currency={currency} />}
           </BuyButton>

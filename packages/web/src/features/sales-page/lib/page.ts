@@ -1,5 +1,5 @@
 import type { ProductPageData } from "@/lib/pageData";
-import { loadClaimForm } from "@/features/sales-page/components/LazyClaimForm";
+import { loadBundleContents, loadClaimForm, loadTierPicker } from "@/features/sales-page/components/lazyParts";
 
 /**
  * The tab's title of the sales page and the overlay: the product's, or why there is none. An
@@ -10,6 +10,16 @@ export const productTitle = ({ product, failed }: ProductPageData) => {
   return failed ? "Failed to load product" : "Product not found";
 };
 
-/** A free product shows the claim form at once: its code is loaded before the first render. */
-export const salesPageReady = ({ product }: ProductPageData) =>
-  product?.is_active && product.price === 0 ? loadClaimForm() : undefined;
+/**
+ * The parts this product shows at once, loaded before the first render (components/lazyParts.tsx):
+ * a free product's claim form, a bundle's contents, a membership's tiers.
+ */
+export const salesPageReady = ({ product }: ProductPageData) => {
+  if (!product) return undefined;
+  const parts = [
+    product.is_active && product.price === 0 && loadClaimForm(),
+    !!product.bundle_items?.length && loadBundleContents(),
+    product.billing === "recurring" && loadTierPicker(),
+  ].filter((part) => part !== false);
+  return parts.length ? Promise.all(parts) : undefined;
+};

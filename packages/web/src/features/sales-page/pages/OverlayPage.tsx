@@ -4,7 +4,7 @@ import { usePageTitle } from "@/components/usePageTitle";
 import type { ProductPageData } from "@/lib/pageData";
 import { useRecordView } from "@/features/sales-page/api/useRecordView";
 import { PriceCard } from "@/features/sales-page/components/PriceCard";
-import { LazyClaimForm } from "@/features/sales-page/components/LazyClaimForm";
+import { LazyClaimForm } from "@/features/sales-page/components/lazyParts";
 import { OVERLAY_PANEL, OverlayWaiting } from "@/features/sales-page/components/OverlayWaiting";
 import { productTitle } from "@/features/sales-page/lib/page";
 import { isClaimable } from "@/features/sales-page/lib/free";

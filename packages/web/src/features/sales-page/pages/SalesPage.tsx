@@ -3,7 +3,6 @@ import { usePageTitle } from "@/components/usePageTitle";
 import type { ProductPageData } from "@/lib/pageData";
 import { useRecordView } from "@/features/sales-page/api/useRecordView";
 import { Benefits } from "@/features/sales-page/components/Benefits";
-import { BundleContents } from "@/features/sales-page/components/BundleContents";
 import { BuyButton, PaymentSetupNotice, PriceCard, priceNote } from "@/features/sales-page/components/PriceCard";
 import { formatRecurring, trialText } from "@/lib/membership";
 import { CLAIM_FORM_ID, isClaimable, isFixedFree } from "@/features/sales-page/lib/free";
@@ -15,7 +14,7 @@ import { ProductMedia } from "@/features/sales-page/components/ProductMedia";
 import { SalesHeader } from "@/components/SalesHeader";
 import { SalesMessage } from "@/components/SalesStates";
 import { joinOthers } from "@/features/sales-page/components/SocialProof";
-import { LazyClaimForm } from "@/features/sales-page/components/LazyClaimForm";
+import { LazyBundleContents, LazyClaimForm } from "@/features/sales-page/components/lazyParts";
 import { productTitle } from "@/features/sales-page/lib/page";
 import { PriceTag } from "@/features/sales-page/components/PriceTag";
 import { PoweredBy } from "@/components/PoweredBy";
@@ -121,7 +120,9 @@ export default function SalesPage({ data: page }: { data: ProductPageData }) {
               ))}
             </section>
           )}
-          <BundleContents items={data.bundle_items ?? []} price={data.price} currency={data.currency} />
+          {!!data.bundle_items?.length && (
+            <LazyBundleContents items={data.bundle_items} price={data.price} currency={data.currency} />
+          )}
           <Benefits membership={Boolean(choices.membership)} />
           {!fixedFree && !(claimable && provider === null) && (
             <p className="flex items-start gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">

@@ -37,7 +37,7 @@ beforeAll(async () => {
     { name: "Render Extras", headline: "More pages", price: "12", media_type: "none", media_url: "" },
   ]);
   [ids.paid, ids.pwyw, ids.free, ids.club] = seller.ids as [string, string, string, string];
-  [ids.bundle] = await createProducts(seller.page, [
+  [ids.bundle] = (await createProducts(seller.page, [
     {
       name: "Render Bundle",
       headline: "Both kits, one price",
@@ -48,7 +48,7 @@ beforeAll(async () => {
       media_type: "none",
       media_url: "",
     },
-  ]);
+  ])) as [string];
   const store = await seller.context.request.put("/api/store", { data: { handle: "rhea-render", bio: "Fast pages." } });
   expect(store.status(), await store.text()).toBe(200);
   await seller.context.close();

@@ -153,6 +153,32 @@ describe("server-rendered pages", () => {
     await context.close();
   });
 
+  it("the store and sales pages do not move while they load and React takes over (no layout shift)", async () => {
+    const { page, context } = await b.newPage({ viewport: PHONE });
+    for (const path of ["/s/rhea-render", `/product/${ids.paid}`]) {
+      await page.goto(path);
+      await page.locator("html[data-hydrated]").waitFor();
+      // Every shift since the page began (buffered), with what moved.
+      const shifts = await page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            const seen: string[] = [];
+            new PerformanceObserver((list) => {
+              for (const e of list.getEntries() as (PerformanceEntry & {
+                value: number;
+                sources?: { node?: Node }[];
+              })[])
+                seen.push(`${e.value}: ${(e.sources ?? []).map((s) => s.node?.nodeName).join(", ")}`);
+            }).observe({ type: "layout-shift", buffered: true });
+            // The buffered entries arrive in the observer's first callback, or none at all.
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(seen)));
+          }),
+      );
+      expect(shifts, path).toEqual([]);
+    }
+    await context.close();
+  });
+
   it("React is fetched only once the sales and store pages have loaded (their pictures first)", async () => {
     const { page, context } = await b.newPage({ viewport: PHONE });
     for (const path of [`/product/${ids.paid}`, "/s/rhea-render"]) {

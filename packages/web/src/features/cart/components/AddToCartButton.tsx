@@ -4,7 +4,7 @@ import { toast } from "@/components/ui/toast";
 import { CART_MAX_ITEMS, useCart, type CartItem } from "@/lib/cart";
 import { OPEN_CART } from "./CartButton";
 
-/** True once the page runs in the browser: a page without JavaScript has no cart, so no button. */
+/** True once the page runs in the browser: a page without JavaScript has no cart. */
 const useHydrated = () =>
   useSyncExternalStore(
     () => () => {},
@@ -30,16 +30,19 @@ export function AddToCartButton({
   className?: string;
 }) {
   const cart = useCart(creatorId);
-  const hydrated = useHydrated();
-  if (!hydrated) return null;
+  // Before JavaScript runs (the server's HTML, and hydration) the button keeps its place, invisible
+  // and inert (visibility: hidden: not seen, not focused, not read out): appearing later, it
+  // would push what is under it down (layout shift: the store page's CLS budget is 0).
+  const waiting = !useHydrated();
   const inCart = cart.items.find((i) => i.productId === item.productId);
   // A pay-what-you-want item whose amount changed since: adding again keeps the new amount.
   const same = inCart && inCart.price === item.price;
   return (
     <button
       type="button"
-      disabled={disabled}
-      className={buttonClasses(same ? "ghost" : "secondary", size, `w-full ${className}`)}
+      disabled={disabled || waiting}
+      aria-hidden={waiting || undefined}
+      className={buttonClasses(same ? "ghost" : "secondary", size, `w-full ${waiting ? "invisible" : ""} ${className}`)}
       onClick={() => {
         if (same) return window.dispatchEvent(new Event(OPEN_CART));
         if (!cart.add(item)) return toast(`Your cart holds at most ${CART_MAX_ITEMS} items.`, "error");

@@ -19,6 +19,17 @@ const ZOD_NAMED_IMPORT = {
   message: 'Use `import * as z from "zod"`: the named import bundles all of zod.',
 };
 
+/**
+ * The web names a query's key only in its factory (`xQuery().queryKey`, `xKeys.all`): an
+ * invalidation, removal or write that spells the key out again misses the query the day the
+ * factory's key changes.
+ */
+const QUERY_KEY_MESSAGE = "Name the key through its query factory (xQuery().queryKey or xKeys), not spelled out again.";
+const QUERY_KEY_LITERAL = [
+  "CallExpression[callee.property.name=/^(invalidate|refetch|remove|reset|cancel)Queries$/] > ObjectExpression > Property[key.name='queryKey'] > ArrayExpression",
+  "CallExpression[callee.property.name=/^(set|get)QueryData$/] > ArrayExpression:first-child",
+].map((selector) => ({ selector, message: QUERY_KEY_MESSAGE }));
+
 /** A bus event's detail is an envelope: code reads `detail.properties` (the event) and `detail.metadata`, nothing else. */
 const ENVELOPE = "/^(metadata|properties)$/";
 const BUS_ENVELOPE = [
@@ -78,6 +89,7 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
       // Our labels wrap a control plus a title and a hint in nested spans: look three levels deep for the text.
       "jsx-a11y/label-has-associated-control": ["error", { depth: 3 }],
+      "no-restricted-syntax": ["error", ZOD_NAMED_IMPORT, ...QUERY_KEY_LITERAL],
       // Web code names other folders through the @/ alias, so moving a file never breaks its imports.
       "no-restricted-imports": [
         "error",

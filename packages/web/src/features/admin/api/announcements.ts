@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api";
+import { announcementsQuery } from "@/features/announcements";
 import { adminKeys } from "./paged";
 import type { AdminAnnouncement } from "./types";
 
@@ -36,9 +37,9 @@ export function useDeleteAnnouncement() {
   });
 }
 
-/** The admin list and the banner feed (["announcements"]) both change. */
+/** The admin list and the banner feed both change. */
 const invalidate = (client: ReturnType<typeof useQueryClient>) =>
   Promise.all([
     client.invalidateQueries({ queryKey: adminKeys.announcements() }),
-    client.invalidateQueries({ queryKey: ["announcements"] }),
+    client.invalidateQueries({ queryKey: announcementsQuery().queryKey }),
   ]);

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
+import { profileQuery } from "@/lib/profile";
 import { useSession } from "@/lib/session";
 import { Logo } from "@/components/Logo";
 import { Button } from "@/components/ui/Button";
@@ -45,7 +46,7 @@ export default function OnboardingSuccessPage() {
       navigate("/dashboard", { replace: true });
     }
     // The plan just changed: screens that show it must not use a cached profile.
-    if (success.isSuccess) void queryClient.invalidateQueries({ queryKey: ["profile"] });
+    if (success.isSuccess) void queryClient.invalidateQueries({ queryKey: profileQuery().queryKey });
   }, [success.isError, success.isSuccess, success.error, navigate, queryClient]);
 
   return (

@@ -1,4 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { profileQuery } from "@/lib/profile";
+import { dashboardKeys } from "@/lib/stats";
 import { productsQuery } from "./useProducts";
 
 /**
@@ -8,7 +10,7 @@ import { productsQuery } from "./useProducts";
 export function invalidateProductViews(client: QueryClient) {
   return Promise.all([
     client.invalidateQueries({ queryKey: productsQuery().queryKey }),
-    client.invalidateQueries({ queryKey: ["dashboard"] }),
-    client.invalidateQueries({ queryKey: ["profile"] }),
+    client.invalidateQueries({ queryKey: dashboardKeys.all }),
+    client.invalidateQueries({ queryKey: profileQuery().queryKey }),
   ]);
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api";
-import { dashboardKeys } from "@/lib/stats";
+import { salesHistoryKeys } from "./salesHistory";
 
 /** PUT /api/sales/{id}/license-key {disabled}: the creator turns one sale's licence key off or back on. */
 export interface LicenseKeyState {
@@ -17,6 +17,6 @@ export function useSetLicenseKeyDisabled() {
         body: { disabled },
       }),
     // The sale's row in Sales History shows the key's state.
-    onSettled: () => client.invalidateQueries({ queryKey: [...dashboardKeys.all, "sales-history"] }),
+    onSettled: () => client.invalidateQueries({ queryKey: salesHistoryKeys.all }),
   });
 }

@@ -11,9 +11,12 @@ interface Page {
   nextCursor: string | null;
 }
 
+/** Every page size's Sales History: what a change to one sale invalidates. */
+export const salesHistoryKeys = { all: [...dashboardKeys.all, "sales-history"] as const };
+
 export const salesHistoryQuery = (limit = 25) =>
   infiniteQueryOptions({
-    queryKey: [...dashboardKeys.all, "sales-history", limit],
+    queryKey: [...salesHistoryKeys.all, limit],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) =>
       apiFetch<Page>(`/api/sales-history?limit=${limit}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`),

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { describe, expect, it } from "vitest";
 import { useStack, whenSettled } from "@payloft/local/testing/index";
 import { makeSeller, openSession, payOnHostedPage, settle } from "@payloft/local/stripe-sandbox/testing";
+import { useHookReceiver } from "./hook-receiver";
 
 /**
  * Outgoing webhook triggers: the domain events on the bus reach creators'
@@ -10,28 +10,8 @@ import { makeSeller, openSession, payOnHostedPage, settle } from "@payloft/local
  */
 const stack = useStack();
 
-type Received = {
-  headers: IncomingHttpHeaders;
-  event: { id: string; type: string; created: number; data: Record<string, any> };
-};
-const received: Received[] = [];
-let receiver: Server;
-let hookUrl = "";
-
-beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (c: string) => (body += c));
-    req.on("end", () => {
-      received.push({ headers: req.headers, event: JSON.parse(body) });
-      res.writeHead(200).end("ok");
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
-  hookUrl = `http://localhost:${(receiver.address() as { port: number }).port}/hooks`;
-});
-afterAll(() => new Promise<void>((r) => receiver.close(() => r())));
+const hooks = useHookReceiver();
+const received = hooks.received;
 
 /** A seller on `plan` with one endpoint for `events`; answers the endpoint's secret. */
 async function sellerWithEndpoint(plan: string, events: string[]) {
@@ -39,7 +19,7 @@ async function sellerWithEndpoint(plan: string, events: string[]) {
   const { UserEntity } = await import("@payloft/core/db/entities");
   await UserEntity.patch({ id: seller.sellerId }).set({ plan }).go();
   const { WebhookEndpoints } = await import("@payloft/core/outgoing-webhook/index");
-  const endpoint = await WebhookEndpoints.create(seller.sellerId, { url: hookUrl, events });
+  const endpoint = await WebhookEndpoints.create(seller.sellerId, { url: hooks.url(), events });
   return { ...seller, endpoint };
 }
 

@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, useStack } from "@payloft/local/testing/index";
-import { makeSeller, openSession, payOnHostedPage, settle } from "@payloft/local/stripe-sandbox/testing";
+import {
+  makeSeller,
+  openSession,
+  payOnHostedPage,
+  refundInDashboard,
+  settle,
+} from "@payloft/local/stripe-sandbox/testing";
 import { signInWithRole, type Person } from "./actors";
 
 /**
@@ -81,12 +87,7 @@ describe("access links", () => {
     const { session, success } = await buy();
     const link = success.json.purchase.access_url as string;
     const pi = (await stored(session.id)).payment_intent!;
-    const refund = await fetch(`${stack().stripe.url}/__sandbox/refunds`, {
-      method: "POST",
-      body: new URLSearchParams({ payment_intent: pi }),
-      redirect: "manual",
-    });
-    expect(refund.status).toBeLessThan(400);
+    await refundInDashboard(stack(), pi);
     await settle(stack());
 
     const res = await follow(link);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { VIEWER_ADDRESS_HEADER } from "@payloft/functions/http/headers";
 import { call, useStack } from "@payloft/local/testing/index";
-import { payOnHostedPage, settle } from "@payloft/local/stripe-sandbox/testing";
+import { payOnHostedPage, refundInDashboard, settle } from "@payloft/local/stripe-sandbox/testing";
 import { productBody, signInAdmin, signInSellingCreator, type Person } from "./actors";
 
 /**
@@ -38,11 +38,7 @@ async function buy(productId: string, email: string) {
 async function refund(sessionId: string) {
   const { PurchaseEntity } = await import("@payloft/core/db/entities");
   const pi = (await PurchaseEntity.get({ id: sessionId }).go()).data!.payment_intent!;
-  const res = await fetch(`${stack().stripe.url}/__sandbox/refunds`, {
-    method: "POST",
-    body: new URLSearchParams({ payment_intent: pi }),
-  });
-  expect(res.status).toBe(200);
+  await refundInDashboard(stack(), pi);
   await settle(stack());
 }
 

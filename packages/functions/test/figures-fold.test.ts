@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { DynamoDBStreamEvent } from "aws-lambda";
 import { useStack } from "@payloft/local/testing/index";
-import { makeSeller, openSession, payOnHostedPage, settle } from "@payloft/local/stripe-sandbox/testing";
+import {
+  makeSeller,
+  openSession,
+  payOnHostedPage,
+  refundInDashboard,
+  settle,
+} from "@payloft/local/stripe-sandbox/testing";
 import { streamsApi, type StreamRecord } from "@payloft/local/stream/api";
 
 /**
@@ -75,11 +81,7 @@ describe("the figures fold", () => {
     const seller = await makeSeller({ price: 900 });
     const [first] = await sell(seller, ["dee@example.com", "eve@example.com"]);
     const pi = (await PurchaseEntity.get({ id: first! }).go()).data!.payment_intent!;
-    const res = await fetch(`${stack().stripe.url}/__sandbox/refunds`, {
-      method: "POST",
-      body: new URLSearchParams({ payment_intent: pi }),
-    });
-    expect(res.status).toBe(200);
+    await refundInDashboard(stack(), pi);
     await settle(stack());
     const records = await streamRecords();
     await fold(records);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { holdClockInFreshWindow } from "@payloft/local/testing/clock";
 import { call, useStack } from "@payloft/local/testing/index";
-import { openSession, payOnHostedPage, settle } from "@payloft/local/stripe-sandbox/testing";
+import { openSession, payOnHostedPage, refundInDashboard, settle } from "@payloft/local/stripe-sandbox/testing";
 import { VIEWER_ADDRESS_HEADER } from "@payloft/functions/http/headers";
 import { productBody, signInWithRole, type Person } from "./actors";
 
@@ -126,12 +126,7 @@ describe("a product sold with licence keys", () => {
     const { session, key } = await buy(keyed);
     const { PurchaseEntity } = await import("@payloft/core/db/entities");
     const pi = (await PurchaseEntity.get({ id: session.id }).go()).data!.payment_intent!;
-    const refund = await fetch(`${stack().stripe.url}/__sandbox/refunds`, {
-      method: "POST",
-      body: new URLSearchParams({ payment_intent: pi }),
-      redirect: "manual",
-    });
-    expect(refund.status).toBeLessThan(400);
+    await refundInDashboard(stack(), pi);
     await settle(stack());
     const res = await verify({ product_id: keyed, license_key: key });
     expect(res.status).toBe(200);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { call, useStack } from "@payloft/local/testing/index";
-import { makeSeller, openSession, payOnHostedPage, sandboxEvents, settle } from "@payloft/local/stripe-sandbox/testing";
+import {
+  makeSeller,
+  openSession,
+  payOnHostedPage,
+  refundInDashboard,
+  sandboxEvents,
+  settle,
+} from "@payloft/local/stripe-sandbox/testing";
 import { payOnSandbox, person, profileWhen } from "./platform-fixtures";
 
 /** What following an access link answers (its page read, so the connection is let go). */
@@ -77,11 +84,7 @@ describe("platform events, exactly once", () => {
     const [oldest, middle, newest] = await products(cookie, 3);
 
     const pi = (await (await platformStripe()).checkout.sessions.retrieve(sessionId)).payment_intent as string;
-    const refund = await fetch(`${stack().stripe.url}/__sandbox/refunds`, {
-      method: "POST",
-      body: new URLSearchParams({ payment_intent: pi }),
-    });
-    expect(refund.status).toBe(200);
+    const refund = await refundInDashboard(stack(), pi);
     await profileWhen(stack(), cookie, (p) => p.plan === "free");
     await settle(stack());
     expect(await stored(id)).toMatchObject({ plan: "free", subscription_status: "refunded" });
@@ -91,7 +94,7 @@ describe("platform events, exactly once", () => {
     expect(await counter()).toBe(1);
 
     // Stripe delivers the refund again, and the old "checkout completed" arrives late: nothing changes.
-    const charge = (await refund.json()).charge as string;
+    const charge = refund.charge;
     const [refunded] = sandboxEvents(stack(), charge).filter((r) => r.event.type === "charge.refunded");
     await redeliver(refunded!.event, "/api/webhooks/stripe", platformSecret());
     const [completed] = sandboxEvents(stack(), sessionId).filter((r) => r.event.type === "checkout.session.completed");

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { useStack } from "@payloft/local/testing/index";
-import { makeSeller, openSession, payOnHostedPage, settle } from "@payloft/local/stripe-sandbox/testing";
+import {
+  makeSeller,
+  openSession,
+  payOnHostedPage,
+  refundInDashboard,
+  settle,
+} from "@payloft/local/stripe-sandbox/testing";
 
 /**
  * npm run recount: figures recomputed from the purchases agree with what the ledger wrote at
@@ -31,11 +37,7 @@ async function sellerWithSales() {
   await settle(stack());
   const { PurchaseEntity } = await core();
   const pi = (await PurchaseEntity.get({ id: ids[1]! }).go()).data!.payment_intent!;
-  const res = await fetch(`${stack().stripe.url}/__sandbox/refunds`, {
-    method: "POST",
-    body: new URLSearchParams({ payment_intent: pi }),
-  });
-  expect(res.status).toBe(200);
+  await refundInDashboard(stack(), pi);
   await settle(stack());
   return seller;
 }

@@ -73,6 +73,20 @@ export async function payOnHostedPage(url: string, email = "buyer@example.com", 
   return res.headers.get("location")!;
 }
 
+/**
+ * The seller refunds a payment in Stripe's dashboard (the sandbox's refund button), so
+ * charge.refunded reaches Payloft as a webhook, as it does when a creator refunds outside Payloft.
+ * Answers the refund.
+ */
+export async function refundInDashboard(stack: Stack, paymentIntent: string): Promise<{ id: string; charge: string }> {
+  const res = await fetch(`${stack.stripe.url}/__sandbox/refunds`, {
+    method: "POST",
+    body: new URLSearchParams({ payment_intent: paymentIntent }),
+  });
+  if (res.status !== 200) throw new Error(`the sandbox refused the refund: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { id: string; charge: string };
+}
+
 /** Waits until every webhook, bus delivery and outgoing webhook has run its course (Stack.settled). */
 export const settle = (stack: Stack) => stack.settled();
 

@@ -191,6 +191,32 @@ describe("a member's journey", () => {
     await row.getByText(/^Access until .+; it will not renew$/).waitFor();
     await row.getByText("Canceled", { exact: true }).waitFor();
   });
+
+  it("the creator deletes the membership after the dialog says its members are canceled at the period's end; the member keeps access until then", async () => {
+    const { page } = seller;
+    await page.goto("/dashboard");
+    const card = page.getByTestId("product-card").filter({ hasText: "Euro Club" });
+    await card.getByRole("button", { name: "Delete Euro Club" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete product?" });
+    await dialog
+      .getByText(
+        "It is a membership: deleting it cancels every member's membership at the end of the period they paid for. They keep access until then and are not charged again.",
+        { exact: false },
+      )
+      .waitFor();
+    expect(await graveViolations(page), "axe").toEqual([]);
+    await b.shot(page, "membership-delete-dialog");
+    await dialog.getByRole("button", { name: "Delete and cancel members" }).click();
+    await card.waitFor({ state: "detached", timeout: 20_000 });
+
+    const member = await b.newPage({ viewport: PHONE });
+    await signIn(member.page, buyer, "Yara Yearly");
+    await member.page.waitForURL(/\/customer-dashboard/, { timeout: 20_000 });
+    await member.page.getByRole("tab", { name: "Memberships" }).click();
+    const item = member.page.getByRole("listitem").filter({ hasText: "Euro Club" });
+    await item.getByText(/^Access until .+; it will not renew$/).waitFor();
+    await member.context.close();
+  }, 120_000);
 });
 
 describe("a creator makes a membership in the product dialog", () => {

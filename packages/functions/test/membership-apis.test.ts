@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, useStack } from "@payloft/local/testing/index";
 import { sandboxEvents } from "@payloft/local/stripe-sandbox/testing";
 import { signInSellingCreator, signInWithRole, stripeSecretOf, type Person } from "./actors";
-import { recurringProduct, subscribe } from "./memberships";
+import { advanceClock, recurringProduct, subscribe } from "./memberships";
 import { postSellerEvent, sellerStripe } from "./seller-stripe";
 
 /**
@@ -175,7 +175,7 @@ describe("the creator's members", () => {
     const kept = await call(stack(), "DELETE", `/api/products/${productId}`, { cookie: sam.cookie });
     expect(kept.status).toBe(409);
     expect(kept.json.error).toBe(
-      "This product has 1 member. Cancel their memberships in Dashboard → Members first; you can delete it once they have ended.",
+      "This product has 1 member. Deleting it cancels every membership at the end of the period paid for (members keep access until then): confirm with cancel_memberships=true, or cancel them in Dashboard → Members first.",
     );
     const res = await call(stack(), "POST", `/api/memberships/${membershipId}/cancel`, {
       cookie: sam.cookie,
@@ -193,5 +193,41 @@ describe("the creator's members", () => {
     await stack().settled();
     const gone = await call(stack(), "DELETE", `/api/products/${productId}`, { cookie: sam.cookie });
     expect(gone.status, gone.text).toBe(200);
+  });
+});
+
+describe("DELETE /api/products/{id}?cancel_memberships=true", () => {
+  it("cancels every member at the period's end at the provider, then deletes; members keep access until the end", async () => {
+    const club = await recurringProduct(stack(), sam, "Closing Club", {
+      tiers: [{ id: "club", name: "Club", prices: [{ interval: "month", amount: "5" }] }],
+    });
+    const first = await subscribe(stack(), mia, club, "club", "month");
+    const second = await subscribe(stack(), cara, club, "club", "month");
+    const del = (query: string, cookie = sam.cookie) =>
+      call(stack(), "DELETE", `/api/products/${club}${query}`, { cookie });
+    // Not confirmed, or confirmed by someone else: nothing changes.
+    expect((await del("")).status).toBe(409);
+    const bad = await del("?cancel_memberships=yes");
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toBe("cancel_memberships must be true or false.");
+    expect((await del("?cancel_memberships=true", bob.cookie)).status).toBe(404);
+    const { stripe } = await sellerStripe(sam.id, stripeSecretOf(sam));
+    expect((await stripe.subscriptions.retrieve(first.id)).cancel_at_period_end).toBe(false);
+
+    const gone = await del("?cancel_memberships=true");
+    expect(gone.status, gone.text).toBe(200);
+    const left = (await call(stack(), "GET", "/api/products", { cookie: sam.cookie })).json;
+    expect(left.map((p: { id: string }) => p.id)).not.toContain(club);
+    for (const m of [first, second]) {
+      expect((await stripe.subscriptions.retrieve(m.id)).cancel_at_period_end).toBe(true);
+      expect((await fetch(m.accessUrl, { redirect: "manual" })).status).not.toBe(410);
+    }
+    expect((await mine(cara)).memberships.find((m: { id: string }) => m.id === second.id)).toMatchObject({
+      status: "canceled",
+      cancel_at_period_end: true,
+    });
+    // The period ends: so does each membership, and its access.
+    await advanceClock(stack(), 32 * 86400);
+    for (const m of [first, second]) expect((await fetch(m.accessUrl, { redirect: "manual" })).status).toBe(410);
   });
 });

@@ -111,6 +111,9 @@ describe("each Lambda links exactly what its code reads", () => {
         "customer-membership-resume",
         "memberships-cancel",
         "v1-memberships-cancel",
+        // Deleting a membership product, once confirmed, cancels its members there first.
+        "products-delete",
+        "v1-products-delete",
       ].sort(),
     );
     // Platform billing, its webhook, and the admin actions that stop a creator's platform subscription.

@@ -22,6 +22,14 @@ export async function membershipsOfBuyer(email: string): Promise<{ memberships: 
 
 const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
 
+/** DELETE /api/products/{id}'s query (membership/product-delete.ts): `cancel_memberships=true` confirms. */
+export const DeleteProductInput = z.object({
+  cancel_memberships: preprocess(
+    (v) => (v === "true" ? true : v === "false" || v === "" ? false : v),
+    z.optional(z.boolean({ error: "cancel_memberships must be true or false." })),
+  ),
+});
+
 export const ListInput = z.object({
   status: preprocess(
     blank,

@@ -187,19 +187,24 @@ export namespace Product {
   const hasMembers = (n: number) =>
     new ConflictError(
       "product.has_members",
-      `This product has ${n === 1 ? "1 member" : `${n} members`}. Cancel their memberships in Dashboard → Members first; you can delete it once they have ended.`,
+      `This product has ${n === 1 ? "1 member" : `${n} members`}. Deleting it cancels every membership at the end of the period paid for (members keep access until then): confirm with cancel_memberships=true, or cancel them in Dashboard → Members first.`,
     );
 
-  export async function remove(creatorId: string, id: string): Promise<void> {
+  /**
+   * `canceled`: how many running memberships the caller has set to end at their period's end
+   * (membership/product-delete.ts); the product is deleted only while it has exactly those.
+   */
+  export async function remove(creatorId: string, id: string, canceled = 0): Promise<void> {
     const p = await owned(creatorId, id);
-    if ((p.member_count ?? 0) > 0) throw hasMembers(p.member_count!);
+    const members = p.member_count ?? 0;
+    if (members > 0 && members !== canceled) throw hasMembers(members);
     const codes = await transact(({ product, user, counter }) => [
       product
         .delete({ id })
-        // A membership recorded meanwhile adds to member_count: the condition sees it.
+        // A membership recorded (or ended) meanwhile changes member_count: the condition sees it.
         .where(
           (a, op) =>
-            `${op.eq(a.creator_id, creatorId)} AND (${op.notExists(a.member_count)} OR ${op.eq(a.member_count, 0)})`,
+            `${op.eq(a.creator_id, creatorId)} AND (${op.notExists(a.member_count)} OR ${op.eq(a.member_count, members)})`,
         )
         .commit(),
       user.patch({ id: creatorId }).add({ product_count: -1 }).commit(),
@@ -213,7 +218,7 @@ export namespace Product {
     // The product's own condition failing means someone deleted it first, or a member arrived.
     if (codes?.[0] === "ConditionalCheckFailed") {
       const now = await get(id);
-      throw now ? hasMembers(now.member_count ?? 1) : notFound();
+      throw now ? hasMembers(Math.max(now.member_count ?? 1, 1)) : notFound();
     }
     if (codes) throw new AppError("product.delete_failed", "Failed to delete the product. Please try again.", 503);
   }

@@ -6,7 +6,6 @@ import { memberOf, membersOf } from "../membership/list";
 import {
   AffiliateList,
   CustomerList,
-  Deleted,
   Membership,
   MembershipList,
   PageQuery,
@@ -41,11 +40,6 @@ export namespace PublicApi {
 
   export const updateProduct = async (creatorId: string, id: string, body: unknown) =>
     ProductOut.parse(await Product.update(creatorId, id, body, { price: "cents" }));
-
-  export async function deleteProduct(creatorId: string, id: string) {
-    await Product.remove(creatorId, id);
-    return Deleted.parse({ id, deleted: true });
-  }
 
   export async function sales(creatorId: string, query: unknown) {
     const res = await Sales.history(creatorId, page(query));

@@ -146,7 +146,7 @@ responseSchemas.add(Membership, {
 });
 export const MembershipList = page(Membership);
 responseSchemas.add(MembershipList, { id: "MembershipList" });
-export { ListInput as MembershipQuery } from "../membership/list";
+export { ListInput as MembershipQuery, DeleteProductInput as ProductDeleteQuery } from "../membership/list";
 export const MembershipCancel = z.object({
   at_period_end: z
     .boolean()

@@ -11,6 +11,7 @@ import {
   PageQuery,
   Product,
   ProductCreate,
+  ProductDeleteQuery,
   ProductList,
   ProductUpdate,
   SaleList,
@@ -77,8 +78,10 @@ export const operationDocs: Record<string, OperationDoc> = {
   "DELETE /api/v1/products/{id}": {
     operationId: "deleteProduct",
     summary: "Delete a product",
-    description: "Its sales stay in your records.",
+    description:
+      "Its sales stay in your records. A membership product with members answers 409 unless `cancel_memberships=true`: then every member is canceled at the end of the period paid for (they keep access until then) and the product is deleted.",
     tag: "Products",
+    query: ProductDeleteQuery,
     response: { status: 200, description: "Deleted.", schema: Deleted },
   },
   "GET /api/v1/sales": {

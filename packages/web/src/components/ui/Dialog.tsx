@@ -101,7 +101,7 @@ export function Dialog({
         </div>
         {children && <div className="overflow-y-auto px-5 py-4 sm:px-6">{children}</div>}
         {footer && (
-          <div className="flex flex-col-reverse gap-2 border-t border-slate-100 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
+          <div className="flex flex-col-reverse gap-2 border-t border-slate-100 px-5 py-4 sm:flex-row sm:flex-wrap sm:justify-end sm:px-6">
             {footer}
           </div>
         )}

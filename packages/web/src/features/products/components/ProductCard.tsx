@@ -15,6 +15,9 @@ import { EmbedSnippetDialog } from "./EmbedSnippetDialog";
 import { ProductDialog } from "./ProductDialog";
 
 const DELETE_CONFIRM = "Are you sure you want to delete this product? This action cannot be undone.";
+/** A membership's delete cancels its members (the API's cancel_memberships=true): the dialog says so. */
+const DELETE_MEMBERSHIP =
+  "It is a membership: deleting it cancels every member's membership at the end of the period they paid for. They keep access until then and are not charged again.";
 
 const MODERATION: Record<Product["moderation_status"], { label: string; tone: "warning" | "info" | "danger" } | null> =
   {
@@ -83,14 +86,24 @@ export function ProductCard({ product }: { product: Product }) {
   };
 
   const onDelete = async () => {
+    const membership = product.billing === "recurring";
     const ok = await confirmDialog({
       title: "Delete product?",
-      message: DELETE_CONFIRM,
-      confirmLabel: "Delete",
+      message: membership ? `${DELETE_CONFIRM} ${DELETE_MEMBERSHIP}` : DELETE_CONFIRM,
+      confirmLabel: membership ? "Delete and cancel members" : "Delete",
       tone: "danger",
     });
     if (!ok) return;
-    remove.mutate(product.id, { onError: (err) => console.error("Failed to delete product", err) });
+    remove.mutate(
+      { id: product.id, cancelMemberships: membership },
+      {
+        onError: (err) => {
+          console.error("Failed to delete product", err);
+          // A membership's delete can fail at the provider; say so (the request can simply be made again).
+          if (membership) toast(err instanceof Error ? err.message : "Failed to delete the product.", "error");
+        },
+      },
+    );
   };
 
   return (

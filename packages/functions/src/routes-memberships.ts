@@ -37,4 +37,13 @@ export const membershipRoutes: RouteDef[] = [
     access: "creator",
     links: ["EncryptionKey"],
   },
+  // Deleting a product: with ?cancel_memberships=true its members are canceled at the seller's provider first.
+  {
+    method: "DELETE",
+    path: "/api/products/{id}",
+    handler: "products-delete",
+    access: "creator",
+    query: true,
+    links: ["EncryptionKey"],
+  },
 ];

@@ -101,15 +101,6 @@ export const routes: RouteDef[] = [
   { method: "GET", path: "/api/products", handler: "products-list", access: "creator" },
   { method: "POST", path: "/api/products", handler: "products-create", access: "creator", links: ["Files"] },
   { method: "PUT", path: "/api/products/{id}", handler: "products-update", access: "creator", links: ["Files"] },
-  // ?cancel_memberships=true: members are canceled at the period's end at the seller's provider
-  {
-    method: "DELETE",
-    path: "/api/products/{id}",
-    handler: "products-delete",
-    access: "creator",
-    query: true,
-    links: ["EncryptionKey"],
-  },
   {
     method: "GET",
     path: "/api/payment-integration",

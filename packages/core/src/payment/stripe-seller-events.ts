@@ -4,6 +4,7 @@ import { expiredCheckout } from "../recovery/expired";
 import { Integration } from "../integration/index";
 import { logger } from "../log/index";
 import { stripeClient } from "./stripe";
+import { saleOfInvoicePayment } from "./stripe-invoice-payments";
 import { translateMembershipEvent } from "./stripe-membership-events";
 
 /**
@@ -85,15 +86,17 @@ export async function translateSellerEvent(sellerId: string, event: Stripe.Event
   }
 }
 
-/** The Checkout Session a payment belongs to, asked of the seller's own Stripe account. */
+/** The sale (Checkout Session, or a membership's invoice) a payment belongs to, asked of the seller's own Stripe account. */
 async function checkoutOfPayment(sellerId: string, paymentIntent: string): Promise<string | undefined> {
   const secret = await Integration.stripeSecretFor(sellerId);
   if (!secret) {
     logger.error("a seller event for a payment, but the seller has no Stripe key", { sellerId, paymentIntent });
     return undefined;
   }
-  const sessions = await stripeClient(secret).checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
-  return sessions.data[0]?.id;
+  const stripe = stripeClient(secret);
+  const sessions = await stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
+  // No session of a payment: a membership's charge, which paid an invoice.
+  return sessions.data[0]?.id ?? (await saleOfInvoicePayment(stripe, paymentIntent));
 }
 
 /**

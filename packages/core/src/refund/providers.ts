@@ -6,6 +6,7 @@ import { ConflictError, ProviderError } from "../errors";
 import { Integration } from "../integration/index";
 import { logger } from "../log/index";
 import { stripeClient } from "../payment/stripe";
+import { paymentIntentOfInvoice } from "../payment/stripe-invoice-payments";
 import { centsToValue, PayPalRequestError, paypalClient, valueToCents, type PayPalClient } from "../paypal/client";
 
 /**
@@ -221,10 +222,18 @@ async function refundOnce(client: PayPalClient, captureId: string, saleId: strin
   }
 }
 
-/** Sales recorded before payment intents were kept: ask Stripe for the session's. */
-async function paymentIntentOfSession(stripe: Stripe, sessionId: string): Promise<string> {
-  const session = await stripe.checkout.sessions.retrieve(sessionId);
-  const pi = idOf(session.payment_intent);
+/**
+ * Sales recorded without their payment intent: a membership's renewal is its invoice (`in_…`),
+ * a subscription's first charge is its first invoice's payment, and sales recorded before
+ * payment intents were kept are their session's payment.
+ */
+async function paymentIntentOfSession(stripe: Stripe, saleId: string): Promise<string> {
+  const pi = saleId.startsWith("in_")
+    ? await paymentIntentOfInvoice(stripe, saleId)
+    : await stripe.checkout.sessions.retrieve(saleId).then(async (session) => {
+        const invoice = idOf(session.invoice);
+        return idOf(session.payment_intent) ?? (invoice ? await paymentIntentOfInvoice(stripe, invoice) : undefined);
+      });
   if (!pi) throw REFUSED("Stripe", "the payment of this sale cannot be found.");
   return pi;
 }

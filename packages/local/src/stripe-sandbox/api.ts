@@ -4,6 +4,7 @@ import { int, list, metadataOf, str, type FormObject } from "./form";
 import { createSession, present, publicLineItems } from "./checkout";
 import { cancelSubscription, presentSubscription, updateSubscription } from "./subscriptions";
 import { createRefund } from "./refunds";
+import { presentInvoice } from "./invoices";
 import type { Account, StripeObject } from "./store";
 import type { Sandbox } from "./context";
 import { authenticate } from "./auth";
@@ -111,7 +112,29 @@ const routes: Route[] = [
   { method: "GET", pattern: /^\/v1\/customers\/([^/]+)$/, run: (_sb, a, _p, id) => get(a, id, "customer") },
   { method: "GET", pattern: /^\/v1\/payment_intents\/([^/]+)$/, run: (_sb, a, _p, id) => get(a, id, "payment_intent") },
   { method: "GET", pattern: /^\/v1\/charges\/([^/]+)$/, run: (_sb, a, _p, id) => get(a, id, "charge") },
-  { method: "GET", pattern: /^\/v1\/invoices\/([^/]+)$/, run: (_sb, a, _p, id) => get(a, id, "invoice") },
+  {
+    method: "GET",
+    pattern: /^\/v1\/invoices\/([^/]+)$/,
+    run: (_sb, a, p, id) => presentInvoice(get(a, id, "invoice"), expandOf(p)),
+  },
+  {
+    // As Stripe lists them: filtered by invoice, or by the payment (payment[type] and
+    // payment[payment_intent]), which is how a charge's event finds the invoice it paid.
+    method: "GET",
+    pattern: /^\/v1\/invoice_payments$/,
+    run: (sb, a, p) => {
+      const payment = (
+        typeof p.payment === "object" && p.payment && !Array.isArray(p.payment) ? p.payment : {}
+      ) as FormObject;
+      const found = sb.store
+        .ofType(a, "invoice")
+        .filter((inv) => !str(p.invoice) || inv.id === str(p.invoice))
+        .flatMap((inv) => (inv._payments ?? []) as StripeObject[])
+        .filter((ip) => !str(payment.type) || ip.payment?.type === str(payment.type))
+        .filter((ip) => !str(payment.payment_intent) || ip.payment?.payment_intent === str(payment.payment_intent));
+      return listOf("/v1/invoice_payments", found, int(p.limit) ?? 10);
+    },
+  },
   {
     method: "GET",
     pattern: /^\/v1\/invoiceitems$/,

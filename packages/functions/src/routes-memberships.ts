@@ -29,6 +29,14 @@ export const membershipRoutes: RouteDef[] = [
     access: "customer",
     links: ["EncryptionKey"],
   },
+  {
+    method: "POST",
+    path: "/api/customer/memberships/{id}/payment-method",
+    handler: "customer-membership-payment-method",
+    access: "customer",
+    body: false,
+    links: ["EncryptionKey"],
+  },
   { method: "GET", path: "/api/memberships", handler: "memberships-list", access: "creator", query: true },
   {
     method: "POST",

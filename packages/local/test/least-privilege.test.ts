@@ -108,6 +108,7 @@ describe("each Lambda links exactly what its code reads", () => {
         // Memberships are canceled, resumed and changed on the seller's own Stripe (the lists need no key).
         "customer-membership-cancel",
         "customer-membership-change",
+        "customer-membership-payment-method",
         "customer-membership-resume",
         "memberships-cancel",
         "v1-memberships-cancel",

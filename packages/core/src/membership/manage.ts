@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import "../zod";
 import type { MembershipItem } from "../db/entities";
 import { chosenPrice, syncPrice } from "../checkout/membership";
+import { Config } from "../config/index";
 import { currencyOf } from "../currency/index";
 import { ConflictError, ProviderError, ValidationError } from "../errors";
 import { stripeSecretFor } from "../integration/credentials";
@@ -167,4 +168,35 @@ export async function changeByBuyer(email: string, id: string, input: unknown): 
       payment_behavior: "error_if_incomplete",
     });
   });
+}
+
+/**
+ * POST /api/customer/memberships/{id}/payment-method: where the buyer replaces the card a Stripe
+ * membership is charged to: a Billing Portal session for the subscription's customer on the
+ * seller's account, which comes back to the portal's Memberships tab. Stripe retries a past_due
+ * membership's open invoice with the new card; its events bring the membership back to active.
+ */
+export async function paymentMethodByBuyer(email: string, id: string): Promise<{ url: string }> {
+  const m = await buyersOwn(email, id);
+  if (m.status === "ended") throw ENDED();
+  if (m.provider === "paypal")
+    throw new ConflictError(
+      "membership.paypal_payment_method",
+      "This membership is paid through PayPal: change the card or bank it uses in your PayPal account, under Payments → Automatic payments.",
+    );
+  const secret = await stripeSecretFor(m.creator_id);
+  if (!secret) throw new ProviderError(PROVIDER_FAILED, "membership.provider_failed");
+  try {
+    const stripe = stripeClient(secret);
+    const sub = await stripe.subscriptions.retrieve(m.id);
+    const customer = typeof sub.customer === "string" ? sub.customer : sub.customer.id;
+    const session = await stripe.billingPortal.sessions.create({
+      customer,
+      return_url: `${Config.siteUrl()}/customer-dashboard?tab=memberships`,
+    });
+    return { url: session.url };
+  } catch (err) {
+    logger.warn("billing portal session at Stripe failed", { membershipId: m.id, error: (err as Error).message });
+    throw refusedOrFailed(err);
+  }
 }

@@ -11,6 +11,7 @@ import { authenticate } from "./auth";
 import { requirePermission } from "./restricted";
 import { checkUrl, createEndpoint, hideSecret, liveEndpoint } from "./endpoints";
 import { catalogRoutes } from "./catalog";
+import { createPortalSession } from "./portal";
 
 export { createEndpoint };
 
@@ -50,6 +51,7 @@ function get(a: Account, id: string, type: string, what = type): StripeObject {
 
 const routes: Route[] = [
   ...catalogRoutes,
+  { method: "POST", pattern: /^\/v1\/billing_portal\/sessions$/, run: (sb, a, p) => createPortalSession(sb, a, p) },
   { method: "POST", pattern: /^\/v1\/checkout\/sessions$/, run: (sb, a, p) => present(createSession(sb, a, p)) },
   {
     method: "GET",

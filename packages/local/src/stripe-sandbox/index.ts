@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { portalPage } from "./portal";
 import { bindServer, closeServer, type BoundServer } from "../ports";
 import { handleApi, createEndpoint } from "./api";
 import { completeSession } from "./checkout";
@@ -83,6 +84,12 @@ export async function startStripeSandbox(opts: SandboxOptions) {
         headers: req.headers as Record<string, string>,
       });
       return send(res, answer.status, answer.body, answer.headers);
+    }
+    const portal = /^\/p\/session\/([^/]+)$/.exec(path);
+    if (portal) {
+      const answer = portalPage(sb, method, decodeURIComponent(portal[1]!), body);
+      if (answer.location) return void res.writeHead(303, { location: answer.location }).end();
+      return send(res, answer.status, answer.html);
     }
     const pay = /^\/pay\/([^/]+)$/.exec(path);
     if (pay) {

@@ -119,9 +119,9 @@ describe("the Lambda bundles", () => {
   });
 
   it("leave ElectroDB, the AWS SDK and zod classic out of the Lambdas the sales page, the dashboards and the landing page call", () => {
-    // public-store: the store page's read (the page Lambda reads the store the same way, but its
-    // ?ref attribution, affiliate/referral.ts, still reads through the entities).
-    for (const name of [...HOT, "public-stats", "public-store"]) {
+    // public-store: the store page's read. pages/handler: the page Lambda, which reads the store
+    // the same way and answers ?ref= through affiliate/visit.ts's lean reads.
+    for (const name of [...HOT, "public-stats", "public-store", "pages/handler"]) {
       const inputs = Object.keys(outputs.get(name)!.inputs);
       expect(
         inputs.filter((f) => /\/(electrodb|@aws-sdk|jsonschema)\/|\/zod\/v4\/classic\//.test(f)),

@@ -4,7 +4,8 @@ import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
 import { Config } from "../config/index";
 
 /** What affiliates' records share: scopes of their claims, codes, links, the API shape. */
-export const CODE_SCOPE = "affiliate-code";
+// The code claims' scope lives with the ElectroDB-free lookup (./visit.ts).
+export { CODE_SCOPE } from "./visit";
 /** One live invitation or affiliate per creator and e-mail. */
 export const emailScope = (creatorId: string) => `affiliate#${creatorId}`;
 

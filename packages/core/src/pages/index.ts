@@ -4,7 +4,7 @@ import { productPublicView, type ProductPublicView } from "../product/sales-page
 import { SharePreview } from "../share/index";
 import type { Store } from "../store/index";
 import { storePublicView } from "../store/public";
-import { refCode, visitWithRef } from "../affiliate/referral";
+import { refCode, visitWithRef } from "../affiliate/visit";
 import { pageTarget, type PageKind } from "./paths";
 
 /**

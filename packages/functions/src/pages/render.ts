@@ -1,4 +1,4 @@
-import { REF_COOKIE } from "@payloft/core/affiliate/referral";
+import { REF_COOKIE } from "@payloft/core/affiliate/visit";
 import { logger } from "@payloft/core/log/index";
 import { PublicPages } from "@payloft/core/pages/index";
 import { pageTarget, type PageKind } from "@payloft/core/pages/paths";

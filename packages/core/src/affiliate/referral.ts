@@ -4,9 +4,9 @@ import { Config } from "../config/index";
 import { byCode, clickCookie, earns, readEntries, refCode } from "./visit";
 
 /**
- * A click through /r/{code}, and what a checkout takes from the attribution (rule: Affiliates by
- * consent). The cookie itself and a sales page's ?ref= are ./visit.ts, which the page Lambda
- * bundles without ElectroDB.
+ * A click through /r/{code}, and what a checkout takes from the attribution
+ * (rule: Affiliates by consent). The cookie itself and a sales page's ?ref= are ./visit.ts,
+ * which the page Lambda bundles without ElectroDB.
  */
 export { DEFAULT_COOKIE_DAYS, REF_COOKIE, readEntries, refCode, visitWithRef } from "./visit";
 

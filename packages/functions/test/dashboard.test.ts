@@ -88,6 +88,7 @@ describe("GET /api/dashboard/products-analytics", () => {
         revenue: 12500,
         currency: "usd",
         conversionRate: 0.8,
+        free: false,
       },
     ]);
   });

@@ -168,11 +168,18 @@ describe("product performance beside it", () => {
   it("ranks products by sales, never comparing yen with euros", async () => {
     const res = await call(stack(), "GET", "/api/dashboard/products-analytics", { cookie: sid.cookie });
     // One sale each left (the newsletter's euro sale was refunded): ties in sales go by name.
-    const rows = res.json.products as { name: string; sales: number; revenue: number; currency: string }[];
-    expect(rows.map((p) => [p.name, p.sales, p.revenue, p.currency])).toEqual([
-      ["Euro Course", 1, 950, "eur"],
-      ["Free Sampler", 1, 0, "eur"],
-      ["Yen Course", 1, 1500, "jpy"],
+    // A free product says so (the table shows its claims and "Free", not a revenue of €0.00).
+    const rows = res.json.products as {
+      name: string;
+      sales: number;
+      revenue: number;
+      currency: string;
+      free: boolean;
+    }[];
+    expect(rows.map((p) => [p.name, p.sales, p.revenue, p.currency, p.free])).toEqual([
+      ["Euro Course", 1, 950, "eur", false],
+      ["Free Sampler", 1, 0, "eur", true],
+      ["Yen Course", 1, 1500, "jpy", false],
     ]);
   });
 });

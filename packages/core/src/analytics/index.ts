@@ -38,6 +38,8 @@ export namespace Analytics {
     revenue: number;
     currency: Currency;
     conversionRate: number;
+    /** Given away (price 0, one-time, not pay-what-you-want): its sales are claims, its revenue none. */
+    free: boolean;
   }
 
   export const conversionRate = rateOf;
@@ -60,6 +62,7 @@ export namespace Analytics {
       revenue: p.total_revenue ?? 0,
       currency: currencyOf(p.currency),
       conversionRate: conversionRate(p.sales_count ?? 0, p.view_count ?? 0),
+      free: p.price === 0 && !p.pay_what_you_want && p.billing !== "recurring",
     }));
   }
 }

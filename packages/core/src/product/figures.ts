@@ -39,7 +39,18 @@ export function addCounter<T extends WithFigures>(p: T, c: Partial<CounterItem> 
 export async function rankedOfCreator(creatorId: string) {
   const res = await ProductEntity.query.byCreator({ creator_id: creatorId }).go({
     pages: "all",
-    attributes: ["id", "name", "is_active", "view_count", "sales_count", "total_revenue", "currency"],
+    attributes: [
+      "id",
+      "name",
+      "is_active",
+      "view_count",
+      "sales_count",
+      "total_revenue",
+      "currency",
+      "price",
+      "pay_what_you_want",
+      "billing",
+    ],
   });
   const products = await withFigures(res.data as (typeof res.data)[number][]);
   return products.sort(

@@ -17,6 +17,8 @@ export interface FiguresRow {
   /** Revenue in several currencies (a traffic source sells every product): one line each, never a sum. */
   revenue_by_currency?: Partial<Record<string, number>>;
   conversionRate: number;
+  /** A free product: its sales read as claims and its revenue as "Free", not "$0.00". */
+  free?: boolean;
 }
 
 /**
@@ -52,9 +54,13 @@ export function FiguresTable({
               {r.name}
             </TD>
             <TD className="text-right tabular-nums">{formatCount(r.views)}</TD>
-            <TD className="text-right tabular-nums">{formatCount(r.sales)}</TD>
             <TD className="text-right tabular-nums">
-              {r.revenue_by_currency ? (
+              {r.free ? `${formatCount(r.sales)} ${r.sales === 1 ? "claim" : "claims"}` : formatCount(r.sales)}
+            </TD>
+            <TD className="text-right tabular-nums">
+              {r.free ? (
+                "Free"
+              ) : r.revenue_by_currency ? (
                 <MoneyLines byCurrency={r.revenue_by_currency} none="—" />
               ) : (
                 formatMoney(r.revenue, r.currency)

@@ -53,6 +53,15 @@ describe("refunds of a membership's Stripe charges", () => {
     }
     await stack().settled();
     expect((await salesOf(membership.id)).map((s) => s.status)).toEqual(["refunded", "refunded"]);
+    // The buyer hears of each refund once, and that the membership goes on.
+    const notices = stack().outbox.messages.filter(
+      (m) => m.to === "rita@example.com" && /was refunded/.test(m.subject),
+    );
+    expect(notices).toHaveLength(2);
+    for (const notice of notices) {
+      expect(notice.text).toContain("the membership itself is unchanged");
+      expect(notice.text).not.toContain("access to the content has ended");
+    }
   });
 
   it("a refund made in the seller's Stripe dashboard refunds the renewal it paid", async () => {

@@ -24,7 +24,7 @@ export async function sendReversalNoticeOnce(p: PurchaseItem): Promise<boolean> 
 
 type Reversed = Pick<
   PurchaseItem,
-  "id" | "product_name" | "amount" | "currency" | "customer_email" | "provider" | "receipt_sent_at"
+  "id" | "product_name" | "amount" | "currency" | "customer_email" | "provider" | "receipt_sent_at" | "membership_id"
 > & {
   status: "refunded" | "disputed" | "completed";
   tax?: number;
@@ -42,9 +42,12 @@ export function reversalMessage(p: Reversed, contacts: PurchaseContacts, support
     ? `The money goes back to your ${paypal ? "PayPal account" : "card"}; it can take 5 to 10 business days to show.`
     : `If you did not mean to dispute it, please contact ${paypal ? "PayPal" : "your bank"}.`;
   // A sale taken back before its payment event arrived never had a receipt (./receipt.ts).
-  const access = p.receipt_sent_at
-    ? "Your access to the content has ended: the link in your receipt no longer opens it."
-    : "The purchase is closed, so your access to the content has ended and there is no licence key for it.";
+  // A membership's charge: the membership's own access follows the subscription, not one payment.
+  const access = p.membership_id
+    ? "This was one payment of your membership; the membership itself is unchanged. You can manage or cancel it from your purchases page."
+    : p.receipt_sent_at
+      ? "Your access to the content has ended: the link in your receipt no longer opens it."
+      : "The purchase is closed, so your access to the content has ended and there is no licence key for it.";
   const questions = questionsLine(contacts, p.product_name, supportEmail);
   const greeting = greetingFor(contacts.buyerName);
   const subject = refunded

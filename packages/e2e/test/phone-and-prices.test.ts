@@ -83,6 +83,13 @@ describe("on a phone, in the product's own currency", () => {
     await card("Euro Circle").getByText("from €9 / month", { exact: true }).waitFor();
     await card("Solo Notes").getByText("$5 / month", { exact: true }).waitFor();
     expect(await card("Solo Notes").getByText("from $5 / month").count()).toBe(0);
+    // At 390 px the card's four actions sit two by two, "Embed" beside "Copy URL", not alone.
+    await page.setViewportSize(PHONE);
+    const actions = card("Yen Guide");
+    const top = async (name: RegExp) => (await actions.getByRole("button", { name }).boundingBox())!.y;
+    expect(await top(/^Embed/)).toBe(await top(/^Copy URL/));
+    expect(await top(/^Edit/)).toBe(await top(/^(Deactivate|Activate)$/));
+    await b.shot(page, "product-card-actions-phone");
   });
 
   it("a new creator with a long address sees all of it on the first onboarding step", async () => {

@@ -178,7 +178,8 @@ export function ProductCard({ product }: { product: Product }) {
             <dd className="font-semibold text-slate-900">{formatCents(product.total_revenue, product.currency)}</dd>
           </div>
         </dl>
-        <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
+        {/* Two by two: four buttons in a row left "Embed" alone on a second line on a phone. */}
+        <div className="mt-auto grid grid-cols-2 gap-2 border-t border-slate-100 pt-4">
           <Button size="sm" variant="secondary" onClick={() => setEditing(true)} aria-label={`Edit ${product.name}`}>
             Edit
           </Button>

@@ -115,6 +115,12 @@ describe("an affiliate's member", () => {
       [1000, true, 200, record!.affiliate_id],
     ]);
     expect(await program(kim, sam)).toMatchObject({ sales: 2, earned: { usd: 400 }, due: { usd: 400 } });
+    // The creator refunds the renewal: its commission is taken back, once.
+    const renewal = charges[1]!;
+    expect((await call(stack(), "POST", `/api/sales/${renewal.id}/refund`, { cookie: sam.cookie })).status).toBe(200);
+    expect((await call(stack(), "POST", `/api/sales/${renewal.id}/refund`, { cookie: sam.cookie })).status).toBe(409);
+    await stack().settled();
+    expect(await program(kim, sam)).toMatchObject({ earned: { usd: 200 }, due: { usd: 200 } });
   });
 
   it("a member who came without a link credits no one", async () => {

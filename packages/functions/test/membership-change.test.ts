@@ -58,6 +58,19 @@ const sales = async () =>
     membership_id: string | null;
   }[];
 
+describe("the plans a member may change to", () => {
+  it("the buyer's list carries the provider and every plan of the product today, in minor units", async () => {
+    expect(await mine()).toMatchObject({
+      provider: "stripe",
+      plans: [
+        { tier: "basic", tier_name: "Basic", interval: "month", amount: 500 },
+        { tier: "basic", tier_name: "Basic", interval: "year", amount: 5000 },
+        { tier: "pro", tier_name: "Pro", interval: "month", amount: 1200 },
+      ],
+    });
+  });
+});
+
 describe("POST /api/customer/memberships/{id}/change", () => {
   it("is the buyer's own: 401 signed out, 403 for a creator, 404 for another buyer; nothing changes", async () => {
     const yearly = { tier: "basic", interval: "year" };

@@ -4,7 +4,9 @@ import { NotFoundError } from "../errors";
 import { Sales } from "../sales/index";
 import { parseInput } from "../validation";
 import { preprocess } from "../zod";
-import { membershipInfo, type MembershipInfo } from "./shape";
+import { billingOf } from "../product/tiers";
+import { getProduct } from "../product/view";
+import { membershipInfo, type BuyerMembershipInfo, type MembershipPlan } from "./shape";
 
 /**
  * The lists of memberships: the buyer's own (by sign-in e-mail, the key of the gsi2 index) and the
@@ -13,11 +15,20 @@ import { membershipInfo, type MembershipInfo } from "./shape";
  */
 
 /** GET /api/customer/memberships: the caller's memberships (by sign-in e-mail), newest first. */
-export async function membershipsOfBuyer(email: string): Promise<{ memberships: MembershipInfo[] }> {
+export async function membershipsOfBuyer(email: string): Promise<{ memberships: BuyerMembershipInfo[] }> {
   const res = await MembershipEntity.query
     .byCustomer({ customer_email: email.trim().toLowerCase() })
     .go({ order: "desc", pages: "all" });
-  return { memberships: res.data.map(membershipInfo) };
+  const running = [...new Set(res.data.filter((m) => m.status !== "ended").map((m) => m.product_id))];
+  const products = new Map(await Promise.all(running.map(async (id) => [id, await getProduct(id)] as const)));
+  const plansOf = (m: MembershipItem): MembershipPlan[] => {
+    const product = m.status === "ended" ? null : products.get(m.product_id);
+    if (!product) return [];
+    return billingOf(product).tiers.flatMap((t) =>
+      t.prices.map((p) => ({ tier: t.id, tier_name: t.name, interval: p.interval, amount: p.amount })),
+    );
+  };
+  return { memberships: res.data.map((m) => ({ ...membershipInfo(m), provider: m.provider, plans: plansOf(m) })) };
 }
 
 const blank = (v: unknown) => (v === "" || v === null ? undefined : v);

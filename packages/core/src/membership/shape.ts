@@ -42,3 +42,22 @@ export function membershipInfo(m: MembershipItem): MembershipInfo {
     ended_at: m.ended_at ?? null,
   };
 }
+
+/** One plan a member may change to: a tier's price for one interval, in the membership's currency. */
+export interface MembershipPlan {
+  tier: string;
+  tier_name: string;
+  interval: "month" | "quarter" | "year";
+  /** minor units of the membership's currency: one period's price */
+  amount: number;
+}
+
+/**
+ * A membership in the buyer's own list: where it is paid (Stripe prorates a change of plan at
+ * once, PayPal asks the buyer to approve it) and the product's plans today, the current one
+ * included; none once it has ended.
+ */
+export interface BuyerMembershipInfo extends MembershipInfo {
+  provider: MembershipItem["provider"];
+  plans: MembershipPlan[];
+}

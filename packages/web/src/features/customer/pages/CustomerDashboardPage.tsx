@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { useNavigate, useSearchParams } from "react-router-dom";
 import { Logo } from "@/components/Logo";
 import { PageSpinner } from "@/components/PageSpinner";
 import { Button } from "@/components/ui/Button";
@@ -21,13 +21,18 @@ import { ProfileSettingsTab } from "@/features/customer/components/ProfileSettin
 import { PurchaseHistoryTab } from "@/features/customer/components/PurchaseHistoryTab";
 
 type PortalTab = "products" | "memberships" | "history" | "profile" | "help";
+const TABS: readonly PortalTab[] = ["products", "memberships", "history", "profile", "help"];
+
+/** `?tab=memberships` opens that section: the provider's billing page returns there. */
+const tabOf = (wanted: string | null): PortalTab => TABS.find((t) => t === wanted) ?? "products";
 
 /** /customer-dashboard: the buyer's portal. */
 export default function CustomerDashboardPage() {
   const gate = useProfileGate(customerGate);
   const { logout } = useSession();
   const navigate = useNavigate();
-  const [tab, setTab] = useState<PortalTab>("products");
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<PortalTab>(() => tabOf(params.get("tab")));
   const purchases = usePurchases(gate.ready);
   const memberships = useMemberships(gate.ready);
 
@@ -73,7 +78,8 @@ export default function CustomerDashboardPage() {
         <Tabs<PortalTab>
           className="mt-6"
           label="Customer portal sections"
-          value={tab}
+          // The Memberships tab exists once the buyer's memberships are known to be there.
+          value={tab === "memberships" && !memberships.data?.length ? "products" : tab}
           onChange={setTab}
           tabs={[
             { id: "products", label: "My Products", content: loading ?? <MyProductsTab purchases={list} /> },

@@ -1,0 +1,85 @@
+import { useState } from "react";
+import { Button } from "@/components/ui/Button";
+import { Dialog } from "@/components/ui/Dialog";
+import { toast } from "@/components/ui/toast";
+import { ApiError } from "@/lib/api";
+import { formatRecurring } from "@/lib/membership";
+import { useChangePlan, type Membership, type MembershipPlan } from "@/features/customer/api/memberships";
+
+const key = (p: Pick<MembershipPlan, "tier" | "interval">) => `${p.tier}/${p.interval}`;
+
+/**
+ * "Change plan": every plan of the product today, each priced in the membership's currency, the
+ * current one marked. On Stripe the change is made at once and prorated: the difference for the
+ * rest of the period is charged (or credited) now, and the next renewal is at the new price.
+ */
+export function ChangePlanDialog({ membership: m, onClose }: { membership: Membership; onClose: () => void }) {
+  const change = useChangePlan();
+  const current = key(m);
+  const [picked, setPicked] = useState(current);
+  const plan = m.plans.find((p) => key(p) === picked);
+  const submit = () => {
+    if (!plan || picked === current) return;
+    change.mutate(
+      { id: m.id, tier: plan.tier, interval: plan.interval },
+      {
+        onSuccess: () => {
+          toast(
+            `Your plan is now ${plan.tier_name} at ${formatRecurring(plan.amount, m.currency, plan.interval)}.`,
+            "success",
+          );
+          onClose();
+        },
+        onError: (err) =>
+          toast(err instanceof ApiError ? err.message : "Something went wrong. Please try again.", "error"),
+      },
+    );
+  };
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      dismissible={!change.isPending}
+      title={`Change your plan of ${m.product_name}`}
+      description="The change is made now. You pay (or are credited) the difference for the rest of this period, and later renewals are at the new price."
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={change.isPending}>
+            Keep my plan
+          </Button>
+          <Button onClick={submit} loading={change.isPending} disabled={picked === current}>
+            Change plan
+          </Button>
+        </>
+      }
+    >
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-900">Plans</legend>
+        <div className="mt-1.5 space-y-2">
+          {m.plans.map((p) => (
+            <label
+              key={key(p)}
+              className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 p-3 text-sm has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-500"
+            >
+              <input
+                type="radio"
+                name="plan"
+                value={key(p)}
+                checked={picked === key(p)}
+                onChange={() => setPicked(key(p))}
+                className="accent-brand-600"
+              />
+              <span className="flex min-w-0 flex-1 flex-wrap justify-between gap-x-2">
+                <span className="font-semibold text-slate-900">
+                  {p.tier_name}
+                  {key(p) === current ? <span className="ml-2 font-normal text-slate-500">(your plan)</span> : null}
+                </span>
+                <span className="text-slate-700">{formatRecurring(p.amount, m.currency, p.interval)}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </Dialog>
+  );
+}

@@ -139,7 +139,8 @@ describe("a buyer follows the link and buys; the sale shows the affiliate and th
     await page.setViewportSize({ width: 1280, height: 860 });
   });
 
-  it("the affiliate sees three sales, $8.00 and €1.90 earned and due", async () => {
+  it("the affiliate sees three clicks, three sales, $8.00 and €1.90 earned and due", async () => {
+    await waitForFigure(partner, "program-clicks", "3");
     await waitForFigure(partner, "program-sales", "3");
     await waitForFigure(partner, "program-due", "$8.00");
     expect(await partner.getByTestId("program-due").innerText()).toContain("€1.90");

@@ -25,7 +25,7 @@ export const figuresFold: StreamSubscriberDef = {
   links: ["Table"],
   batchSize: 1000,
   batchingWindowSeconds: 1,
-  entities: ["purchase", "view", "membership"],
+  entities: ["purchase", "view", "membership", "affiliateclick"],
 };
 
 export const streamModule = (s: StreamSubscriberDef) => `packages/functions/src/streams/${s.handler}`;

@@ -47,7 +47,10 @@ export function staticSite(dist: string) {
       const query = new URL(req.url ?? "/", "http://local").searchParams;
       const shell = async (page: string) => readFileSync(join(dist, "pages", `${page}.html`), "utf8");
       // Like the Lambda (pages/handler.ts): a page that cannot be rendered asks for a reload, never a 500.
-      const page = await renderPublicPage(rawPath, query, shell, req.headers.cookie).catch((err: Error) => {
+      const page = await renderPublicPage(rawPath, query, shell, req.headers.cookie, {
+        userAgent: req.headers["user-agent"],
+        purpose: String(req.headers["sec-purpose"] ?? req.headers["purpose"] ?? ""),
+      }).catch((err: Error) => {
         logger.error("page could not be rendered", err);
         return null;
       });

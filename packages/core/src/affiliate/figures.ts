@@ -8,6 +8,8 @@ import { affiliateGroup, commissionField } from "../tally/figures";
  * sales, commission earned and paid per currency, and what is due (earned − paid).
  */
 export interface AffiliateFigures {
+  /** People who followed their links (affiliate/clicks.ts). */
+  clicks: number;
   sales: number;
   /** minor units per currency, e.g. {usd: 1234, eur: 500} */
   earned: Partial<Record<Currency, number>>;
@@ -21,7 +23,7 @@ type Numbers = Record<string, number | undefined>;
 
 export function figuresOfCounter(c: CounterItem | null | undefined): AffiliateFigures {
   const item = (c ?? {}) as unknown as Numbers;
-  const out: AffiliateFigures = { sales: item.sales ?? 0, earned: {}, paid: {}, due: {} };
+  const out: AffiliateFigures = { clicks: item.clicks ?? 0, sales: item.sales ?? 0, earned: {}, paid: {}, due: {} };
   for (const cur of CURRENCIES) {
     const earned = item[commissionField(cur)] ?? 0;
     const paid = item[paidField(cur)] ?? 0;

@@ -1,7 +1,7 @@
 import { getProduct } from "../product/view";
 import { storeOf } from "../store/branding";
 import { Config } from "../config/index";
-import { byCode, clickCookie, earns, readEntries, refCode } from "./visit";
+import { byCode, clickCookie, earns, readEntries, refCode, type Visitor } from "./visit";
 
 /**
  * A click through /r/{code}, and what a checkout takes from the attribution
@@ -19,6 +19,7 @@ export async function followLink(
   code: string,
   productId: string | undefined,
   cookie: string | undefined,
+  visitor: Visitor = {},
 ): Promise<{ location: string; setCookie?: string }> {
   const a = await byCode(code.toLowerCase());
   const product = productId ? await getProduct(productId) : null;
@@ -30,7 +31,7 @@ export async function followLink(
     const store = await storeOf(a.creator_id);
     path = store ? `/s/${encodeURIComponent(store.handle)}` : "/";
   }
-  const setCookie = await clickCookie(a, cookie);
+  const setCookie = await clickCookie(a, cookie, visitor);
   return { location: `${site}${path}`, ...(setCookie ? { setCookie } : {}) };
 }
 

@@ -5,6 +5,9 @@ import { affiliateSchema } from "../db/schemas/affiliate";
 import { uniqueSchema } from "../db/schemas/unique";
 import { userById } from "../user/read";
 import { allows } from "../plan/gate";
+import { isNewClick, recordClick, type Visitor } from "./clicks";
+
+export type { Visitor };
 
 /**
  * Attribution (rule: Affiliates by consent): the first-party cookie an affiliate link sets, and
@@ -60,10 +63,18 @@ export async function earns(a: AffiliateItem, productId?: string): Promise<boole
  * or undefined when the click attributes nothing: a paused or removed affiliate, or a creator
  * whose plan no longer offers affiliates.
  */
-export async function clickCookie(a: AffiliateItem, cookie: string | undefined): Promise<string | undefined> {
+export async function clickCookie(
+  a: AffiliateItem,
+  cookie: string | undefined,
+  visitor: Visitor = {},
+): Promise<string | undefined> {
   if (!(await earns(a))) return undefined;
   const creator = await userById(a.creator_id, { attributes: ["affiliate_cookie_days"] });
-  return setCookie(cookie, a, creator?.affiliate_cookie_days ?? DEFAULT_COOKIE_DAYS);
+  const days = creator?.affiliate_cookie_days ?? DEFAULT_COOKIE_DAYS;
+  // The visitor's last click on this same link, from the window it set then.
+  const same = readEntries(cookie).find((e) => e.creator === a.creator_id && e.code === a.code);
+  if (isNewClick(visitor, same ? same.until - days * 86_400 : undefined)) await recordClick(a);
+  return setCookie(cookie, a, days);
 }
 
 /** `?ref=` as sent: an affiliate code, or nothing (anything else can name no affiliate). */
@@ -81,7 +92,8 @@ export async function visitWithRef(
   ref: string,
   creatorId: string,
   cookie: string | undefined,
+  visitor: Visitor = {},
 ): Promise<string | undefined> {
   const a = refCode(ref) ? await byCode(refCode(ref)) : null;
-  return a && a.creator_id === creatorId ? clickCookie(a, cookie) : undefined;
+  return a && a.creator_id === creatorId ? clickCookie(a, cookie, visitor) : undefined;
 }

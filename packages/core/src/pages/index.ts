@@ -4,7 +4,7 @@ import { productPublicView, type ProductPublicView } from "../product/sales-page
 import { SharePreview } from "../share/index";
 import type { Store } from "../store/index";
 import { storePublicView } from "../store/public";
-import { refCode, visitWithRef } from "../affiliate/visit";
+import { refCode, visitWithRef, type Visitor } from "../affiliate/visit";
 import { pageTarget, type PageKind } from "./paths";
 
 /**
@@ -117,11 +117,12 @@ export namespace PublicPages {
     loaded: Loaded,
     query: URLSearchParams,
     cookie: string | undefined,
+    visitor: Visitor = {},
   ): Promise<string | undefined> {
     const ref = query.get("ref");
     if (!ref || loaded.status !== 200) return undefined;
     const { data } = loaded;
     const creator = data.page === "store" ? data.store?.store.creator_id : data.product?.creator_id;
-    return creator ? visitWithRef(ref, creator, cookie) : undefined;
+    return creator ? visitWithRef(ref, creator, cookie, visitor) : undefined;
   }
 }

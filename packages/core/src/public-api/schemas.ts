@@ -102,6 +102,7 @@ export const Affiliate = z.object({
   commission_percent: z.number().int().describe("1–75: the share of each sale they bring."),
   product_ids: z.array(z.string()).nullable().describe("null: all your products."),
   link: z.string().nullable().describe("Their link, once they accepted."),
+  clicks: z.number().int().describe("People who followed their links (each counted once per half hour)."),
   sales: z.number().int(),
   earned: z.record(z.string(), z.number().int()).describe("Commission earned per currency, minor units."),
   paid: z.record(z.string(), z.number().int()).describe("What you recorded as paid, per currency."),

@@ -96,6 +96,9 @@ const affiliateAddition = (id: string, add: Figures): Addition => ({
   add,
 });
 
+/** A click on an affiliate's link (core/src/affiliate/clicks.ts): the affiliate's counter only. */
+export const clickAdditions = (affiliateId: string): Addition[] => [affiliateAddition(affiliateId, { clicks: 1 })];
+
 /** A view: the seller's and the product's figures and the seller's traffic items (views are not platform figures). */
 export function viewAdditions(v: ViewRecord): Addition[] {
   const creator = creatorGroup(v.creator_id);

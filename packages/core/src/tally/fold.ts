@@ -3,7 +3,7 @@ import { fromStored, type Stored } from "../db/lean/attr";
 import { logger } from "../log/index";
 import { TRANSIENT_CANCELLATIONS } from "../product/store";
 import { AGAIN, backoff, retry } from "../retry";
-import { membershipAdditions, saleAdditions, sumByItem, viewAdditions } from "./figures";
+import { clickAdditions, membershipAdditions, saleAdditions, sumByItem, viewAdditions } from "./figures";
 import type { Addition, MembershipRecord, Sale, ViewRecord } from "./figures";
 
 /**
@@ -29,7 +29,7 @@ export interface StreamRecord {
 
 interface Entry {
   seq: string;
-  /** `<purchase id>|+`, `<purchase id>|-`, `view|<id>` or `membership|<id>|<sequence number>` */
+  /** `<purchase id>|+`, `<purchase id>|-`, `view|<id>`, `click|<id>` or `membership|<id>|<sequence number>` */
   record: string;
   additions: Addition[];
 }
@@ -48,6 +48,9 @@ export function entryOf(r: StreamRecord): Entry | null {
   const before = imageOf(r.dynamodb?.OldImage);
   if (r.eventName === "INSERT" && now?.__edb_e__ === "view") {
     return { seq, record: `view|${String(now.id)}`, additions: viewAdditions(now as unknown as ViewRecord) };
+  }
+  if (r.eventName === "INSERT" && now?.__edb_e__ === "affiliateclick") {
+    return { seq, record: `click|${String(now.id)}`, additions: clickAdditions(String(now.affiliate_id)) };
   }
   if (now?.__edb_e__ === "membership" && (r.eventName === "INSERT" || r.eventName === "MODIFY")) {
     // Each write of a membership is its own record (its sequence number): a redelivery counts once.

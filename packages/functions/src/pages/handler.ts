@@ -47,7 +47,10 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
     // A function URL's event carries the Cookie header as `cookies` (payload 2.0).
     const cookie = event.cookies?.join("; ") ?? event.headers?.cookie;
     const query = new URLSearchParams(event.rawQueryString ?? "");
-    const page = await renderPublicPage(event.rawPath, query, shell, cookie);
+    const page = await renderPublicPage(event.rawPath, query, shell, cookie, {
+      userAgent: event.headers?.["user-agent"],
+      purpose: event.headers?.["sec-purpose"] ?? event.headers?.["purpose"],
+    });
     // /product/a/b and the like: the app answers them (its own not-found page), as CloudFront would.
     if (!page) return html(200, await fetchShell("index.html"), "no-cache");
     return html(page.status, page.html, page.cacheControl, page.setCookie);

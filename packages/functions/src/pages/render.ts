@@ -1,4 +1,4 @@
-import { REF_COOKIE } from "@payloft/core/affiliate/visit";
+import { REF_COOKIE, type Visitor } from "@payloft/core/affiliate/visit";
 import { logger } from "@payloft/core/log/index";
 import { PublicPages } from "@payloft/core/pages/index";
 import { pageTarget, type PageKind } from "@payloft/core/pages/paths";
@@ -33,6 +33,8 @@ export async function renderPublicPage(
   shell: ShellSource,
   /** The visitor's Cookie header: the attribution cookie keeps their other creators' entries. */
   cookie?: string,
+  /** Who asks (User-Agent, Sec-Purpose): a `?ref=` click counts for a person, not a crawler or prefetch. */
+  visitor: Visitor = {},
 ): Promise<RenderedPage | null> {
   const target = pageTarget(pathname);
   if (!target) return null;
@@ -48,7 +50,7 @@ export async function renderPublicPage(
   const html = await renderPage(await shell(target.page), loaded.data);
   // The page is shown without attribution rather than not at all.
   const refCookie = cookie ? parseCookies(undefined, cookie)[REF_COOKIE] : undefined;
-  const setCookie = await PublicPages.referralCookie(loaded, query, refCookie).catch((err: Error) => {
+  const setCookie = await PublicPages.referralCookie(loaded, query, refCookie, visitor).catch((err: Error) => {
     logger.error("page: the affiliate's ?ref= could not be read", err);
     return undefined;
   });

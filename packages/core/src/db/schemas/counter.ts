@@ -15,6 +15,8 @@ export const counterSchema = itemSchema({
     /** An affiliate's counter (`affiliate#<id>`): commission earned, USD cents, then other currencies (core/src/affiliate). */
     commission: { type: "number" },
     ...perCurrency("commission"),
+    /** …clicks on their links (affiliate/clicks.ts, one per person per half hour)… */
+    clicks: { type: "number" },
     /** …and what the creator recorded as paid to them (POST /api/affiliates/{id}/payouts). */
     paid: { type: "number" },
     ...perCurrency("paid"),

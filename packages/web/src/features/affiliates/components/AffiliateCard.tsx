@@ -69,6 +69,10 @@ export function AffiliateCard({
             <dd className="truncate font-mono text-xs leading-5 text-slate-800">{a.link}</dd>
           </>
         )}
+        <dt className="text-slate-500">Clicks</dt>
+        <dd className="text-slate-800" data-testid="affiliate-clicks">
+          {formatCount(a.clicks)}
+        </dd>
         <dt className="text-slate-500">Sales</dt>
         <dd className="text-slate-800" data-testid="affiliate-sales">
           {formatCount(a.sales)}

@@ -5,9 +5,10 @@ import { formatCount } from "@/lib/format";
 import type { Program } from "@/features/affiliates/api/area";
 import { PayoutHistory } from "./PayoutHistory";
 
-/** One creator the person promotes: their link with a Copy button, rate, sales, earned, paid and due. */
+/** One creator the person promotes: their link with a Copy button, rate, clicks, sales, earned, paid and due. */
 export function ProgramCard({ program: p }: { program: Program }) {
   const figures: [string, React.ReactNode, string][] = [
+    ["Clicks", formatCount(p.clicks), "program-clicks"],
     ["Sales", formatCount(p.sales), "program-sales"],
     ["Earned", <MoneyLines byCurrency={p.earned} none="—" />, "program-earned"],
     ["Paid", <MoneyLines byCurrency={p.paid} none="—" />, "program-paid"],
@@ -37,9 +38,13 @@ export function ProgramCard({ program: p }: { program: Program }) {
           Paused by the creator: sales through your link earn nothing for now.
         </p>
       )}
-      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
         {figures.map(([label, value, testId]) => (
-          <div key={label} className="rounded-lg bg-slate-50 px-3 py-2">
+          // Due, the figure that matters most, takes a row of its own on a phone.
+          <div
+            key={label}
+            className={`rounded-lg bg-slate-50 px-3 py-2 ${label === "Due" ? "col-span-2 sm:col-span-1" : ""}`}
+          >
             <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
             <dd className="mt-0.5 font-semibold tabular-nums text-slate-900" data-testid={testId}>
               {value}

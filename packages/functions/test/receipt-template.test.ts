@@ -132,5 +132,31 @@ describe("the default template", () => {
     );
     expect(msg.text).toContain("Amount paid: Free");
     expect(msg.text + msg.html).not.toContain("0.00");
+    // Nothing was bought: the default thanks them for getting it.
+    expect(msg.text.startsWith("Hello,\n\nThank you for getting Checklist from Ann Lee.")).toBe(true);
+    expect(msg.text + msg.html).not.toContain("buying");
+  });
+
+  it("thanks a member for their membership, and a stage still on the 'buying' default gets the new one", async () => {
+    const { Setting } = await import("@payloft/core/setting/index");
+    const { RETIRED_DEFAULTS, currentValue } = await import("@payloft/core/setting/definitions");
+    const { receiptMessage } = await import("@payloft/core/purchase/receipt");
+    const buying = RETIRED_DEFAULTS.receipt_email_template!.find((t) => t.includes("Thank you for buying"))!;
+    expect(currentValue("receipt_email_template", buying)).toBe(Setting.DEFINITIONS.receipt_email_template.default);
+    const msg = receiptMessage(
+      {
+        id: "in_1",
+        product_name: "Letters Club",
+        access_url: "https://site.example/a/abc",
+        customer_email: "a@b.c",
+        amount: 900,
+        currency: "usd",
+        created_at: "2025-03-04T10:00:00Z",
+        membership_id: "sub_1",
+      },
+      { template: Setting.DEFINITIONS.receipt_email_template.default, site_name: "Payloft", support_email: "" },
+      { sellerName: "Ann Lee", buyerName: "Mo" },
+    );
+    expect(msg.text.startsWith("Hi Mo,\n\nThank you for your membership of Letters Club from Ann Lee.")).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import { escapeHtml, link } from "../email/layout";
  */
 export const RECEIPT_PLACEHOLDERS = [
   "greeting",
+  "thanks",
   "product_name",
   "amount",
   "content_url",

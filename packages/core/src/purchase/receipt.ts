@@ -140,6 +140,8 @@ export function receiptMessage(
   const items = p.bundle_items ?? [];
   const values: ReceiptValues = {
     greeting: greetingFor(contacts.buyerName),
+    // What the buyer did: bought, got a free product, or joined (a membership's start and renewals).
+    thanks: `Thank you for ${p.membership_id ? "your membership of" : amount === "Free" ? "getting" : "buying"} ${name}${seller ? ` from ${seller}` : ""}.`,
     product_name: name,
     amount,
     // {{content_url}} is what templates written before access links use: it is the access link too.
@@ -157,7 +159,7 @@ export function receiptMessage(
   };
   const custom = settings.template.trim();
   // Without a template: the greeting and a thank-you naming the product and its seller.
-  const thanks = `Thank you for buying ${name}${seller ? ` from ${seller}` : ""}.`;
+  const thanks = values.thanks;
   const intro = custom
     ? { text: renderReceiptText(custom, values), html: renderReceiptHtml(custom, values) }
     : { text: `${values.greeting}\n\n${thanks}`, html: paragraph(values.greeting) + paragraph(thanks) };

@@ -33,7 +33,10 @@ export interface Definition {
  * adds the summary, the access button, the portal link and where questions go (the seller,
  * by reply), so the message carries no links of its own.
  */
-const RECEIPT_TEMPLATE = [
+const RECEIPT_TEMPLATE = ["{{greeting}}", "", "{{thanks}} Your receipt and your content are below."].join("\n");
+
+/** The default before {{thanks}}: it thanked a free claim and a membership "for buying". */
+const RETIRED_BUYING_TEMPLATE = [
   "{{greeting}}",
   "",
   "Thank you for buying {{product_name}} from {{creator_name}}. Your receipt and your content are below.",
@@ -109,7 +112,7 @@ export const DEFINITIONS = {
     kind: "multiline",
     default: RECEIPT_TEMPLATE,
     description:
-      "Message at the top of the purchase receipt e-mail. Placeholders: {{greeting}} (Hi and the buyer's name, or Hello), {{customer_name}}, {{creator_name}}, {{product_name}}, {{amount}}, {{date}}, {{access_url}} (your buyer's access link), {{portal_url}}, {{support_email}}, {{site_name}}",
+      "Message at the top of the purchase receipt e-mail. Placeholders: {{greeting}} (Hi and the buyer's name, or Hello), {{thanks}} (Thank you for buying, getting a free product, or joining a membership, with the product and its seller), {{customer_name}}, {{creator_name}}, {{product_name}}, {{amount}}, {{date}}, {{access_url}} (your buyer's access link), {{portal_url}}, {{support_email}}, {{site_name}}",
   },
   auto_approve_products: {
     category: "moderation",
@@ -149,6 +152,8 @@ export const legacyOf = (key: Key) => Object.keys(RENAMED).find((old) => RENAMED
  * Earlier in-code defaults that stages stored when they were seeded. A stored value equal to
  * one of them was never chosen by an admin, so it reads as today's default.
  */
-export const RETIRED_DEFAULTS: Partial<Record<Key, string[]>> = { receipt_email_template: [RETIRED_RECEIPT_TEMPLATE] };
+export const RETIRED_DEFAULTS: Partial<Record<Key, string[]>> = {
+  receipt_email_template: [RETIRED_RECEIPT_TEMPLATE, RETIRED_BUYING_TEMPLATE],
+};
 export const currentValue = (key: Key, stored: string) =>
   RETIRED_DEFAULTS[key]?.includes(stored) ? DEFINITIONS[key].default : stored;

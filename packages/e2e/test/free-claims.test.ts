@@ -110,6 +110,23 @@ describe("claiming a free product", () => {
     await row.getByText("Free", { exact: true }).waitFor();
     expect(await row.getByRole("button", { name: /Refund/ }).count()).toBe(0);
     await b.shot(seller.page, "free-claim-sales-history");
+
+    // The product's card counts the claim, and its revenue is "Free", not "$0.00".
+    await seller.page.goto("/dashboard");
+    const productCard = seller.page.getByTestId("product-card").filter({ hasText: "Starter Icon Pack" });
+    // The figures follow the claim through the stream: read the dashboard afresh until they have.
+    await expect
+      .poll(
+        async () => {
+          await seller.page.reload();
+          return productCard.getByTestId("product-sales").innerText();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe("1");
+    expect(await productCard.getByTestId("product-revenue").innerText()).toBe("Free");
+    expect(await productCard.getByText("Claims", { exact: true }).count()).toBe(1);
+    await b.shot(seller.page, "free-claim-product-card");
   });
 
   it("on a phone, a pay-what-you-want product with a minimum of 0 is claimed from the sticky bar", async () => {
@@ -146,11 +163,11 @@ describe("claiming a free product", () => {
       { name: "Cheat Sheet", headline: "One page, free", price: "0", media_type: "none", media_url: "" },
     ]);
     await payer.page.goto("/dashboard");
-    await payer.page
-      .getByTestId("product-card")
-      .filter({ hasText: "Cheat Sheet" })
-      .getByText("Free", { exact: true })
-      .waitFor();
+    // The card says Free twice: the price, and the revenue of a product that is claimed, not sold.
+    const cheat = payer.page.getByTestId("product-card").filter({ hasText: "Cheat Sheet" });
+    await cheat.getByTestId("product-revenue").getByText("Free", { exact: true }).waitFor();
+    expect(await cheat.getByText("Free", { exact: true }).count()).toBe(2);
+    expect(await cheat.getByText("Claims", { exact: true }).count()).toBe(1);
     await payer.context.close();
     const { page, context } = await b.newPage();
     await page.goto(`/product/${payer.ids[0]}`);

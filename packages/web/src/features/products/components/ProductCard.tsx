@@ -75,6 +75,8 @@ export function ProductCard({ product }: { product: Product }) {
   const moderation = MODERATION[product.moderation_status];
   const [embedding, setEmbedding] = useState(false);
   const [editing, setEditing] = useState(false);
+  // A free product is claimed, not sold: its card counts claims, and its revenue is "Free".
+  const free = product.price === 0 && !product.pay_what_you_want && product.billing !== "recurring";
 
   const copy = async () => {
     try {
@@ -158,7 +160,7 @@ export function ProductCard({ product }: { product: Product }) {
           <span className="shrink-0 text-base font-bold text-slate-900">
             {product.billing === "recurring"
               ? membershipFrom(product.tiers, product.currency)
-              : product.price === 0 && !product.pay_what_you_want
+              : free
                 ? "Free"
                 : formatCents(product.price, product.currency)}
             {product.pay_what_you_want && "+"}
@@ -168,14 +170,16 @@ export function ProductCard({ product }: { product: Product }) {
         <ModerationNote product={product} />
         <dl className="mb-4 mt-4 grid grid-cols-2 gap-3 rounded-xl bg-slate-50 px-3 py-2.5 text-sm">
           <div>
-            <dt className="text-xs text-slate-500">Sales</dt>
+            <dt className="text-xs text-slate-500">{free ? "Claims" : "Sales"}</dt>
             <dd className="font-semibold text-slate-900" data-testid="product-sales">
               {product.sales_count}
             </dd>
           </div>
           <div>
             <dt className="text-xs text-slate-500">Revenue</dt>
-            <dd className="font-semibold text-slate-900">{formatCents(product.total_revenue, product.currency)}</dd>
+            <dd className="font-semibold text-slate-900" data-testid="product-revenue">
+              {free && product.total_revenue === 0 ? "Free" : formatCents(product.total_revenue, product.currency)}
+            </dd>
           </div>
         </dl>
         {/* Two by two: four buttons in a row left "Embed" alone on a second line on a phone. */}

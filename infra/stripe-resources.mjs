@@ -10,8 +10,11 @@ import { dirname, join } from "node:path";
 /** The Stripe client properties our code uses (`stripe.<name>`): the one list to add to. */
 export const STRIPE_RESOURCES = [
   "balance",
+  "billingPortal",
   "charges",
   "checkout",
+  "invoicePayments",
+  "invoices",
   "paymentIntents",
   "prices",
   "products",

@@ -178,8 +178,19 @@ describe("Analytics", () => {
         revenue: 2500,
         currency: "usd",
         conversionRate: 2.5,
+        free: false,
       },
-      { id: "p-b", name: "B", is_active: true, views: 0, sales: 0, revenue: 0, currency: "usd", conversionRate: 0 },
+      {
+        id: "p-b",
+        name: "B",
+        is_active: true,
+        views: 0,
+        sales: 0,
+        revenue: 0,
+        currency: "usd",
+        conversionRate: 0,
+        free: false,
+      },
     ]);
   });
 });

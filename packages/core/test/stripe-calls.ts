@@ -10,9 +10,11 @@ import { stripeClientConfig } from "../src/payment/stripe";
 type StripeSdk = new (key: string, config?: Stripe.StripeConfig) => Stripe;
 export type Step = { resource: string; call: string; answer: unknown; requests: string[] };
 
-/** Ids and secrets (cs_…, pi_…, whsec_…) and timestamps differ between two runs; nothing else may. */
+/** Ids and secrets (cs_…, pi_…, whsec_…), invoice numbers and timestamps differ between two runs; nothing else may. */
 const comparable = (value: unknown): unknown =>
   JSON.parse(JSON.stringify(value ?? null), (_key, v: unknown) => {
+    // An invoice's number starts with its account's own prefix (ABCD1234-0001).
+    if (typeof v === "string" && /^[A-Z0-9]{8}-\d{4}$/.test(v)) return "<invoice number>";
     if (typeof v === "string") return v.replace(/\b([a-z]+)_(?:test_|live_)?[A-Za-z0-9]{10,}\b/g, "$1_<id>");
     if (typeof v === "number" && v > 1_000_000_000) return "<time>";
     return v;
@@ -103,6 +105,22 @@ export async function runStripeCalls(Sdk: StripeSdk, secretKey: string): Promise
     stripe.checkout.sessions.retrieve(trial.id),
   );
   const sub = await step("subscriptions", "retrieve", () => stripe.subscriptions.retrieve(String(done.subscription)));
+  // A membership's charges are invoices' payments (payment/stripe-invoice-payments.ts): both ways.
+  const invoiceId = String(sub.latest_invoice);
+  await step("invoices", "retrieve", () => stripe.invoices.retrieve(invoiceId));
+  await step("invoicePayments", "list (by invoice)", () =>
+    stripe.invoicePayments.list({ invoice: invoiceId, limit: 10 }),
+  );
+  await step("invoicePayments", "list (by payment)", () =>
+    stripe.invoicePayments.list({ payment: { type: "payment_intent", payment_intent: paymentIntent }, limit: 1 }),
+  );
+  // A member's card is replaced on the seller's Billing Portal (membership/manage.ts).
+  await step("billingPortal", "sessions.create", () =>
+    stripe.billingPortal.sessions.create({
+      customer: String(sub.customer),
+      return_url: "http://shop.local/customer-dashboard?tab=memberships",
+    }),
+  );
   await step("subscriptions", "update", () => stripe.subscriptions.update(sub.id, { cancel_at_period_end: true }));
   await step("subscriptions", "cancel", () => stripe.subscriptions.cancel(sub.id));
 

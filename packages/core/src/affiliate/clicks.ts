@@ -4,8 +4,8 @@ import { addAndSet } from "../db/lean/update";
 import { affiliateClickSchema } from "../db/schemas/affiliate-click";
 
 /**
- * Clicks on an affiliate's links, as the affiliate's area shows them (rule: Affiliates by
- * consent). A click is a person following the link: a crawler, a link preview or a browser's
+ * Clicks on an affiliate's links, as the affiliate's area shows them
+ * (rule: Affiliates by consent). A click is a person following the link: a crawler, a link preview or a browser's
  * prefetch is not, and the same visitor following the same link again within half an hour (a
  * reload, the back button) is still one click. Each counted click is an item of its own that the
  * figures fold adds to the affiliate's counter (`clicks`), so a viral link has no hot item.

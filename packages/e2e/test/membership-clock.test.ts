@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { advanceSandboxClock } from "@payloft/local/testing/receiver";
 import type { Page } from "playwright-core";
 import { graveViolations } from "../src/axe";
 import { PHONE, useBrowser } from "../src/browser";
@@ -32,14 +33,7 @@ beforeAll(async () => {
   await seller.context.close();
 });
 
-async function advance(seconds: number) {
-  const res = await fetch(`${inject("stripeUrl")}/__sandbox/clock/advance`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ seconds }),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-}
+const advance = (seconds: number) => advanceSandboxClock(inject("stripeUrl"), seconds);
 
 type Mail = { to: string; subject: string; text: string };
 const mailTo = async (page: Page, to: string) =>

@@ -28,6 +28,20 @@ export async function sellerWithProducts(
   return { page, context, ids };
 }
 
+/** Payment Setup through the API: a PayPal sandbox app of the signed-in seller's own (`clientId` makes it unique). */
+export async function connectPayPal(page: Page, clientId: string) {
+  const saved = await page.request.post("/api/payment-integration", {
+    data: {
+      provider: "paypal",
+      is_live: false,
+      is_active: true,
+      paypal_client_id: clientId,
+      paypal_client_secret: `${clientId}-secret`,
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+}
+
 /** Payment Setup through the API: sandbox Stripe keys of the signed-in seller's own (`tag` makes them unique). */
 export async function connectStripe(page: Page, tag: string) {
   tag = tag.replace(/[^a-z0-9]/gi, "");

@@ -30,7 +30,7 @@ export function membershipTimeline(m: MembershipInfo): string {
     case "ended":
       return `Ended on ${formatDate(m.ended_at ?? m.current_period_end)}`;
     case "past_due":
-      return "The last payment failed; the card will be tried again";
+      return "The last payment failed; it will be tried again. Update the payment method to pay it now.";
     case "trialing":
       return m.cancel_at_period_end
         ? `Free trial until ${end}; it will not renew`

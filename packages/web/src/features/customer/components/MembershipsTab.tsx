@@ -16,9 +16,10 @@ const failed = (err: Error) =>
  * Memberships in the buyer's portal: each with its tier, price per period, status and what comes
  * next (the renewal and its amount, or until when access lasts), with Cancel (at the period's
  * end: the buyer keeps what they paid for) or Resume (before it ends). The content itself is the
- * first purchase's access link, under My Products. A running Stripe membership can also change
- * plan (prorated at once) and replace its card on the seller's Stripe billing page; a PayPal one
- * is told where its payment is managed.
+ * first purchase's access link, under My Products. A running membership can replace how it is
+ * paid: on the seller's Stripe billing page, or on PayPal's page of that automatic payment (which
+ * has no way back: the buyer returns with Back). A running Stripe one can also change plan
+ * (prorated at once).
  */
 export function MembershipsTab({ memberships }: { memberships: Membership[] }) {
   const cancel = useMembershipAction("cancel");
@@ -41,14 +42,9 @@ export function MembershipsTab({ memberships }: { memberships: Membership[] }) {
                   {m.tier_name} · {membershipPrice(m)}
                 </p>
                 <p className="mt-1 text-sm text-slate-500">{membershipTimeline(m)}</p>
-                {running(m) && m.provider === "paypal" ? (
-                  <p className="mt-1 text-sm text-slate-500">
-                    Paid with PayPal: change how you pay in your PayPal account.
-                  </p>
-                ) : null}
               </div>
               <div className="flex shrink-0 flex-wrap gap-2">
-                {running(m) && m.provider === "stripe" ? (
+                {running(m) ? (
                   <Button
                     variant={m.status === "past_due" ? "primary" : "secondary"}
                     loading={card.isPending && card.variables === m.id}

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { Config } from "../config/index";
 import { ProviderError, ValidationError } from "../errors";
 import { paypalFor } from "../integration/credentials";
@@ -6,7 +6,7 @@ import { ensurePayPalEvents } from "../integration/paypal-events";
 import { logger } from "../log/index";
 import { centsToValue, type PayPalCredentials } from "../paypal/client";
 import { approveLinkOf, paypalBilling, type PayPalBilling } from "../paypal/billing";
-import { PAYPAL_FREQUENCY } from "../membership/paypal";
+import { catalogIdOf, PAYPAL_FREQUENCY } from "../membership/paypal";
 import type { Referral } from "../affiliate/referral";
 import type { Attribution } from "../traffic/source";
 import type { chosenPrice } from "./membership";
@@ -22,21 +22,19 @@ import { productSnapshot, recordCheckout } from "./record";
  * PayPal's page. The checkout record is written as for any checkout (rule: Our checkouts only):
  * its id is the subscription's custom_id, the subscription id its provider_ref.
  */
-type Product = Awaited<ReturnType<typeof productForCheckout>>;
+type Sold = Awaited<ReturnType<typeof productForCheckout>>;
+type Product = Pick<Sold, "id" | "name" | "currency" | "trial_days">;
 type Choice = ReturnType<typeof chosenPrice>;
 
 /** PayPal retries a failed payment; after this many failures it suspends, and Payloft ends it. */
 export const PAYPAL_FAILURE_THRESHOLD = 3;
 
-/** A catalog product id PayPal takes (6–50 of [A-Za-z0-9_-]) that is ours, derived, so no mapping is stored. */
-export const catalogIdOf = (productId: string) =>
-  `PAYLOFT-${createHash("sha256").update(productId).digest("hex").slice(0, 32)}`;
-
-/** What a plan bills, written in its description: the key an existing plan is found by. */
+/** What a plan bills, written in its description: the key an existing plan is found by (and its tier, membership/paypal.ts). */
 const planKey = (product: Product, c: Choice) =>
   `payloft:${c.tier.id}:${c.interval}:${c.amount}:${product.currency}:trial=${product.trial_days ?? 0}`;
 
-async function syncPlan(billing: PayPalBilling, product: Product, c: Choice): Promise<string> {
+/** The ACTIVE plan for this tier, interval, price and trial on the seller's app, created when missing. */
+export async function syncPlan(billing: PayPalBilling, product: Product, c: Choice): Promise<string> {
   const catalogId = catalogIdOf(product.id);
   try {
     await billing.getProduct(catalogId);
@@ -92,7 +90,7 @@ async function syncPlan(billing: PayPalBilling, product: Product, c: Choice): Pr
 }
 
 export async function startPayPalMembership(
-  product: Product,
+  product: Sold,
   choice: Choice,
   buyer: { email?: string } | null | undefined,
   opts: { visit?: Attribution; referral?: Referral },

@@ -17,7 +17,7 @@ import { membershipInfo, type MembershipInfo } from "./shape";
 import { applyState, loadMembership } from "./state";
 import { membershipOf } from "./stripe";
 import { actAtPayPal } from "./paypal-manage";
-import { paypalPaymentMethodUrl } from "./paypal-payment-method";
+import { reviseAtPayPal } from "./paypal-change";
 
 /**
  * What buyers and creators do with memberships (the lists are ./list.ts, which needs no key):
@@ -134,9 +134,15 @@ const EVERY = { month: "monthly", quarter: "quarterly", year: "yearly" } as cons
  * product. On Stripe the subscription's item moves to that Price, prorated and invoiced at once
  * (a change of interval starts a new period now, less the unused time); a card that cannot pay
  * it leaves the plan as it was. The stored plan changes from Stripe's answer; `membership.changed`
- * follows Stripe's event, and the invoice it paid is a sale like a renewal.
+ * follows Stripe's event, and the invoice it paid is a sale like a renewal: the answer is
+ * `{ membership }`. On PayPal it is `{ url }`, the page where the buyer approves the plan
+ * revision (./paypal-change.ts); the plan changes when PayPal says it was approved.
  */
-export async function changeByBuyer(email: string, id: string, input: unknown): Promise<MembershipInfo> {
+export async function changeByBuyer(
+  email: string,
+  id: string,
+  input: unknown,
+): Promise<{ membership: MembershipInfo } | { url: string }> {
   const wanted = parseInput(ChangeInput, input ?? {});
   const m = await buyersOwn(email, id);
   if (m.status === "ended")
@@ -148,19 +154,16 @@ export async function changeByBuyer(email: string, id: string, input: unknown): 
     );
   const product = await getProduct(m.product_id);
   if (!product) throw membershipNotFound();
-  const choice = chosenPrice(billingOf(product), wanted.tier, wanted.interval);
+  const billing = billingOf(product);
+  const choice = chosenPrice(billing, wanted.tier, wanted.interval);
   if (choice.tier.id === m.tier && choice.interval === m.interval)
     throw new ValidationError(
       `You are already on ${choice.tier.name}, paid ${EVERY[choice.interval]}.`,
       "membership.same_plan",
     );
-  if (m.provider === "paypal")
-    throw new ConflictError(
-      "membership.change_unavailable",
-      "A PayPal membership's plan cannot be changed here yet: cancel it and subscribe to the plan you want.",
-    );
   const sold = { id: product.id, name: product.name, currency: currencyOf(product.currency) };
-  return atProvider(m, async (stripe) => {
+  if (m.provider === "paypal") return reviseAtPayPal(m, { ...sold, trial_days: billing.trial_days }, choice);
+  const membership = await atProvider(m, async (stripe) => {
     const item = (await stripe.subscriptions.retrieve(m.id)).items.data[0];
     const price = await syncPrice(stripe, sold, choice.tier, choice.interval, choice.amount);
     return stripe.subscriptions.update(m.id, {
@@ -169,6 +172,7 @@ export async function changeByBuyer(email: string, id: string, input: unknown): 
       payment_behavior: "error_if_incomplete",
     });
   });
+  return { membership };
 }
 
 /**
@@ -176,12 +180,15 @@ export async function changeByBuyer(email: string, id: string, input: unknown): 
  * membership is charged to: a Billing Portal session for the subscription's customer on the
  * seller's account, which comes back to the portal's Memberships tab. Stripe retries a past_due
  * membership's open invoice with the new card; its events bring the membership back to active.
- * A PayPal membership answers PayPal's own page for that automatic payment (./paypal-payment-method.ts).
  */
 export async function paymentMethodByBuyer(email: string, id: string): Promise<{ url: string }> {
   const m = await buyersOwn(email, id);
   if (m.status === "ended") throw ENDED();
-  if (m.provider === "paypal") return paypalPaymentMethodUrl(m);
+  if (m.provider === "paypal")
+    throw new ConflictError(
+      "membership.paypal_payment_method",
+      "This membership is paid through PayPal: change the card or bank it uses in your PayPal account, under Payments → Automatic payments.",
+    );
   const secret = await stripeSecretFor(m.creator_id);
   if (!secret) throw new ProviderError(PROVIDER_FAILED, "membership.provider_failed");
   try {

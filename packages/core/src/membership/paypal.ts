@@ -1,4 +1,5 @@
-import type { CheckoutItem } from "../db/entities";
+import { createHash } from "node:crypto";
+import { MembershipEntity, type CheckoutItem } from "../db/entities";
 import { valueToCents, type PayPalCredentials } from "../paypal/client";
 import { paypalBilling, type Plan, type Subscription } from "../paypal/billing";
 import type { Interval } from "../product/tiers";
@@ -21,6 +22,24 @@ export const unixOf = (iso: string | undefined) => {
   return Math.floor((Number.isNaN(t) ? Date.now() : t) / 1000);
 };
 
+/** A catalog product id PayPal takes (6–50 of [A-Za-z0-9_-]) that is ours, derived, so no mapping is stored. */
+export const catalogIdOf = (productId: string) =>
+  `PAYLOFT-${createHash("sha256").update(productId).digest("hex").slice(0, 32)}`;
+
+/**
+ * The tier and interval a plan bills, from the key Payloft wrote in its description when it
+ * created it (checkout/paypal-membership.ts planKey) on this product's catalog entry; otherwise
+ * the checkout's. After a plan change (a revision the buyer approved) the subscription's plan is
+ * the new one; what the buyer asked for never decides it, only the plan PayPal bills.
+ */
+const PLAN_KEY = /^payloft:([a-z0-9][a-z0-9_-]{0,39}):(month|quarter|year):/;
+export function planChoiceOf(plan: Plan, record: CheckoutItem): { tier: string; interval: Interval } | null {
+  const key = PLAN_KEY.exec(plan.description ?? "");
+  if (key && record.product_id && plan.product_id === catalogIdOf(record.product_id))
+    return { tier: key[1]!, interval: key[2] as Interval };
+  return record.tier && record.interval ? { tier: record.tier, interval: record.interval as Interval } : null;
+}
+
 /** PayPal's frequency for ours: a quarter is three months. */
 export const PAYPAL_FREQUENCY: Record<Interval, { interval_unit: "MONTH" | "YEAR"; interval_count: number }> = {
   month: { interval_unit: "MONTH", interval_count: 1 },
@@ -40,7 +59,8 @@ export function regularExecution(sub: Subscription) {
 /** Our state of a subscription, or null when it has not started (still waiting for approval). */
 export function paypalStateOf(sub: Subscription, plan: Plan, record: CheckoutItem): State | null {
   const price = regularOf(plan)?.pricing_scheme?.fixed_price;
-  if (!price || !record.tier || !record.interval) return null;
+  const choice = planChoiceOf(plan, record);
+  if (!price || !choice) return null;
   if (sub.status === "APPROVAL_PENDING" || sub.status === "APPROVED") return null;
   const regular = regularExecution(sub);
   const owed = sub.billing_info?.outstanding_balance;
@@ -57,8 +77,8 @@ export function paypalStateOf(sub: Subscription, plan: Plan, record: CheckoutIte
     cancel_at_period_end: status === "canceled",
     amount: valueToCents(price.value, price.currency_code),
     currency: price.currency_code.toLowerCase(),
-    tier: record.tier,
-    interval: record.interval as Interval,
+    tier: choice.tier,
+    interval: choice.interval,
   };
 }
 
@@ -67,4 +87,10 @@ export async function readPayPal(creds: PayPalCredentials, subscriptionId: strin
   const billing = paypalBilling(creds);
   const sub = await billing.getSubscription(subscriptionId);
   return { sub, plan: await billing.getPlan(sub.plan_id), billing };
+}
+
+/** The plan held for a membership and as of when (provider_time), for telling a plan change from a resend. */
+export async function heldPlan(id: string) {
+  const m = (await MembershipEntity.get({ id }).go({ consistent: true })).data;
+  return m ? { tier: m.tier, interval: m.interval, provider_time: m.provider_time } : null;
 }

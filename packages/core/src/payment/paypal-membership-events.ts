@@ -1,5 +1,6 @@
 import {
   MembershipCanceled,
+  MembershipChanged,
   MembershipEnded,
   MembershipPaymentFailed,
   MembershipRenewed,
@@ -12,7 +13,7 @@ import { findCheckout } from "../checkout/record";
 import { Integration } from "../integration/index";
 import { logger } from "../log/index";
 import { PayPalRequestError, valueToCents, type WebhookEvent } from "../paypal/client";
-import { paypalStateOf, readPayPal, unixOf, hasTrial } from "../membership/paypal";
+import { heldPlan, paypalStateOf, readPayPal, unixOf, hasTrial } from "../membership/paypal";
 import { startSaleId } from "../membership/paypal-sales";
 import type { Subscription } from "../paypal/billing";
 import { PAYPAL_SUBSCRIPTION_EVENTS } from "../paypal/event-names";
@@ -23,7 +24,8 @@ import { PAYPAL_SUBSCRIPTION_EVENTS } from "../paypal/event-names";
  * The body is only a hint of which subscription (or sale) to look at: both are read back from
  * PayPal, and the subscription's custom_id must name Payloft's checkout record of this seller.
  * Returns null for an event that is not about memberships (the caller translates it as before).
- *  ACTIVATED → started; UPDATED (its total_cycles) → canceled or resumed; RE-ACTIVATED → resumed;
+ *  ACTIVATED → started; UPDATED with another plan than the one held (a revision the buyer
+ *  approved) → changed, otherwise (its total_cycles) → canceled or resumed; RE-ACTIVATED → resumed;
  *  PAYMENT.FAILED and SUSPENDED → payment_failed (suspended: final, and Payloft cancels it at
  *  PayPal, whose CANCELLED then ends it); CANCELLED, EXPIRED → ended; PAYMENT.SALE.COMPLETED →
  *  renewed with the sale (except the first regular cycle of a plan without a trial: the start's).
@@ -89,8 +91,14 @@ export async function translatePayPalMembershipEvent(
     }
     case "BILLING.SUBSCRIPTION.ACTIVATED":
       return [emit(MembershipStarted, props)];
-    case "BILLING.SUBSCRIPTION.UPDATED":
+    case "BILLING.SUBSCRIPTION.UPDATED": {
+      const held = await heldPlan(sub.id);
+      if (held && (held.tier !== state.tier || held.interval !== state.interval)) {
+        // Held news newer than this read (an older plan re-read late) must not take the plan back.
+        return held.provider_time > props.occurred_at ? [] : [emit(MembershipChanged, props)];
+      }
       return [emit(state.status === "canceled" ? MembershipCanceled : MembershipResumed, props)];
+    }
     case "BILLING.SUBSCRIPTION.RE-ACTIVATED":
       return [emit(MembershipResumed, props)];
     case "BILLING.SUBSCRIPTION.PAYMENT.FAILED":

@@ -70,6 +70,13 @@ export const Subscription = z.object({
 });
 export type Subscription = z.infer<typeof Subscription>;
 
+/** POST /v1/billing/subscriptions/{id}/revise's answer: the plan asked for, and where the buyer approves it. */
+export const Revision = z.object({
+  plan_id: z.string(),
+  effective_time: z.optional(z.string()),
+  links: z._default(z.array(Link), []),
+});
+
 export const Sale = z.object({
   id: z.string(),
   state: z.string(),
@@ -151,6 +158,15 @@ export function paypalBilling(c: PayPalCredentials) {
       paypalCall(c, "PATCH", `/v1/billing/subscriptions/${id(subId)}`, {
         body: [{ op: "replace", path: `/plan/billing_cycles/@sequence==${sequence}/total_cycles`, value: total }],
       }),
+    /** A plan change the buyer approves at the answer's `approve` link; PayPal bills the new plan from the next cycle. */
+    reviseSubscription: (subId: string, planId: string, returnUrl: string, cancelUrl: string) =>
+      paypalCall(c, "POST", `/v1/billing/subscriptions/${id(subId)}/revise`, {
+        schema: Revision,
+        body: {
+          plan_id: planId,
+          application_context: { shipping_preference: "NO_SHIPPING", return_url: returnUrl, cancel_url: cancelUrl },
+        },
+      }),
     cancelSubscription: (subId: string, reason: string) =>
       paypalCall(c, "POST", `/v1/billing/subscriptions/${id(subId)}/cancel`, { body: { reason } }),
     transactions: (subId: string, from: string, to: string) =>
@@ -168,4 +184,5 @@ export function paypalBilling(c: PayPalCredentials) {
 }
 
 export type PayPalBilling = ReturnType<typeof paypalBilling>;
-export const approveLinkOf = (s: Subscription) => s.links.find((l) => l.rel === "approve")?.href;
+export const approveLinkOf = (s: { links: { rel: string; href: string }[] }) =>
+  s.links.find((l) => l.rel === "approve")?.href;

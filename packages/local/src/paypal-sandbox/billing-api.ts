@@ -9,6 +9,7 @@ import {
   setPlanStatus,
 } from "./catalog";
 import { createSubscription, showSubscription } from "./subscriptions";
+import { reviseSubscription } from "./subscription-revise";
 import { changeSubscription, patchSubscription, subscriptionOf, transactionsOf } from "./subscription-actions";
 import { present, type Json, type Merchant } from "./store";
 import type { ApiAnswer, ApiRequest } from "./api";
@@ -76,7 +77,8 @@ export function routeBilling(pp: PayPal, m: Merchant, req: ApiRequest): ApiAnswe
   }
   if (path === "/v1/billing/subscriptions" && method === "POST")
     return done(showSubscription(pp, createSubscription(pp, m, object(req.raw))), 201);
-  const sub = /^\/v1\/billing\/subscriptions\/([A-Za-z0-9-]+)(?:\/(cancel|suspend|activate|transactions))?$/.exec(path);
+  const sub =
+    /^\/v1\/billing\/subscriptions\/([A-Za-z0-9-]+)(?:\/(cancel|suspend|activate|transactions|revise))?$/.exec(path);
   if (sub) {
     const found = subscriptionOf(m, sub[1]!);
     if (method === "GET" && !sub[2]) return done(showSubscription(pp, found));
@@ -85,6 +87,7 @@ export function routeBilling(pp: PayPal, m: Merchant, req: ApiRequest): ApiAnswe
       patchSubscription(pp, m, found, parse(req.raw));
       return done();
     }
+    if (method === "POST" && sub[2] === "revise") return done(reviseSubscription(pp, m, found, object(req.raw)));
     if (method === "POST" && sub[2] && sub[2] !== "transactions") {
       changeSubscription(pp, m, found, sub[2], object(req.raw));
       return done();

@@ -8,13 +8,13 @@ import { layout, header, esc, withParams } from "./pages";
  */
 const EVERY: Record<string, string> = { DAY: "day", WEEK: "week", MONTH: "month", YEAR: "year" };
 
-const price = (cycle: PayPalObject) => {
+export const price = (cycle: PayPalObject) => {
   const p = cycle.pricing_scheme?.fixed_price;
   return p
     ? new Intl.NumberFormat("en-US", { style: "currency", currency: p.currency_code }).format(Number(p.value))
     : "Free";
 };
-const every = (cycle: PayPalObject) => {
+export const every = (cycle: PayPalObject) => {
   const { interval_unit: unit, interval_count: n } = cycle.frequency;
   return n === 1 ? EVERY[unit] : `${n} ${EVERY[unit]}s`;
 };

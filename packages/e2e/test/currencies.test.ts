@@ -185,3 +185,50 @@ describe("the admin sees each sale in its own currency", () => {
     }
   });
 });
+
+describe("a creator who has no paid sale yet", () => {
+  it("a yen creator whose only sale is a free claim sees the chart and revenue in yen", async () => {
+    const yen = await sellerWithProducts(b, { email: "yoko.yen@e2e.local", name: "Yoko Yen", payments: false }, [
+      {
+        name: "Yen Zine",
+        headline: "Free, priced in yen",
+        price: "0",
+        currency: "jpy",
+        media_type: "none",
+        media_url: "",
+      },
+    ]);
+    const { page } = yen;
+    const claim = await page.request.post("/api/checkout/claim", {
+      data: { productId: yen.ids[0], email: "yui.free@e2e.local" },
+    });
+    expect(claim.ok(), await claim.text()).toBe(true);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    const chart = page.getByTestId("sales-chart-line");
+    // The claim is counted by the tally after it is fulfilled: reload until the chart shows it.
+    await expect
+      .poll(async () => {
+        await page.goto("/dashboard?section=analytics");
+        await page.getByRole("heading", { name: "Sales Analytics" }).waitFor();
+        return chart.or(page.getByText("No sales data available yet")).first().getAttribute("data-testid");
+      })
+      .toBe("sales-chart-line");
+    const ticks = () => chart.locator(".recharts-yAxis-tick-labels").last().locator("text").allTextContents();
+    await expect.poll(async () => (await ticks()).join(" ")).toMatch(/^¥0/);
+    expect((await ticks()).join(" ")).not.toMatch(/[€$]/);
+    const box = (await chart.locator(".recharts-wrapper").boundingBox())!;
+    await page.mouse.move(box.x + box.width - 70, box.y + box.height / 2);
+    await chart.getByText("Revenue: ¥0", { exact: true }).waitFor();
+    // No revenue yet, and still the creator's own currency: "¥0", never "$0.00".
+    await expect
+      .poll(() =>
+        page
+          .getByTestId("stat-revenue")
+          .getByText(/^[¥$€]/)
+          .innerText(),
+      )
+      .toBe("¥0");
+    await b.shot(page, "currency-chart-free-claim-jpy");
+    await yen.context.close();
+  });
+});

@@ -30,11 +30,12 @@ export function currenciesOf(points: CurrencyPoint[]): string[] {
 
 /**
  * Which currency a revenue chart plots: the leading one until the person picks another from
- * the switch (shown when there is more than one). Without any revenue: USD, at zero.
+ * the switch (shown when there is more than one). Without any sale: `fallback` (the seller's own
+ * currency where the page knows it), else USD, at zero.
  */
-export function useChartCurrency(points: CurrencyPoint[] | undefined) {
+export function useChartCurrency(points: CurrencyPoint[] | undefined, fallback = "usd") {
   const currencies = currenciesOf(points ?? []);
   const [picked, setCurrency] = useState<string | null>(null);
-  const currency = picked && currencies.includes(picked) ? picked : (currencies[0] ?? "usd");
+  const currency = picked && currencies.includes(picked) ? picked : (currencies[0] ?? fallback);
   return { currencies, currency, setCurrency };
 }

@@ -13,3 +13,18 @@ export const productsAnalyticsQuery = () =>
   });
 
 export const useProductsAnalytics = () => useQuery(productsAnalyticsQuery());
+
+/**
+ * The creator's own currency, for a figure that has no sale to take one from ("¥0", not "$0.00",
+ * for a yen creator whose only sale was a free claim or whose only member is on a trial): the
+ * currency most of their products are priced in (the first listed on a tie). Undefined until
+ * their products are read, or when they have none (the figure then keeps its USD default).
+ */
+export function useCreatorCurrency(): string | undefined {
+  const { data } = useProductsAnalytics();
+  const count = new Map<string, number>();
+  for (const p of data ?? []) count.set(p.currency, (count.get(p.currency) ?? 0) + 1);
+  let best: string | undefined;
+  for (const [currency, n] of count) if (!best || n > count.get(best)!) best = currency;
+  return best;
+}

@@ -1,7 +1,8 @@
 import { IconRefresh, IconUsers } from "@/components/ui/icons";
 import { MoneyLines } from "@/components/MoneyLines";
 import { IconDollar, IconTrend } from "@/components/navIcons";
-import { formatCount } from "@/lib/format";
+import { formatCount, formatMoney } from "@/lib/format";
+import { useCreatorCurrency } from "@/features/dashboard/api/productsAnalytics";
 import { useDashboardStats } from "@/lib/stats";
 import { StatStrip } from "./StatCard";
 
@@ -12,6 +13,7 @@ import { StatStrip } from "./StatCard";
  */
 export function MembersStats() {
   const { data: stats, isPending } = useDashboardStats();
+  const currency = useCreatorCurrency();
   return (
     <StatStrip
       label="Membership figures"
@@ -21,7 +23,7 @@ export function MembersStats() {
           label: "MRR",
           icon: <IconDollar />,
           testId: "stat-mrr",
-          value: stats && <MoneyLines byCurrency={stats.mrr_by_currency} />,
+          value: stats && <MoneyLines byCurrency={stats.mrr_by_currency} none={currency && formatMoney(0, currency)} />,
         },
         {
           label: "Members",

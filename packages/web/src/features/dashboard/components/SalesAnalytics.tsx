@@ -3,6 +3,7 @@ import { Card, CardContent, CardHeader } from "@/components/ui/Card";
 import { SegmentedControl } from "@/components/ui/SegmentedControl";
 import { Spinner } from "@/components/ui/Spinner";
 import { useChartData } from "@/features/dashboard/api/chartData";
+import { useCreatorCurrency } from "@/features/dashboard/api/productsAnalytics";
 import { useChartCurrency } from "@/lib/chartCurrency";
 import { CurrencySwitch } from "@/components/CurrencySwitch";
 import { SalesChart, type ChartKind } from "./SalesChart";
@@ -14,7 +15,7 @@ import { SalesChart, type ChartKind } from "./SalesChart";
 export function SalesAnalytics() {
   const [kind, setKind] = useState<ChartKind>("line");
   const chart = useChartData();
-  const money = useChartCurrency(chart.data);
+  const money = useChartCurrency(chart.data, useCreatorCurrency());
   const hasData = (chart.data ?? []).some((p) => p.sales > 0 || money.currencies.length > 0);
   return (
     <Card>

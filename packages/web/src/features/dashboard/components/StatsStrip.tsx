@@ -1,12 +1,14 @@
 import { IconUsers } from "@/components/ui/icons";
 import type { DashboardStats } from "@/lib/stats";
-import { formatCount, formatPercent } from "@/lib/format";
+import { formatCount, formatMoney, formatPercent } from "@/lib/format";
+import { useCreatorCurrency } from "@/features/dashboard/api/productsAnalytics";
 import { MoneyLines } from "@/components/MoneyLines";
 import { IconBox, IconDollar, IconTrend } from "@/components/navIcons";
 import { StatStrip } from "./StatCard";
 
 /** The stats strip: revenue, products as count / limit, customers, conversion. */
 export function StatsStrip({ stats, loading }: { stats?: DashboardStats; loading?: boolean }) {
+  const currency = useCreatorCurrency();
   const limit = stats?.productLimit === null ? "∞" : String(stats?.productLimit ?? "");
   return (
     <StatStrip
@@ -17,8 +19,14 @@ export function StatsStrip({ stats, loading }: { stats?: DashboardStats; loading
           label: "Total Revenue",
           icon: <IconDollar />,
           testId: "stat-revenue",
-          // One figure per currency: dollars and euros are never added up.
-          value: stats && <MoneyLines byCurrency={stats.revenue_by_currency} usd={stats.totalRevenue} />,
+          // One figure per currency: dollars and euros are never added up; none yet reads 0 in the creator's own.
+          value: stats && (
+            <MoneyLines
+              byCurrency={stats.revenue_by_currency}
+              usd={stats.totalRevenue}
+              none={currency && formatMoney(0, currency)}
+            />
+          ),
         },
         {
           label: "Products",

@@ -23,11 +23,12 @@ async function affiliate(creator: Person, who: Person, percent: number) {
   codes[`${creator.email}/${who.email}`] = (await makeAffiliate(stack(), creator, who, percent)).code;
 }
 
-async function club(creator: Person, name: string) {
+async function club(creator: Person, name: string, currency = "usd") {
   const made = await call(stack(), "POST", "/api/products", {
     cookie: creator.cookie,
     body: {
       ...productBody(name),
+      currency,
       billing: "recurring",
       tiers: [{ id: "basic", name: "Basic", prices: [{ interval: "month", amount: "10" }] }],
     },
@@ -89,7 +90,7 @@ beforeAll(async () => {
   expect(saved.status, saved.text).toBe(200);
   kim = await signInWithRole(stack(), "kim.aff-members@example.com", "customer");
   lee = await signInWithRole(stack(), "lee.aff-members@example.com", "customer");
-  products.stripe = await club(sam, "Letters Club");
+  products.stripe = await club(sam, "Letters Club", "gbp");
   products.paypal = await club(pam, "Garden Club");
   await affiliate(sam, kim, 20);
   await affiliate(pam, lee, 15);
@@ -114,13 +115,22 @@ describe("an affiliate's member", () => {
       [1000, false, 200, record!.affiliate_id],
       [1000, true, 200, record!.affiliate_id],
     ]);
-    expect(await program(kim, sam)).toMatchObject({ sales: 2, earned: { usd: 400 }, due: { usd: 400 } });
+    expect(await program(kim, sam)).toMatchObject({ sales: 2, earned: { gbp: 400 }, due: { gbp: 400 } });
     // The creator refunds the renewal: its commission is taken back, once.
     const renewal = charges[1]!;
     expect((await call(stack(), "POST", `/api/sales/${renewal.id}/refund`, { cookie: sam.cookie })).status).toBe(200);
     expect((await call(stack(), "POST", `/api/sales/${renewal.id}/refund`, { cookie: sam.cookie })).status).toBe(409);
     await stack().settled();
-    expect(await program(kim, sam)).toMatchObject({ earned: { usd: 200 }, due: { usd: 200 } });
+    expect(await program(kim, sam)).toMatchObject({ sales: 1, earned: { gbp: 200 }, due: { gbp: 200 } });
+    // The creator's Affiliates section shows the same, and the recount agrees with the fold.
+    const listed = (await call(stack(), "GET", "/api/affiliates", { cookie: sam.cookie })).json.affiliates;
+    expect(listed.find((a: { id: string }) => a.id === record!.affiliate_id)).toMatchObject({
+      sales: 1,
+      earned: { gbp: 200 },
+      due: { gbp: 200 },
+    });
+    const { Recount } = await import("@payloft/core/recount/index");
+    expect((await Recount.run({ creatorId: sam.id })).differences).toEqual([]);
   });
 
   it("a member who came without a link credits no one", async () => {

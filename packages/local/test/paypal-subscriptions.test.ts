@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advanceSandboxClock, startReceiver, type Receiver } from "../src/testing/receiver";
 import { randomUUID } from "node:crypto";
 import { paypalClient, PayPalRequestError } from "@payloft/core/paypal/client";
+import { paypalCall } from "@payloft/core/paypal/http";
 import { approveLinkOf, paypalBilling, type PayPalBilling } from "@payloft/core/paypal/billing";
 import { startPayPalSandbox, type PayPalSandbox } from "../src/paypal-sandbox/index";
 
@@ -99,6 +100,21 @@ async function subscribe(planId: string, email = "pat@example.com") {
   return { ...s, customId };
 }
 
+/** A product and a plan billed monthly from approval, suspended after `threshold` failed payments. */
+async function monthlyPlan(threshold: number) {
+  const productId = `PROD-${randomUUID().slice(0, 8)}`;
+  await billing.createProduct({ id: productId, name: "Club" });
+  return billing.createPlan(
+    {
+      product_id: productId,
+      name: "m",
+      billing_cycles: cycles(0),
+      payment_preferences: { payment_failure_threshold: threshold },
+    },
+    `p-${productId}`,
+  );
+}
+
 describe("PayPal sandbox: catalog products and plans", () => {
   it("refuses what PayPal refuses, and lists a product's plans", async () => {
     const productId = `PROD-${randomUUID().slice(0, 8)}`;
@@ -155,6 +171,7 @@ describe("PayPal sandbox: subscriptions on the billing clock", () => {
           value: [
             ...types,
             "BILLING.SUBSCRIPTION.SUSPENDED",
+            "BILLING.SUBSCRIPTION.RE-ACTIVATED",
             "BILLING.SUBSCRIPTION.PAYMENT.FAILED",
             "PAYMENT.SALE.COMPLETED",
           ].map((name) => ({ name })),
@@ -212,17 +229,7 @@ describe("PayPal sandbox: subscriptions on the billing clock", () => {
   });
 
   it("a declining buyer: each charge fails, is retried, and the plan's threshold suspends it", async () => {
-    const productId = `PROD-${randomUUID().slice(0, 8)}`;
-    await billing.createProduct({ id: productId, name: "Club" });
-    const plan = await billing.createPlan(
-      {
-        product_id: productId,
-        name: "m",
-        billing_cycles: cycles(0),
-        payment_preferences: { payment_failure_threshold: 2 },
-      },
-      `p-${productId}`,
-    );
+    const plan = await monthlyPlan(2);
     const s = await subscribe(plan.id, "decline.buyer@example.com");
     expect(events(s.id, "BILLING.SUBSCRIPTION.PAYMENT.FAILED")).toHaveLength(1);
     expect((await billing.getSubscription(s.id)).billing_info?.outstanding_balance?.value).toBe("9.00");
@@ -234,6 +241,35 @@ describe("PayPal sandbox: subscriptions on the billing clock", () => {
     await sandbox.idle();
     expect(events(s.id, "BILLING.SUBSCRIPTION.CANCELLED")).toHaveLength(1);
     expect(events(s.id, "PAYMENT.SALE.COMPLETED")).toHaveLength(0);
+  });
+
+  it("the buyer's automatic-payment page: a declining source changes nothing, a good one pays and reactivates", async () => {
+    const plan = await monthlyPlan(1);
+    const s = await subscribe(plan.id, "decline.fay@example.com");
+    expect((await billing.getSubscription(s.id)).status).toBe("SUSPENDED");
+    const page = `${sandbox.url}/myaccount/autopay/connect/${s.id}`;
+    expect((await fetch(page)).status).toBe(200);
+    const save = (funding: string, email = "decline.fay@example.com") =>
+      fetch(page, { method: "POST", body: new URLSearchParams({ email, funding }) });
+    expect((await save("bank", "someone@example.com")).status).toBe(403);
+    expect((await save("declining")).status).toBe(402);
+    expect((await save("cash")).status).toBe(400);
+    expect((await billing.getSubscription(s.id)).status).toBe("SUSPENDED");
+    expect((await save("visa")).status).toBe(200);
+    await sandbox.idle();
+    const after = await billing.getSubscription(s.id);
+    expect(after.status).toBe("ACTIVE");
+    expect(after.billing_info?.outstanding_balance?.value).toBe("0.00");
+    const mine = received.filter((r) => [r.event.resource.id, r.event.resource.billing_agreement_id].includes(s.id));
+    expect(mine.map((r) => r.event.event_type).slice(-2)).toEqual([
+      "PAYMENT.SALE.COMPLETED",
+      "BILLING.SUBSCRIPTION.RE-ACTIVATED",
+    ]);
+    // Nothing owed: a subscription the seller suspended stays suspended.
+    await paypalCall(creds(SELLER), "POST", `/v1/billing/subscriptions/${s.id}/suspend`, { body: { reason: "Pause" } });
+    expect((await save("bank")).status).toBe(200);
+    expect((await billing.getSubscription(s.id)).status).toBe("SUSPENDED");
+    expect((await fetch(`${sandbox.url}/myaccount/autopay/connect/I-NOSUCH`)).status).toBe(404);
   });
 
   it("the clock refuses what is not a whole number of seconds", async () => {

@@ -1,6 +1,6 @@
 import { CURRENCIES, type Currency } from "../currency/units";
 import { CounterEntity, type CounterItem } from "../db/entities";
-import { affiliateGroup, commissionField } from "../tally/figures";
+import { affiliateGroup, commissionField, paidField } from "../tally/figures";
 
 /**
  * An affiliate's figures with their creator, read from their counter (`affiliate#<id>`), which
@@ -17,7 +17,7 @@ export interface AffiliateFigures {
   due: Partial<Record<Currency, number>>;
 }
 
-export const paidField = (currency: string) => commissionField(currency).replace("commission", "paid");
+export { paidField };
 
 type Numbers = Record<string, number | undefined>;
 

@@ -113,3 +113,17 @@ export async function recordPayout(creatorId: string, id: string, input: unknown
     );
   return figuresOfCounter((await CounterEntity.get({ scope }).go({ consistent: true })).data);
 }
+
+/**
+ * Every affiliate a creator ever had (removed ones too: their figures stay) with the payouts
+ * recorded to them: the recount's reading (an operator's tool, not a request path), the record
+ * each counter's `paid` figures follow.
+ */
+export async function payoutHistories(
+  creatorId: string,
+): Promise<{ id: string; payouts: { amount: number; currency: string }[] }[]> {
+  const res = await AffiliateEntity.query
+    .byCreator({ creator_id: creatorId })
+    .go({ pages: "all", attributes: ["id", "payouts"] });
+  return res.data.map((a) => ({ id: a.id, payouts: a.payouts ?? [] }));
+}

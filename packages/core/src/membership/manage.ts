@@ -17,6 +17,7 @@ import { membershipInfo, type MembershipInfo } from "./shape";
 import { applyState, loadMembership } from "./state";
 import { membershipOf } from "./stripe";
 import { actAtPayPal } from "./paypal-manage";
+import { paypalPaymentMethodUrl } from "./paypal-payment-method";
 import { reviseAtPayPal } from "./paypal-change";
 
 /**
@@ -180,15 +181,12 @@ export async function changeByBuyer(
  * membership is charged to: a Billing Portal session for the subscription's customer on the
  * seller's account, which comes back to the portal's Memberships tab. Stripe retries a past_due
  * membership's open invoice with the new card; its events bring the membership back to active.
+ * A PayPal membership answers PayPal's own page for that automatic payment (./paypal-payment-method.ts).
  */
 export async function paymentMethodByBuyer(email: string, id: string): Promise<{ url: string }> {
   const m = await buyersOwn(email, id);
   if (m.status === "ended") throw ENDED();
-  if (m.provider === "paypal")
-    throw new ConflictError(
-      "membership.paypal_payment_method",
-      "This membership is paid through PayPal: change the card or bank it uses in your PayPal account, under Payments → Automatic payments.",
-    );
+  if (m.provider === "paypal") return paypalPaymentMethodUrl(m);
   const secret = await stripeSecretFor(m.creator_id);
   if (!secret) throw new ProviderError(PROVIDER_FAILED, "membership.provider_failed");
   try {

@@ -15,6 +15,18 @@ export function paypalBaseUrl(live: boolean): string {
   return (process.env.PAYPAL_API_URL || (live ? PAYPAL_HOSTS.live : PAYPAL_HOSTS.sandbox)).replace(/\/+$/, "");
 }
 
+/** PayPal's two websites (where buyers sign in), by the same is_live. */
+export const PAYPAL_WEB_HOSTS = { live: "https://www.paypal.com", sandbox: "https://www.sandbox.paypal.com" } as const;
+
+/**
+ * Where a buyer's PayPal pages are: the local PayPal sandbox when PAYPAL_API_URL is set (it serves
+ * its pages on the same origin as its API, as its approve links show), otherwise PayPal's live or
+ * sandbox website by the seller's mode, as for paypalBaseUrl.
+ */
+export function paypalWebUrl(live: boolean): string {
+  return (process.env.PAYPAL_API_URL || (live ? PAYPAL_WEB_HOSTS.live : PAYPAL_WEB_HOSTS.sandbox)).replace(/\/+$/, "");
+}
+
 export interface PayPalCredentials {
   clientId: string;
   clientSecret: string;

@@ -9,15 +9,17 @@ import {
 } from "../db/entities";
 import { logger } from "../log/index";
 import { readBuyerPurchases, readPurchases, readStored, type Scope } from "./stored";
-import { compare, tally, tallyMemberships, type Difference } from "./tally";
+import { compare, tally, tallyMemberships, tallyPayouts, type Difference } from "./tally";
 import { membershipsOfCreators } from "../membership/list";
 
 export type { Difference } from "./tally";
 
 /**
  * `npm run recount`: recomputes every sales figure (running counters, daily aggregates,
- * product, customer and buyer totals) from the purchases themselves, and the members figures
- * (active, trialing, MRR, ends per day) from the memberships, and reports where the
+ * product, customer and buyer totals) from the purchases themselves, the members figures
+ * (active, trialing, MRR, ends per day) from the memberships, and each affiliate's figures
+ * (sales, commission per currency from the purchases they brought; paid from their payout
+ * history; not clicks, whose items expire), and reports where the
  * stored figures differ; with `fix`, corrects them. Traffic items' sales and revenue are
  * recomputed from the visit each purchase recorded (their views are not the purchases'). Counters are written at sale time in the
  * same transaction as the purchase, so a difference means a bug or a hand edit, never lag.
@@ -41,7 +43,8 @@ export namespace Recount {
     // Every membership's first sale is a purchase of its seller, so the sellers read are all there are.
     const sellers = scope.creatorId ? [scope.creatorId] : [...new Set(purchases.map((p) => p.creator_id))];
     tallyMemberships(expected, await membershipsOfCreators(sellers));
-    const { stored, existingProducts } = await readStored(scope, purchases);
+    const { stored, existingProducts, payouts } = await readStored(scope, purchases);
+    tallyPayouts(expected, payouts);
     for (const id of [...expected.product.keys()]) if (!existingProducts.has(id)) expected.product.delete(id);
     return { purchases: purchases.length, differences: compare(expected, stored) };
   }

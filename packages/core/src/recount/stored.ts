@@ -11,7 +11,9 @@ import {
 import { REVENUE_FIELDS } from "../currency/index";
 import { trafficScope } from "../traffic/dimensions";
 import { everyPurchase } from "../purchase/all";
-import { emptyTally, fieldsOf, type Holder, type SaleRecord, type Tally } from "./tally";
+import { payoutHistories } from "../affiliate/payouts";
+import { affiliateGroup } from "../tally/figures";
+import { emptyTally, fieldsOf, type Holder, type PayoutRecord, type SaleRecord, type Tally } from "./tally";
 
 /**
  * Reads for the recount: the sales records, and the figures stored on the items a purchase
@@ -33,6 +35,7 @@ const toRecord = (p: SaleRecord): SaleRecord => ({
   status: p.status,
   created_at: p.created_at,
   ...(p.visit ? { visit: p.visit } : {}),
+  ...(p.affiliate_id ? { affiliate_id: p.affiliate_id, commission: p.commission ?? 0 } : {}),
 });
 
 export async function readPurchases(scope: Scope): Promise<SaleRecord[]> {
@@ -70,8 +73,9 @@ async function inBatches<T>(items: T[], fn: (item: T) => Promise<void>, size = 1
 }
 
 /**
- * The stored figures of every holder in scope, and the ids of the products that still exist
- * (a deleted product's own totals are gone with it; its daily rows stay).
+ * The stored figures of every holder in scope, the ids of the products that still exist
+ * (a deleted product's own totals are gone with it; its daily rows stay), and the payouts
+ * recorded to the sellers' affiliates (the records their `paid` figures follow).
  */
 export async function readStored(scope: Scope, purchases: SaleRecord[]) {
   const { creators, productIds } = await subjects(scope, purchases);
@@ -102,7 +106,15 @@ export async function readStored(scope: Scope, purchases: SaleRecord[]) {
       total_revenue: (item.data.total_revenue ?? 0) + REVENUE_FIELDS.reduce((n, f) => n + Number(c?.[f] ?? 0), 0),
     });
   });
+  const payouts: PayoutRecord[] = [];
   await inBatches(creators, async (c) => {
+    // Every affiliate a seller ever had (removed ones too: their figures stay), and the counter of each.
+    for (const a of await payoutHistories(c)) {
+      for (const p of a.payouts) payouts.push({ affiliate_id: a.id, amount: p.amount, currency: p.currency });
+      const scope = affiliateGroup(a.id);
+      const item = (await CounterEntity.get({ scope }).go()).data;
+      if (item) t.counter.set(scope, pick("counter", scope, item));
+    }
     const rows = await CustomerEntity.query.primary({ creator_id: c }).go({ pages: "all" });
     for (const row of rows.data) t.customer.set(`${c}|${row.email}`, pick("customer", "", row));
     const traffic = await TrafficStatEntity.query.primary({ scope: trafficScope(c) }).go({ pages: "all" });
@@ -122,7 +134,7 @@ export async function readStored(scope: Scope, purchases: SaleRecord[]) {
     const rows = await BuyerEntity.query.primary({}).go({ pages: "all" });
     for (const row of rows.data) t.buyer.set(row.email, pick("buyer", row.email, row));
   }
-  return { stored: t, existingProducts: existing };
+  return { stored: t, existingProducts: existing, payouts };
 }
 
 /** All of a buyer's records (their totals cover every seller), for a one-seller recount. */

@@ -1,5 +1,15 @@
+import { CURRENCIES } from "../currency/units";
 import { MRR_FIELDS, REVENUE_FIELDS, SALES_FIELDS, SPENT_FIELDS, spentField } from "../currency/index";
-import { creatorGroup, membershipFigures, PLATFORM, saleAdditions, type MembershipRecord } from "../tally/figures";
+import {
+  affiliateGroup,
+  commissionField,
+  creatorGroup,
+  membershipFigures,
+  paidField,
+  PLATFORM,
+  saleAdditions,
+  type MembershipRecord,
+} from "../tally/figures";
 import type { Attribution } from "../traffic/source";
 
 /**
@@ -20,6 +30,9 @@ export interface SaleRecord {
   created_at: string;
   /** The sales-page visit its checkout began from (traffic analytics), when recorded. */
   visit?: Attribution;
+  /** The affiliate who brought it and their commission (minor units of `currency`), when one did. */
+  affiliate_id?: string;
+  commission?: number;
 }
 
 /** The figure holders a purchase moves (packages/core/src/purchase/ledger.ts writes them). */
@@ -60,9 +73,25 @@ export const FIELDS: Record<Holder, readonly string[]> = {
   traffic: ["sales", ...REVENUE_FIELDS],
 };
 
+/**
+ * An affiliate's counter (`affiliate#<id>`): the sales they brought and their commission per
+ * currency (from the purchases), and what the creator recorded as paid (from the affiliate's
+ * payout history, written in the same transaction). Clicks are not here: like views, their
+ * items expire after three days, so the counter is their only record.
+ */
+export const AFFILIATE_FIELDS: readonly string[] = [
+  "sales",
+  ...CURRENCIES.map(commissionField),
+  ...CURRENCIES.map(paidField),
+];
+
 /** The platform counter has no customers or members figures (buyers are counted on their own items). */
 export const fieldsOf = (holder: Holder, key: string) =>
-  holder === "counter" && key === "platform" ? ["sales", ...SALES_FIELDS, ...REVENUE_FIELDS] : FIELDS[holder];
+  holder === "counter" && key === "platform"
+    ? ["sales", ...SALES_FIELDS, ...REVENUE_FIELDS]
+    : holder === "counter" && key.startsWith(affiliateGroup(""))
+      ? AFFILIATE_FIELDS
+      : FIELDS[holder];
 
 function bump(t: Tally, holder: Holder, key: string, add: Figures) {
   const row = t[holder].get(key) ?? Object.fromEntries(fieldsOf(holder, key).map((f) => [f, 0]));
@@ -115,6 +144,18 @@ export function tallyMemberships(t: Tally, memberships: MembershipRecord[]): voi
     if (m.status === "ended" && m.ended_at)
       bump(t, "daily", `${creator}|${m.ended_at.slice(0, 10)}`, { members_ended: 1 });
   }
+}
+
+/** A payout the creator recorded ("Mark as paid"), as the affiliate's history keeps it. */
+export interface PayoutRecord {
+  affiliate_id: string;
+  amount: number;
+  currency: string;
+}
+
+/** Expected `paid` figures: the sum of each affiliate's recorded payouts per currency. */
+export function tallyPayouts(t: Tally, payouts: PayoutRecord[]): void {
+  for (const p of payouts) bump(t, "counter", affiliateGroup(p.affiliate_id), { [paidField(p.currency)]: p.amount });
 }
 
 export interface Difference {

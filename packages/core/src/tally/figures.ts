@@ -52,6 +52,8 @@ export const PLATFORM = "platform";
 export const affiliateGroup = (affiliateId: string) => `affiliate#${affiliateId}`;
 /** `commission` for USD, `commission_<currency>` otherwise, as revenue is named (core/src/currency). */
 export const commissionField = (currency: string) => revenueField(currency).replace("revenue", "commission");
+/** What the creator recorded as paid to an affiliate, named like `commissionField` (`paid`, `paid_eur`…). */
+export const paidField = (currency: string) => commissionField(currency).replace("commission", "paid");
 
 /**
  * A sale's figures times `sign` (+1 when sold, −1 when refunded or disputed, on the day it was

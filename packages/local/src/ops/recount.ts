@@ -2,7 +2,8 @@ import { flag, has, opsEnv } from "./env";
 
 /**
  * `npm run recount [-- --creator <user id>] [-- --fix]`: recomputes counters and daily
- * aggregates from the sales records and prints every difference; `--fix` corrects them.
+ * aggregates (affiliates' counters included) from the sales records, memberships and payout
+ * histories, and prints every difference; `--fix` corrects them.
  * Exit code 0 when everything agrees (after fixing), 1 when differences remain.
  */
 const env = await opsEnv();

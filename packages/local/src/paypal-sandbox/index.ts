@@ -12,6 +12,7 @@ import { PayPalStore, present, type Merchant, type PayPalObject } from "./store"
 import { advanceClock, MAX_ADVANCE_SECONDS } from "./clock";
 import { approveSubscription } from "./subscriptions";
 import { returnParams, subscriptionPage } from "./subscription-page";
+import { autopayPage, changeFunding } from "./autopay";
 import { approveRevision, revisionPage, revisionReturn } from "./subscription-revise";
 import type { PayPal } from "./context";
 
@@ -105,6 +106,8 @@ export async function startPayPalSandbox(opts: PayPalSandboxOptions) {
       return redirect(res, withParams(order._return_url, { token: order.id, PayerID: order.payer.payer_id }));
     }
     if (path === "/webapps/billing/subscriptions") return subscriptionApproval(req, res, url, raw);
+    const autopay = /^\/myaccount\/autopay\/connect\/([^/]+)$/.exec(path);
+    if (autopay) return automaticPayment(req, res, decodeURIComponent(autopay[1]!), raw);
     if (path === "/webapps/billing/subscriptions/update") return revisionApproval(req, res, url);
     if (method === "POST" && path === "/__sandbox/clock/advance") {
       const body = (() => {
@@ -194,6 +197,17 @@ export async function startPayPalSandbox(opts: PayPalSandboxOptions) {
     }
     if (!subscription._return_url) return send(res, 200, subscriptionPage(subscription, plan));
     return redirect(res, withParams(subscription._return_url, returnParams(subscription)));
+  }
+
+  /** The buyer's page of one automatic payment: sign in, change how it is paid (./autopay.ts). */
+  function automaticPayment(req: IncomingMessage, res: ServerResponse, id: string, raw: string) {
+    const merchant = [...store.merchants.values()].find((m) => m.subscriptions[id]);
+    const subscription = merchant?.subscriptions[id];
+    if (!merchant || !subscription || subscription.status === "APPROVAL_PENDING")
+      return send(res, 404, missing("This automatic payment does not exist."));
+    if (req.method !== "POST") return send(res, 200, autopayPage(pp, merchant, subscription));
+    const answer = changeFunding(pp, merchant, subscription, new URLSearchParams(raw));
+    return send(res, answer.status, answer.html);
   }
 
   /** The approve link of a plan revision: "Agree & Change" returns to return_url (303). */

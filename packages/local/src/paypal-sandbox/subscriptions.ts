@@ -207,9 +207,9 @@ function charge(pp: PayPal, m: Merchant, s: PayPalObject, minor: number, at: num
   return true;
 }
 
-/** A failed payment tried again (the clock's retry): paid, the outstanding balance is cleared. */
-function retryPayment(pp: PayPal, m: Merchant, s: PayPalObject, at: number) {
-  charge(pp, m, s, s._outstanding, at);
+/** A failed payment tried again (the clock's retry, or new funding): paid, the outstanding balance is cleared. */
+export function retryPayment(pp: PayPal, m: Merchant, s: PayPalObject, at: number): boolean {
+  return charge(pp, m, s, s._outstanding, at);
 }
 
 /** Everything due on this merchant's subscriptions up to `until`, earliest first; the next due time. */

@@ -160,6 +160,11 @@ describe("the admin sees each sale in its own currency", () => {
       await expect
         .poll(() => salesChart.locator(".recharts-tooltip-item").first().textContent())
         .toMatch(/^Sales \(JPY\) : [1-9]\d* \(also \d+ in (USD|EUR)/);
+      // The tooltip stays on the screen, its long line wrapped (it ran off a 390 px screen).
+      const tip = (await salesChart.locator(".recharts-tooltip-wrapper").boundingBox())!;
+      const width = page.viewportSize()!.width;
+      expect(tip.x).toBeGreaterThanOrEqual(0);
+      expect(tip.x + tip.width).toBeLessThanOrEqual(width);
       await b.shot(page, `currency-admin-overview-${tag}`);
 
       await page.goto("/admin?section=finance");

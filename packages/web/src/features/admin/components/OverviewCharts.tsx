@@ -114,6 +114,7 @@ export function OverviewCharts({
               {...axis}
             />
             <Tooltip
+              {...fitted}
               labelFormatter={tooltipLabel}
               formatter={(_v, _name, item) => [
                 formatMoney(byCurrency(item.payload as AdminChartPoint)[money.currency] ?? 0, money.currency),
@@ -138,6 +139,7 @@ export function OverviewCharts({
             {xAxis}
             <YAxis allowDecimals={false} width={36} {...axis} />
             <Tooltip
+              {...fitted}
               labelFormatter={tooltipLabel}
               cursor={{ fill: "rgba(16,185,129,0.08)" }}
               formatter={(v, _name, item) => {
@@ -155,7 +157,7 @@ export function OverviewCharts({
             {grid}
             {xAxis}
             <YAxis allowDecimals={false} width={36} {...axis} />
-            <Tooltip labelFormatter={tooltipLabel} />
+            <Tooltip {...fitted} labelFormatter={tooltipLabel} />
             <Line
               type="monotone"
               dataKey="users"
@@ -193,6 +195,16 @@ export function OverviewCharts({
     </div>
   );
 }
+
+/**
+ * Tooltips no wider than their chart, their lines wrapping: recharts keeps a tooltip inside the
+ * chart from its measured size, but its default box never wraps, so a long line ("1 (also 5 in
+ * USD, 1 in EUR)") ran off a 390 px screen.
+ */
+const fitted = {
+  wrapperStyle: { maxWidth: "100%" },
+  contentStyle: { whiteSpace: "normal" as const, overflowWrap: "anywhere" as const },
+};
 
 /** The day's sales in the currencies not plotted: ["1 in USD", "2 in JPY"], or none. */
 function otherSales(p: AdminChartPoint, plotted: string): string[] {

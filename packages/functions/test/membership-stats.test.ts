@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, useStack, whenSettled } from "@payloft/local/testing/index";
 import { signInSellingCreator, signInWithRole, type Person } from "./actors";
-import { recurringProduct, subscribe } from "./memberships";
+import { advanceClock, recurringProduct, subscribe } from "./memberships";
 
 /**
  * The creator's membership figures on GET /api/dashboard/stats, folded from the memberships'
@@ -101,5 +101,47 @@ describe("npm run recount and memberships", () => {
     );
     expect((await Recount.run({ creatorId: sam.id, fix: true })).differences).toEqual([]);
     expect(await stats(sam)).toMatchObject({ mrr_by_currency: {}, trialing_members: 1, churned_members_30d: 1 });
+  });
+});
+
+describe("churn on the provider's day", () => {
+  const DAY = 86_400;
+  afterEach(() => vi.useRealTimers());
+
+  it("a member ended on a sandbox clock 40 days ahead churns that day, and leaves the 30 days 30 days later", async () => {
+    const dana = await signInSellingCreator(stack(), "dana-stats@example.com");
+    const leo = await signInWithRole(stack(), "leo-stats@example.com", "customer");
+    const club = await recurringProduct(stack(), dana, "Late Club", {
+      tiers: [{ id: "basic", name: "Basic", prices: [{ interval: "month", amount: "5" }] }],
+    });
+    const { id } = await subscribe(stack(), leo, club, "basic", "month");
+    // Stripe's time now runs 40 days ahead of ours, as a late event's day would differ in production.
+    const providerNow = await advanceClock(stack(), 40 * DAY);
+    const ended = await call(stack(), "POST", `/api/memberships/${id}/cancel`, {
+      cookie: dana.cookie,
+      body: { at_period_end: false },
+    });
+    expect(ended.status, ended.text).toBe(200);
+    await stack().settled();
+    const { MembershipEntity, DailyStatEntity } = await import("@payloft/core/db/entities");
+    const m = (await MembershipEntity.get({ id }).go()).data!;
+    expect(m.status).toBe("ended");
+    // The end is the provider's (within the seconds the calls took), not our wall clock's.
+    const endedAt = Date.parse(m.ended_at!);
+    expect(Math.abs(endedAt / 1000 - providerNow)).toBeLessThan(600);
+    const day = (await DailyStatEntity.get({ scope: `creator#${dana.id}`, date: m.ended_at!.slice(0, 10) }).go()).data;
+    expect(day?.members_ended).toBe(1);
+    // The dashboard counts the last 30 days up to the day it is read: hold the clock at the provider's days.
+    const { creatorStats } = await import("@payloft/core/analytics/stats");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(endedAt);
+    expect((await creatorStats(dana.id)).churned_members_30d).toBe(1);
+    vi.setSystemTime(endedAt + 29 * DAY * 1000);
+    expect((await creatorStats(dana.id)).churned_members_30d).toBe(1);
+    vi.setSystemTime(endedAt + 30 * DAY * 1000);
+    expect((await creatorStats(dana.id)).churned_members_30d).toBe(0);
+    vi.useRealTimers();
+    const { Recount } = await import("@payloft/core/recount/index");
+    expect((await Recount.run({ creatorId: dana.id })).differences).toEqual([]);
   });
 });

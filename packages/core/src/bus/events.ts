@@ -190,6 +190,9 @@ export const MembershipState = z.object({
   currency,
   tier: id,
   interval: z.enum(["month", "quarter", "year"]),
+  /** The provider's own times (Unix seconds) of the end and of the request to cancel, when it gives them. */
+  ended_at: z.optional(z.int().check(z.positive())),
+  canceled_at: z.optional(z.int().check(z.positive())),
 });
 const membership = z.object({
   ...source,

@@ -79,6 +79,8 @@ export function paypalStateOf(sub: Subscription, plan: Plan, record: CheckoutIte
     currency: price.currency_code.toLowerCase(),
     tier: choice.tier,
     interval: choice.interval,
+    // PayPal's time of the change of status is the end's own time.
+    ...(status === "ended" && sub.status_update_time ? { ended_at: unixOf(sub.status_update_time) } : {}),
   };
 }
 

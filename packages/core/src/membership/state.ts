@@ -23,7 +23,10 @@ export function applyState(id: string, at: number, state: State): Promise<Applie
       const current = await loadMembership(id);
       if (!current) return "missing";
       if (current.status === "ended" || current.provider_time > at) return "stale";
-      const now = new Date().toISOString();
+      // Stamped with the provider's time of the end (or of the news), never our own clock: a late
+      // event, or a sandbox clock ahead of ours, must still churn the member on the provider's day.
+      const endedAt = iso(state.ended_at ?? at);
+      const canceledAt = iso(state.canceled_at ?? at);
       const ending = state.status === "ended";
       const retiered = state.tier !== current.tier;
       const product = ending || retiered ? await getProduct(current.product_id) : null;
@@ -42,8 +45,8 @@ export function applyState(id: string, at: number, state: State): Promise<Applie
             interval: state.interval,
             provider_time: at,
             ...(tierName ? { tier_name: tierName } : {}),
-            ...(state.cancel_at_period_end && !current.canceled_at ? { canceled_at: now } : {}),
-            ...(ending ? { ended_at: now } : {}),
+            ...(state.cancel_at_period_end && !current.canceled_at ? { canceled_at: canceledAt } : {}),
+            ...(ending ? { ended_at: endedAt } : {}),
           })
           .where((a, op) => `${op.lte(a.provider_time, at)} AND ${op.ne(a.status, "ended")}`)
           .commit(),

@@ -49,6 +49,8 @@ export function membershipOf(sub: Stripe.Subscription, sellerId: string): Ours |
       currency: (price?.currency ?? "usd").toLowerCase(),
       tier,
       interval: interval as Interval,
+      ...(sub.ended_at ? { ended_at: sub.ended_at } : {}),
+      ...(sub.canceled_at ? { canceled_at: sub.canceled_at } : {}),
     },
   };
 }

@@ -235,6 +235,8 @@ export function updateSubscription(sb: Sandbox, account: Account, sub: StripeObj
   if (cape !== undefined) {
     sub.cancel_at_period_end = cape;
     sub.cancel_at = cape ? (items[0]?.current_period_end ?? null) : null;
+    // As Stripe: the time of the request to cancel, kept when the period's end ends it.
+    sub.canceled_at = cape ? sb.store.billingNow() : null;
   }
   if (p.metadata !== undefined) sub.metadata = metadataOf(p.metadata, sub.metadata);
   if (str(p.trial_end) === "now" && sub.status === "trialing") {
@@ -251,7 +253,7 @@ export function cancelSubscription(sb: Sandbox, account: Account, sub: StripeObj
   const now = sb.store.billingNow();
   Object.assign(sub, {
     status: "canceled",
-    canceled_at: now,
+    canceled_at: sub.canceled_at ?? now,
     ended_at: now,
     cancel_at: null,
     cancel_at_period_end: false,

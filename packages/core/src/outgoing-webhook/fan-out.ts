@@ -198,11 +198,15 @@ export namespace WebhookFanOut {
     if (stored.creator_id !== e.seller_id) return [];
     const queued: string[] = [];
     if (announced) {
-      const { state } = e;
+      // The provider's times are Unix seconds in the event, ISO strings on the record.
+      const { ended_at: endedAt, canceled_at: _canceledAt, ...state } = e.state;
       const membership = membershipInfo({
         ...stored,
         ...state,
         current_period_end: new Date(state.current_period_end * 1000).toISOString(),
+        ...(state.status === "ended" && endedAt && !stored.ended_at
+          ? { ended_at: new Date(endedAt * 1000).toISOString() }
+          : {}),
       });
       queued.push(...(await WebhookDeliveries.emit(e.seller_id, envelope(type, e, e.occurred_at, { membership }))));
     }

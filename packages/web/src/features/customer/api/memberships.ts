@@ -37,18 +37,18 @@ export function useMembershipAction(action: "cancel" | "resume") {
   });
 }
 
-/** POST /api/customer/memberships/{id}/change {tier, interval} -> {membership}: prorated at once on Stripe. */
+/**
+ * POST /api/customer/memberships/{id}/change {tier, interval}: on Stripe made and prorated at once
+ * -> {membership}; on PayPal a revision the buyer approves on PayPal's page -> {url}.
+ */
+export type PlanChange = { membership: MembershipInfo } | { url: string };
+
 export function useChangePlan() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, tier, interval }: { id: string; tier: string; interval: MembershipPlan["interval"] }) =>
-      (
-        await apiFetch<{ membership: MembershipInfo }>(path(id, "change"), {
-          method: "POST",
-          body: { tier, interval },
-        })
-      ).membership,
-    onSuccess: (after) => updated(client, after),
+    mutationFn: ({ id, tier, interval }: { id: string; tier: string; interval: MembershipPlan["interval"] }) =>
+      apiFetch<PlanChange>(path(id, "change"), { method: "POST", body: { tier, interval } }),
+    onSuccess: (answer) => ("membership" in answer ? updated(client, answer.membership) : undefined),
   });
 }
 

@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api";
+import { formatDate } from "@/lib/format";
 import { formatRecurring } from "@/lib/membership";
 import { useChangePlan, type Membership, type MembershipPlan } from "@/features/customer/api/memberships";
 
@@ -11,19 +12,24 @@ const key = (p: Pick<MembershipPlan, "tier" | "interval">) => `${p.tier}/${p.int
 /**
  * "Change plan": every plan of the product today, each priced in the membership's currency, the
  * current one marked. On Stripe the change is made at once and prorated: the difference for the
- * rest of the period is charged (or credited) now, and the next renewal is at the new price.
+ * rest of the period is charged (or credited) now, and the next renewal is at the new price. On
+ * PayPal the buyer approves the revision on PayPal's page (the dialog sends them there); PayPal
+ * does not prorate: the period already paid stays, the new price starts at the next renewal.
  */
 export function ChangePlanDialog({ membership: m, onClose }: { membership: Membership; onClose: () => void }) {
   const change = useChangePlan();
   const current = key(m);
   const [picked, setPicked] = useState(current);
   const plan = m.plans.find((p) => key(p) === picked);
+  const onPayPal = m.provider === "paypal";
   const submit = () => {
     if (!plan || picked === current) return;
     change.mutate(
       { id: m.id, tier: plan.tier, interval: plan.interval },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
+          // PayPal's page for approving the revision; the portal's memberships tab is its way back.
+          if ("url" in answer) return window.location.assign(answer.url);
           toast(
             `Your plan is now ${plan.tier_name} at ${formatRecurring(plan.amount, m.currency, plan.interval)}.`,
             "success",
@@ -41,14 +47,18 @@ export function ChangePlanDialog({ membership: m, onClose }: { membership: Membe
       onClose={onClose}
       dismissible={!change.isPending}
       title={`Change your plan of ${m.product_name}`}
-      description="The change is made now. You pay (or are credited) the difference for the rest of this period, and later renewals are at the new price."
+      description={
+        onPayPal
+          ? `You approve the change on PayPal. This period stays as paid; from your next renewal on ${formatDate(m.current_period_end)} you pay the new price.`
+          : "The change is made now. You pay (or are credited) the difference for the rest of this period, and later renewals are at the new price."
+      }
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={change.isPending}>
             Keep my plan
           </Button>
           <Button onClick={submit} loading={change.isPending} disabled={picked === current}>
-            Change plan
+            {onPayPal ? "Continue to PayPal" : "Change plan"}
           </Button>
         </>
       }

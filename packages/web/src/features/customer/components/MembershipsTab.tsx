@@ -55,7 +55,7 @@ export function MembershipsTab({ memberships }: { memberships: Membership[] }) {
                     Update payment method
                   </Button>
                 ) : null}
-                {running(m) && m.provider === "stripe" && m.plans.length > 1 ? (
+                {running(m) && m.plans.length > 1 ? (
                   <Button variant="secondary" onClick={() => setChanging(m)}>
                     Change plan
                   </Button>

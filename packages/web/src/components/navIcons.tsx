@@ -33,9 +33,12 @@ export const IconEye = (p: P) => (
     <circle cx="12" cy="12" r="3" />
   </Svg>
 );
-export const IconDollar = (p: P) => (
+/** Money in any currency (a banknote): a figure's own symbol is in the figure, never in its icon. */
+export const IconMoney = (p: P) => (
   <Svg {...p}>
-    <path d="M12 3v18M16.5 7.5c-.6-1.4-2.2-2.3-4.5-2.3-2.6 0-4.3 1.3-4.3 3.2 0 4.5 9 2.4 9 7 0 2-1.9 3.4-4.7 3.4-2.4 0-4.2-1-4.8-2.6" />
+    <rect x="2.5" y="6" width="19" height="12" rx="2" />
+    <circle cx="12" cy="12" r="2.5" />
+    <path d="M6 9.5v5M18 9.5v5" />
   </Svg>
 );
 export const IconTrend = (p: P) => (

@@ -3,7 +3,7 @@ import { AppShell, ShellUser, shellLogoutClass, type ShellSection } from "@/comp
 import { IconChart, IconShield, IconUsers } from "@/components/ui/icons";
 import {
   IconBox,
-  IconDollar,
+  IconMoney,
   IconGift,
   IconGrid,
   IconLogout,
@@ -26,7 +26,7 @@ export const ADMIN_SECTIONS = [
   { id: "moderation", label: "Product Moderation", Icon: IconShield },
   { id: "sales", label: "All Sales", Icon: IconReceipt },
   { id: "customers", label: "Customer Analytics", Icon: IconPie },
-  { id: "finance", label: "Financial Reports", Icon: IconDollar },
+  { id: "finance", label: "Financial Reports", Icon: IconMoney },
   { id: "system", label: "System Settings", Icon: IconSliders },
   { id: "announcements", label: "Announcements", Icon: IconMegaphone },
 ] as const satisfies readonly ShellSection<string>[];

@@ -2,7 +2,7 @@ import { Card, CardHeader } from "@/components/ui/Card";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/Table";
 import { IconCard } from "@/components/ui/icons";
-import { IconDollar, IconTrend } from "@/components/navIcons";
+import { IconMoney, IconTrend } from "@/components/navIcons";
 import { useFinance } from "@/features/admin/api/finance";
 import { formatCount, formatMonth } from "@/features/admin/lib/format";
 import { MoneyLines } from "@/components/MoneyLines";
@@ -36,7 +36,7 @@ export function FinanceSection() {
           testId="finance-revenue"
           label="Total revenue"
           loading={loading}
-          icon={<IconDollar />}
+          icon={<IconMoney />}
           tone="emerald"
           value={<MoneyLines byCurrency={each(f?.by_currency, "revenue")} usd={f?.total_revenue} />}
           sub={`${formatCount(f?.total_sales ?? 0)} sales`}
@@ -53,7 +53,7 @@ export function FinanceSection() {
           testId="finance-net"
           label="Net to creators"
           loading={loading}
-          icon={<IconDollar />}
+          icon={<IconMoney />}
           tone="sky"
           value={<MoneyLines byCurrency={each(f?.by_currency, "net_to_creators")} usd={f?.net_to_creators} />}
           sub="Revenue minus commission"

@@ -1,7 +1,7 @@
 import { Card, CardContent, CardHeader } from "@/components/ui/Card";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { IconCard, IconUsers } from "@/components/ui/icons";
-import { IconBox, IconDollar } from "@/components/navIcons";
+import { IconBox, IconMoney } from "@/components/navIcons";
 import { useAdminChart } from "@/features/admin/api/chartData";
 import { useAdminStats } from "@/features/admin/api/stats";
 import { formatByCurrency, formatCount } from "@/features/admin/lib/format";
@@ -43,7 +43,7 @@ export function OverviewSection() {
           label="Total Revenue"
           loading={loading}
           tone="emerald"
-          icon={<IconDollar />}
+          icon={<IconMoney />}
           // Each currency its own figure, never one sum.
           value={<MoneyLines byCurrency={s?.products.revenue_by_currency} usd={s?.products.total_revenue} />}
           sub={`${formatByCurrency(s?.recent.revenue_30d_by_currency, s?.recent.revenue_30d).join(" · ")} last 30d`}

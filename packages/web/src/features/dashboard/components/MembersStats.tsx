@@ -1,6 +1,6 @@
 import { IconRefresh, IconUsers } from "@/components/ui/icons";
 import { MoneyLines } from "@/components/MoneyLines";
-import { IconDollar, IconTrend } from "@/components/navIcons";
+import { IconMoney, IconTrend } from "@/components/navIcons";
 import { formatCount, formatMoney } from "@/lib/format";
 import { useCreatorCurrency } from "@/features/dashboard/api/productsAnalytics";
 import { useDashboardStats } from "@/lib/stats";
@@ -21,7 +21,7 @@ export function MembersStats() {
       figures={[
         {
           label: "MRR",
-          icon: <IconDollar />,
+          icon: <IconMoney />,
           testId: "stat-mrr",
           value: stats && <MoneyLines byCurrency={stats.mrr_by_currency} none={currency && formatMoney(0, currency)} />,
         },

@@ -3,7 +3,7 @@ import type { DashboardStats } from "@/lib/stats";
 import { formatCount, formatMoney, formatPercent } from "@/lib/format";
 import { useCreatorCurrency } from "@/features/dashboard/api/productsAnalytics";
 import { MoneyLines } from "@/components/MoneyLines";
-import { IconBox, IconDollar, IconTrend } from "@/components/navIcons";
+import { IconBox, IconMoney, IconTrend } from "@/components/navIcons";
 import { StatStrip } from "./StatCard";
 
 /** The stats strip: revenue, products as count / limit, customers, conversion. */
@@ -17,7 +17,7 @@ export function StatsStrip({ stats, loading }: { stats?: DashboardStats; loading
       figures={[
         {
           label: "Total Revenue",
-          icon: <IconDollar />,
+          icon: <IconMoney />,
           testId: "stat-revenue",
           // One figure per currency: dollars and euros are never added up; none yet reads 0 in the creator's own.
           value: stats && (

@@ -1,13 +1,12 @@
 import type { MembershipItem } from "../db/entities";
 import { syncPlan } from "../checkout/paypal-membership";
 import type { chosenPrice } from "../checkout/membership";
-import { findCheckout } from "../checkout/record";
 import { Config } from "../config/index";
 import { ConflictError, ProviderError } from "../errors";
-import { paypalForCheckout } from "../integration/credentials";
 import { logger } from "../log/index";
 import { approveLinkOf, paypalBilling } from "../paypal/billing";
 import { PayPalRequestError } from "../paypal/client";
+import { paypalOfMembership, PROVIDER_FAILED } from "./paypal-manage";
 
 /**
  * A PayPal membership's change of tier or interval (./manage.ts changeByBuyer for provider
@@ -19,16 +18,12 @@ import { PayPalRequestError } from "../paypal/client";
  * (payment/paypal-membership-events.ts). PayPal does not prorate: the new plan's price and
  * interval apply from the next billing cycle, the current period stays paid as it was.
  */
-const PROVIDER_FAILED = "We couldn't reach the payment provider. Please try again in a moment.";
-
 export async function reviseAtPayPal(
   m: MembershipItem,
   product: Parameters<typeof syncPlan>[1],
   choice: ReturnType<typeof chosenPrice>,
 ): Promise<{ url: string }> {
-  const record = await findCheckout(m.checkout_id);
-  const creds = record ? await paypalForCheckout(record) : null;
-  if (!record || !creds) throw new ProviderError(PROVIDER_FAILED, "membership.provider_failed");
+  const { creds } = await paypalOfMembership(m);
   const back = `${Config.siteUrl()}/customer-dashboard?tab=memberships`;
   let url: string | undefined;
   try {

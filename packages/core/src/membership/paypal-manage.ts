@@ -18,12 +18,18 @@ import { applyState, loadMembership } from "./state";
  *  - now (the creator): cancelled at PayPal.
  */
 export type PayPalAction = "cancel_at_period_end" | "resume" | "cancel_now";
-const PROVIDER_FAILED = "We couldn't reach the payment provider. Please try again in a moment.";
+export const PROVIDER_FAILED = "We couldn't reach the payment provider. Please try again in a moment.";
 
-export async function actAtPayPal(m: MembershipItem, action: PayPalAction): Promise<MembershipInfo> {
+/** The membership's checkout record and the PayPal app it was made with, which every PayPal action goes through. */
+export async function paypalOfMembership(m: MembershipItem) {
   const record = await findCheckout(m.checkout_id);
   const creds = record ? await paypalForCheckout(record) : null;
   if (!record || !creds) throw new ProviderError(PROVIDER_FAILED, "membership.provider_failed");
+  return { record, creds };
+}
+
+export async function actAtPayPal(m: MembershipItem, action: PayPalAction): Promise<MembershipInfo> {
+  const { record, creds } = await paypalOfMembership(m);
   try {
     const { sub, billing } = await readPayPal(creds, m.id);
     const regular = regularExecution(sub);

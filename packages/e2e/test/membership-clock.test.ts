@@ -124,7 +124,14 @@ describe("memberships on the test clock", () => {
     await item.getByText("Payment failed", { exact: true }).waitFor();
     await b.shot(page, "membership-clock-past-due");
 
-    await advance(16 * DAY); // the retries, 3, 5 and 7 days apart, fail too: the membership ends
+    // The retries, 3, 5 and 7 days apart, fail too: a notice at each, then the membership ends.
+    // One retry at a time, as days pass: a jump over all of them delivers every attempt with the
+    // end, and a notice handled after the end is rightly not sent ("has ended" says it all).
+    await advance(3 * DAY);
+    await expect.poll(async () => (await failed()).length, { timeout: 30_000 }).toBe(2);
+    await advance(5 * DAY);
+    await expect.poll(async () => (await failed()).length, { timeout: 30_000 }).toBe(3);
+    await advance(8 * DAY);
     await expect.poll(async () => (await membershipOf(page))?.status, { timeout: 30_000 }).toBe("ended");
     expect(await accessStatus(page, link)).toBe(410);
     await expect

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, useStack, whenSettled } from "@payloft/local/testing/index";
 import { signInSellingCreator, signInWithRole, type Person } from "./actors";
 import { advanceClock, recurringProduct, subscribeWithCard } from "./memberships";
@@ -76,5 +76,37 @@ describe("POST /api/customer/memberships/{id}/payment-method", () => {
     expect(sales.filter((s: { renewal: boolean }) => s.renewal)).toEqual([
       expect.objectContaining({ amount: 500, membership_id: membershipId }),
     ]);
+  });
+
+  describe("the URL is short-lived, as Stripe's portal sessions are", () => {
+    afterEach(() => vi.useRealTimers());
+    // The sandbox runs in this process and reads the wall clock, as Stripe's sessions do.
+    const later = (minutes: number) => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(Date.now() + minutes * 60_000);
+    };
+
+    it("a URL not opened within 5 minutes is dead; a fresh one from the API works", async () => {
+      const stale: string = (await portal(mia)).json.url;
+      later(6);
+      const dead = await fetch(stale);
+      expect(dead.status).toBe(410);
+      expect(await dead.text()).toContain("This session has expired");
+      expect((await payOnPortal(stale, "4242 4242 4242 4242")).status).toBe(410);
+      vi.useRealTimers();
+      // Every click on "Update payment method" asks the API for a new session.
+      const fresh: string = (await portal(mia)).json.url;
+      expect(fresh).not.toBe(stale);
+      expect((await fetch(fresh)).status).toBe(200);
+    });
+
+    it("an opened session lasts an hour, then expires", async () => {
+      const url: string = (await portal(mia)).json.url;
+      expect((await fetch(url)).status).toBe(200);
+      later(30);
+      expect((await fetch(url)).status).toBe(200);
+      later(31);
+      expect((await fetch(url)).status).toBe(410);
+    });
   });
 });

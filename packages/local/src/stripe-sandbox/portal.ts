@@ -17,8 +17,18 @@ import type { Sandbox } from "./context";
  * subscription's open invoice is retried with it at once (paid: the subscription is active again).
  * The page knows the sandbox's test cards (./cards.ts): 4000 0000 0000 0002 and 9995 are declined
  * when entered; 4000 0000 0000 0341 attaches, then its charges fail.
+ *
+ * Sessions are short-lived, as Stripe's are ("sessions are short-lived and will expire if the
+ * customer does not visit the URL"; create one when the customer asks): a URL not opened within
+ * 5 minutes of its creation is dead, and an opened one lasts an hour. Stripe publishes neither
+ * figure; these are the sandbox's, on the wall clock like Checkout Sessions (never the billing
+ * clock), so a caller that keeps a portal URL to hand out later fails here as it would on Stripe.
  */
 const LIVE = new Set(["active", "trialing", "past_due", "unpaid", "incomplete"]);
+export const PORTAL_UNOPENED_SECONDS = 5 * 60;
+export const PORTAL_OPENED_SECONDS = 60 * 60;
+const publicSession = (session: StripeObject): StripeObject =>
+  Object.fromEntries(Object.entries(session).filter(([k]) => !k.startsWith("_"))) as StripeObject;
 
 export function createPortalSession(sb: Sandbox, account: Account, p: FormObject): StripeObject {
   const customer = str(p.customer);
@@ -33,11 +43,12 @@ export function createPortalSession(sb: Sandbox, account: Account, p: FormObject
     }
   }
   const id = randomId("bps_");
-  return sb.store.put(account, {
+  const created = nowSeconds();
+  const session = sb.store.put(account, {
     id,
     object: "billing_portal.session",
     configuration: `bpc_${account.id.slice(5, 19)}`,
-    created: nowSeconds(),
+    created,
     customer,
     flow: null,
     livemode: account.livemode,
@@ -45,7 +56,21 @@ export function createPortalSession(sb: Sandbox, account: Account, p: FormObject
     on_behalf_of: null,
     return_url: returnUrl ?? null,
     url: `${sb.baseUrl}/p/session/${id}`,
+    _expires_at: created + PORTAL_UNOPENED_SECONDS,
   });
+  return publicSession(session);
+}
+
+/** The page of a session past its time: open a new one from the seller's site. */
+function expiredPage(session: StripeObject) {
+  const back = session.return_url
+    ? `<a class="link" href="${esc(session.return_url)}">← Return to the seller's site</a>`
+    : "";
+  return layout(
+    "Session expired",
+    `<main class="wrap" style="max-width:560px"><span class="badge">Test mode</span>
+<h1>This session has expired</h1><p class="muted">For your security, billing sessions are short-lived. Go back to the seller's site and open your billing settings again.</p>${back}</main>`,
+  );
 }
 
 const subscriptionsOf = (account: Account, customer: string) =>
@@ -99,6 +124,13 @@ export function portalPage(
   if (!found || found.object.object !== "billing_portal.session")
     return { status: 404, html: layout("Not found", "<p>This portal session does not exist.</p>") };
   const { account, object: session } = found;
+  const now = nowSeconds();
+  if (now >= session._expires_at) return { status: 410, html: expiredPage(session) };
+  if (!session._opened) {
+    session._opened = true;
+    session._expires_at = now + PORTAL_OPENED_SECONDS;
+    sb.store.changed();
+  }
   if (method !== "POST") return { status: 200, html: page(account, session) };
   const digits = cardDigits(str(body.card));
   if (!/^\d{12,19}$/.test(digits))

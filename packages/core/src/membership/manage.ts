@@ -19,6 +19,7 @@ import { membershipOf } from "./stripe";
 import { actAtPayPal } from "./paypal-manage";
 import { paypalPaymentMethodUrl } from "./paypal-payment-method";
 import { reviseAtPayPal } from "./paypal-change";
+import { oneChangeAtATime } from "./change-claim";
 
 /**
  * What buyers and creators do with memberships (the lists are ./list.ts, which needs no key):
@@ -137,7 +138,8 @@ const EVERY = { month: "monthly", quarter: "quarterly", year: "yearly" } as cons
  * it leaves the plan as it was. The stored plan changes from Stripe's answer; `membership.changed`
  * follows Stripe's event, and the invoice it paid is a sale like a renewal: the answer is
  * `{ membership }`. On PayPal it is `{ url }`, the page where the buyer approves the plan
- * revision (./paypal-change.ts); the plan changes when PayPal says it was approved.
+ * revision (./paypal-change.ts); the plan changes when PayPal says it was approved. A second
+ * Stripe change while one is under way (another tab) is a 409 that changes nothing (./change-claim.ts).
  */
 export async function changeByBuyer(
   email: string,
@@ -145,7 +147,30 @@ export async function changeByBuyer(
   input: unknown,
 ): Promise<{ membership: MembershipInfo } | { url: string }> {
   const wanted = parseInput(ChangeInput, input ?? {});
-  const m = await buyersOwn(email, id);
+  const held = await buyersOwn(email, id);
+  if (held.provider === "paypal") {
+    const { sold, billing, choice } = await changeTo(held, wanted);
+    return reviseAtPayPal(held, { ...sold, trial_days: billing.trial_days }, choice);
+  }
+  // Checked and made holding the claim, on the membership as it is then (./change-claim.ts).
+  return oneChangeAtATime(id, async () => {
+    const m = await buyersOwn(email, id);
+    const { sold, choice } = await changeTo(m, wanted);
+    const membership = await atProvider(m, async (stripe) => {
+      const item = (await stripe.subscriptions.retrieve(m.id)).items.data[0];
+      const price = await syncPrice(stripe, sold, choice.tier, choice.interval, choice.amount);
+      return stripe.subscriptions.update(m.id, {
+        items: [{ ...(item ? { id: item.id } : {}), price }],
+        proration_behavior: "always_invoice",
+        payment_behavior: "error_if_incomplete",
+      });
+    });
+    return { membership };
+  });
+}
+
+/** The plan `wanted` of the membership's product, or the 400 saying why the member cannot change to it. */
+async function changeTo(m: MembershipItem, wanted: z.infer<typeof ChangeInput>) {
   if (m.status === "ended")
     throw new ValidationError("This membership has ended: subscribe again to choose a plan.", "membership.ended");
   if (m.cancel_at_period_end)
@@ -163,17 +188,7 @@ export async function changeByBuyer(
       "membership.same_plan",
     );
   const sold = { id: product.id, name: product.name, currency: currencyOf(product.currency) };
-  if (m.provider === "paypal") return reviseAtPayPal(m, { ...sold, trial_days: billing.trial_days }, choice);
-  const membership = await atProvider(m, async (stripe) => {
-    const item = (await stripe.subscriptions.retrieve(m.id)).items.data[0];
-    const price = await syncPrice(stripe, sold, choice.tier, choice.interval, choice.amount);
-    return stripe.subscriptions.update(m.id, {
-      items: [{ ...(item ? { id: item.id } : {}), price }],
-      proration_behavior: "always_invoice",
-      payment_behavior: "error_if_incomplete",
-    });
-  });
-  return { membership };
+  return { sold, billing, choice };
 }
 
 /**

@@ -41,6 +41,9 @@ export const MembershipEntity = new LazyEntity(
       affiliate_percent: { type: "number" },
       canceled_at: { type: "string" },
       ended_at: { type: "string" },
+      /** A change of plan under way (membership/change-claim.ts): who holds it, and until when (epoch ms). */
+      change_claim: { type: "string" },
+      change_claim_until: { type: "number" },
       ...timestamps,
     },
     indexes: {

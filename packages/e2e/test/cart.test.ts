@@ -12,7 +12,8 @@ import { signIn } from "../src/sign-in";
  * One payment, several purchases (rules: Order bumps; Carts). A bump checked under Buy gives two
  * purchases from one payment, and a refund of the payment from the provider's dashboard reverses
  * both. A cart of three items from the store gives one payment and three purchases, and refunding
- * one of them in Sales History reverses only that one. On a desktop in dollars and a phone in euros.
+ * one of them in Sales History reverses only that one, and the cart's checkout carries the visit
+ * the buyer came in with (traffic analytics). On a desktop in dollars and a phone in euros.
  */
 const b = useBrowser();
 
@@ -109,7 +110,8 @@ describe("a cart: one payment, three purchases", () => {
     await seller.context.close();
 
     const { page, context } = await b.newPage({ viewport: PHONE });
-    await page.goto("/s/cleo-cart");
+    // The buyer comes in from a tagged link: the cart's sales are credited to it in Traffic.
+    await page.goto("/s/cleo-cart?utm_source=instagram&utm_campaign=euro-kits");
     await page.waitForSelector("html[data-hydrated]");
     for (const name of ITEMS) await page.getByRole("button", { name: addToCart(name) }).click();
     const cartButton = page.getByRole("button", { name: "Cart, 3 items" });
@@ -127,7 +129,12 @@ describe("a cart: one payment, three purchases", () => {
     await page.waitForSelector("html[data-hydrated]");
     await page.getByRole("button", { name: addToCart(ITEMS[2]!) }).click();
     await page.getByRole("button", { name: "Cart, 3 items" }).click();
+    const started = page.waitForRequest(
+      (r) => r.method() === "POST" && r.url().endsWith("/api/checkout/create-session"),
+    );
     await page.getByRole("dialog", { name: "Your cart (3 items)" }).getByRole("button", { name: "Checkout" }).click();
+    // The visit is the one the cart's first item was added from, though this page has no tags.
+    expect((await started).postDataJSON().visit).toMatchObject({ utm_source: "instagram", utm_campaign: "euro-kits" });
     await payOnSandbox(page, BUYER, "€40.00");
     await page.getByRole("heading", { name: "Your order (3 items)" }).waitFor();
     expect(await orderItems(page).allInnerTexts()).toEqual(ITEMS.map((n) => expect.stringContaining(n)));

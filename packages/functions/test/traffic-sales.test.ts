@@ -200,3 +200,26 @@ describe("POST /api/checkout/create-session with a visit", () => {
     expect(long.json.error).toBe("referrer must be at most 2000 characters.");
   });
 });
+
+describe("a cart checkout with a visit", () => {
+  it("credits every item of the one payment to the visit the cart came from", async () => {
+    const make = async (name: string, price: string) =>
+      (
+        await call(stack(), "POST", "/api/products", {
+          cookie: sid.cookie,
+          body: { ...productBody(), name, price, currency: "eur" },
+        })
+      ).json.id as string;
+    const items = [{ productId: await make("Euro Brushes", "4") }, { productId: await make("Euro Paper", "6") }];
+    const visit = { utm_source: "Cart Link", utm_campaign: "Autumn", referrer: "https://pod.example/ep-12" };
+    const started = await createSession({ items: items.map((i) => ({ ...i, quantity: 1 })), visit });
+    expect(started.status, started.text).toBe(200);
+    await payOnHostedPage(started.json.url, "cat.cart@example.com");
+    await settle(stack());
+
+    const r = await report();
+    expect(row(r.sources, "cart link")).toMatchObject({ sales: 2, revenue_by_currency: { eur: 1000 } });
+    expect(row(r.referrers, "pod.example")).toMatchObject({ sales: 2, revenue_by_currency: { eur: 1000 } });
+    expect(row(r.campaigns, "autumn")).toMatchObject({ sales: 2, revenue_by_currency: { eur: 1000 } });
+  });
+});

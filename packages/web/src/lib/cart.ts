@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { visitOf, type Visit } from "@/lib/visit";
 
 /**
  * The buyer's cart (rule: Carts), kept in this browser per creator: one creator's products check
@@ -14,6 +15,8 @@ export interface CartItem {
   currency: string;
   /** A pay-what-you-want product: the chosen amount is sent with it. */
   payWhatYouWant?: boolean;
+  /** The visit of the page it was added from (lib/visit.ts), kept for the checkout: traffic analytics. */
+  visit?: Visit;
 }
 
 /** The create-session limit (core/checkout/lines.ts). */
@@ -93,7 +96,10 @@ export function useCart(creatorId: string): Cart {
       const now = snapshot(key);
       const rest = now.filter((i) => i.productId !== item.productId);
       if (rest.length >= CART_MAX_ITEMS) return false;
-      write(creatorId, [...rest, item]);
+      // Where the buyer came from is taken when they add, not at checkout: by then they may have
+      // browsed on through pages whose address no longer carries the link's utm_* tags.
+      const visit = now.find((i) => i.productId === item.productId)?.visit ?? visitOf(item.productId);
+      write(creatorId, [...rest, { ...item, visit }]);
       return true;
     },
     remove: (id) =>

@@ -1,11 +1,14 @@
 import { apiFetch } from "@/lib/api";
 import { useAction } from "@/lib/useAction";
 import type { CartItem } from "@/lib/cart";
+import { cartVisit, type Visit } from "@/lib/visit";
 
-/** POST /api/checkout/create-session {items, discount_code?}: one payment for the whole cart. */
+/** POST /api/checkout/create-session {items, discount_code?, visit?}: one payment for the whole cart. */
 export interface CartCheckoutRequest {
   items: { productId: string; quantity: 1; amount?: number }[];
   discount_code?: string;
+  /** The visit the cart's sales are credited to in traffic analytics (lib/visit.ts). */
+  visit?: Visit;
 }
 
 const startCheckout = (body: CartCheckoutRequest) =>
@@ -22,6 +25,7 @@ export const cartRequest = (items: CartItem[], code: string): CartCheckoutReques
     ...(i.payWhatYouWant ? { amount: i.price } : {}),
   })),
   ...(code.trim() ? { discount_code: code.trim() } : {}),
+  visit: cartVisit(items),
 });
 
 export const useCartCheckout = () => useAction(startCheckout);

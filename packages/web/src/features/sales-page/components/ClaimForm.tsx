@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/Button";
 import { Field } from "@/components/ui/Field";
 import { Input } from "@/components/ui/Input";
 import { useClaim } from "@/features/sales-page/api/useClaim";
-import { visitOf } from "@/features/sales-page/api/useRecordView";
+import { visitOf } from "@/lib/visit";
 import { CLAIM_FORM_ID } from "@/features/sales-page/lib/free";
 
 /**

@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/api";
 import { toast } from "@/components/ui/toast";
 import { useCreateCheckout, type StartedCheckout } from "@/features/sales-page/api/useCreateCheckout";
-import { visitOf } from "@/features/sales-page/api/useRecordView";
+import { visitOf } from "@/lib/visit";
 import type { BuyState } from "@/features/sales-page/components/PriceCard";
 import type { PaymentProvider } from "@/features/sales-page/api/types";
 import type { CheckoutChoices } from "./useCheckoutChoices";

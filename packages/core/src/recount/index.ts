@@ -8,6 +8,7 @@ import {
   type TrafficStatItem,
 } from "../db/entities";
 import { logger } from "../log/index";
+import { notFoldedYet } from "./folded";
 import { readBuyerPurchases, readPurchases, readStored, type Scope } from "./stored";
 import { compare, tally, tallyMemberships, tallyPayouts, type Difference } from "./tally";
 import { membershipsOfCreators } from "../membership/list";
@@ -21,8 +22,10 @@ export type { Difference } from "./tally";
  * (sales, commission per currency from the purchases they brought; paid from their payout
  * history; not clicks, whose items expire), and reports where the
  * stored figures differ; with `fix`, corrects them. Traffic items' sales and revenue are
- * recomputed from the visit each purchase recorded (their views are not the purchases'). Counters are written at sale time in the
- * same transaction as the purchase, so a difference means a bug or a hand edit, never lag.
+ * recomputed from the visit each purchase recorded (their views are not the purchases'). A sale's
+ * figures follow its purchase through the table's stream (core/src/tally): the expected figures
+ * are those of the records the fold has counted (its marks, ./folded.ts), so a sale on its way,
+ * however late, is never a difference; one is a bug, a lost record or a hand edit.
  */
 export namespace Recount {
   export interface Report {
@@ -35,7 +38,9 @@ export namespace Recount {
 
   async function differences(scope: Scope) {
     const purchases = await readPurchases(scope);
-    const expected = tally(purchases, { platform: !scope.creatorId });
+    // The marks before the figures: a figure read after its mark holds what the mark says.
+    const notFolded = await notFoldedYet(purchases);
+    const expected = tally(purchases, { platform: !scope.creatorId, notFolded });
     if (scope.creatorId) {
       const emails = [...new Set(purchases.map((p) => p.customer_email))];
       expected.buyer = tally(await readBuyerPurchases(emails), { platform: false }).buyer;
@@ -56,8 +61,8 @@ export namespace Recount {
     const scope: Scope = opts.creatorId ? { creatorId: opts.creatorId } : {};
     const first = await differences(scope);
     if (!opts.fix || !first.differences.length) return { ...first, fixed: 0 };
-    // A sale recorded between reading the purchases and reading its figures looks like a
-    // difference once; only what a second look confirms is corrected.
+    // A sale folded between reading the marks and reading its figures looks like a difference
+    // once; only what a second look confirms is corrected.
     const second = await differences(scope);
     const confirmed = second.differences.filter((d) => first.differences.some((f) => same(f, d)));
     await correct(confirmed);

@@ -36,13 +36,21 @@ const toRecord = (p: SaleRecord): SaleRecord => ({
   created_at: p.created_at,
   ...(p.visit ? { visit: p.visit } : {}),
   ...(p.affiliate_id ? { affiliate_id: p.affiliate_id, commission: p.commission ?? 0 } : {}),
+  ...(p.tally ? { tally: p.tally } : {}),
+  ...(p.reversed_at ? { reversed_at: p.reversed_at } : {}),
 });
+
+type Read = SaleRecord & { refunded_at?: string; disputed_at?: string };
+const fromItem = (p: Read): SaleRecord => {
+  const reversed_at = p.refunded_at ?? p.disputed_at;
+  return toRecord({ ...p, ...(reversed_at ? { reversed_at } : {}) });
+};
 
 export async function readPurchases(scope: Scope): Promise<SaleRecord[]> {
   const res = scope.creatorId
     ? await PurchaseEntity.query.byCreator({ creator_id: scope.creatorId }).go({ pages: "all" })
     : { data: await everyPurchase() };
-  return res.data.map(toRecord);
+  return res.data.map(fromItem);
 }
 
 /** Sellers and products to look at: those the records name plus those that exist today. */
@@ -84,18 +92,18 @@ export async function readStored(scope: Scope, purchases: SaleRecord[]) {
   const dailyScopes = [...counterScopes, ...productIds.map((p) => `product#${p}`)];
 
   await inBatches(counterScopes, async (s) => {
-    const item = (await CounterEntity.get({ scope: s }).go()).data;
+    const item = (await CounterEntity.get({ scope: s }).go({ consistent: true })).data;
     if (item) t.counter.set(s, pick("counter", s, item));
   });
   await inBatches(dailyScopes, async (s) => {
-    const rows = await DailyStatEntity.query.primary({ scope: s }).go({ pages: "all" });
+    const rows = await DailyStatEntity.query.primary({ scope: s }).go({ pages: "all", consistent: true });
     for (const row of rows.data) t.daily.set(`${s}|${row.date}`, pick("daily", s, row));
   });
   const existing = new Set<string>();
   await inBatches(productIds, async (id) => {
     const [item, counter] = await Promise.all([
       ProductEntity.get({ id }).go({ attributes: ["id", "sales_count", "total_revenue"] }),
-      CounterEntity.get({ scope: `product#${id}` }).go(),
+      CounterEntity.get({ scope: `product#${id}` }).go({ consistent: true }),
     ]);
     if (!item.data) return;
     existing.add(id);
@@ -112,12 +120,14 @@ export async function readStored(scope: Scope, purchases: SaleRecord[]) {
     for (const a of await payoutHistories(c)) {
       for (const p of a.payouts) payouts.push({ affiliate_id: a.id, amount: p.amount, currency: p.currency });
       const scope = affiliateGroup(a.id);
-      const item = (await CounterEntity.get({ scope }).go()).data;
+      const item = (await CounterEntity.get({ scope }).go({ consistent: true })).data;
       if (item) t.counter.set(scope, pick("counter", scope, item));
     }
     const rows = await CustomerEntity.query.primary({ creator_id: c }).go({ pages: "all" });
     for (const row of rows.data) t.customer.set(`${c}|${row.email}`, pick("customer", "", row));
-    const traffic = await TrafficStatEntity.query.primary({ scope: trafficScope(c) }).go({ pages: "all" });
+    const traffic = await TrafficStatEntity.query
+      .primary({ scope: trafficScope(c) })
+      .go({ pages: "all", consistent: true });
     for (const row of traffic.data) {
       const key = [row.scope, row.date, row.dimension, row.value].join("|");
       t.traffic.set(key, pick("traffic", key, row));
@@ -142,7 +152,7 @@ export async function readBuyerPurchases(emails: string[]): Promise<SaleRecord[]
   const out: SaleRecord[] = [];
   await inBatches(emails, async (email) => {
     const res = await PurchaseEntity.query.byCustomer({ customer_email: email }).go({ pages: "all" });
-    out.push(...res.data.map(toRecord));
+    out.push(...res.data.map(fromItem));
   });
   return out;
 }

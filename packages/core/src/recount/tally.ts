@@ -10,6 +10,7 @@ import {
   saleAdditions,
   type MembershipRecord,
 } from "../tally/figures";
+import { markId, saleRecordId } from "../tally/marks";
 import type { Attribution } from "../traffic/source";
 
 /**
@@ -33,6 +34,10 @@ export interface SaleRecord {
   /** The affiliate who brought it and their commission (minor units of `currency`), when one did. */
   affiliate_id?: string;
   commission?: number;
+  /** 1: its figures are the fold's to add and take back (core/src/tally); absent on purchases from before the fold. */
+  tally?: number;
+  /** ISO: when it was refunded or disputed. */
+  reversed_at?: string;
 }
 
 /** The figure holders a purchase moves (packages/core/src/purchase/ledger.ts writes them). */
@@ -106,17 +111,23 @@ function bump(t: Tally, holder: Holder, key: string, add: Figures) {
  * platform-wide holders (used when only one seller's records were read). A product's figures
  * are its counter (`product#<id>`) on top of what its item held before the fold existed.
  */
-export function tally(purchases: SaleRecord[], opts: { platform: boolean }): Tally {
+export function tally(purchases: SaleRecord[], opts: { platform: boolean; notFolded?: ReadonlySet<string> }): Tally {
   const t = emptyTally();
   const seen = new Set<string>();
+  const folded = (record: string, group: string) => !opts.notFolded?.has(markId(record, group));
   for (const p of purchases) {
     const counts = p.status === "completed";
     const customerKey = `${p.creator_id}|${p.customer_email}`;
     const firstTime = !seen.has(customerKey);
     seen.add(customerKey);
     // A reversed sale is the sale plus its reversal: nothing but its buyer becoming a customer.
+    // Each only once the fold has counted it into that group (./folded.ts).
     for (const a of saleAdditions(p, 1, firstTime)) {
-      const add = counts ? a.add : { customers: a.add.customers ?? 0 };
+      const sold = folded(saleRecordId(p.id, "+"), a.group) ? 1 : 0;
+      const reversed = !counts && folded(saleRecordId(p.id, "-"), a.group) ? 1 : 0;
+      const add = Object.fromEntries(
+        Object.entries(a.add).map(([f, n]) => [f, n * sold - (f === "customers" ? 0 : n * reversed)]),
+      );
       if (a.group === PLATFORM && !opts.platform) continue;
       if (a.holder === "counter" && a.key.startsWith("product#")) {
         const revenue = REVENUE_FIELDS.reduce((s, f) => s + (add[f] ?? 0), 0);

@@ -5,6 +5,7 @@ import { TRANSIENT_CANCELLATIONS } from "../product/store";
 import { AGAIN, backoff, retry } from "../retry";
 import { clickAdditions, membershipAdditions, saleAdditions, sumByItem, viewAdditions } from "./figures";
 import type { Addition, MembershipRecord, Sale, ViewRecord } from "./figures";
+import { markId, saleRecordId } from "./marks";
 
 /**
  * The figures fold: the table's stream in, every counter, daily and traffic figure a sale, a
@@ -64,12 +65,16 @@ export function entryOf(r: StreamRecord): Entry | null {
   if (r.eventName === "INSERT" && now.status === "completed") {
     return {
       seq,
-      record: `${String(now.id)}|+`,
+      record: saleRecordId(String(now.id), "+"),
       additions: saleAdditions(now as unknown as Sale, 1, !!now.new_customer),
     };
   }
   if (r.eventName === "MODIFY" && before?.status === "completed" && now.status !== "completed") {
-    return { seq, record: `${String(now.id)}|-`, additions: saleAdditions(before as unknown as Sale, -1, false) };
+    return {
+      seq,
+      record: saleRecordId(String(now.id), "-"),
+      additions: saleAdditions(before as unknown as Sale, -1, false),
+    };
   }
   return null;
 }
@@ -155,7 +160,7 @@ async function writeGroup(group: string, entries: Entry[]): Promise<void> {
             ];
             return traffic.update({ scope, date, dimension, value }).add(a.add).commit();
           }),
-          ...pending.map((e) => tallyMark.create({ id: `${e.record}|${group}`, expires_at }).commit()),
+          ...pending.map((e) => tallyMark.create({ id: markId(e.record, group), expires_at }).commit()),
         ])
         .go();
       if (!result.canceled) return;

@@ -23,3 +23,7 @@ export function MoneyLines({
     </>
   );
 }
+
+/** Whether a per-currency figure has any amount to show (else it reads `none`). */
+export const hasMoney = (byCurrency: Partial<Record<string, number>> | undefined, usd = 0) =>
+  Boolean(usd) || Object.values(byCurrency ?? {}).some(Boolean);

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Analytics } from "@payloft/core/analytics/index";
 import { apiFetch } from "@/lib/api";
 import { dashboardKeys } from "@/lib/stats";
+import { formatMoney } from "@/lib/format";
 
 /** GET /api/dashboard/products-analytics: per-product views, sales, revenue (cents), conversion. */
 export type ProductFigures = Analytics.ProductFigures;
@@ -27,4 +28,16 @@ export function useCreatorCurrency(): string | undefined {
   let best: string | undefined;
   for (const [currency, n] of count) if (!best || n > count.get(best)!) best = currency;
   return best;
+}
+
+/**
+ * Nothing, in the creator's own currency ("£0.00"), for a money figure that has no amount; undefined
+ * while their products are still being read, so the figure waits behind its placeholder instead of
+ * reading "$0.00" first (a pound creator whose only member is on a trial saw "$0.00", then "£0.00").
+ * Without products (or when they cannot be read) it is the USD default.
+ */
+export function useZeroMoney(): string | undefined {
+  const { isPending } = useProductsAnalytics();
+  const currency = useCreatorCurrency();
+  return isPending ? undefined : formatMoney(0, currency ?? "usd");
 }

@@ -1,8 +1,8 @@
 import { IconRefresh, IconUsers } from "@/components/ui/icons";
-import { MoneyLines } from "@/components/MoneyLines";
+import { MoneyLines, hasMoney } from "@/components/MoneyLines";
 import { IconMoney, IconTrend } from "@/components/navIcons";
-import { formatCount, formatMoney } from "@/lib/format";
-import { useCreatorCurrency } from "@/features/dashboard/api/productsAnalytics";
+import { formatCount } from "@/lib/format";
+import { useZeroMoney } from "@/features/dashboard/api/productsAnalytics";
 import { useDashboardStats } from "@/lib/stats";
 import { StatStrip } from "./StatCard";
 
@@ -13,7 +13,7 @@ import { StatStrip } from "./StatCard";
  */
 export function MembersStats() {
   const { data: stats, isPending } = useDashboardStats();
-  const currency = useCreatorCurrency();
+  const zero = useZeroMoney();
   return (
     <StatStrip
       label="Membership figures"
@@ -23,7 +23,11 @@ export function MembersStats() {
           label: "MRR",
           icon: <IconMoney />,
           testId: "stat-mrr",
-          value: stats && <MoneyLines byCurrency={stats.mrr_by_currency} none={currency && formatMoney(0, currency)} />,
+          // No paying member yet: "£0.00" waits for the creator's currency rather than reading "$0.00" first.
+          value:
+            stats && (zero !== undefined || hasMoney(stats.mrr_by_currency)) ? (
+              <MoneyLines byCurrency={stats.mrr_by_currency} none={zero} />
+            ) : undefined,
         },
         {
           label: "Members",

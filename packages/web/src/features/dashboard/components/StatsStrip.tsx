@@ -1,14 +1,14 @@
 import { IconUsers } from "@/components/ui/icons";
 import type { DashboardStats } from "@/lib/stats";
-import { formatCount, formatMoney, formatPercent } from "@/lib/format";
-import { useCreatorCurrency } from "@/features/dashboard/api/productsAnalytics";
-import { MoneyLines } from "@/components/MoneyLines";
+import { formatCount, formatPercent } from "@/lib/format";
+import { useZeroMoney } from "@/features/dashboard/api/productsAnalytics";
+import { MoneyLines, hasMoney } from "@/components/MoneyLines";
 import { IconBox, IconMoney, IconTrend } from "@/components/navIcons";
 import { StatStrip } from "./StatCard";
 
 /** The stats strip: revenue, products as count / limit, customers, conversion. */
 export function StatsStrip({ stats, loading }: { stats?: DashboardStats; loading?: boolean }) {
-  const currency = useCreatorCurrency();
+  const zero = useZeroMoney();
   const limit = stats?.productLimit === null ? "∞" : String(stats?.productLimit ?? "");
   return (
     <StatStrip
@@ -20,13 +20,10 @@ export function StatsStrip({ stats, loading }: { stats?: DashboardStats; loading
           icon: <IconMoney />,
           testId: "stat-revenue",
           // One figure per currency: dollars and euros are never added up; none yet reads 0 in the creator's own.
-          value: stats && (
-            <MoneyLines
-              byCurrency={stats.revenue_by_currency}
-              usd={stats.totalRevenue}
-              none={currency && formatMoney(0, currency)}
-            />
-          ),
+          value:
+            stats && (zero !== undefined || hasMoney(stats.revenue_by_currency, stats.totalRevenue)) ? (
+              <MoneyLines byCurrency={stats.revenue_by_currency} usd={stats.totalRevenue} none={zero} />
+            ) : undefined,
         },
         {
           label: "Products",

@@ -47,11 +47,7 @@ export function ChangePlanDialog({ membership: m, onClose }: { membership: Membe
       onClose={onClose}
       dismissible={!change.isPending}
       title={`Change your plan of ${m.product_name}`}
-      description={
-        onPayPal
-          ? `You approve the change on PayPal. This period stays as paid; from your next renewal on ${formatDate(m.current_period_end)} you pay the new price.`
-          : "The change is made now. You pay (or are credited) the difference for the rest of this period, and later renewals are at the new price."
-      }
+      description={changeWording(m)}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={change.isPending}>
@@ -82,7 +78,8 @@ export function ChangePlanDialog({ membership: m, onClose }: { membership: Membe
               <span className="flex min-w-0 flex-1 flex-wrap justify-between gap-x-2">
                 <span className="font-semibold text-slate-900">
                   {p.tier_name}
-                  {key(p) === current ? <span className="ml-2 font-normal text-slate-500">(your plan)</span> : null}
+                  {/* The space keeps "Basic (your plan)" two words in the radio's accessible name. */}
+                  {key(p) === current ? <span className="font-normal text-slate-500"> (your plan)</span> : null}
                 </span>
                 <span className="text-slate-700">{formatRecurring(p.amount, m.currency, p.interval)}</span>
               </span>
@@ -92,4 +89,21 @@ export function ChangePlanDialog({ membership: m, onClose }: { membership: Membe
       </fieldset>
     </Dialog>
   );
+}
+
+/**
+ * What a change costs, as it will happen: Stripe prorates a paid period at once, but a free
+ * trial has paid nothing, so nothing is prorated and the trial runs on to its end, when the new
+ * price is the first charge. PayPal never prorates: the new price starts at the next billing.
+ */
+function changeWording(m: Membership): string {
+  const end = formatDate(m.current_period_end);
+  const trial = m.status === "trialing";
+  if (m.provider === "paypal")
+    return trial
+      ? `You approve the change on PayPal. Your free trial stays; from its end on ${end} you pay the new price.`
+      : `You approve the change on PayPal. This period stays as paid; from your next renewal on ${end} you pay the new price.`;
+  return trial
+    ? `The change is made now. Your free trial goes on until ${end} and nothing is charged today; then you pay the new price.`
+    : "The change is made now. You pay (or are credited) the difference for the rest of this period, and later renewals are at the new price.";
 }

@@ -4,7 +4,8 @@ import { Dialog } from "@/components/ui/Dialog";
 import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api";
 import { formatDate } from "@/lib/format";
-import { formatRecurring } from "@/lib/membership";
+import { INTERVAL_NAME, formatRecurring } from "@/lib/membership";
+import { formatCents } from "@/lib/money";
 import { useChangePlan, type Membership, type MembershipPlan } from "@/features/customer/api/memberships";
 
 const key = (p: Pick<MembershipPlan, "tier" | "interval">) => `${p.tier}/${p.interval}`;
@@ -47,7 +48,7 @@ export function ChangePlanDialog({ membership: m, onClose }: { membership: Membe
       onClose={onClose}
       dismissible={!change.isPending}
       title={`Change your plan of ${m.product_name}`}
-      description={changeWording(m)}
+      description={changeWording(m, picked === current ? undefined : plan)}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={change.isPending}>
@@ -92,18 +93,22 @@ export function ChangePlanDialog({ membership: m, onClose }: { membership: Membe
 }
 
 /**
- * What a change costs, as it will happen: Stripe prorates a paid period at once, but a free
- * trial has paid nothing, so nothing is prorated and the trial runs on to its end, when the new
- * price is the first charge. PayPal never prorates: the new price starts at the next billing.
+ * What a change costs, as it will happen (for the plan picked, if any): Stripe prorates a paid
+ * period at once; a change of interval starts a new period now, at the new plan's full price less
+ * a credit for the unused time. A free trial has paid nothing, so nothing is prorated and the
+ * trial runs on to its end, when the new price is the first charge. PayPal never prorates: the
+ * new price starts at the next billing.
  */
-function changeWording(m: Membership): string {
+function changeWording(m: Membership, picked?: MembershipPlan): string {
   const end = formatDate(m.current_period_end);
   const trial = m.status === "trialing";
   if (m.provider === "paypal")
     return trial
       ? `You approve the change on PayPal. Your free trial stays; from its end on ${end} you pay the new price.`
       : `You approve the change on PayPal. This period stays as paid; from your next renewal on ${end} you pay the new price.`;
-  return trial
-    ? `The change is made now. Your free trial goes on until ${end} and nothing is charged today; then you pay the new price.`
-    : "The change is made now. You pay (or are credited) the difference for the rest of this period, and later renewals are at the new price.";
+  if (trial)
+    return `The change is made now. Your free trial goes on until ${end} and nothing is charged today; then you pay the new price.`;
+  if (picked && picked.interval !== m.interval)
+    return `The change is made now. A new ${INTERVAL_NAME[picked.interval].toLowerCase()} period starts today at ${formatCents(picked.amount, m.currency)}, less a credit for the unused part of this one, and renews at that price.`;
+  return "The change is made now. You pay (or are credited) the difference for the rest of this period, and later renewals are at the new price.";
 }

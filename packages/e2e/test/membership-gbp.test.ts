@@ -112,6 +112,7 @@ describe("a membership in pounds", () => {
       await card.getByRole("button", { name: "Start 7-day free trial" }).click();
       await page.waitForURL(/\/pay\/cs_test_/);
       await page.getByText("Then £120.00 per year after the trial").waitFor();
+      expect(await page.locator("#total-amount").innerText()).toBe("£0.00");
       await b.shot(page, `membership-gbp-checkout-trial-${width}`);
       if (viewport) {
         // On the phone the member starts the trial: nothing today, £120.00 in a week.
@@ -255,7 +256,18 @@ describe("the member's portal in pounds", () => {
       "Patron £1,250 / month",
       "Patron £12,500 / year",
     ]);
+    await dialog
+      .getByText(
+        "The change is made now. You pay (or are credited) the difference for the rest of this period, and later renewals are at the new price.",
+      )
+      .waitFor();
+    // Monthly to yearly is not "the difference for the rest of this period": a year starts today.
     await dialog.getByRole("radio", { name: /^Basic.*£120 \/ year/ }).check();
+    await dialog
+      .getByText(
+        "The change is made now. A new yearly period starts today at £120.00, less a credit for the unused part of this one, and renews at that price.",
+      )
+      .waitFor();
     expect(await graveViolations(page), "axe").toEqual([]);
     await b.shot(page, "membership-gbp-change-plan-desktop");
     await dialog.getByRole("button", { name: "Keep my plan" }).click();

@@ -28,7 +28,9 @@ export function CardHeader({
         <h2 className="text-base font-semibold text-slate-900">{title}</h2>
         {description && <p className="mt-0.5 text-sm text-slate-500">{description}</p>}
       </div>
-      {action && <div className="shrink-0">{action}</div>}
+      {/* Never wider than the card: controls side by side (a chart's currency and Line/Bar
+          switches) wrap onto a second line on a phone rather than run past its edge. */}
+      {action && <div className="max-w-full shrink-0">{action}</div>}
     </div>
   );
 }

@@ -21,18 +21,24 @@ import type { AdminChartPoint } from "@/features/admin/api/types";
 import { formatAxisMoney, formatDay, formatMoney, toMajor } from "@/features/admin/lib/format";
 import { CurrencySwitch } from "@/components/CurrencySwitch";
 import { useChartCurrency } from "@/lib/chartCurrency";
+import { axisWidth, tickLabels, valueAxes, type ValueAxis } from "@/lib/chartAxis";
 
 /**
  * The four Overview charts. recharts is imported only in the lazy admin
  * (and dashboard) chunks, never by the buyer's sales page. Revenue is plotted in one currency
  * at a time (in whole units of it, labelled in that currency), picked with a switch when the
- * platform sold in several: currencies are never added up.
+ * platform sold in several: currencies are never added up. Every value axis ticks in whole units
+ * (sales, users, units of the currency), and an all-zero series reads "¥0" under a flat line
+ * (lib/chartAxis).
  */
 const BRAND = "#4f46e5";
 const EMERALD = "#10b981";
 const SKY = "#0ea5e9";
 const PLAN_COLOURS = { Free: "#94a3b8", Starter: "#38bdf8", Pro: "#6366f1", Business: "#10b981" } as const;
 const axis = { tick: { fontSize: 12, fill: "#64748b" }, tickLine: false, axisLine: false } as const;
+/** The charts' margins, left and right of the plot: the tooltips' room is worked out from them. */
+const MARGIN = { top: 8, right: 8, left: 0, bottom: 0 };
+const count = (v: number) => String(v);
 
 function ChartCard({
   title,
@@ -86,6 +92,10 @@ export function OverviewCharts({
     sold: (p.sales_by_currency as Partial<Record<string, number>>)[money.currency] ?? 0,
     others: otherSales(p, money.currency),
   }));
+  const [revenueAxis] = valueAxes(rows.map((r) => r.inCurrency)) as [ValueAxis];
+  const [salesAxis] = valueAxes(rows.map((r) => r.sold)) as [ValueAxis];
+  const [usersAxis] = valueAxes(rows.map((r) => r.users)) as [ValueAxis];
+  const inMoney = (v: number) => formatAxisMoney(v, money.currency);
   const code = money.currencies.length > 1 ? ` (${money.currency.toUpperCase()})` : "";
   const pie = (Object.keys(plans) as (keyof typeof plans)[])
     .map((name) => ({ name, value: plans[name] }))
@@ -98,7 +108,7 @@ export function OverviewCharts({
         action={<CurrencySwitch currencies={money.currencies} value={money.currency} onChange={money.setCurrency} />}
       >
         <ResponsiveContainer width="100%" height="100%">
-          <AreaChart data={rows} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+          <AreaChart data={rows} margin={MARGIN}>
             <defs>
               <linearGradient id="admin-revenue" x1="0" y1="0" x2="0" y2="1">
                 <stop offset="0%" stopColor={BRAND} stopOpacity={0.35} />
@@ -107,14 +117,9 @@ export function OverviewCharts({
             </defs>
             {grid}
             {xAxis}
-            <YAxis
-              allowDecimals={false}
-              tickFormatter={(v: number) => formatAxisMoney(v, money.currency)}
-              width={64}
-              {...axis}
-            />
+            <YAxis {...yAxis(revenueAxis, inMoney)} />
             <Tooltip
-              {...fitted}
+              {...fitted(revenueAxis, inMoney)}
               labelFormatter={tooltipLabel}
               formatter={(_v, _name, item) => [
                 formatMoney(byCurrency(item.payload as AdminChartPoint)[money.currency] ?? 0, money.currency),
@@ -134,12 +139,12 @@ export function OverviewCharts({
       </ChartCard>
       <ChartCard title={`Sales Volume${code}`} testId="chart-sales">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={rows} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+          <BarChart data={rows} margin={MARGIN}>
             {grid}
             {xAxis}
-            <YAxis allowDecimals={false} width={36} {...axis} />
+            <YAxis {...yAxis(salesAxis, count)} />
             <Tooltip
-              {...fitted}
+              {...fitted(salesAxis, count)}
               labelFormatter={tooltipLabel}
               cursor={{ fill: "rgba(16,185,129,0.08)" }}
               formatter={(v, _name, item) => {
@@ -153,11 +158,11 @@ export function OverviewCharts({
       </ChartCard>
       <ChartCard title="User Growth" testId="chart-users">
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={rows} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+          <LineChart data={rows} margin={MARGIN}>
             {grid}
             {xAxis}
-            <YAxis allowDecimals={false} width={36} {...axis} />
-            <Tooltip {...fitted} labelFormatter={tooltipLabel} />
+            <YAxis {...yAxis(usersAxis, count)} />
+            <Tooltip {...fitted(usersAxis, count)} labelFormatter={tooltipLabel} />
             <Line
               type="monotone"
               dataKey="users"
@@ -196,15 +201,28 @@ export function OverviewCharts({
   );
 }
 
+/** A value axis's props: its whole-unit ticks, labels and the room they need. */
+const yAxis = (value: ValueAxis, format: (v: number) => string) => ({
+  ...axis,
+  domain: value.domain,
+  ticks: value.ticks,
+  interval: 0 as const,
+  tickFormatter: tickLabels(value, format),
+  width: axisWidth(value, format, 36),
+});
+
 /**
- * Tooltips no wider than their chart, their lines wrapping: recharts keeps a tooltip inside the
- * chart from its measured size, but its default box never wraps, so a long line ("1 (also 5 in
- * USD, 1 in EUR)") ran off a 390 px screen.
+ * Tooltips no wider than their plot, their lines wrapping: recharts keeps a tooltip inside the
+ * plot from its measured size, but its default box never wraps, so a long line ("1 (also 5 in
+ * USD, 1 in EUR)") ran off a 390 px screen. The plot is the chart less its axis and margins: a
+ * tooltip as wide as the whole chart, placed at the plot's left edge, ran over the card's padding.
  */
-const fitted = {
-  wrapperStyle: { maxWidth: "100%" },
+const fitted = (value: ValueAxis, format: (v: number) => string) => ({
+  wrapperStyle: { maxWidth: `calc(100% - ${axisWidth(value, format, 36) + MARGIN.left + MARGIN.right}px)` },
   contentStyle: { whiteSpace: "normal" as const, overflowWrap: "anywhere" as const },
-};
+  // recharts colours a line's text as its series (emerald, sky): too faint on white to read.
+  itemStyle: { color: "#334155" },
+});
 
 /** The day's sales in the currencies not plotted: ["1 in USD", "2 in JPY"], or none. */
 function otherSales(p: AdminChartPoint, plotted: string): string[] {

@@ -11,14 +11,18 @@ import {
   YAxis,
 } from "recharts";
 import type { ChartPoint } from "@/features/dashboard/api/chartData";
+import { axisWidth, tickLabels, valueAxes, type ValueAxis } from "@/lib/chartAxis";
 import { formatAxisMoney, formatDay, formatMoney, toMajor } from "@/lib/format";
 
 /**
  * One currency's figures, `currency`: its sales count on the left axis (blue) and its revenue
  * on the right (green, in whole units of it), 320 px high. Currencies are never converted or
  * added, and the sales are that currency's too, so a day of dollar sales never shows as bars
- * beside zero euros (the switch above picks the currency; the tooltip names the day's others). recharts is imported only here, inside the lazy dashboard chunk, so
- * the buyer's sales page never downloads it.
+ * beside zero euros (the switch above picks the currency; the tooltip names the day's others).
+ * The two axes tick in whole sales and whole units of the currency on one shared grid, and a
+ * currency with sales but no revenue (free claims) reads "¥0" under a flat line (lib/chartAxis).
+ * recharts is imported only here, inside the lazy dashboard chunk, so the buyer's sales page
+ * never downloads it.
  */
 export type ChartKind = "line" | "bar";
 const SALES = "#3b82f6";
@@ -44,12 +48,20 @@ export function SalesChart({
     minor: inCurrency(p.revenue_by_currency, currency),
     others: otherCurrencies(p, currency),
   }));
+  const [salesAxis, revenueAxis] = valueAxes(
+    rows.map((r) => r.sales),
+    rows.map((r) => r.revenue),
+  ) as [ValueAxis, ValueAxis];
+  const count = (v: number) => String(v);
+  const money = (v: number) => formatAxisMoney(v, currency);
   const code = several ? ` (${currency.toUpperCase()})` : "";
   const salesName = `Sales${code}`;
   const revenueName = `Revenue${code}`;
   const common = (
     <>
-      <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
+      {/* Drawn on the sales axis's ticks (it found no axis of its own and drew its top line
+          only); the revenue axis has as many, so both read off one grid. */}
+      <CartesianGrid yAxisId="sales" strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
       <XAxis
         dataKey="date"
         tickFormatter={(d: string) => formatDay(d)}
@@ -61,21 +73,26 @@ export function SalesChart({
       <YAxis
         yAxisId="sales"
         orientation="left"
-        allowDecimals={false}
+        domain={salesAxis.domain}
+        ticks={salesAxis.ticks}
+        interval={0}
+        tickFormatter={tickLabels(salesAxis, count)}
         tick={{ fontSize: 12, fill: SALES }}
         tickLine={false}
         axisLine={false}
-        width={36}
+        width={axisWidth(salesAxis, count, 36)}
       />
       <YAxis
         yAxisId="revenue"
         orientation="right"
-        allowDecimals={false}
-        tickFormatter={(v: number) => formatAxisMoney(v, currency)}
+        domain={revenueAxis.domain}
+        ticks={revenueAxis.ticks}
+        interval={0}
+        tickFormatter={tickLabels(revenueAxis, money)}
         tick={{ fontSize: 12, fill: REVENUE }}
         tickLine={false}
         axisLine={false}
-        width={64}
+        width={axisWidth(revenueAxis, money)}
       />
       <Tooltip
         content={(p) => (

@@ -201,7 +201,7 @@ describe("the buyer's portal tabs", () => {
     for (const name of ["Memberships", "Purchase History", "Profile Settings", "Help & Support"]) {
       await page.keyboard.press("ArrowRight");
       const tab = list.getByRole("tab", { name });
-      expect(await tab.getAttribute("aria-selected")).toBe("true");
+      await expect.poll(() => tab.getAttribute("aria-selected"), name).toBe("true");
       expect(await tab.evaluate((el) => el === document.activeElement)).toBe(true);
       await expect.poll(() => hidden(tab), name).toBe(0);
     }

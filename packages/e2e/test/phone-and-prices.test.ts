@@ -147,7 +147,7 @@ describe("on a phone, in the product's own currency", () => {
     await tabs.first().focus();
     for (const tab of (await tabs.all()).slice(1)) {
       await page.keyboard.press("ArrowRight");
-      expect(await tab.getAttribute("aria-selected")).toBe("true");
+      await expect.poll(() => tab.getAttribute("aria-selected")).toBe("true");
       await expect.poll(() => outside(page, tab), (await tab.textContent()) ?? "").toBe(0);
     }
     await b.shot(page, "settings-tabs-phone");

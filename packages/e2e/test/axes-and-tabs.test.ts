@@ -201,9 +201,9 @@ describe("the buyer's portal tabs", () => {
     for (const name of ["Memberships", "Purchase History", "Profile Settings", "Help & Support"]) {
       await page.keyboard.press("ArrowRight");
       const tab = list.getByRole("tab", { name });
-      await expect.poll(() => tab.getAttribute("aria-selected"), name).toBe("true");
+      await expect.poll(() => tab.getAttribute("aria-selected"), { message: name }).toBe("true");
       expect(await tab.evaluate((el) => el === document.activeElement)).toBe(true);
-      await expect.poll(() => hidden(tab), name).toBe(0);
+      await expect.poll(() => hidden(tab), { message: name }).toBe(0);
     }
     await page.getByRole("tabpanel").getByRole("heading", { name: "Frequently Asked Questions" }).waitFor();
     await b.shot(page, "axes-portal-tabs-phone-last");

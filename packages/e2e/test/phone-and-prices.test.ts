@@ -130,7 +130,7 @@ describe("on a phone, in the product's own currency", () => {
     for (const tab of await tabs.all()) {
       await tab.click(); // a click at its centre: nothing covers it
       expect(await tab.getAttribute("aria-selected")).toBe("true");
-      await expect.poll(() => outside(page, tab), (await tab.textContent()) ?? "").toBe(0);
+      await expect.poll(() => outside(page, tab), { message: (await tab.textContent()) ?? "" }).toBe(0);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);
     await b.shot(page, "portal-tabs-phone");
@@ -148,7 +148,7 @@ describe("on a phone, in the product's own currency", () => {
     for (const tab of (await tabs.all()).slice(1)) {
       await page.keyboard.press("ArrowRight");
       await expect.poll(() => tab.getAttribute("aria-selected")).toBe("true");
-      await expect.poll(() => outside(page, tab), (await tab.textContent()) ?? "").toBe(0);
+      await expect.poll(() => outside(page, tab), { message: (await tab.textContent()) ?? "" }).toBe(0);
     }
     await b.shot(page, "settings-tabs-phone");
     await seller.context.close();

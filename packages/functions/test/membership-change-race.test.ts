@@ -10,7 +10,8 @@ import { recurringProduct, subscribe } from "./memberships";
  * with different plans, started together. Whatever the interleaving, each answer is a 200 or a 409
  * sentence (never a 500), and afterwards Stripe's subscription, the stored membership and the
  * creator's MRR say the same plan; each change Stripe made was invoiced (prorated) once and
- * announced (membership.changed) once, and a refused change changed nothing.
+ * announced (membership.changed) once, and a refused change changed nothing. A change and a
+ * cancel together end with Stripe and the stored membership agreeing on plan and cancellation.
  */
 const stack = useStack();
 const hook = useHookReceiver();
@@ -147,5 +148,38 @@ describe("two changes of plan at once", () => {
     expect(after.plan).toBe(`${target.tier}/${target.interval}`);
     expect(await mine()).toMatchObject({ ...target, amount: PRICES[after.plan] });
     await whenSettled(stack(), "one notice", changedNotices, (l) => l.length === before.notices + 1);
+  });
+});
+
+describe("a change of plan and a cancel at once", () => {
+  const cancel = () =>
+    call(stack(), "POST", `/api/customer/memberships/${membershipId}/cancel`, { cookie: mia.cookie });
+  const resume = () =>
+    call(stack(), "POST", `/api/customer/memberships/${membershipId}/resume`, { cookie: mia.cookie });
+
+  it.each(Array.from({ length: 4 }, (_, i) => i + 1))("pair %i: Stripe and the stored membership agree", async () => {
+    if ((await mine()).cancel_at_period_end) expect((await resume()).status).toBe(200);
+    await stack().settled();
+    const [tier, interval] = Object.keys(PRICES)
+      .find((p) => p !== atStripe().plan)!
+      .split("/") as [string, string];
+    const answers = await Promise.all([change({ tier, interval }), cancel()]);
+    for (const res of answers) {
+      // A change after the cancel is refused with a sentence (resume first); never a 500.
+      expect([200, 400, 409], res.text).toContain(res.status);
+      if (res.status !== 200) expect(res.json.error).toMatch(/\w+ \w+/);
+    }
+    await stack().settled();
+    const account = [...stack().stripe.store.accounts.values()].find((a) => a.objects[membershipId])!;
+    const sub = account.objects[membershipId]!;
+    const after = atStripe();
+    const [t, i] = after.plan.split("/") as [string, string];
+    expect(await mine()).toMatchObject({
+      tier: t,
+      interval: i,
+      amount: after.amount,
+      cancel_at_period_end: !!sub.cancel_at_period_end,
+      status: sub.cancel_at_period_end ? "canceled" : "active",
+    });
   });
 });

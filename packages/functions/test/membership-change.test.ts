@@ -55,6 +55,7 @@ const sales = async () =>
     id: string;
     amount: number;
     renewal: boolean;
+    charge_kind: string | null;
     membership_id: string | null;
   }[];
 
@@ -118,9 +119,19 @@ describe("POST /api/customer/memberships/{id}/change", () => {
     );
     expect(changed[0]!.event.data.membership).toMatchObject({ id: membershipId, interval: "year", amount: 5000 });
     expect(await mine()).toMatchObject({ interval: "year", amount: 5000 });
-    // The change's invoice: a year's price less the unused month, charged once, as a renewal sale.
+    // The change's invoice: a year's price less the unused month, charged once; a later sale of
+    // the membership (`renewal`), but one of kind plan change, which Sales History shows as such.
     const added = (await sales()).filter((s) => !before.some((b) => b.id === s.id));
-    expect(added).toEqual([expect.objectContaining({ amount: 4500, renewal: true })]);
+    expect(added).toEqual([expect.objectContaining({ amount: 4500, renewal: true, charge_kind: "plan_change" })]);
+    // Its receipt says the plan changed, to what, and what the amount is: not a welcome.
+    const receipts = () => stack().outbox.messages.filter((m) => m.to === mia.email && /Change Club/.test(m.subject));
+    await expect.poll(() => receipts().map((m) => m.subject)).toContain("Your plan for Change Club changed: receipt");
+    const receipt = receipts().find((m) => m.subject === "Your plan for Change Club changed: receipt")!;
+    expect(receipt.text).toContain("changed to Basic, paid yearly.");
+    expect(receipt.text).toContain("The amount paid is the difference for the change");
+    expect(receipt.text).toContain("Amount paid: $45.00");
+    expect(receipt.text).not.toContain("Thank you for your membership");
+    expect(receipt.html).toContain("Your plan changed");
   });
 
   it("to another tier of the same interval: the tier's name shows", async () => {

@@ -39,6 +39,7 @@ const sales = async () =>
     id: string;
     amount: number;
     renewal: boolean;
+    charge_kind: string | null;
     membership_id: string | null;
   }[];
 const memberCount = async () => (await ProductEntity.get({ id: productId }).go()).data?.member_count ?? 0;
@@ -72,6 +73,8 @@ describe("a membership's lifecycle", () => {
     await advance(31 * DAY);
     const after = await sales();
     expect(after.filter((s) => s.renewal).map((s) => s.amount)).toEqual([500, 500]);
+    // Both are new periods (Sales History: "Renewal"), not plan changes; the first sale is neither.
+    expect(after.map((s) => s.charge_kind).sort()).toEqual([null, "renewal", "renewal"]);
     expect(after.every((s) => s.membership_id === membership.id)).toBe(true);
     expect((await MembershipEntity.get({ id: membership.id }).go()).data?.status).toBe("active");
     expect((await fetch(link, { redirect: "manual" })).status).toBe(302);

@@ -201,7 +201,17 @@ const membership = z.object({
   product_id: id,
   checkout_id: z.optional(id),
   state: MembershipState,
-  charge: z.optional(z.object({ ref: id, amount: cents, currency, payment_ref: z.optional(id), renewal: z.boolean() })),
+  /** `kind` (optional, for events sent before it): a plan change's prorated invoice, or any other later charge. */
+  charge: z.optional(
+    z.object({
+      ref: id,
+      amount: cents,
+      currency,
+      payment_ref: z.optional(id),
+      renewal: z.boolean(),
+      kind: z.optional(z.enum(["renewal", "plan_change"])),
+    }),
+  ),
   /** payment_failed: which attempt failed, and whether the provider will try again. */
   attempt: z.optional(z.int().check(z.positive())),
   final: z.optional(z.boolean()),

@@ -30,7 +30,7 @@ export namespace Membership {
     }
     if (!m) throw new Error(`membership ${p.membership_id} is not recorded yet: its start event is still to come`);
     if (m.creator_id !== p.seller_id) return;
-    if (p.charge) await recordCharge(m, p.charge);
+    if (p.charge) await recordCharge(m, p.charge, p.state);
     await applyState(m.id, p.occurred_at, p.state);
   }
 }

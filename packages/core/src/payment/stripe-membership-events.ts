@@ -82,7 +82,9 @@ export async function translateMembershipEvent(sellerId: string, event: Stripe.E
             ...(invoice.next_payment_attempt ? { retry_at: invoice.next_payment_attempt } : {}),
           }),
         ];
-      const charge = { ref: invoice.id!, amount: invoice.amount_paid, currency: invoice.currency, renewal: true };
+      // A plan change's prorated invoice is billed "subscription_update"; a new period's, "subscription_cycle".
+      const kind = invoice.billing_reason === "subscription_update" ? ("plan_change" as const) : ("renewal" as const);
+      const charge = { ref: invoice.id!, amount: invoice.amount_paid, currency: invoice.currency, renewal: true, kind };
       return [emit(MembershipRenewed, { ...props, charge })];
     }
     default:

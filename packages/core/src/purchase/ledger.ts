@@ -53,6 +53,9 @@ export interface NewPurchase {
   /** A membership's charge: the membership it pays for, and whether it follows the first sale. */
   membership_id?: string;
   renewal?: boolean;
+  /** What a later charge paid for: a new period, or a change of plan (then `plan_name`, the plan it moved to). */
+  charge_kind?: "renewal" | "plan_change";
+  plan_name?: string;
 }
 
 /** What a sale delivers, from the checkout's product snapshot (rule: Paid means delivered). */

@@ -30,6 +30,9 @@ export interface ReceiptPurchase {
   receipt_sent_at?: string;
   /** A membership's sale: access lasts while the membership does, not for good. */
   membership_id?: string;
+  /** A membership's later charge: a plan change's (its prorated invoice) names the plan it moved to. */
+  charge_kind?: "renewal" | "plan_change" | null;
+  plan_name?: string | null;
   /** A bundle's items: the receipt lists each with its own link and key (rule: Bundles). */
   bundle_items?: { name: string; access_token: string; license_key?: string }[];
   /** One of several purchases of one payment (./order.ts): the order has one receipt. */
@@ -138,10 +141,15 @@ export function receiptMessage(
     ? "Your access lasts as long as your membership; you can see or cancel it in your customer portal"
     : "Your access is permanent";
   const items = p.bundle_items ?? [];
+  // A plan change's charge is the prorated difference, not a new membership: say so, not "thank you".
+  const planChange = !order && !!p.membership_id && p.charge_kind === "plan_change";
+  const from = seller ? ` from ${seller}` : "";
   const values: ReceiptValues = {
     greeting: greetingFor(contacts.buyerName),
-    // What the buyer did: bought, got a free product, or joined (a membership's start and renewals).
-    thanks: `Thank you for ${p.membership_id ? "your membership of" : amount === "Free" ? "getting" : "buying"} ${name}${seller ? ` from ${seller}` : ""}.`,
+    // What the buyer did: bought, got a free product, joined (a membership's start and renewals), or changed plan.
+    thanks: planChange
+      ? `Your plan for ${name}${from} changed${p.plan_name ? ` to ${p.plan_name}` : ""}. The amount paid is the difference for the change: the new plan, less a credit for the unused time of your previous plan.`
+      : `Thank you for ${p.membership_id ? "your membership of" : amount === "Free" ? "getting" : "buying"} ${name}${from}.`,
     product_name: name,
     amount,
     // {{content_url}} is what templates written before access links use: it is the access link too.
@@ -168,6 +176,7 @@ export function receiptMessage(
     ...(order
       ? order.map((i): [string, string] => [i.name, money(i.amount, p.currency)])
       : [["Product", name] as [string, string]]),
+    ...(planChange && p.plan_name ? ([["New plan", p.plan_name]] as [string, string][]) : []),
     ...(seller ? ([["Seller", seller]] as [string, string][]) : []),
     ...taxLines,
     ["Amount paid", amount],
@@ -198,7 +207,7 @@ export function receiptMessage(
   ].join("\n");
   const html = frame(
     [
-      heading("Thank you for your purchase"),
+      heading(planChange ? "Your plan changed" : "Thank you for your purchase"),
       intro.html,
       summary([
         ...rows.map(([k, v]): [string, string] => [k, esc(v)]),
@@ -214,7 +223,11 @@ export function receiptMessage(
   );
   return {
     to: p.customer_email,
-    subject: seller ? `Your receipt: ${name} by ${seller}` : `Your receipt: ${name}`,
+    subject: planChange
+      ? `Your plan for ${name} changed: receipt`
+      : seller
+        ? `Your receipt: ${name} by ${seller}`
+        : `Your receipt: ${name}`,
     text,
     html,
     ...(contacts.sellerEmail ? { replyTo: contacts.sellerEmail } : {}),

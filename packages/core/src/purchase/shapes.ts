@@ -55,6 +55,8 @@ export namespace PurchaseShape {
     /** A membership's charge: its membership, and `renewal` for every charge after its first sale. */
     membership_id: string | null;
     renewal: boolean;
+    /** What a later charge paid for: a new period, or a change of plan (its prorated invoice); null for a first sale. */
+    charge_kind: "renewal" | "plan_change" | null;
   }
 
   export const sellerSale = (p: PurchaseItem): SellerSale => ({
@@ -63,6 +65,7 @@ export namespace PurchaseShape {
     license_disabled: p.license_disabled ?? false,
     membership_id: p.membership_id ?? null,
     renewal: p.renewal ?? false,
+    charge_kind: p.charge_kind ?? (p.renewal ? "renewal" : null),
   });
 
   /** POST /api/sales/{id}/refund: the sale after the refund, and when it was refunded. */

@@ -87,6 +87,9 @@ const purchaseSchema = itemSchema({
     membership_id: { type: "string" },
     /** A membership's charge after its first sale (Sales History tags it). */
     renewal: { type: "boolean" },
+    /** What such a charge paid for (absent on sales recorded before it: read `renewal`); for a plan change, the plan it moved to. */
+    charge_kind: { type: ["renewal", "plan_change"] as const },
+    plan_name: { type: "string" },
     /** The visit its checkout began from (traffic analytics), copied from the checkout record. */
     ...visit,
     ...timestamps,

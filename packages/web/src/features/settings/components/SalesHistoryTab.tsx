@@ -50,6 +50,9 @@ function SaleActions({ sale, stacked }: { sale: Sale; stacked?: boolean }) {
   );
 }
 
+/** A membership's later charge: a new period's, or a plan change's prorated invoice. */
+const laterCharge = (s: Sale) => (s.charge_kind === "plan_change" ? "Plan change" : "Renewal");
+
 export function SalesHistoryTab() {
   const q = useSalesHistory();
   const sales = q.data?.pages.flatMap((p) => p.sales) ?? [];
@@ -71,7 +74,7 @@ export function SalesHistoryTab() {
         label="Sales history"
         records={sales.map((s) => ({
           id: s.id,
-          title: s.renewal ? `${s.product_name} (renewal)` : s.product_name,
+          title: s.renewal ? `${s.product_name} (${laterCharge(s).toLowerCase()})` : s.product_name,
           detail: s.customer_email,
           amount: s.tax
             ? `${formatMoney(s.amount, s.currency)} + ${formatMoney(s.tax, s.currency)} tax`
@@ -112,7 +115,7 @@ export function SalesHistoryTab() {
                   {/* A membership's charge after its first sale (rule: each charge is a sale). */}
                   {s.renewal && (
                     <Badge tone="info" className="ml-2">
-                      Renewal
+                      {laterCharge(s)}
                     </Badge>
                   )}
                   <SaleLicenseKey sale={s} />

@@ -314,6 +314,35 @@ describe("the member's portal in pounds", () => {
   }, 60_000);
 });
 
+describe("the plan change's charge in the creator's Sales History", () => {
+  for (const [width, viewport] of [
+    ["desktop", { width: 1280, height: 860 }],
+    ["phone", PHONE],
+  ] as const) {
+    it(`the £108.00 of the move to yearly reads 'Plan change', not 'Renewal' (${width})`, async () => {
+      const { page } = seller;
+      await page.setViewportSize(viewport);
+      await page.goto("/dashboard?section=settings");
+      await page.getByRole("tab", { name: "Sales History" }).click();
+      const sale = page.getByRole("button", { name: `Refund £108.00 to ${MEMBER} for Tea Letters` });
+      await expect.poll(() => sale.count(), { timeout: 20_000 }).toBe(1);
+      const row =
+        viewport === PHONE ? page.getByRole("listitem").filter({ has: sale }) : page.locator("tr", { has: sale });
+      expect(await row.innerText()).toMatch(/plan change/i);
+      expect(await row.innerText()).not.toMatch(/renewal/i);
+      if (width === "desktop") {
+        // No sale has tax: no column of dashes, and the table fits (Status not under the pinned Refund).
+        const table = page.getByRole("region", { name: "Sales history" });
+        expect(await table.getByRole("columnheader", { name: "Tax" }).count()).toBe(0);
+        expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      }
+      expect(await overflow(page)).toBe(0);
+      expect(await graveViolations(page), "axe").toEqual([]);
+      await b.shot(page, `membership-gbp-plan-change-sale-${width}`);
+    }, 60_000);
+  }
+});
+
 describe("the affiliate's commission in pounds", () => {
   it("the creator's Affiliates screen shows £2,500.00 earned and due (desktop)", async () => {
     const { page } = seller;

@@ -14,7 +14,8 @@ import { LicenseKeyButton, SaleLicenseKey } from "./LicenseKeyButton";
 import { RefundSaleButton } from "./RefundSaleButton";
 
 /**
- * Settings → Sales History: Date, Product, Customer, Amount ($x.xx), Tax, Affiliate, Status; newest first.
+ * Settings → Sales History: Date, Product, Customer, Amount ($x.xx), Tax (once any sale has tax),
+ * Affiliate, Status; newest first.
  * Affiliate: who brought the sale, with the commission it earned them (reversed with a refund).
  * Amount is the price (the seller's revenue); tax collected on top for the state is its own column.
  * A completed sale has a Refund button (with a confirmation); a refunded one says so. A sale
@@ -68,6 +69,9 @@ export function SalesHistoryTab() {
     return (
       <EmptyState icon={<IconInbox />} title="No sales yet" description="Sales of your products will show up here." />
     );
+  // A Tax column of dashes only widens the table until Status slides under the pinned actions:
+  // it shows once any sale listed has tax (Stripe Tax on).
+  const anyTax = sales.some((s) => s.tax);
   return (
     <Card className="overflow-hidden">
       <PhoneRecordList
@@ -98,7 +102,7 @@ export function SalesHistoryTab() {
               <TH>Product</TH>
               <TH>Customer</TH>
               <TH className="text-right">Amount</TH>
-              <TH className="text-right">Tax</TH>
+              {anyTax && <TH className="text-right">Tax</TH>}
               <TH>Affiliate</TH>
               <TH>Status</TH>
               <TH>
@@ -124,9 +128,11 @@ export function SalesHistoryTab() {
                   <EmailAddress email={s.customer_email} />
                 </TD>
                 <TD className="text-right tabular-nums">{formatSaleAmount(s.amount, s.currency)}</TD>
-                <TD className="text-right tabular-nums text-slate-500">
-                  {s.tax ? formatMoney(s.tax, s.currency) : "—"}
-                </TD>
+                {anyTax && (
+                  <TD className="text-right tabular-nums text-slate-500">
+                    {s.tax ? formatMoney(s.tax, s.currency) : "—"}
+                  </TD>
+                )}
                 <TD className="min-w-36 text-sm">
                   <SaleAffiliate sale={s} />
                 </TD>

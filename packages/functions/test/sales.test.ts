@@ -48,6 +48,7 @@ describe("GET /api/sales-history", () => {
     expect(Object.keys(seen[0]).sort()).toEqual([
       "affiliate",
       "amount",
+      "charge_kind",
       "created_at",
       "currency",
       "customer_email",
@@ -68,6 +69,8 @@ describe("GET /api/sales-history", () => {
       tax: 0,
       currency: "usd",
       status: "completed",
+      renewal: false,
+      charge_kind: null,
     });
   });
 
